@@ -1,0 +1,76 @@
+package org.hbaseturbo.client.stats;
+
+import com.google.protobuf.ServiceException;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
+import org.apache.hadoop.hbase.ipc.ServerRpcController;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
+
+/**
+ * Reads CPU time and RPC byte counters from every RegionServer through the {@code ServerStatsEndpoint}
+ * RegionServer coprocessor of the server jar.
+ */
+public final class ServerStatsReader {
+  private final Connection connection;
+
+  public ServerStatsReader(Connection connection) {
+    this.connection = connection;
+  }
+
+  /**
+   * One reading of all live RegionServers, or empty with the reason when some RegionServer does not run the
+   * endpoint (the server jar is not deployed there), since a partial sum would under-report.
+   */
+  public Reading read() throws IOException {
+    Map<String, ServerStatsResponse> byProcess = new HashMap<>();
+    try (Admin admin = connection.getAdmin()) {
+      for (ServerName server : admin.getRegionServers()) {
+        CoprocessorRpcChannel channel = admin.coprocessorService(server);
+        ServerRpcController controller = new ServerRpcController();
+        ServerStatsResponse response;
+        try {
+          response = ServerStatsService.newBlockingStub(channel)
+              .getStats(controller, ServerStatsRequest.getDefaultInstance());
+        } catch (ServiceException e) {
+          return Reading.unavailable(server, e);
+        }
+        if (controller.failedOnException()) {
+          return Reading.unavailable(server, controller.getFailedOn());
+        }
+        byProcess.put(response.getProcessId(), response);
+      }
+    }
+    long cpu = 0;
+    long received = 0;
+    long sent = 0;
+    for (ServerStatsResponse response : byProcess.values()) {
+      cpu += response.getProcessCpuNanos();
+      received += response.getRpcReceivedBytes();
+      sent += response.getRpcSentBytes();
+    }
+    return new Reading(Optional.of(new ServerCounters(byProcess.size(), cpu, received, sent)), "");
+  }
+
+  /** Counters, or why there are none. */
+  public record Reading(Optional<ServerCounters> counters, String unavailableReason) {
+    static Reading unavailable(ServerName server, Throwable cause) {
+      return new Reading(Optional.empty(), "RegionServer " + server + " does not answer ServerStatsService"
+          + " (is the turbo-server jar deployed and ServerStatsEndpoint listed in"
+          + " hbase.coprocessor.regionserver.classes?): " + firstLine(cause));
+    }
+
+    private static String firstLine(Throwable cause) {
+      String message = String.valueOf(cause.getMessage());
+      int newline = message.indexOf('\n');
+      return newline < 0 ? message : message.substring(0, newline);
+    }
+  }
+}

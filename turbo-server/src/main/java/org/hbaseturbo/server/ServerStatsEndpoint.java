@@ -1,0 +1,100 @@
+package org.hbaseturbo.server;
+
+import com.google.protobuf.RpcCallback;
+import com.google.protobuf.RpcController;
+import com.google.protobuf.Service;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.lang.management.RuntimeMXBean;
+import java.util.Collections;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
+import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
+import org.apache.hadoop.hbase.coprocessor.HasRegionServerServices;
+import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
+import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
+import org.apache.hadoop.hbase.ipc.MetricsHBaseServerSource;
+import org.apache.hadoop.hbase.metrics.BaseSourceImpl;
+import org.apache.hadoop.metrics2.lib.MutableFastCounter;
+import org.apache.hadoop.metrics2.lib.MutableMetric;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
+
+/**
+ * RegionServer coprocessor that reports the process's CPU time and the RegionServer RPC server's byte
+ * counters, so that benchmarks can charge the servers' cost per operation on any cluster that loads the
+ * server jar ({@code hbase.coprocessor.regionserver.classes}).
+ *
+ * <p>The byte counters are those HBase publishes as JMX {@code sub=IPC} {@code receivedBytes} and
+ * {@code sentBytes}, read from the metrics source itself: the JMX view is a snapshot refreshed only every
+ * metrics period, too stale to bracket a benchmark phase. Reaching the RPC server needs the
+ * {@link HasRegionServerServices} environment that HBase grants only to {@link CoreCoprocessor}s.
+ * HBase keeps one RPC metrics source per JVM ({@code MetricsHBaseServerSourceFactoryImpl}), so
+ * RegionServers sharing a JVM report the same values; the process id in the reply lets the reader count
+ * each JVM once.
+ */
+@CoreCoprocessor
+public class ServerStatsEndpoint extends ServerStatsService implements RegionServerCoprocessor {
+  private final com.sun.management.OperatingSystemMXBean os;
+  private final String processId;
+  private volatile BaseSourceImpl rpcMetrics;
+
+  public ServerStatsEndpoint() {
+    OperatingSystemMXBean platformOs = ManagementFactory.getOperatingSystemMXBean();
+    if (!(platformOs instanceof com.sun.management.OperatingSystemMXBean)) {
+      throw new IllegalStateException("this JVM does not report process CPU time: " + platformOs.getClass());
+    }
+    this.os = (com.sun.management.OperatingSystemMXBean) platformOs;
+    RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
+    this.processId = runtime.getName() + "@" + runtime.getStartTime();
+  }
+
+  // rawtypes: Coprocessor.start declares the raw type. deprecation: HasRegionServerServices is slated for
+  // removal in HBase 3; 2.x offers no other way to reach the RPC server's metrics.
+  @Override
+  @SuppressWarnings({"rawtypes", "deprecation"})
+  public void start(CoprocessorEnvironment env) throws IOException {
+    if (!(env instanceof HasRegionServerServices services)) {
+      throw new CoprocessorException(getClass().getSimpleName()
+          + " must be loaded as a RegionServer coprocessor (hbase.coprocessor.regionserver.classes)");
+    }
+    MetricsHBaseServerSource source = services.getRegionServerServices().getRpcServer().getMetrics()
+        .getMetricsSource();
+    if (!(source instanceof BaseSourceImpl impl)) {
+      throw new CoprocessorException("unexpected RPC metrics source " + source.getClass().getName());
+    }
+    rpcMetrics = impl;
+  }
+
+  @Override
+  public Iterable<Service> getServices() {
+    return Collections.singleton(this);
+  }
+
+  @Override
+  public void getStats(RpcController controller, ServerStatsRequest request,
+      RpcCallback<ServerStatsResponse> done) {
+    try {
+      done.run(ServerStatsResponse.newBuilder()
+          .setProcessId(processId)
+          .setProcessCpuNanos(os.getProcessCpuTime())
+          .setRpcReceivedBytes(counter(MetricsHBaseServerSource.RECEIVED_BYTES_NAME))
+          .setRpcSentBytes(counter(MetricsHBaseServerSource.SENT_BYTES_NAME))
+          .build());
+    } catch (IOException | RuntimeException e) {
+      CoprocessorRpcUtils.setControllerException(controller,
+          e instanceof IOException io ? io : new CoprocessorException("cannot read counters: " + e));
+      done.run(null);
+    }
+  }
+
+  private long counter(String name) throws CoprocessorException {
+    MutableMetric metric = rpcMetrics.getMetricsRegistry().get(name);
+    if (!(metric instanceof MutableFastCounter counter)) {
+      throw new CoprocessorException("RPC metric " + name + " is missing or not a counter: " + metric);
+    }
+    return counter.value();
+  }
+}

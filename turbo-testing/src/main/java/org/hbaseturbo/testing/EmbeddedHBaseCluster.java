@@ -1,0 +1,229 @@
+package org.hbaseturbo.testing;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.hbaseturbo.server.ServerStatsEndpoint;
+
+/**
+ * A real HBase in this JVM: ZooKeeper, one HMaster and N RegionServers ({@link LocalHBaseCluster}) on the
+ * local file system. Data lives in {@code dataDir/hbase}; a temporary data directory is deleted on
+ * {@link #close()}, a given one is kept, and a later cluster on it finds the tables again.
+ */
+public final class EmbeddedHBaseCluster implements AutoCloseable {
+  private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+
+  private final Path dataDir;
+  private final boolean temporaryDataDir;
+  private final MiniZooKeeperCluster zooKeeper;
+  private final LocalHBaseCluster hbase;
+  private final Configuration clientConfiguration;
+
+  private EmbeddedHBaseCluster(Path dataDir, boolean temporaryDataDir, MiniZooKeeperCluster zooKeeper,
+      LocalHBaseCluster hbase, Configuration clientConfiguration) {
+    this.dataDir = dataDir;
+    this.temporaryDataDir = temporaryDataDir;
+    this.zooKeeper = zooKeeper;
+    this.hbase = hbase;
+    this.clientConfiguration = clientConfiguration;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A configuration for clients of this cluster: HBase defaults plus where ZooKeeper is. */
+  public Configuration clientConfiguration() {
+    return new Configuration(clientConfiguration);
+  }
+
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  public int regionServerCount() {
+    return hbase.getLiveRegionServers().size();
+  }
+
+  public String zooKeeperQuorum() {
+    return clientConfiguration.get(HConstants.ZOOKEEPER_QUORUM) + ":"
+        + clientConfiguration.get(HConstants.ZOOKEEPER_CLIENT_PORT);
+  }
+
+  /**
+   * Writes {@code dir/hbase-site.xml} with only what a stock HBase 2.x client needs to find this cluster.
+   *
+   * @return the file written
+   */
+  public Path writeClientConfiguration(Path dir) throws IOException {
+    Configuration site = new Configuration(false);
+    for (String key : new String[] {HConstants.ZOOKEEPER_QUORUM, HConstants.ZOOKEEPER_CLIENT_PORT,
+        HConstants.ZOOKEEPER_ZNODE_PARENT}) {
+      site.set(key, clientConfiguration.get(key));
+    }
+    Files.createDirectories(dir);
+    Path file = dir.resolve("hbase-site.xml");
+    try (OutputStream out = Files.newOutputStream(file)) {
+      site.writeXml(out);
+    }
+    return file;
+  }
+
+  /**
+   * Stops the RegionServers (they flush their memstores as their regions close), the master and ZooKeeper,
+   * and deletes a temporary data directory.
+   */
+  @Override
+  public void close() throws IOException {
+    try {
+      hbase.shutdown();
+      hbase.join();
+    } finally {
+      zooKeeper.shutdown();
+      if (temporaryDataDir) {
+        FileTrees.deleteRecursively(dataDir);
+      }
+    }
+  }
+
+  /** Options of an embedded cluster; {@link #start()} returns once it serves requests. */
+  public static final class Builder {
+    private int regionServers = 2;
+    private Optional<Path> dataDir = Optional.empty();
+    private String host = "127.0.0.1";
+    private final Configuration overrides = new Configuration(false);
+
+    private Builder() {
+    }
+
+    public Builder regionServers(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("regionServers must be at least 1, was " + count);
+      }
+      this.regionServers = count;
+      return this;
+    }
+
+    /** Keep the data in {@code dir} (created if missing) instead of a temporary directory. */
+    public Builder dataDir(Path dir) {
+      this.dataDir = Optional.of(requireNonNull(dir, "dir is null"));
+      return this;
+    }
+
+    /**
+     * The address the servers bind to and advertise. Loopback by default; a benchmark that reaches the
+     * cluster through an emulated network link gives the host side of that link.
+     */
+    public Builder host(String address) {
+      this.host = requireNonNull(address, "address is null");
+      return this;
+    }
+
+    /** An HBase setting for every server of the cluster. */
+    public Builder set(String key, String value) {
+      overrides.set(key, value);
+      return this;
+    }
+
+    public EmbeddedHBaseCluster start() throws IOException {
+      boolean temporary = dataDir.isEmpty();
+      Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
+      Files.createDirectories(dir);
+      Configuration conf = serverConfiguration(dir);
+      // Several RegionServers in one JVM register metrics sources of the same name; this mode (which
+      // HBase's own test utility sets too) makes Hadoop's metrics system accept them.
+      DefaultMetricsSystem.setMiniClusterMode(true);
+      MiniZooKeeperCluster zooKeeper = new MiniZooKeeperCluster(conf);
+      int zkPort;
+      try {
+        // ZooKeeper's state is rebuilt on every start; what survives a restart lives under hbase.rootdir.
+        zkPort = zooKeeper.startup(dir.resolve("zookeeper").toFile());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while starting ZooKeeper", e);
+      }
+      conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
+      LocalHBaseCluster hbase = null;
+      try {
+        hbase = new LocalHBaseCluster(conf, 1, regionServers);
+        hbase.startup();
+        awaitServing(hbase, regionServers);
+      } catch (IOException | RuntimeException e) {
+        if (hbase != null) {
+          hbase.shutdown();
+          hbase.join();
+        }
+        zooKeeper.shutdown();
+        if (temporary) {
+          FileTrees.deleteRecursively(dir);
+        }
+        throw e;
+      }
+      Configuration client = HBaseConfiguration.create();
+      client.set(HConstants.ZOOKEEPER_QUORUM, host);
+      client.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
+      client.set(HConstants.ZOOKEEPER_ZNODE_PARENT, conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT,
+          HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
+      return new EmbeddedHBaseCluster(dir, temporary, zooKeeper, hbase, client);
+    }
+
+    private Configuration serverConfiguration(Path dir) {
+      Configuration conf = HBaseConfiguration.create();
+      conf.set(HConstants.HBASE_DIR, dir.resolve("hbase").toUri().toString());
+      conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
+      conf.set(HConstants.ZOOKEEPER_QUORUM, host);
+      conf.set("hbase.master.hostname", host);
+      conf.set("hbase.regionserver.hostname", host);
+      // Random ports, so that several clusters (a test's and a user's) can run side by side; no web UIs.
+      conf.setInt(HConstants.MASTER_PORT, 0);
+      conf.setInt(HConstants.REGIONSERVER_PORT, 0);
+      conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+      conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+      conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, 0);
+      // The local file system has no hflush/hsync capability flags; HBase refuses it unless told otherwise.
+      conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+      // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
+      conf.set("hbase.wal.provider", "filesystem");
+      conf.set("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName());
+      for (var entry : overrides) {
+        conf.set(entry.getKey(), entry.getValue());
+      }
+      return conf;
+    }
+
+    private static void awaitServing(LocalHBaseCluster hbase, int regionServers) throws IOException {
+      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+      while (true) {
+        HMaster master = hbase.getActiveMaster();
+        if (master != null && master.isInitialized()
+            && master.getServerManager().getOnlineServersList().size() >= regionServers) {
+          return;
+        }
+        if (hbase.getLiveRegionServers().size() < regionServers || hbase.getLiveMasters().isEmpty()) {
+          throw new IOException("an embedded HBase server aborted while starting; its log says why");
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("embedded HBase did not start within " + START_TIMEOUT.toSeconds() + " s");
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for HBase to start", e);
+        }
+      }
+    }
+  }
+}
