@@ -5,7 +5,6 @@ import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.RuntimeMXBean;
 import java.util.Collections;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
@@ -18,6 +17,7 @@ import org.apache.hadoop.hbase.ipc.MetricsHBaseServerSource;
 import org.apache.hadoop.hbase.metrics.BaseSourceImpl;
 import org.apache.hadoop.metrics2.lib.MutableFastCounter;
 import org.apache.hadoop.metrics2.lib.MutableMetric;
+import org.hbaseturbo.common.ProcessCpu;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
@@ -37,16 +37,10 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
  */
 @CoreCoprocessor
 public class ServerStatsEndpoint extends ServerStatsService implements RegionServerCoprocessor {
-  private final com.sun.management.OperatingSystemMXBean os;
   private final String processId;
   private volatile BaseSourceImpl rpcMetrics;
 
   public ServerStatsEndpoint() {
-    OperatingSystemMXBean platformOs = ManagementFactory.getOperatingSystemMXBean();
-    if (!(platformOs instanceof com.sun.management.OperatingSystemMXBean)) {
-      throw new IllegalStateException("this JVM does not report process CPU time: " + platformOs.getClass());
-    }
-    this.os = (com.sun.management.OperatingSystemMXBean) platformOs;
     RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
     this.processId = runtime.getName() + "@" + runtime.getStartTime();
   }
@@ -79,7 +73,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
     try {
       done.run(ServerStatsResponse.newBuilder()
           .setProcessId(processId)
-          .setProcessCpuNanos(os.getProcessCpuTime())
+          .setProcessCpuNanos(ProcessCpu.nanos())
           .setRpcReceivedBytes(counter(MetricsHBaseServerSource.RECEIVED_BYTES_NAME))
           .setRpcSentBytes(counter(MetricsHBaseServerSource.SENT_BYTES_NAME))
           .build());

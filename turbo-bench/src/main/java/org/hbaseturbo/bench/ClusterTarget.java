@@ -1,0 +1,20 @@
+package org.hbaseturbo.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import org.apache.hadoop.hbase.client.Connection;
+
+/**
+ * The cluster a benchmark runs against, embedded or given by {@code --conf}: a connection for this process
+ * and the directory whose {@code hbase-site.xml} the benchmark's client JVMs read.
+ *
+ * @param description how to name the cluster to the user
+ */
+public record ClusterTarget(Connection connection, Path clientConfDir, String description) {
+  public ClusterTarget {
+    requireNonNull(connection, "connection is null");
+    requireNonNull(clientConfDir, "clientConfDir is null");
+    requireNonNull(description, "description is null");
+  }
+}

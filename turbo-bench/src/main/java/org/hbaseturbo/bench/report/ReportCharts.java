@@ -1,0 +1,103 @@
+package org.hbaseturbo.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/** PNG charts of a report: latency percentiles per operation, and the cost of an operation per variant. */
+public final class ReportCharts {
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 500;
+
+  private ReportCharts() {
+  }
+
+  /** Writes the charts into {@code dir} and returns their paths; a chart with nothing measured is skipped. */
+  public static List<Path> write(BenchmarkReport report, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    List<Path> written = new ArrayList<>();
+    written.add(save(latency(report), dir.resolve(report.benchmark() + "-latency.png")));
+    written.add(save(perVariant(report, "Throughput", "operations / s",
+        result -> result.throughputOpsS()), dir.resolve(report.benchmark() + "-throughput.png")));
+    CategoryChart cost = chart(report.benchmark() + ": cost per operation", "CPU us / operation");
+    addSeries(cost, report, "client CPU", VariantResult::clientCpuUsPerOp);
+    addSeries(cost, report, "server CPU", VariantResult::serverCpuUsPerOp);
+    written.add(save(cost, dir.resolve(report.benchmark() + "-cpu.png")));
+    CategoryChart bytes = chart(report.benchmark() + ": bytes on the wire per operation", "bytes / operation");
+    addSeries(bytes, report, "RegionServer RPC", VariantResult::bytesPerOp);
+    addSeries(bytes, report, "emulated link", VariantResult::linkBytesPerOp);
+    written.add(save(bytes, dir.resolve(report.benchmark() + "-bytes.png")));
+    written.removeIf(java.util.Objects::isNull);
+    return written;
+  }
+
+  private static CategoryChart latency(BenchmarkReport report) {
+    CategoryChart chart = chart(report.benchmark() + ": latency per operation", "microseconds");
+    for (VariantResult result : report.results()) {
+      List<String> operations = new ArrayList<>(result.operations().keySet());
+      for (String percentile : List.of("p50", "p95", "p99")) {
+        List<Double> values = new ArrayList<>();
+        for (String operation : operations) {
+          Latency latency = result.operations().get(operation).latencyUs();
+          values.add(switch (percentile) {
+            case "p50" -> latency.p50();
+            case "p95" -> latency.p95();
+            default -> latency.p99();
+          });
+        }
+        chart.addSeries(label(result) + " " + percentile, operations, values);
+      }
+    }
+    return chart;
+  }
+
+  private static CategoryChart perVariant(BenchmarkReport report, String title, String unit,
+      Function<VariantResult, Double> metric) {
+    CategoryChart chart = chart(report.benchmark() + ": " + title, unit);
+    addSeries(chart, report, title, metric);
+    return chart;
+  }
+
+  /** One bar per variant; a metric no variant measured is left out rather than drawn as zero. */
+  private static void addSeries(CategoryChart chart, BenchmarkReport report, String name,
+      Function<VariantResult, Double> metric) {
+    List<String> labels = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    for (VariantResult result : report.results()) {
+      Double value = metric.apply(result);
+      if (value != null) {
+        labels.add(label(result));
+        values.add(value);
+      }
+    }
+    if (!values.isEmpty()) {
+      chart.addSeries(name, labels, values);
+    }
+  }
+
+  private static String label(VariantResult result) {
+    return result.variant() + " x" + result.clients();
+  }
+
+  private static CategoryChart chart(String title, String yAxis) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yAxis)
+        .build();
+    chart.getStyler().setLegendVisible(true);
+    return chart;
+  }
+
+  private static Path save(CategoryChart chart, Path file) throws IOException {
+    Files.deleteIfExists(file);
+    if (chart.getSeriesMap().isEmpty()) {
+      return null;
+    }
+    BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    return file;
+  }
+}

@@ -1,0 +1,26 @@
+package org.hbaseturbo.bench.report;
+
+import java.util.Map;
+
+/**
+ * One variant at one client count, medians over {@code runs} repeated runs: the result shape every Turbo
+ * benchmark shares (ARCHITECTURE.md).
+ *
+ * @param latencyUs latency of {@code latencyOperation}, the phase's most frequent operation type
+ * @param bytesPerOp RegionServer RPC bytes (both directions) per operation; null when the servers do not
+ *     run the stats endpoint
+ * @param linkBytesPerOp bytes on the emulated link (both directions, with IP/TCP headers) per operation;
+ *     null on loopback
+ * @param serverCpuUsPerOp null when the servers do not run the stats endpoint
+ * @param operations medians per operation type
+ * @param failures operations that returned an error, summed over all runs (must be 0 for a valid result)
+ */
+public record VariantResult(String variant, int clients, double throughputOpsS, Latency latencyUs,
+    String latencyOperation, Double bytesPerOp, Double linkBytesPerOp, double clientCpuUsPerOp,
+    Double serverCpuUsPerOp, int runs, long operationsPerRun, long failures,
+    Map<String, OperationResult> operations) {
+
+  /** Medians of one operation type over the runs. */
+  public record OperationResult(long count, double averageUs, Latency latencyUs) {
+  }
+}

@@ -1,0 +1,30 @@
+package org.hbaseturbo.bench.ycsb;
+
+import java.util.Map;
+import org.hbaseturbo.client.stats.ServerCounters;
+
+/**
+ * What one YCSB phase measured, written by the phase's JVM as JSON.
+ *
+ * @param phase "load" or "run"
+ * @param operations operations done by all client threads
+ * @param runtimeMs wall time from the first thread's start to the last thread's end
+ * @param clientCpuNanos CPU time the client JVM spent over the same interval
+ * @param server what the phase cost the RegionServers; null when they do not run the stats endpoint
+ * @param serverUnavailableReason why {@code server} is null, else empty
+ * @param linkBytes bytes through the emulated link's client interface (both directions, IP and TCP headers
+ *     included) over the phase; null without an emulated link
+ * @param byOperation YCSB's measurements per operation type (READ, UPDATE, INSERT, SCAN, ...)
+ */
+public record PhaseResult(String phase, int threads, long operations, long runtimeMs, long clientCpuNanos,
+    ServerCounters server, String serverUnavailableReason, Long linkBytes,
+    Map<String, OperationStats> byOperation) {
+
+  public double throughputOpsPerSecond() {
+    return runtimeMs == 0 ? 0 : operations * 1000.0 / runtimeMs;
+  }
+
+  public long failures() {
+    return byOperation.values().stream().mapToLong(OperationStats::failures).sum();
+  }
+}

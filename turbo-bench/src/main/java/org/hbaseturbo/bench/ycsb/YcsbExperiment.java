@@ -1,0 +1,143 @@
+package org.hbaseturbo.bench.ycsb;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.bench.report.VariantResult;
+import site.ycsb.Client;
+
+/**
+ * YCSB phases against a cluster: load (creating and optionally pre-splitting the table), runs repeated
+ * for medians, and the report of both.
+ */
+public final class YcsbExperiment {
+  private final ClusterTarget target;
+  private final Settings settings;
+  private final Path workDir;
+  private final PrintStream progress;
+
+  /**
+   * @param workload a core workload name or a workload file ({@link YcsbWorkloads#resolve})
+   * @param overrides {@code -p} properties
+   * @param regions regions to pre-split a new table into (1: no pre-split)
+   * @param link the emulated link the client JVMs run behind, if any
+   * @param linkName how the link is named in the report's parameters
+   */
+  public record Settings(String workload, Map<String, String> overrides, int threads, DbBinding db, int regions,
+      Optional<NetworkLink> link, String linkName) {
+    public Settings {
+      requireNonNull(workload, "workload is null");
+      overrides = Map.copyOf(overrides);
+      requireNonNull(db, "db is null");
+      requireNonNull(link, "link is null");
+    }
+  }
+
+  public YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintStream progress) {
+    this.target = requireNonNull(target, "target is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.workDir = requireNonNull(workDir, "workDir is null");
+    this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  /** A phase of this experiment; {@code printSummary} shows YCSB's own summary on stdout. */
+  public YcsbPhase phase(YcsbPhase.Kind kind, String name, boolean printSummary) {
+    return new YcsbPhase(kind, YcsbWorkloads.resolve(settings.workload()), settings.overrides(), settings.threads(),
+        settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(), printSummary);
+  }
+
+  /** Creates the table if missing, then loads the workload's records. */
+  public PhaseResult load(boolean printSummary) throws IOException {
+    YcsbPhase load = phase(YcsbPhase.Kind.LOAD, "load", printSummary);
+    Properties props = load.properties();
+    try (Admin admin = target.connection().getAdmin()) {
+      if (YcsbTable.createIfMissing(admin, TableName.valueOf(load.table()), load.family(), settings.regions(),
+          props)) {
+        progress.printf("created table %s (family %s, %d region%s)%n", load.table(), load.family(),
+            settings.regions(), settings.regions() == 1 ? "" : "s, split on the workload's key quantiles");
+      }
+    }
+    progress.printf("loading %s records with %d threads%n", props.getProperty(Client.RECORD_COUNT_PROPERTY),
+        settings.threads());
+    return checked(load.run(), "load");
+  }
+
+  /** Runs the workload's transaction phase {@code runs} times against the loaded table. */
+  public List<PhaseResult> run(int runs, boolean printSummary) throws IOException {
+    if (runs < 1) {
+      throw new org.hbaseturbo.common.InvalidInputException("runs must be at least 1, was " + runs);
+    }
+    List<PhaseResult> results = new ArrayList<>();
+    for (int i = 1; i <= runs; i++) {
+      YcsbPhase run = phase(YcsbPhase.Kind.RUN, "run-" + i, printSummary);
+      if (i == 1) {
+        try (Admin admin = target.connection().getAdmin()) {
+          YcsbTable.requireExists(admin, TableName.valueOf(run.table()), run.family());
+        }
+      }
+      progress.printf("run %d/%d: workload %s, %s operations, %d threads%n", i, runs, settings.workload(),
+          run.properties().getProperty(Client.OPERATION_COUNT_PROPERTY), settings.threads());
+      results.add(checked(run.run(), "run " + i));
+    }
+    return results;
+  }
+
+  /** The report of a load (may be null) and of repeated runs, each summarised by medians. */
+  public BenchmarkReport report(PhaseResult load, List<PhaseResult> runs) throws IOException {
+    List<VariantResult> results = new ArrayList<>();
+    if (load != null) {
+      results.add(YcsbSummary.summarize(settings.db().userName() + " load", List.of(load)));
+    }
+    if (!runs.isEmpty()) {
+      results.add(YcsbSummary.summarize(settings.db().userName(), runs));
+    }
+    Properties effective = phase(YcsbPhase.Kind.RUN, "report", false).properties();
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("workload", settings.workload());
+    for (String key : List.of(Client.RECORD_COUNT_PROPERTY, Client.OPERATION_COUNT_PROPERTY, "fieldcount",
+        "fieldlength", "requestdistribution")) {
+      parameters.put(key, effective.getProperty(key, "YCSB default"));
+    }
+    parameters.put("threads", settings.threads());
+    parameters.put("db", settings.db().userName());
+    parameters.put("regions", settings.regions());
+    parameters.put("link", settings.linkName());
+    parameters.put("cluster", target.description());
+    parameters.put("properties", new java.util.TreeMap<>(settings.overrides()));
+    return new BenchmarkReport("ycsb", Environment.machine(), Environment.versions(clusterVersion()), parameters,
+        results);
+  }
+
+  private String clusterVersion() throws IOException {
+    try (Admin admin = target.connection().getAdmin()) {
+      return admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION)).getHBaseVersion();
+    }
+  }
+
+  private PhaseResult checked(PhaseResult result, String what) {
+    if (!result.serverUnavailableReason().isEmpty()) {
+      progress.println("note: server CPU and RPC bytes not measured: " + result.serverUnavailableReason());
+    }
+    if (result.failures() > 0) {
+      progress.printf("warning: %s had %,d failed operations of %,d; its figures are not a valid result%n", what,
+          result.failures(), result.operations());
+    }
+    return result;
+  }
+}

@@ -1,0 +1,152 @@
+package org.hbaseturbo.bench.ycsb;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.common.JvmOptions;
+import site.ycsb.Client;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
+
+/**
+ * One YCSB phase (load or run) in a child JVM ({@link YcsbPhaseMain}), so that phases do not share YCSB's
+ * static state and the client's CPU is accounted apart from the cluster's. With a {@link NetworkLink} the
+ * child runs in the link's network namespace and reaches the cluster through it.
+ */
+public final class YcsbPhase {
+  /** Defaults of the column family and table a YCSB run uses unless {@code -p} says otherwise. */
+  public static final String DEFAULT_FAMILY = "family";
+  public static final String DEFAULT_TABLE = "usertable";
+
+  private static final String PHASE_LOGGING = "org/hbaseturbo/bench/ycsb/phase-log4j.properties";
+  /** YCSB prints this line on stderr once per client thread; it says nothing a user needs. */
+  private static final String YCSB_NOISE = "DBWrapper: report latency for each error";
+
+  public enum Kind {
+    LOAD, RUN
+  }
+
+  private final Kind kind;
+  private final Properties properties;
+  private final Path hbaseConfDir;
+  private final Path workDir;
+  private final Optional<NetworkLink> link;
+  private final boolean printSummary;
+
+  /**
+   * @param workload the workload's properties ({@link YcsbWorkloads#resolve})
+   * @param overrides the user's {@code -p} properties, checked against {@link YcsbProperties#known()}
+   * @param hbaseConfDir where the child finds the cluster's {@code hbase-site.xml}
+   * @param workDir where the phase's files go (properties, result JSON, and its output unless printed)
+   * @param printSummary show YCSB's summary on this process's stdout; else it goes to a file in workDir
+   */
+  public YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, DbBinding db,
+      Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, boolean printSummary) {
+    this.kind = requireNonNull(kind, "kind is null");
+    this.hbaseConfDir = requireNonNull(hbaseConfDir, "hbaseConfDir is null");
+    this.workDir = requireNonNull(workDir, "workDir is null");
+    this.link = requireNonNull(link, "link is null");
+    this.printSummary = printSummary;
+    if (threads < 1) {
+      throw new org.hbaseturbo.common.InvalidInputException("threads must be at least 1, was " + threads);
+    }
+    YcsbProperties.requireKnown(overrides.keySet(), "given with -p");
+    properties = new Properties();
+    properties.setProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram");
+    properties.setProperty(OneMeasurementHdrHistogram.PERCENTILES_PROPERTY, "50,95,99");
+    properties.setProperty(NativeHBaseClient.FAMILY, DEFAULT_FAMILY);
+    properties.setProperty(site.ycsb.workloads.CoreWorkload.TABLENAME_PROPERTY, DEFAULT_TABLE);
+    properties.putAll(workload);
+    properties.putAll(overrides);
+    properties.setProperty(Client.DB_PROPERTY, db.className());
+    properties.setProperty(Client.THREAD_COUNT_PROPERTY, String.valueOf(threads));
+    properties.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(kind == Kind.RUN));
+    properties.setProperty(NativeHBaseClient.SharedConnection.HBASE_CONF, hbaseConfDir.toAbsolutePath().toString());
+    link.ifPresent(l -> properties.setProperty(YcsbPhaseMain.LINK_INTERFACE, l.clientInterface()));
+  }
+
+  /** The properties the phase runs with. */
+  public Properties properties() {
+    Properties copy = new Properties();
+    copy.putAll(properties);
+    return copy;
+  }
+
+  public String table() {
+    return properties.getProperty(site.ycsb.workloads.CoreWorkload.TABLENAME_PROPERTY);
+  }
+
+  public String family() {
+    return properties.getProperty(NativeHBaseClient.FAMILY);
+  }
+
+  /** Runs the phase to its end and returns what it measured. */
+  public PhaseResult run() throws IOException {
+    Files.createDirectories(workDir);
+    String name = kind.name().toLowerCase(java.util.Locale.ROOT);
+    Path propsFile = workDir.resolve(name + ".properties");
+    Path resultFile = workDir.resolve(name + "-result.json");
+    Files.deleteIfExists(resultFile);
+    try (OutputStream out = Files.newOutputStream(propsFile)) {
+      properties.store(out, "YCSB " + name + " phase");
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(JvmOptions.hbaseFlags());
+    command.add("-Dlog4j.configuration=" + PHASE_LOGGING);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(YcsbPhaseMain.class.getName());
+    command.add(propsFile.toAbsolutePath().toString());
+    command.add(resultFile.toAbsolutePath().toString());
+    ProcessBuilder builder = new ProcessBuilder(link.map(l -> l.wrap(command)).orElse(command));
+    if (printSummary) {
+      builder.redirectOutput(ProcessBuilder.Redirect.INHERIT);
+    } else {
+      builder.redirectOutput(workDir.resolve(name + "-summary.txt").toFile());
+    }
+    Process process = builder.start();
+    Thread errors = forwardErrors(process);
+    int exit;
+    try {
+      exit = process.waitFor();
+      errors.join();
+    } catch (InterruptedException e) {
+      process.destroy();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the YCSB " + name + " phase ran", e);
+    }
+    if (exit != 0 || !Files.exists(resultFile)) {
+      throw new IOException("the YCSB " + name + " phase failed (exit code " + exit + "); its output above says why");
+    }
+    return new ObjectMapper().readValue(resultFile.toFile(), PhaseResult.class);
+  }
+
+  /** Passes the child's stderr (progress, errors) on to ours, without YCSB's per-thread noise. */
+  private static Thread forwardErrors(Process process) {
+    Thread thread = new Thread(() -> {
+      try (BufferedReader reader = new BufferedReader(
+          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+        reader.lines().filter(line -> !line.startsWith(YCSB_NOISE)).forEach(System.err::println);
+      } catch (IOException e) {
+        System.err.println("lost the YCSB phase's error output: " + e.getMessage());
+      }
+    }, "ycsb-phase-stderr");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+}

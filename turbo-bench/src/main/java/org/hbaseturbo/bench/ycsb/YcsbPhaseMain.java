@@ -1,0 +1,161 @@
+package org.hbaseturbo.bench.ycsb;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import org.hbaseturbo.client.stats.ServerCounters;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.common.ProcessCpu;
+import site.ycsb.Client;
+import site.ycsb.ClientThread;
+import site.ycsb.DB;
+import site.ycsb.DBFactory;
+import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+
+/**
+ * Runs one YCSB phase in its own JVM, started by {@link YcsbPhase}: YCSB's {@code Measurements} is a JVM
+ * singleton and its {@code Client.main} exits the JVM, so phases cannot share one. It drives YCSB's public
+ * classes as {@code Client} does, and brackets the threads' run with readings of this process's CPU time
+ * and of the RegionServers' counters, so that both are charged to the phase's operations only (not to JVM
+ * start-up or workload initialisation). Prints YCSB's usual summary on stdout, progress on stderr.
+ *
+ * <p>Arguments: the phase's properties file and the path of the JSON {@link PhaseResult} to write.
+ */
+public final class YcsbPhaseMain {
+  /** Property naming the client's interface of an emulated link, whose byte counters the phase reads. */
+  static final String LINK_INTERFACE = "turbo.link.interface";
+  private static final long PROGRESS_INTERVAL_MS = 2_000;
+
+  private YcsbPhaseMain() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 2) {
+      System.err.println("usage: YcsbPhaseMain PROPERTIES_FILE RESULT_JSON");
+      System.exit(2);
+    }
+    Properties props = new Properties();
+    try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
+      props.load(in);
+    }
+    PhaseResult result = run(props);
+    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(Path.of(args[1]).toFile(), result);
+    // HBase client and YCSB threads are not all daemons; the phase is over.
+    System.exit(0);
+  }
+
+  private static PhaseResult run(Properties props) throws Exception {
+    boolean transactions = Boolean.parseBoolean(props.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
+    String phase = transactions ? "run" : "load";
+    int operations = operationCount(props, transactions);
+    int threads = Math.max(1, Math.min(Integer.parseInt(props.getProperty(Client.THREAD_COUNT_PROPERTY, "1")),
+        operations));
+    int target = Integer.parseInt(props.getProperty(Client.TARGET_PROPERTY, "0"));
+    double targetPerThreadPerMs = target > 0 ? target / (double) threads / 1000.0 : -1;
+
+    Measurements.setProperties(props);
+    Workload workload = (Workload) Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY))
+        .getDeclaredConstructor().newInstance();
+    workload.init(props);
+    Tracer tracer = new Tracer.Builder("YCSB").conf(HTraceConfiguration.fromMap(Collections.emptyMap())).build();
+
+    CountDownLatch done = new CountDownLatch(threads);
+    List<ClientThread> clients = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      DB db = DBFactory.newDB(props.getProperty(Client.DB_PROPERTY), props, tracer);
+      // As YCSB's Client: the remainder of the division goes to the first threads.
+      int share = operations / threads + (i < operations % threads ? 1 : 0);
+      ClientThread client = new ClientThread(db, transactions, workload, props, share, targetPerThreadPerMs, done);
+      client.setThreadId(i);
+      client.setThreadCount(threads);
+      clients.add(client);
+    }
+
+    try (Connection statsConnection = ConnectionFactory.createConnection(
+        NativeHBaseClient.SharedConnection.configuration(props))) {
+      ServerStatsReader stats = new ServerStatsReader(statsConnection);
+      ServerStatsReader.Reading serverBefore = stats.read();
+      String linkInterface = props.getProperty(LINK_INTERFACE);
+      long linkBefore = linkInterface == null ? 0 : linkBytes(linkInterface);
+      long cpuBefore = ProcessCpu.nanos();
+      long start = System.nanoTime();
+      List<Thread> running = new ArrayList<>();
+      for (int i = 0; i < clients.size(); i++) {
+        Thread thread = new Thread(clients.get(i), "ycsb-client-" + i);
+        thread.start();
+        running.add(thread);
+      }
+      Thread progress = progressReporter(phase, clients, operations, start);
+      for (Thread thread : running) {
+        thread.join();
+      }
+      long runtimeMs = (System.nanoTime() - start) / 1_000_000;
+      long clientCpu = ProcessCpu.nanos() - cpuBefore;
+      Long linkBytes = linkInterface == null ? null : linkBytes(linkInterface) - linkBefore;
+      ServerStatsReader.Reading serverAfter = stats.read();
+      progress.interrupt();
+      workload.cleanup();
+
+      long completed = clients.stream().mapToLong(ClientThread::getOpsDone).sum();
+      CollectingExporter exporter = new CollectingExporter(new TextMeasurementsExporter(System.out));
+      exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
+      exporter.write("OVERALL", "Throughput(ops/sec)", runtimeMs == 0 ? 0 : completed * 1000.0 / runtimeMs);
+      Measurements.getMeasurements().exportMeasurements(exporter);
+      exporter.close();
+
+      ServerCounters server = null;
+      String unavailable = serverBefore.unavailableReason() + serverAfter.unavailableReason();
+      if (serverBefore.counters().isPresent() && serverAfter.counters().isPresent()) {
+        server = serverAfter.counters().get().minus(serverBefore.counters().get());
+      }
+      return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, server, unavailable, linkBytes,
+          exporter.operations());
+    }
+  }
+
+  /** Bytes both ways through a network interface of this process's namespace, as the kernel counts them. */
+  private static long linkBytes(String networkInterface) throws IOException {
+    Path statistics = Path.of("/sys/class/net", networkInterface, "statistics");
+    return Long.parseLong(Files.readString(statistics.resolve("rx_bytes")).strip())
+        + Long.parseLong(Files.readString(statistics.resolve("tx_bytes")).strip());
+  }
+
+  private static int operationCount(Properties props, boolean transactions) {
+    String key = transactions ? Client.OPERATION_COUNT_PROPERTY
+        : props.containsKey(Client.INSERT_COUNT_PROPERTY) ? Client.INSERT_COUNT_PROPERTY
+        : Client.RECORD_COUNT_PROPERTY;
+    return Integer.parseInt(props.getProperty(key, "0"));
+  }
+
+  private static Thread progressReporter(String phase, List<ClientThread> clients, int total, long start) {
+    Thread thread = new Thread(() -> {
+      try {
+        while (true) {
+          Thread.sleep(PROGRESS_INTERVAL_MS);
+          long done = clients.stream().mapToLong(ClientThread::getOpsDone).sum();
+          double seconds = (System.nanoTime() - start) / 1e9;
+          System.err.printf("  %s: %,d / %,d operations (%.0f%%), %,.0f ops/s%n", phase, done, total,
+              100.0 * done / Math.max(1, total), done / seconds);
+        }
+      } catch (InterruptedException e) {
+        // the phase is over
+      }
+    }, "ycsb-progress");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+}

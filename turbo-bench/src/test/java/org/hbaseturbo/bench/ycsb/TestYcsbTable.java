@@ -1,0 +1,45 @@
+package org.hbaseturbo.bench.ycsb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Properties;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.common.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import site.ycsb.Utils;
+
+class TestYcsbTable {
+  @Test
+  void splitsOnRealKeyQuantilesGiveEquallyFullRegions() {
+    Properties workload = YcsbWorkloads.resolve("a");
+    workload.setProperty("recordcount", "20000");
+    int regions = 8;
+    List<byte[]> splits = YcsbTable.splitKeys(workload, regions);
+    assertThat(splits).hasSize(regions - 1);
+
+    int[] perRegion = new int[regions];
+    for (long n = 0; n < 20_000; n++) {
+      // YCSB's hashed key, computed here independently of the code under test.
+      byte[] key = Bytes.toBytes("user" + Utils.hash(n));
+      int region = 0;
+      while (region < splits.size() && Bytes.compareTo(key, splits.get(region)) >= 0) {
+        region++;
+      }
+      perRegion[region]++;
+    }
+    for (int count : perRegion) {
+      assertThat(count).isBetween(20_000 / regions - 50, 20_000 / regions + 50);
+    }
+  }
+
+  @Test
+  void oneRegionMeansNoSplitAndTooFewRecordsAreRefused() {
+    Properties workload = YcsbWorkloads.resolve("a");
+    assertThat(YcsbTable.splitKeys(workload, 1)).isEmpty();
+    workload.setProperty("recordcount", "3");
+    assertThatThrownBy(() -> YcsbTable.splitKeys(workload, 4)).isInstanceOf(InvalidInputException.class)
+        .hasMessage("cannot pre-split 3 records into 4 regions");
+  }
+}
