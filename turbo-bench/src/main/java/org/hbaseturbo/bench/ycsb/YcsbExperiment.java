@@ -3,7 +3,7 @@ package org.hbaseturbo.bench.ycsb;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -20,6 +20,7 @@ import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.common.InvalidInputException;
 import site.ycsb.Client;
 
 /**
@@ -30,7 +31,7 @@ public final class YcsbExperiment {
   private final ClusterTarget target;
   private final Settings settings;
   private final Path workDir;
-  private final PrintStream progress;
+  private final PrintWriter progress;
 
   /**
    * @param workload a core workload name or a workload file ({@link YcsbWorkloads#resolve})
@@ -41,15 +42,23 @@ public final class YcsbExperiment {
    */
   public record Settings(String workload, Map<String, String> overrides, int threads, DbBinding db, int regions,
       Optional<NetworkLink> link, String linkName) {
+    /** Checks everything that can be checked before a cluster is started for nothing. */
     public Settings {
-      requireNonNull(workload, "workload is null");
+      YcsbWorkloads.resolve(requireNonNull(workload, "workload is null"));
       overrides = Map.copyOf(overrides);
+      YcsbProperties.requireKnown(overrides.keySet(), "given with -p");
+      if (threads < 1) {
+        throw new InvalidInputException("threads must be at least 1, was " + threads);
+      }
+      if (regions < 1) {
+        throw new InvalidInputException("regions must be at least 1, was " + regions);
+      }
       requireNonNull(db, "db is null");
       requireNonNull(link, "link is null");
     }
   }
 
-  public YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintStream progress) {
+  public YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
     this.target = requireNonNull(target, "target is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
@@ -75,13 +84,14 @@ public final class YcsbExperiment {
     }
     progress.printf("loading %s records with %d threads%n", props.getProperty(Client.RECORD_COUNT_PROPERTY),
         settings.threads());
+    progress.flush();
     return checked(load.run(), "load");
   }
 
   /** Runs the workload's transaction phase {@code runs} times against the loaded table. */
   public List<PhaseResult> run(int runs, boolean printSummary) throws IOException {
     if (runs < 1) {
-      throw new org.hbaseturbo.common.InvalidInputException("runs must be at least 1, was " + runs);
+      throw new InvalidInputException("runs must be at least 1, was " + runs);
     }
     List<PhaseResult> results = new ArrayList<>();
     for (int i = 1; i <= runs; i++) {
@@ -93,6 +103,7 @@ public final class YcsbExperiment {
       }
       progress.printf("run %d/%d: workload %s, %s operations, %d threads%n", i, runs, settings.workload(),
           run.properties().getProperty(Client.OPERATION_COUNT_PROPERTY), settings.threads());
+      progress.flush();
       results.add(checked(run.run(), "run " + i));
     }
     return results;
@@ -138,6 +149,7 @@ public final class YcsbExperiment {
       progress.printf("warning: %s had %,d failed operations of %,d; its figures are not a valid result%n", what,
           result.failures(), result.operations());
     }
+    progress.flush();
     return result;
   }
 }

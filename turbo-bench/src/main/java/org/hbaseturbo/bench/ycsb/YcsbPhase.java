@@ -48,22 +48,18 @@ public final class YcsbPhase {
 
   /**
    * @param workload the workload's properties ({@link YcsbWorkloads#resolve})
-   * @param overrides the user's {@code -p} properties, checked against {@link YcsbProperties#known()}
+   * @param overrides the user's {@code -p} properties, already checked by {@link YcsbExperiment.Settings}
    * @param hbaseConfDir where the child finds the cluster's {@code hbase-site.xml}
    * @param workDir where the phase's files go (properties, result JSON, and its output unless printed)
    * @param printSummary show YCSB's summary on this process's stdout; else it goes to a file in workDir
    */
-  public YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, DbBinding db,
+  YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, DbBinding db,
       Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, boolean printSummary) {
     this.kind = requireNonNull(kind, "kind is null");
     this.hbaseConfDir = requireNonNull(hbaseConfDir, "hbaseConfDir is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.link = requireNonNull(link, "link is null");
     this.printSummary = printSummary;
-    if (threads < 1) {
-      throw new org.hbaseturbo.common.InvalidInputException("threads must be at least 1, was " + threads);
-    }
-    YcsbProperties.requireKnown(overrides.keySet(), "given with -p");
     properties = new Properties();
     properties.setProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram");
     properties.setProperty(OneMeasurementHdrHistogram.PERCENTILES_PROPERTY, "50,95,99");

@@ -27,6 +27,13 @@ public final class YcsbProperties {
 
   private static final Set<String> KNOWN = collect();
 
+  /** Names Turbo sets itself, with what the user should say instead; YCSB would not see a user's value. */
+  private static final java.util.Map<String, String> SET_BY_TURBO = java.util.Map.of(
+      "db", "use --db", "threadcount", "use --threads", "dotransactions", "use 'ycsb load' or 'ycsb run'",
+      "hbaseconf", "use --conf", "measurementtype", "Turbo measures with hdrhistogram",
+      "hdrhistogram.percentiles", "Turbo reports p50, p95 and p99", "exporter", "use --json",
+      "exportfile", "use --json", "status", "Turbo always shows progress", "label", "it has no effect here");
+
   private YcsbProperties() {
   }
 
@@ -34,9 +41,16 @@ public final class YcsbProperties {
     return KNOWN;
   }
 
-  /** @throws InvalidInputException naming the first unknown name and {@code where} it came from */
+  /**
+   * @throws InvalidInputException naming the first name that YCSB does not know or that Turbo sets itself,
+   *     and {@code where} it came from
+   */
   public static void requireKnown(Collection<String> names, String where) {
     for (String name : new TreeSet<>(names)) {
+      if (SET_BY_TURBO.containsKey(name)) {
+        throw new InvalidInputException("YCSB property '" + name + "' " + where + " is set by Turbo: "
+            + SET_BY_TURBO.get(name));
+      }
       if (!KNOWN.contains(name)) {
         throw new InvalidInputException("unknown YCSB property '" + name + "' " + where
             + closest(name).map(guess -> "; did you mean '" + guess + "'?").orElse("")

@@ -3,9 +3,8 @@ package org.hbaseturbo.bench.ycsb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -87,7 +86,7 @@ class TestYcsbExperiment {
     YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload,
         Map.of("recordcount", String.valueOf(RECORDS), "operationcount", String.valueOf(OPERATIONS),
             "table", table.getNameAsString()), 2, DbBinding.NATIVE, regions, Optional.empty(), "loopback");
-    PrintStream progress = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
   }
 

@@ -27,6 +27,13 @@ class TestYcsbProperties {
   }
 
   @Test
+  void propertiesTurboSetsItselfAreRefusedWithWhatToUseInstead() {
+    assertThatThrownBy(() -> YcsbProperties.requireKnown(List.of("threadcount"), "given with -p"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("YCSB property 'threadcount' given with -p is set by Turbo: use --threads");
+  }
+
+  @Test
   void everyShippedWorkloadResolvesAndUsesOnlyKnownNames() {
     for (String name : List.of("a", "b", "c", "d", "e", "F")) {
       assertThat(YcsbWorkloads.resolve(name).stringPropertyNames()).isSubsetOf(YcsbProperties.known())

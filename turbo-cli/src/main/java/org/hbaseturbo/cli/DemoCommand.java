@@ -1,0 +1,82 @@
+package org.hbaseturbo.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.ReportCharts;
+import org.hbaseturbo.bench.report.ReportTable;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo demo}: the main job, end to end, with a readable report. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+    description = {"Start an embedded HBase (unless --conf), load a YCSB dataset, run a short YCSB mix several"
+        + " times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
+        + " client and server CPU per operation.",
+        "The report is also written as JSON and PNG charts under --out. The baseline is plain HBase; later"
+            + " Turbo capabilities add their comparison to it."})
+final class DemoCommand implements Callable<Integer> {
+  @ParentCommand
+  TurboMain main;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  WorkloadOptions options;
+
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000",
+      description = "Records to load (default: ${DEFAULT-VALUE}).")
+  long records;
+
+  @Option(names = "--operations", paramLabel = "N", defaultValue = "20000",
+      description = "Operations per run (default: ${DEFAULT-VALUE}).")
+  long operations;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+      description = "Runs to take medians over (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where the report goes (default: turbo-out/demo-<time>).")
+  Path outDir;
+
+  @Override
+  public Integer call() throws Exception {
+    long start = System.nanoTime();
+    PrintWriter out = spec.commandLine().getOut();
+    options.properties.putIfAbsent("recordcount", String.valueOf(records));
+    options.properties.putIfAbsent("operationcount", String.valueOf(operations));
+    Path dir = (outDir != null ? outDir : Path.of("turbo-out",
+        "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath();
+    BenchmarkReport report;
+    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, Optional.of(dir), out)) {
+      PhaseResult load = runner.experiment().load(false);
+      List<PhaseResult> results = runner.experiment().run(runs, false);
+      report = runner.experiment().report(load, results);
+    }
+    out.println();
+    out.println("HBase Turbo demo: YCSB workload " + options.workload + ", medians of " + runs + " runs"
+        + " (plain HBase baseline)");
+    out.print(ReportTable.render(report));
+    Path json = dir.resolve("report.json");
+    report.writeJson(json);
+    List<Path> charts = ReportCharts.write(report, dir);
+    out.println();
+    out.println("report: " + json);
+    charts.forEach(chart -> out.println("chart:  " + chart));
+    out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
+    out.flush();
+    return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+  }
+}

@@ -1,0 +1,90 @@
+package org.hbaseturbo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code turbo} command. */
+@Command(name = "turbo", mixinStandardHelpOptions = true, versionProvider = TurboVersion.class,
+    description = {"HBase Turbo: a faster Apache HBase, measured with YCSB.",
+        "Without --conf, commands run against an embedded HBase (1 master, RegionServers and ZooKeeper in this"
+            + " JVM, data on local disk)."},
+    subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class,
+        CommandLine.HelpCommand.class})
+public final class TurboMain {
+  /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */
+  public static final int EXIT_BAD_INPUT = 2;
+  /** Exit code of a failure that is not the user's input. */
+  public static final int EXIT_FAILURE = 1;
+  static final String LOG_FILE_PROPERTY = "turbo.log.file";
+
+  @Option(names = "--conf", paramLabel = "DIR",
+      description = "Run against the existing HBase 2.6 cluster described by DIR/hbase-site.xml.")
+  private Path conf;
+
+  @Option(names = {"-v", "--verbose"}, description = "Show stack traces of errors.")
+  private boolean verbose;
+
+  Optional<Path> conf() {
+    return Optional.ofNullable(conf);
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given output streams and returns the exit code. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    configureLogFile();
+    TurboMain main = new TurboMain();
+    CommandLine commandLine = new CommandLine(main);
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
+      Throwable cause = e instanceof UncheckedIOException ? e.getCause() : e;
+      cmd.getErr().println("turbo: " + oneLine(cause));
+      if (main.verbose) {
+        e.printStackTrace(cmd.getErr());
+      } else if (!(cause instanceof InvalidInputException)) {
+        cmd.getErr().println("(run with -v for the stack trace; HBase's log is " + System.getProperty(LOG_FILE_PROPERTY)
+            + ")");
+      }
+      cmd.getErr().flush();
+      return cause instanceof InvalidInputException ? EXIT_BAD_INPUT : EXIT_FAILURE;
+    });
+    commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
+      e.getCommandLine().getErr().println("turbo: " + e.getMessage());
+      e.getCommandLine().getErr().println("(see '" + e.getCommandLine().getCommandSpec().qualifiedName()
+          + " --help')");
+      e.getCommandLine().getErr().flush();
+      return EXIT_BAD_INPUT;
+    });
+    return commandLine.execute(args);
+  }
+
+  private static String oneLine(Throwable e) {
+    String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  /** HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only. */
+  private static void configureLogFile() {
+    if (System.getProperty(LOG_FILE_PROPERTY) == null) {
+      Path file = Path.of("turbo-out", "turbo.log").toAbsolutePath();
+      try {
+        Files.createDirectories(file.getParent());
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create " + file.getParent(), e);
+      }
+      System.setProperty(LOG_FILE_PROPERTY, file.toString());
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package org.hbaseturbo.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Option;
+
+/** Options shared by the commands that run YCSB: what to run, how, and on which embedded cluster. */
+final class WorkloadOptions {
+  @Option(names = "--workload", paramLabel = "a|b|c|d|e|f|FILE", defaultValue = "a",
+      description = "YCSB core workload A-F, or a YCSB workload file (default: ${DEFAULT-VALUE}).")
+  String workload;
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE",
+      description = "A YCSB property (recordcount, operationcount, fieldlength, table, columnfamily,"
+          + " clientbuffering, durability, ...); overrides the workload's. Unknown names are refused.")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+      description = "YCSB client threads (default: ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Option(names = "--db", paramLabel = "BINDING", defaultValue = "native",
+      description = "YCSB binding: native = the plain HBase client (default: ${DEFAULT-VALUE}).")
+  String db;
+
+  @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
+      description = "Regions of a table that load creates, split on the quantiles of YCSB's real keys"
+          + " (default: ${DEFAULT-VALUE}; 1 = no pre-split).")
+  int regions;
+
+  @Option(names = "--link", paramLabel = "loopback|1gbit|10gbit", defaultValue = "loopback",
+      description = "Run the YCSB client JVMs behind an emulated link (network namespace, veth, tc tbf) to the"
+          + " embedded cluster, as the papers' 1 GbE testbeds (default: ${DEFAULT-VALUE}). Needs root.")
+  String link;
+
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "Embedded cluster only: keep its data in DIR (default: a temporary directory).")
+  Path dataDir;
+
+  @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",
+      description = "Embedded cluster only: RegionServers to start (default: ${DEFAULT-VALUE}).")
+  int regionServers;
+
+  NetworkLink.Speed linkSpeed(Optional<Path> conf) {
+    NetworkLink.Speed speed = NetworkLink.Speed.of(link);
+    if (speed != NetworkLink.Speed.LOOPBACK && conf.isPresent()) {
+      throw new InvalidInputException("--link " + link + " works with the embedded cluster only; a cluster given"
+          + " with --conf is reached over the real network");
+    }
+    return speed;
+  }
+
+  TargetCluster.EmbeddedSettings embedded(Optional<NetworkLink> networkLink) {
+    if (regionServers < 1) {
+      throw new InvalidInputException("--regionservers must be at least 1, was " + regionServers);
+    }
+    return new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir),
+        networkLink.isPresent() ? NetworkLink.HOST_ADDRESS : "127.0.0.1");
+  }
+
+  YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
+    return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, networkLink, link);
+  }
+}

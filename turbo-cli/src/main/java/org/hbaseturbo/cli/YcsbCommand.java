@@ -1,0 +1,88 @@
+package org.hbaseturbo.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.ReportTable;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo ycsb load|run}: real YCSB against the cluster, with YCSB's usual summary. */
+@Command(name = "ycsb", description = "Run a YCSB phase (site.ycsb:core 0.17.0) against the cluster.",
+    subcommands = {YcsbCommand.Load.class, YcsbCommand.Run.class})
+final class YcsbCommand {
+  @ParentCommand
+  TurboMain main;
+
+  /** What both phases share: options, and printing the report after YCSB's own summary. */
+  abstract static class Phase implements Callable<Integer> {
+    @ParentCommand
+    YcsbCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkloadOptions options;
+
+    @Option(names = "--json", paramLabel = "FILE",
+        description = "Also write the result (throughput, latency percentiles per operation, bytes and client"
+            + " and server CPU per operation) as JSON.")
+    Path json;
+
+    @Option(names = "--out", paramLabel = "DIR",
+        description = "Where the phase's files go (default: turbo-out/ycsb-<time>).")
+    Path outDir;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      try (YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, Optional.ofNullable(outDir),
+          out)) {
+        BenchmarkReport report = execute(runner);
+        out.println();
+        out.print(ReportTable.render(report));
+        if (json != null) {
+          report.writeJson(json);
+          out.println("result written to " + json.toAbsolutePath());
+        }
+        out.flush();
+        return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+      }
+    }
+
+    abstract BenchmarkReport execute(YcsbRunner runner) throws Exception;
+  }
+
+  @Command(name = "load", mixinStandardHelpOptions = true,
+      description = "Create the table if missing (pre-split on YCSB's key quantiles) and load the workload's"
+          + " records.")
+  static final class Load extends Phase {
+    @Override
+    BenchmarkReport execute(YcsbRunner runner) throws Exception {
+      PhaseResult load = runner.experiment().load(true);
+      return runner.experiment().report(load, List.of());
+    }
+  }
+
+  @Command(name = "run", mixinStandardHelpOptions = true,
+      description = "Run the workload's operations against a loaded table.")
+  static final class Run extends Phase {
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
+        description = "Repeat the run N times and report medians (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Override
+    BenchmarkReport execute(YcsbRunner runner) throws Exception {
+      return runner.experiment().report(null, runner.experiment().run(runs, true));
+    }
+  }
+}
