@@ -66,8 +66,8 @@ final class DemoCommand implements Callable<Integer> {
       report = runner.experiment().report(load, results);
     }
     out.println();
-    out.println("HBase Turbo demo: YCSB workload " + options.workload + ", medians of " + runs + " runs"
-        + " (plain HBase baseline)");
+    out.println("HBase Turbo demo: YCSB workload " + options.workload
+        + (runs == 1 ? ", one run" : ", medians of " + runs + " runs") + " (plain HBase baseline)");
     out.print(ReportTable.render(report));
     Path json = dir.resolve("report.json");
     report.writeJson(json);

@@ -34,6 +34,11 @@ final class WorkloadOptions {
           + " (default: ${DEFAULT-VALUE}; 1 = no pre-split).")
   int regions;
 
+  @Option(names = "--warmup", paramLabel = "N", defaultValue = "5000",
+      description = "Operations each run does before it measures: every run is a new client JVM, whose first"
+          + " thousands of operations measure the JIT rather than HBase (default: ${DEFAULT-VALUE}).")
+  int warmUp;
+
   @Option(names = "--link", paramLabel = "loopback|1gbit|10gbit", defaultValue = "loopback",
       description = "Run the YCSB client JVMs behind an emulated link (network namespace, veth, tc tbf) to the"
           + " embedded cluster, as the papers' 1 GbE testbeds (default: ${DEFAULT-VALUE}). Needs root.")
@@ -65,6 +70,7 @@ final class WorkloadOptions {
   }
 
   YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
-    return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, networkLink, link);
+    return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, warmUp,
+        networkLink, link);
   }
 }

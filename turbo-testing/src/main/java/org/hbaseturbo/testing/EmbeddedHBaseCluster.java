@@ -24,6 +24,10 @@ import org.hbaseturbo.server.ServerStatsEndpoint;
  */
 public final class EmbeddedHBaseCluster implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+  private static final String LOOPBACK = "127.0.0.1";
+  /** Client keys of HBase's RPC-based connection registry (2.5+), which needs no ZooKeeper access. */
+  private static final String REGISTRY_IMPL = "hbase.client.registry.impl";
+  private static final String BOOTSTRAP_SERVERS = "hbase.client.bootstrap.servers";
 
   private final Path dataDir;
   private final boolean temporaryDataDir;
@@ -58,8 +62,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
   }
 
   public String zooKeeperQuorum() {
-    return clientConfiguration.get(HConstants.ZOOKEEPER_QUORUM) + ":"
-        + clientConfiguration.get(HConstants.ZOOKEEPER_CLIENT_PORT);
+    return LOOPBACK + ":" + zooKeeper.getClientPort();
   }
 
   /**
@@ -70,8 +73,11 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
   public Path writeClientConfiguration(Path dir) throws IOException {
     Configuration site = new Configuration(false);
     for (String key : new String[] {HConstants.ZOOKEEPER_QUORUM, HConstants.ZOOKEEPER_CLIENT_PORT,
-        HConstants.ZOOKEEPER_ZNODE_PARENT}) {
-      site.set(key, clientConfiguration.get(key));
+        HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS}) {
+      String value = clientConfiguration.get(key);
+      if (value != null) {
+        site.set(key, value);
+      }
     }
     Files.createDirectories(dir);
     Path file = dir.resolve("hbase-site.xml");
@@ -102,7 +108,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
   public static final class Builder {
     private int regionServers = 2;
     private Optional<Path> dataDir = Optional.empty();
-    private String host = "127.0.0.1";
+    private String host = LOOPBACK;
     private final Configuration overrides = new Configuration(false);
 
     private Builder() {
@@ -123,8 +129,10 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
     }
 
     /**
-     * The address the servers bind to and advertise. Loopback by default; a benchmark that reaches the
-     * cluster through an emulated network link gives the host side of that link.
+     * The address the master and RegionServers bind to and advertise. Loopback by default; a benchmark that
+     * reaches the cluster through an emulated network link gives the host side of that link. ZooKeeper
+     * listens on loopback only ({@link MiniZooKeeperCluster}), so clients of a cluster on another address
+     * find it through HBase's RPC connection registry instead.
      */
     public Builder host(String address) {
       this.host = requireNonNull(address, "address is null");
@@ -172,18 +180,30 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
         throw e;
       }
       Configuration client = HBaseConfiguration.create();
-      client.set(HConstants.ZOOKEEPER_QUORUM, host);
+      client.set(HConstants.ZOOKEEPER_QUORUM, LOOPBACK);
       client.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
       client.set(HConstants.ZOOKEEPER_ZNODE_PARENT, conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT,
           HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
+      if (!host.equals(LOOPBACK)) {
+        client.set(REGISTRY_IMPL, "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
+        client.set(BOOTSTRAP_SERVERS, bootstrapServers(hbase));
+      }
       return new EmbeddedHBaseCluster(dir, temporary, zooKeeper, hbase, client);
+    }
+
+    private static String bootstrapServers(LocalHBaseCluster hbase) {
+      StringBuilder servers = new StringBuilder(hbase.getActiveMaster().getServerName().getAddress().toString());
+      for (var regionServer : hbase.getLiveRegionServers()) {
+        servers.append(',').append(regionServer.getRegionServer().getServerName().getAddress());
+      }
+      return servers.toString();
     }
 
     private Configuration serverConfiguration(Path dir) {
       Configuration conf = HBaseConfiguration.create();
       conf.set(HConstants.HBASE_DIR, dir.resolve("hbase").toUri().toString());
       conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
-      conf.set(HConstants.ZOOKEEPER_QUORUM, host);
+      conf.set(HConstants.ZOOKEEPER_QUORUM, LOOPBACK);
       conf.set("hbase.master.hostname", host);
       conf.set("hbase.regionserver.hostname", host);
       // Random ports, so that several clusters (a test's and a user's) can run side by side; no web UIs.

@@ -37,23 +37,20 @@ public final class ReportCharts {
     return written;
   }
 
+  /** One bar group per variant and operation type, one bar per percentile. */
   private static CategoryChart latency(BenchmarkReport report) {
     CategoryChart chart = chart(report.benchmark() + ": latency per operation", "microseconds");
+    List<String> categories = new ArrayList<>();
+    List<Latency> latencies = new ArrayList<>();
     for (VariantResult result : report.results()) {
-      List<String> operations = new ArrayList<>(result.operations().keySet());
-      for (String percentile : List.of("p50", "p95", "p99")) {
-        List<Double> values = new ArrayList<>();
-        for (String operation : operations) {
-          Latency latency = result.operations().get(operation).latencyUs();
-          values.add(switch (percentile) {
-            case "p50" -> latency.p50();
-            case "p95" -> latency.p95();
-            default -> latency.p99();
-          });
-        }
-        chart.addSeries(label(result) + " " + percentile, operations, values);
-      }
+      result.operations().forEach((operation, measured) -> {
+        categories.add(label(result) + " " + operation);
+        latencies.add(measured.latencyUs());
+      });
     }
+    chart.addSeries("p50", categories, latencies.stream().map(Latency::p50).toList());
+    chart.addSeries("p95", categories, latencies.stream().map(Latency::p95).toList());
+    chart.addSeries("p99", categories, latencies.stream().map(Latency::p99).toList());
     return chart;
   }
 
@@ -64,20 +61,15 @@ public final class ReportCharts {
     return chart;
   }
 
-  /** One bar per variant; a metric no variant measured is left out rather than drawn as zero. */
+  /**
+   * One bar per variant. All series of a chart share its categories, so a metric that some variant did not
+   * measure is left out rather than drawn as zero.
+   */
   private static void addSeries(CategoryChart chart, BenchmarkReport report, String name,
       Function<VariantResult, Double> metric) {
-    List<String> labels = new ArrayList<>();
-    List<Double> values = new ArrayList<>();
-    for (VariantResult result : report.results()) {
-      Double value = metric.apply(result);
-      if (value != null) {
-        labels.add(label(result));
-        values.add(value);
-      }
-    }
-    if (!values.isEmpty()) {
-      chart.addSeries(name, labels, values);
+    List<Double> values = report.results().stream().map(metric).toList();
+    if (!values.isEmpty() && values.stream().allMatch(java.util.Objects::nonNull)) {
+      chart.addSeries(name, report.results().stream().map(ReportCharts::label).toList(), values);
     }
   }
 
@@ -89,6 +81,7 @@ public final class ReportCharts {
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yAxis)
         .build();
     chart.getStyler().setLegendVisible(true);
+    chart.getStyler().setXAxisLabelRotation(15);
     return chart;
   }
 

@@ -37,11 +37,12 @@ public final class YcsbExperiment {
    * @param workload a core workload name or a workload file ({@link YcsbWorkloads#resolve})
    * @param overrides {@code -p} properties
    * @param regions regions to pre-split a new table into (1: no pre-split)
+   * @param warmUpOperations operations each run does, unmeasured, before it measures
    * @param link the emulated link the client JVMs run behind, if any
    * @param linkName how the link is named in the report's parameters
    */
   public record Settings(String workload, Map<String, String> overrides, int threads, DbBinding db, int regions,
-      Optional<NetworkLink> link, String linkName) {
+      int warmUpOperations, Optional<NetworkLink> link, String linkName) {
     /** Checks everything that can be checked before a cluster is started for nothing. */
     public Settings {
       YcsbWorkloads.resolve(requireNonNull(workload, "workload is null"));
@@ -52,6 +53,9 @@ public final class YcsbExperiment {
       }
       if (regions < 1) {
         throw new InvalidInputException("regions must be at least 1, was " + regions);
+      }
+      if (warmUpOperations < 0) {
+        throw new InvalidInputException("warm-up operations must not be negative, was " + warmUpOperations);
       }
       requireNonNull(db, "db is null");
       requireNonNull(link, "link is null");
@@ -68,7 +72,8 @@ public final class YcsbExperiment {
   /** A phase of this experiment; {@code printSummary} shows YCSB's own summary on stdout. */
   public YcsbPhase phase(YcsbPhase.Kind kind, String name, boolean printSummary) {
     return new YcsbPhase(kind, YcsbWorkloads.resolve(settings.workload()), settings.overrides(), settings.threads(),
-        settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(), printSummary);
+        settings.warmUpOperations(), settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(),
+        printSummary);
   }
 
   /** Creates the table if missing, then loads the workload's records. */
@@ -126,6 +131,7 @@ public final class YcsbExperiment {
       parameters.put(key, effective.getProperty(key, "YCSB default"));
     }
     parameters.put("threads", settings.threads());
+    parameters.put("warmup_operations_per_run", settings.warmUpOperations());
     parameters.put("db", settings.db().userName());
     parameters.put("regions", settings.regions());
     parameters.put("link", settings.linkName());

@@ -49,11 +49,13 @@ public final class YcsbPhase {
   /**
    * @param workload the workload's properties ({@link YcsbWorkloads#resolve})
    * @param overrides the user's {@code -p} properties, already checked by {@link YcsbExperiment.Settings}
+   * @param warmUpOperations operations a run phase does before it measures (a load phase does none)
    * @param hbaseConfDir where the child finds the cluster's {@code hbase-site.xml}
    * @param workDir where the phase's files go (properties, result JSON, and its output unless printed)
    * @param printSummary show YCSB's summary on this process's stdout; else it goes to a file in workDir
    */
-  YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, DbBinding db,
+  YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, int warmUpOperations,
+      DbBinding db,
       Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, boolean printSummary) {
     this.kind = requireNonNull(kind, "kind is null");
     this.hbaseConfDir = requireNonNull(hbaseConfDir, "hbaseConfDir is null");
@@ -70,6 +72,9 @@ public final class YcsbPhase {
     properties.setProperty(Client.DB_PROPERTY, db.className());
     properties.setProperty(Client.THREAD_COUNT_PROPERTY, String.valueOf(threads));
     properties.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(kind == Kind.RUN));
+    if (kind == Kind.RUN) {
+      properties.setProperty(YcsbPhaseMain.WARMUP_OPERATIONS, String.valueOf(warmUpOperations));
+    }
     properties.setProperty(NativeHBaseClient.SharedConnection.HBASE_CONF, hbaseConfDir.toAbsolutePath().toString());
     link.ifPresent(l -> properties.setProperty(YcsbPhaseMain.LINK_INTERFACE, l.clientInterface()));
   }

@@ -37,6 +37,11 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 public final class YcsbPhaseMain {
   /** Property naming the client's interface of an emulated link, whose byte counters the phase reads. */
   static final String LINK_INTERFACE = "turbo.link.interface";
+  /**
+   * Operations a run phase does before it measures, so that every repeated run (each a new JVM) is measured
+   * with a JIT-compiled client and open connections rather than through its warm-up.
+   */
+  static final String WARMUP_OPERATIONS = "turbo.warmup.operations";
   private static final long PROGRESS_INTERVAL_MS = 2_000;
 
   private YcsbPhaseMain() {
@@ -67,9 +72,11 @@ public final class YcsbPhaseMain {
     double targetPerThreadPerMs = target > 0 ? target / (double) threads / 1000.0 : -1;
 
     Measurements.setProperties(props);
-    Workload workload = (Workload) Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY))
-        .getDeclaredConstructor().newInstance();
-    workload.init(props);
+    int warmUp = Integer.parseInt(props.getProperty(WARMUP_OPERATIONS, "0"));
+    if (transactions && warmUp > 0) {
+      warmUp(props, threads, warmUp);
+    }
+    Workload workload = newWorkload(props);
     Tracer tracer = new Tracer.Builder("YCSB").conf(HTraceConfiguration.fromMap(Collections.emptyMap())).build();
 
     CountDownLatch done = new CountDownLatch(threads);
@@ -124,6 +131,55 @@ public final class YcsbPhaseMain {
       return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, server, unavailable, linkBytes,
           exporter.operations());
     }
+  }
+
+  private static Workload newWorkload(Properties props) throws Exception {
+    Workload workload = (Workload) Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY))
+        .getDeclaredConstructor().newInstance();
+    workload.init(props);
+    return workload;
+  }
+
+  /**
+   * Runs {@code operations} transactions of the workload on unwrapped bindings (DBWrapper would measure
+   * them), then starts YCSB's measurements afresh: the workload itself measures some operations
+   * (READ-MODIFY-WRITE), and YCSB offers no reset of its singleton, so it is cleared by reflection.
+   */
+  private static void warmUp(Properties props, int threads, int operations) throws Exception {
+    System.err.printf("  warm-up: %,d operations, not measured%n", operations);
+    Workload workload = newWorkload(props);
+    List<Thread> running = new ArrayList<>();
+    List<Exception> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    for (int i = 0; i < threads; i++) {
+      int thread = i;
+      int share = operations / threads + (i < operations % threads ? 1 : 0);
+      Thread runner = new Thread(() -> {
+        try {
+          DB db = (DB) Class.forName(props.getProperty(Client.DB_PROPERTY)).getDeclaredConstructor().newInstance();
+          db.setProperties(props);
+          db.init();
+          Object state = workload.initThread(props, thread, threads);
+          for (int op = 0; op < share; op++) {
+            workload.doTransaction(db, state);
+          }
+          db.cleanup();
+        } catch (Exception e) {
+          failures.add(e);
+        }
+      }, "ycsb-warmup-" + i);
+      runner.start();
+      running.add(runner);
+    }
+    for (Thread runner : running) {
+      runner.join();
+    }
+    workload.cleanup();
+    if (!failures.isEmpty()) {
+      throw new IllegalStateException("warm-up failed: " + failures.get(0).getMessage(), failures.get(0));
+    }
+    java.lang.reflect.Field singleton = Measurements.class.getDeclaredField("singleton");
+    singleton.setAccessible(true);
+    singleton.set(null, null);
   }
 
   /** Bytes both ways through a network interface of this process's namespace, as the kernel counts them. */

@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.ycsb;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collection;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -28,11 +29,19 @@ public final class YcsbProperties {
   private static final Set<String> KNOWN = collect();
 
   /** Names Turbo sets itself, with what the user should say instead; YCSB would not see a user's value. */
-  private static final java.util.Map<String, String> SET_BY_TURBO = java.util.Map.of(
-      "db", "use --db", "threadcount", "use --threads", "dotransactions", "use 'ycsb load' or 'ycsb run'",
-      "hbaseconf", "use --conf", "measurementtype", "Turbo measures with hdrhistogram",
-      "hdrhistogram.percentiles", "Turbo reports p50, p95 and p99", "exporter", "use --json",
-      "exportfile", "use --json", "status", "Turbo always shows progress", "label", "it has no effect here");
+  private static final Map<String, String> SET_BY_TURBO = Map.ofEntries(
+      Map.entry("db", "use --db"),
+      Map.entry("threadcount", "use --threads"),
+      Map.entry("dotransactions", "use 'ycsb load' or 'ycsb run'"),
+      Map.entry("hbaseconf", "use --conf"),
+      Map.entry("measurementtype", "Turbo measures with hdrhistogram"),
+      Map.entry("hdrhistogram.percentiles", "Turbo reports p50, p95 and p99"),
+      Map.entry("exporter", "use --json"),
+      Map.entry("exportfile", "use --json"),
+      Map.entry("status", "Turbo always shows progress"),
+      Map.entry("label", "it has no effect here"),
+      Map.entry(YcsbPhaseMain.WARMUP_OPERATIONS, "use --warmup"),
+      Map.entry(YcsbPhaseMain.LINK_INTERFACE, "use --link"));
 
   private YcsbProperties() {
   }

@@ -85,7 +85,7 @@ class TestYcsbExperiment {
     cluster.writeClientConfiguration(conf);
     YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload,
         Map.of("recordcount", String.valueOf(RECORDS), "operationcount", String.valueOf(OPERATIONS),
-            "table", table.getNameAsString()), 2, DbBinding.NATIVE, regions, Optional.empty(), "loopback");
+            "table", table.getNameAsString()), 2, DbBinding.NATIVE, regions, 200, Optional.empty(), "loopback");
     PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
   }
