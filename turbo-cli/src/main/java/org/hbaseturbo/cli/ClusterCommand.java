@@ -2,7 +2,6 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
@@ -10,6 +9,7 @@ import org.apache.hadoop.util.ShutdownHookManager;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -37,14 +37,8 @@ final class ClusterCommand {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",
-        description = "RegionServers to start (default: ${DEFAULT-VALUE}).")
-    int regionServers;
-
-    @Option(names = "--data", paramLabel = "DIR",
-        description = "Keep the data in DIR, where a later start finds it again (default: a temporary directory,"
-            + " deleted on stop).")
-    Path dataDir;
+    @Mixin
+    EmbeddedClusterOptions embedded;
 
     @Option(names = "--client-conf", paramLabel = "DIR",
         description = "Where to write the client configuration (default: DATA/client-conf).")
@@ -55,12 +49,8 @@ final class ClusterCommand {
       if (parent.main.conf().isPresent()) {
         throw new InvalidInputException("'cluster start' runs an embedded cluster; --conf names an existing one");
       }
-      if (regionServers < 1) {
-        throw new InvalidInputException("--regionservers must be at least 1, was " + regionServers);
-      }
       PrintWriter out = spec.commandLine().getOut();
-      EmbeddedHBaseCluster cluster = new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir),
-          "127.0.0.1").start(out);
+      EmbeddedHBaseCluster cluster = embedded.settings(TargetCluster.LOOPBACK).start(out);
       CountDownLatch stopped = new CountDownLatch(1);
       ShutdownHookManager.get().addShutdownHook(() -> {
         out.println("stopping embedded HBase ...");

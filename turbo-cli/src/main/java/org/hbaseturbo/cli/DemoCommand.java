@@ -2,8 +2,6 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -57,10 +55,10 @@ final class DemoCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     options.properties.putIfAbsent("recordcount", String.valueOf(records));
     options.properties.putIfAbsent("operationcount", String.valueOf(operations));
-    Path dir = (outDir != null ? outDir : Path.of("turbo-out",
-        "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath();
     BenchmarkReport report;
-    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, Optional.of(dir), out)) {
+    Path dir;
+    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, Optional.ofNullable(outDir), out)) {
+      dir = runner.workDir();
       PhaseResult load = runner.experiment().load(false);
       List<PhaseResult> results = runner.experiment().run(runs, false);
       report = runner.experiment().report(load, results);

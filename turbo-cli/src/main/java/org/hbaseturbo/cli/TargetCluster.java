@@ -13,6 +13,9 @@ import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 
 /** The cluster a command works on: the one {@code --conf} names, or an embedded one started for it. */
 final class TargetCluster implements AutoCloseable {
+  /** Where an embedded cluster listens unless an emulated link needs another address. */
+  static final String LOOPBACK = "127.0.0.1";
+
   private final ClusterTarget target;
   private final Optional<EmbeddedHBaseCluster> embedded;
 

@@ -8,6 +8,7 @@ import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that run YCSB: what to run, how, and on which embedded cluster. */
@@ -44,13 +45,8 @@ final class WorkloadOptions {
           + " embedded cluster, as the papers' 1 GbE testbeds (default: ${DEFAULT-VALUE}). Needs root.")
   String link;
 
-  @Option(names = "--data", paramLabel = "DIR",
-      description = "Embedded cluster only: keep its data in DIR (default: a temporary directory).")
-  Path dataDir;
-
-  @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",
-      description = "Embedded cluster only: RegionServers to start (default: ${DEFAULT-VALUE}).")
-  int regionServers;
+  @Mixin
+  EmbeddedClusterOptions embedded;
 
   NetworkLink.Speed linkSpeed(Optional<Path> conf) {
     NetworkLink.Speed speed = NetworkLink.Speed.of(link);
@@ -62,11 +58,7 @@ final class WorkloadOptions {
   }
 
   TargetCluster.EmbeddedSettings embedded(Optional<NetworkLink> networkLink) {
-    if (regionServers < 1) {
-      throw new InvalidInputException("--regionservers must be at least 1, was " + regionServers);
-    }
-    return new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir),
-        networkLink.isPresent() ? NetworkLink.HOST_ADDRESS : "127.0.0.1");
+    return embedded.settings(networkLink.isPresent() ? NetworkLink.HOST_ADDRESS : TargetCluster.LOOPBACK);
   }
 
   YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {

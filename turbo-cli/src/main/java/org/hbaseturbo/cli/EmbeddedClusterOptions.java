@@ -1,0 +1,26 @@
+package org.hbaseturbo.cli;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Option;
+
+/** How to start the embedded cluster, for the commands that start one when {@code --conf} is absent. */
+final class EmbeddedClusterOptions {
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "Embedded cluster: keep its data in DIR, where a later start finds it again (default: a"
+          + " temporary directory, deleted on stop).")
+  Path dataDir;
+
+  @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",
+      description = "Embedded cluster: RegionServers to start (default: ${DEFAULT-VALUE}).")
+  int regionServers;
+
+  /** @param host the address the servers bind to and advertise */
+  TargetCluster.EmbeddedSettings settings(String host) {
+    if (regionServers < 1) {
+      throw new InvalidInputException("--regionservers must be at least 1, was " + regionServers);
+    }
+    return new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir), host);
+  }
+}
