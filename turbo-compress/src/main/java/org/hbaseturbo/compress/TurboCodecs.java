@@ -1,0 +1,68 @@
+package org.hbaseturbo.compress;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.hbaseturbo.compress.codec.Lz4Codec;
+import org.hbaseturbo.compress.codec.LzoCodec;
+import org.hbaseturbo.compress.codec.SnappyCodec;
+import org.hbaseturbo.compress.codec.ZstdCodec;
+
+/**
+ * Which codec class serves each HBase compression algorithm under Turbo: the pure-Java codecs of this module
+ * for LZO, LZ4, SNAPPY and ZSTD (HBase's defaults for them need native libraries or are missing); NONE and GZ
+ * stay HBase's own (GZ falls back to the JDK's zlib).
+ *
+ * <p>HBase reads {@code hbase.io.compress.<name>.codec} from the configuration {@link Algorithm} loads itself
+ * (the server's {@code hbase-site.xml}), and caches the codec. A real cluster gets the keys in its
+ * {@code hbase-site.xml} (README); an embedded cluster, which shares this JVM's {@link Algorithm} enum, calls
+ * {@link #install()}.
+ */
+public final class TurboCodecs {
+  /** The algorithms Turbo supports, in the papers' order, with the codec class each uses. */
+  private static final Map<Algorithm, String> CODECS = new LinkedHashMap<>();
+
+  static {
+    CODECS.put(Algorithm.NONE, "");
+    CODECS.put(Algorithm.GZ, Compression.GZ_CODEC_CLASS_DEFAULT);
+    CODECS.put(Algorithm.SNAPPY, SnappyCodec.class.getName());
+    CODECS.put(Algorithm.LZ4, Lz4Codec.class.getName());
+    CODECS.put(Algorithm.LZO, LzoCodec.class.getName());
+    CODECS.put(Algorithm.ZSTD, ZstdCodec.class.getName());
+  }
+
+  private TurboCodecs() {
+  }
+
+  /** The supported algorithms, in the papers' order, and the codec class of each ("" for NONE). */
+  public static Map<Algorithm, String> codecs() {
+    return java.util.Collections.unmodifiableMap(CODECS);
+  }
+
+  /** The configuration key HBase reads the codec class of {@code algorithm} from, if it has one. */
+  public static String codecKey(Algorithm algorithm) {
+    return algorithm == Algorithm.NONE ? "" : "hbase.io.compress." + algorithm.getName() + ".codec";
+  }
+
+  /** Sets the codec keys of the Turbo codecs in {@code conf}. */
+  public static Configuration configure(Configuration conf) {
+    for (Map.Entry<Algorithm, String> codec : CODECS.entrySet()) {
+      if (codec.getKey() != Algorithm.NONE) {
+        conf.set(codecKey(codec.getKey()), codec.getValue());
+      }
+    }
+    return conf;
+  }
+
+  /** Makes this JVM's HBase compression algorithms use the Turbo codecs from now on. */
+  public static void install() {
+    Configuration conf = configure(new Configuration());
+    for (Algorithm algorithm : CODECS.keySet()) {
+      if (algorithm != Algorithm.NONE) {
+        algorithm.reload(conf);
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package org.hbaseturbo.compress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.compress.BlockCompressorStream;
+import org.apache.hadoop.io.compress.BlockDecompressorStream;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionInputStream;
+import org.apache.hadoop.io.compress.CompressionOutputStream;
+import org.apache.hadoop.io.compress.Compressor;
+import org.apache.hadoop.io.compress.Decompressor;
+
+/**
+ * An HBase compression codec over one of aircompressor's pure-Java block algorithms. Streams use Hadoop's
+ * block framing ({@link BlockCompressorStream}: uncompressed length, then length-prefixed compressed chunks),
+ * the framing of Hadoop's own LZ4 and Snappy codecs and of hadoop-lzo, so no native library is needed on
+ * either side.
+ *
+ * <p>HBase instantiates the class named by {@code hbase.io.compress.<algorithm>.codec} by reflection: each
+ * subclass needs a public no-argument constructor.
+ */
+public abstract class AircompressorCodec implements CompressionCodec, Configurable {
+  /**
+   * Uncompressed bytes per block at most, the default of HBase's own aircompressor codecs: an HFile block
+   * (64 KiB by default) is compressed as one block.
+   */
+  static final int BLOCK_SIZE = 256 * 1024;
+
+  private Configuration conf = new Configuration(false);
+
+  protected abstract io.airlift.compress.Compressor newCompressor();
+
+  protected abstract io.airlift.compress.Decompressor newDecompressor();
+
+  /**
+   * Room the stream keeps in a block for the compressed form to grow: with it, even incompressible input
+   * compresses into one chunk no longer than {@link #BLOCK_SIZE}, so that the decompressor always receives a
+   * whole compressed block. The algorithms' bounds grow at least one byte per input byte, so the bound of
+   * {@code BLOCK_SIZE - overhead} input bytes is at most {@code BLOCK_SIZE}.
+   */
+  final int blockOverhead() {
+    return Math.max(0, newCompressor().maxCompressedLength(BLOCK_SIZE) - BLOCK_SIZE);
+  }
+
+  @Override
+  public CompressionOutputStream createOutputStream(OutputStream out) throws IOException {
+    return createOutputStream(out, createCompressor());
+  }
+
+  @Override
+  public CompressionOutputStream createOutputStream(OutputStream out, Compressor compressor) throws IOException {
+    return new BlockCompressorStream(out, compressor, BLOCK_SIZE, blockOverhead());
+  }
+
+  @Override
+  public Class<? extends Compressor> getCompressorType() {
+    return BlockCompressor.class;
+  }
+
+  @Override
+  public Compressor createCompressor() {
+    return new BlockCompressor(newCompressor());
+  }
+
+  @Override
+  public CompressionInputStream createInputStream(InputStream in) throws IOException {
+    return createInputStream(in, createDecompressor());
+  }
+
+  @Override
+  public CompressionInputStream createInputStream(InputStream in, Decompressor decompressor) throws IOException {
+    return new BlockDecompressorStream(in, decompressor, BLOCK_SIZE);
+  }
+
+  @Override
+  public Class<? extends Decompressor> getDecompressorType() {
+    return BlockDecompressor.class;
+  }
+
+  @Override
+  public Decompressor createDecompressor() {
+    return new BlockDecompressor(newDecompressor(), BLOCK_SIZE);
+  }
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+}

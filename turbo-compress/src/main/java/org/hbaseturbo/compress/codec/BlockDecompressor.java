@@ -1,0 +1,88 @@
+package org.hbaseturbo.compress.codec;
+
+import java.io.IOException;
+import org.apache.hadoop.io.compress.Decompressor;
+
+/**
+ * Hadoop {@link Decompressor} over an aircompressor block decompressor: each {@code setInput} is one whole
+ * compressed block (see {@link BlockCompressor}), decompressed at once and handed out from a buffer.
+ */
+final class BlockDecompressor implements Decompressor {
+  private final io.airlift.compress.Decompressor decompressor;
+  private final int maxBlockSize;
+  private byte[] input = new byte[0];
+  private int inputLength;
+  private final byte[] output;
+  private int outputOffset;
+  private int outputLength;
+
+  BlockDecompressor(io.airlift.compress.Decompressor decompressor, int maxBlockSize) {
+    this.decompressor = decompressor;
+    this.maxBlockSize = maxBlockSize;
+    this.output = new byte[maxBlockSize];
+  }
+
+  @Override
+  public void setInput(byte[] b, int off, int len) {
+    if (input.length < len) {
+      input = new byte[len];
+    }
+    System.arraycopy(b, off, input, 0, len);
+    inputLength = len;
+  }
+
+  @Override
+  public boolean needsInput() {
+    return inputLength == 0 && outputOffset == outputLength;
+  }
+
+  @Override
+  public void setDictionary(byte[] b, int off, int len) {
+    throw new UnsupportedOperationException("dictionaries are not supported");
+  }
+
+  @Override
+  public boolean needsDictionary() {
+    return false;
+  }
+
+  @Override
+  public boolean finished() {
+    return inputLength == 0 && outputOffset == outputLength;
+  }
+
+  @Override
+  public int decompress(byte[] b, int off, int len) throws IOException {
+    if (outputOffset == outputLength && inputLength > 0) {
+      try {
+        outputLength = decompressor.decompress(input, 0, inputLength, output, 0, maxBlockSize);
+      } catch (RuntimeException e) {
+        // aircompressor reports corrupt input as MalformedInputException (unchecked); HBase expects IOException.
+        throw new IOException("corrupt compressed block of " + inputLength + " bytes: " + e.getMessage(), e);
+      }
+      outputOffset = 0;
+      inputLength = 0;
+    }
+    int n = Math.min(len, outputLength - outputOffset);
+    System.arraycopy(output, outputOffset, b, off, n);
+    outputOffset += n;
+    return n;
+  }
+
+  @Override
+  public int getRemaining() {
+    return inputLength;
+  }
+
+  @Override
+  public void reset() {
+    inputLength = 0;
+    outputOffset = 0;
+    outputLength = 0;
+  }
+
+  @Override
+  public void end() {
+    reset();
+  }
+}

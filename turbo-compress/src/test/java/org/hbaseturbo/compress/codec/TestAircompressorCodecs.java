@@ -1,0 +1,130 @@
+package org.hbaseturbo.compress.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.constraints.Size;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.io.compress.CompressionInputStream;
+import org.apache.hadoop.io.compress.CompressionOutputStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class TestAircompressorCodecs {
+  private static final List<AircompressorCodec> CODECS =
+      List.of(new LzoCodec(), new Lz4Codec(), new SnappyCodec(), new ZstdCodec());
+
+  /** Sizes HBase gives a codec: nothing, a byte, an HFile block (64 KiB), a whole codec block, more. */
+  static Stream<Arguments> codecsAndInputs() {
+    Random random = new Random(42);
+    byte[] incompressible = new byte[AircompressorCodec.BLOCK_SIZE + 123];
+    random.nextBytes(incompressible);
+    byte[] textLike = ("row-0001/cf:temperature=21.5 ts=1700000000 ".repeat(30_000)).getBytes(StandardCharsets.UTF_8);
+    List<byte[]> inputs = List.of(new byte[0], new byte[] {7}, new byte[64 * 1024],
+        Arrays.copyOf(incompressible, 64 * 1024), Arrays.copyOf(incompressible, AircompressorCodec.BLOCK_SIZE),
+        incompressible, textLike);
+    return CODECS.stream().flatMap(codec -> inputs.stream().map(input -> Arguments.of(codec, input)));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("codecsAndInputs")
+  void roundTripsThroughHadoopBlockStreams(AircompressorCodec codec, byte[] input) throws IOException {
+    assertThat(decompress(codec, compress(codec, input))).isEqualTo(input);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void compressesRedundantDataAndBoundsIncompressibleData(AircompressorCodec codec) throws IOException {
+    byte[] zeros = new byte[64 * 1024];
+    assertThat(compress(codec, zeros).length).isLessThan(zeros.length / 10);
+    byte[] random = new byte[64 * 1024];
+    new Random(1).nextBytes(random);
+    // Framing: 4 bytes of uncompressed length and 4 of chunk length, plus the algorithm's own bound.
+    assertThat(compress(codec, random).length)
+        .isLessThanOrEqualTo(codec.newCompressor().maxCompressedLength(random.length) + 8);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void anIncompressibleFullBlockStillCompressesIntoOneChunk(AircompressorCodec codec) {
+    int input = AircompressorCodec.BLOCK_SIZE - codec.blockOverhead();
+    assertThat(codec.newCompressor().maxCompressedLength(input)).isLessThanOrEqualTo(AircompressorCodec.BLOCK_SIZE);
+  }
+
+  /**
+   * Hadoop's block stream ends quietly at a truncated chunk; HBase's block reader, which knows the block's
+   * uncompressed size and reads it fully, then fails with an IOException. So does a reader that does the same.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void truncatedInputFailsAReaderThatKnowsTheBlockSize(AircompressorCodec codec) throws IOException {
+    byte[] text = "sensor reading ".repeat(5_000).getBytes(StandardCharsets.UTF_8);
+    byte[] compressed = compress(codec, text);
+    byte[] truncated = Arrays.copyOf(compressed, compressed.length / 2);
+    assertThatThrownBy(() -> {
+      try (CompressionInputStream in = codec.createInputStream(new ByteArrayInputStream(truncated))) {
+        IOUtils.readFully(in, new byte[text.length], 0, text.length);
+      }
+    }).isInstanceOf(IOException.class);
+  }
+
+  @Property(tries = 200)
+  void anyBytesRoundTrip(@ForAll("codec") AircompressorCodec codec, @ForAll @Size(max = 300_000) byte[] input)
+      throws IOException {
+    assertThat(decompress(codec, compress(codec, input))).isEqualTo(input);
+  }
+
+  @Property(tries = 300)
+  void corruptInputNeverEscapesAsAnythingButAnIoError(@ForAll("codec") AircompressorCodec codec,
+      @ForAll @Size(min = 1, max = 2_000) byte[] garbage) {
+    // Arbitrary bytes after a valid header: either they happen to decode, or the codec says IOException.
+    byte[] stream = new byte[garbage.length + 8];
+    stream[2] = 1; // uncompressed length 65536
+    stream[7] = (byte) Math.min(garbage.length, 127);
+    System.arraycopy(garbage, 0, stream, 8, garbage.length);
+    try {
+      decompress(codec, stream);
+    } catch (IOException expected) {
+      // rejected, as it should be
+    }
+  }
+
+  @Provide
+  Arbitrary<AircompressorCodec> codec() {
+    return Arbitraries.of(CODECS);
+  }
+
+  static Stream<AircompressorCodec> codecs() {
+    return CODECS.stream();
+  }
+
+  static byte[] compress(AircompressorCodec codec, byte[] input) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (CompressionOutputStream out = codec.createOutputStream(bytes)) {
+      // Two writes, as HBase's buffered streams do, to exercise input accumulation within a block.
+      out.write(input, 0, input.length / 2);
+      out.write(input, input.length / 2, input.length - input.length / 2);
+    }
+    return bytes.toByteArray();
+  }
+
+  static byte[] decompress(AircompressorCodec codec, byte[] compressed) throws IOException {
+    try (CompressionInputStream in = codec.createInputStream(new ByteArrayInputStream(compressed))) {
+      return in.readAllBytes();
+    }
+  }
+}
