@@ -15,12 +15,14 @@ import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 
 /**
  * A real HBase in this JVM: ZooKeeper, one HMaster and N RegionServers ({@link LocalHBaseCluster}) on the
- * local file system. Data lives in {@code dataDir/hbase}; a temporary data directory is deleted on
- * {@link #close()}, a given one is kept, and a later cluster on it finds the tables again.
+ * local file system, with the server jar's coprocessors and Turbo's pure-Java codecs ({@link TurboCodecs}).
+ * Data lives in {@code dataDir/hbase}; a temporary data directory is deleted on {@link #close()}, a given one
+ * is kept, and a later cluster on it finds the tables again.
  */
 public final class EmbeddedHBaseCluster implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
@@ -150,6 +152,8 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
       Files.createDirectories(dir);
       Configuration conf = serverConfiguration(dir);
+      // The servers share this JVM's compression algorithms, which read their codec classes only once.
+      TurboCodecs.install();
       // Several RegionServers in one JVM register metrics sources of the same name; this mode (which
       // HBase's own test utility sets too) makes Hadoop's metrics system accept them.
       DefaultMetricsSystem.setMiniClusterMode(true);
@@ -217,6 +221,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
       conf.set("hbase.wal.provider", "filesystem");
       conf.set("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName());
+      TurboCodecs.configure(conf);
       for (var entry : overrides) {
         conf.set(entry.getKey(), entry.getValue());
       }
