@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
     description = {"HBase Turbo: a faster Apache HBase, measured with YCSB.",
         "Without --conf, commands run against an embedded HBase (1 master, RegionServers and ZooKeeper in this"
             + " JVM, data on local disk)."},
-    subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class,
+    subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class, CompressCommand.class,
         CommandLine.HelpCommand.class})
 public final class TurboMain {
   /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */

@@ -72,6 +72,16 @@ class TestClusterInAnotherProcess {
       assertThat(missing.err().strip()).isEqualTo("turbo: table 'nosuch' does not exist on the cluster; load it"
           + " first (turbo ycsb load)");
 
+      // Each RegionServer checks the codecs itself; all six of the papers' and ZSTD work, in pure Java.
+      CommandLineRun codecs = CommandLineRun.of("--conf", conf.toString(), "compress", "codecs");
+      assertThat(codecs.exitCode()).as(codecs.err()).isZero();
+      assertThat(codecs.out().lines()).anySatisfy(line -> assertThat(line).matches(
+          "lzo +1/1 RegionServers +org\\.hbaseturbo\\.compress\\.codec\\.LzoCodec"));
+      for (String algorithm : List.of("none", "gz", "snappy", "lz4", "zstd")) {
+        assertThat(codecs.out().lines()).anySatisfy(line -> assertThat(line).startsWith(algorithm + " ")
+            .contains("1/1 RegionServers"));
+      }
+
       Path demoOut = dir.resolve("demo");
       CommandLineRun demo = CommandLineRun.of("--conf", conf.toString(), "demo", "--records", "300",
           "--operations", "300", "--runs", "1", "--warmup", "100", "-p", "table=demo", "--out", demoOut.toString());

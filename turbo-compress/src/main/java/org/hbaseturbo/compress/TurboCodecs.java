@@ -46,6 +46,26 @@ public final class TurboCodecs {
     return algorithm == Algorithm.NONE ? "" : "hbase.io.compress." + algorithm.getName() + ".codec";
   }
 
+  /** The codec class HBase uses for {@code algorithm} when its key is not set ("" for NONE). */
+  public static String hbaseDefaultCodec(Algorithm algorithm) {
+    return switch (algorithm) {
+      case NONE -> "";
+      case GZ -> Compression.GZ_CODEC_CLASS_DEFAULT;
+      case SNAPPY -> Compression.SNAPPY_CODEC_CLASS_DEFAULT;
+      case LZ4 -> Compression.LZ4_CODEC_CLASS_DEFAULT;
+      case LZO -> Compression.LZO_CODEC_CLASS_DEFAULT;
+      case ZSTD -> Compression.ZSTD_CODEC_CLASS_DEFAULT;
+      case BZIP2 -> Compression.BZIP2_CODEC_CLASS_DEFAULT;
+      case LZMA -> Compression.LZMA_CODEC_CLASS_DEFAULT;
+      case BROTLI -> Compression.BROTLI_CODEC_CLASS_DEFAULT;
+    };
+  }
+
+  /** The codec class {@code conf} selects for {@code algorithm} ("" for NONE). */
+  public static String configuredCodec(Configuration conf, Algorithm algorithm) {
+    return algorithm == Algorithm.NONE ? "" : conf.get(codecKey(algorithm), hbaseDefaultCodec(algorithm));
+  }
+
   /** Sets the codec keys of the Turbo codecs in {@code conf}. */
   public static Configuration configure(Configuration conf) {
     for (Map.Entry<Algorithm, String> codec : CODECS.entrySet()) {

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 
 /**
@@ -220,7 +221,8 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
       // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
       conf.set("hbase.wal.provider", "filesystem");
-      conf.set("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName());
+      conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
+          CompressionCheckEndpoint.class.getName());
       TurboCodecs.configure(conf);
       for (var entry : overrides) {
         conf.set(entry.getKey(), entry.getValue());

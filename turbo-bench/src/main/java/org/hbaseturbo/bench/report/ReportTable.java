@@ -28,22 +28,8 @@ public final class ReportTable {
         first = false;
       }
     }
-    int[] widths = new int[HEADER.length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
-      }
-    }
-    StringBuilder out = new StringBuilder();
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        // Text columns (variant, operation) left, numbers right.
-        String format = i == 0 || i == 3 ? "%-" + widths[i] + "s" : "%" + widths[i] + "s";
-        out.append(String.format(format, row[i])).append(i + 1 < row.length ? "  " : "");
-      }
-      out.append(System.lineSeparator());
-    }
-    return out.toString();
+    // Text columns (variant, operation) left, numbers right.
+    return TextTable.render(rows, 0, 3);
   }
 
   private static String number(Double value) {

@@ -1,6 +1,5 @@
 package org.hbaseturbo.client.stats;
 
-import com.google.protobuf.ServiceException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,8 +7,6 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
-import org.apache.hadoop.hbase.ipc.ServerRpcController;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
@@ -19,6 +16,7 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
  * RegionServer coprocessor of the server jar.
  */
 public final class ServerStatsReader {
+  private static final String ENDPOINT = "ServerStatsEndpoint";
   private final Connection connection;
 
   public ServerStatsReader(Connection connection) {
@@ -33,17 +31,12 @@ public final class ServerStatsReader {
     Map<String, ServerStatsResponse> byProcess = new HashMap<>();
     try (Admin admin = connection.getAdmin()) {
       for (ServerName server : admin.getRegionServers()) {
-        CoprocessorRpcChannel channel = admin.coprocessorService(server);
-        ServerRpcController controller = new ServerRpcController();
         ServerStatsResponse response;
         try {
-          response = ServerStatsService.newBlockingStub(channel)
-              .getStats(controller, ServerStatsRequest.getDefaultInstance());
-        } catch (ServiceException e) {
-          return Reading.unavailable(server, e);
-        }
-        if (controller.failedOnException()) {
-          return Reading.unavailable(server, controller.getFailedOn());
+          response = RegionServerCalls.call(admin, server, ENDPOINT, (channel, controller) ->
+              ServerStatsService.newBlockingStub(channel).getStats(controller, ServerStatsRequest.getDefaultInstance()));
+        } catch (IOException e) {
+          return new Reading(Optional.empty(), e.getMessage());
         }
         byProcess.put(response.getProcessId(), response);
       }
@@ -61,16 +54,5 @@ public final class ServerStatsReader {
 
   /** Counters, or why there are none. */
   public record Reading(Optional<ServerCounters> counters, String unavailableReason) {
-    static Reading unavailable(ServerName server, Throwable cause) {
-      return new Reading(Optional.empty(), "RegionServer " + server + " does not answer ServerStatsService"
-          + " (is the turbo-server jar deployed and ServerStatsEndpoint listed in"
-          + " hbase.coprocessor.regionserver.classes?): " + firstLine(cause));
-    }
-
-    private static String firstLine(Throwable cause) {
-      String message = String.valueOf(cause.getMessage());
-      int newline = message.indexOf('\n');
-      return newline < 0 ? message : message.substring(0, newline);
-    }
   }
 }
