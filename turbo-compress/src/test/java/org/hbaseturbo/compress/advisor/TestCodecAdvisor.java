@@ -1,0 +1,90 @@
+package org.hbaseturbo.compress.advisor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.compress.TurboCodecs;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class TestCodecAdvisor {
+  private static final byte[] FAMILY = Bytes.toBytes("readings");
+
+  @BeforeAll
+  static void installCodecs() {
+    TurboCodecs.install();
+  }
+
+  @Test
+  void measuresEveryEncodingWithEveryCodecThroughRealHFiles() throws Exception {
+    List<Cell> cells = sensorLikeCells(2_000);
+    List<String> seen = new ArrayList<>();
+    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, 1).measure(cells, seen::add);
+
+    assertThat(trials).hasSize(CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size());
+    assertThat(seen).hasSize(trials.size()).contains("FAST_DIFF+ZSTD", "NONE+LZO");
+    long raw = trials.get(0).rawBytes();
+    assertThat(trials).allSatisfy(trial -> {
+      assertThat(trial.rawBytes()).isEqualTo(raw);
+      assertThat(trial.writeMBps()).isPositive();
+      assertThat(trial.readMBps()).isPositive();
+    });
+    Trial plain = trial(trials, DataBlockEncoding.NONE, Algorithm.NONE);
+    // An unencoded, uncompressed HFile holds the KeyValues plus block headers, index and trailer.
+    assertThat(plain.storedBytes()).isBetween(raw, raw + raw / 5);
+    // Sensor rows repeat their keys and vary their values slowly: every codec and encoding saves space.
+    assertThat(trial(trials, DataBlockEncoding.NONE, Algorithm.GZ).ratio()).isGreaterThan(3);
+    assertThat(trial(trials, DataBlockEncoding.FAST_DIFF, Algorithm.NONE).storedBytes())
+        .isLessThan(plain.storedBytes() / 2);
+  }
+
+  @Test
+  void objectivesPickByTheirRules() {
+    List<Trial> trials = List.of(
+        trial("NONE", Algorithm.NONE, 1_000, 900, 900),
+        trial("FAST_DIFF", Algorithm.LZ4, 400, 600, 800),
+        trial("FAST_DIFF", Algorithm.GZ, 300, 100, 300),
+        trial("FAST_DIFF", Algorithm.ZSTD, 310, 450, 500));
+    assertThat(CodecAdvisor.recommend(trials, Objective.STORAGE).option().compression()).isEqualTo(Algorithm.GZ);
+    assertThat(CodecAdvisor.recommend(trials, Objective.SPEED).option().compression()).isEqualTo(Algorithm.NONE);
+    // GZ is smallest but writes at a ninth of the fastest; ZSTD is the smallest within half the speeds.
+    CodecAdvisor.Recommendation balanced = CodecAdvisor.recommend(trials, Objective.BALANCED);
+    assertThat(balanced.option()).isEqualTo(new StorageOption(DataBlockEncoding.FAST_DIFF, Algorithm.ZSTD));
+    assertThat(balanced.reason()).startsWith(Objective.BALANCED.rule() + ": FAST_DIFF+ZSTD stores the sample in 31%"
+        + " of NONE+NONE's size");
+  }
+
+  private static Trial trial(List<Trial> trials, DataBlockEncoding encoding, Algorithm compression) {
+    return trials.stream().filter(t -> t.option().equals(new StorageOption(encoding, compression))).findFirst()
+        .orElseThrow();
+  }
+
+  private static Trial trial(String encoding, Algorithm compression, long stored, double write, double read) {
+    return new Trial(new StorageOption(DataBlockEncoding.valueOf(encoding), compression), 1_000, stored, write, read);
+  }
+
+  /** A few houses reporting every minute: time-ordered rows, slowly varying readings. */
+  static List<Cell> sensorLikeCells(int rows) {
+    Random random = new Random(7);
+    List<Cell> cells = new ArrayList<>();
+    double temperature = 20;
+    for (int i = 0; i < rows; i++) {
+      byte[] row = Bytes.toBytes(String.format("house%02d-%010d", i % 4, 1_700_000_000L + 60L * (i / 4)));
+      temperature += random.nextGaussian() * 0.05;
+      cells.add(new KeyValue(row, FAMILY, Bytes.toBytes("temp"), 1L, Bytes.toBytes(String.format("%.2f", temperature))));
+      cells.add(new KeyValue(row, FAMILY, Bytes.toBytes("gas"), 1L, Bytes.toBytes(String.format("%.3f",
+          0.03 + random.nextGaussian() * 0.001))));
+    }
+    cells.sort(CellComparator.getInstance());
+    return cells;
+  }
+}
