@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo compress}: compression codecs on the cluster. */
 @Command(name = "compress", description = "Compression codecs on the cluster.",
-    subcommands = CompressCommand.Codecs.class)
+    subcommands = {CompressCommand.Codecs.class, AdviseCommand.class})
 final class CompressCommand {
   @ParentCommand
   TurboMain main;

@@ -45,6 +45,7 @@ public final class TurboMain {
     configureLogFile();
     TurboMain main = new TurboMain();
     CommandLine commandLine = new CommandLine(main);
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {

@@ -7,12 +7,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.io.compress.Compressor;
 import org.apache.hadoop.io.compress.Decompressor;
+import org.hbaseturbo.compress.codec.AircompressorCodec;
 import org.junit.jupiter.api.Test;
 
 class TestTurboCodecs {
@@ -31,6 +33,28 @@ class TestTurboCodecs {
     assertThat(TurboCodecs.codecKey(Algorithm.LZ4)).isEqualTo(Compression.LZ4_CODEC_CLASS_KEY);
   }
 
+  /**
+   * Hadoop's CodecPool pools compressors by class: with one class for all codecs, a ZSTD request got the
+   * Snappy compressor pooled before it. Each codec's bytes must decode with a fresh instance of that codec.
+   */
+  @Test
+  void pooledCompressorsNeverCrossCodecs() throws Exception {
+    TurboCodecs.install();
+    byte[] block = "temperature 21.5 gas 0.031 ".repeat(2_000).getBytes(StandardCharsets.UTF_8);
+    for (Algorithm first : List.of(Algorithm.SNAPPY, Algorithm.LZ4, Algorithm.LZO, Algorithm.ZSTD)) {
+      CodecCheck.compress(first, block);
+      for (Algorithm second : List.of(Algorithm.SNAPPY, Algorithm.LZ4, Algorithm.LZO, Algorithm.ZSTD)) {
+        byte[] compressed = CodecCheck.compress(second, block);
+        AircompressorCodec fresh = (AircompressorCodec) Class.forName(TurboCodecs.codecs().get(second))
+            .getDeclaredConstructor().newInstance();
+        try (InputStream in = fresh.createInputStream(new ByteArrayInputStream(compressed))) {
+          assertThat(in.readAllBytes()).as("%s after %s", second, first).isEqualTo(block);
+        }
+      }
+    }
+    assertThat(Algorithm.ZSTD.getCompressor().getClass()).isNotEqualTo(Algorithm.SNAPPY.getCompressor().getClass());
+  }
+
   /** After install(), HBase's own compression API (as HFile blocks use it) runs on the Turbo codecs. */
   @Test
   void installedCodecsServeHBasesCompressionApi() throws Exception {
@@ -41,7 +65,8 @@ class TestTurboCodecs {
         continue;
       }
       Compressor compressor = algorithm.getCompressor();
-      assertThat(compressor.getClass().getName()).isEqualTo("org.hbaseturbo.compress.codec.BlockCompressor");
+      assertThat(compressor.getClass().getName())
+          .isEqualTo(TurboCodecs.codecs().get(algorithm) + "$Compressor");
       ByteArrayOutputStream compressed = new ByteArrayOutputStream();
       try (OutputStream out = algorithm.createCompressionStream(compressed, compressor, 0)) {
         out.write(block);

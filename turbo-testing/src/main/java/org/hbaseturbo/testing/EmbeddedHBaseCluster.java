@@ -76,7 +76,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
   public Path writeClientConfiguration(Path dir) throws IOException {
     Configuration site = new Configuration(false);
     for (String key : new String[] {HConstants.ZOOKEEPER_QUORUM, HConstants.ZOOKEEPER_CLIENT_PORT,
-        HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS}) {
+        HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS, HConstants.HBASE_DIR}) {
       String value = clientConfiguration.get(key);
       if (value != null) {
         site.set(key, value);
@@ -189,6 +189,8 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       client.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
       client.set(HConstants.ZOOKEEPER_ZNODE_PARENT, conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT,
           HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
+      // Not needed to connect; lets tools that report storage read the store files' exact sizes.
+      client.set(HConstants.HBASE_DIR, conf.get(HConstants.HBASE_DIR));
       if (!host.equals(LOOPBACK)) {
         client.set(REGISTRY_IMPL, "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
         client.set(BOOTSTRAP_SERVERS, bootstrapServers(hbase));
@@ -219,6 +221,8 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, 0);
       // The local file system has no hflush/hsync capability flags; HBase refuses it unless told otherwise.
       conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+      // Files a compaction replaced go within 10 s instead of 2 minutes, so that storage reports settle fast.
+      conf.setInt("hbase.hfile.compaction.discharger.interval", 10_000);
       // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
       conf.set("hbase.wal.provider", "filesystem");
       conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),

@@ -31,9 +31,16 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
 
   private Configuration conf = new Configuration(false);
 
-  protected abstract io.airlift.compress.Compressor newCompressor();
+  /** A compressor of this codec's own {@link BlockCompressor} subclass. */
+  @Override
+  public abstract BlockCompressor createCompressor();
 
-  protected abstract io.airlift.compress.Decompressor newDecompressor();
+  /** A decompressor of this codec's own {@link BlockDecompressor} subclass. */
+  @Override
+  public abstract BlockDecompressor createDecompressor();
+
+  /** The bare algorithm, for sizing blocks. */
+  protected abstract io.airlift.compress.Compressor newCompressor();
 
   /**
    * Room the stream keeps in a block for the compressed form to grow: with it, even incompressible input
@@ -55,15 +62,9 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
     return new BlockCompressorStream(out, compressor, BLOCK_SIZE, blockOverhead());
   }
 
+  /** This codec's own compressor class, which Hadoop's CodecPool pools by. */
   @Override
-  public Class<? extends Compressor> getCompressorType() {
-    return BlockCompressor.class;
-  }
-
-  @Override
-  public Compressor createCompressor() {
-    return new BlockCompressor(newCompressor());
-  }
+  public abstract Class<? extends BlockCompressor> getCompressorType();
 
   @Override
   public CompressionInputStream createInputStream(InputStream in) throws IOException {
@@ -75,15 +76,9 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
     return new BlockDecompressorStream(in, decompressor, BLOCK_SIZE);
   }
 
+  /** This codec's own decompressor class, which Hadoop's CodecPool pools by. */
   @Override
-  public Class<? extends Decompressor> getDecompressorType() {
-    return BlockDecompressor.class;
-  }
-
-  @Override
-  public Decompressor createDecompressor() {
-    return new BlockDecompressor(newDecompressor(), BLOCK_SIZE);
-  }
+  public abstract Class<? extends BlockDecompressor> getDecompressorType();
 
   @Override
   public void setConf(Configuration conf) {

@@ -11,7 +11,7 @@ import org.apache.hadoop.io.compress.Compressor;
  * {@code compress()} result with its length, and the codec sizes blocks so that one call drains a block
  * ({@link AircompressorCodec#blockOverhead}), which lets the decompressor see whole compressed blocks only.
  */
-final class BlockCompressor implements Compressor {
+abstract class BlockCompressor implements Compressor {
   private final io.airlift.compress.Compressor compressor;
   private byte[] input = new byte[0];
   private int inputLength;
@@ -23,6 +23,10 @@ final class BlockCompressor implements Compressor {
   private long bytesRead;
   private long bytesWritten;
 
+  /**
+   * Each codec has its own subclass: Hadoop's CodecPool pools compressors by class, so a class shared by two
+   * codecs would hand one codec's compressor to the other.
+   */
   BlockCompressor(io.airlift.compress.Compressor compressor) {
     this.compressor = compressor;
   }

@@ -7,7 +7,7 @@ import org.apache.hadoop.io.compress.Decompressor;
  * Hadoop {@link Decompressor} over an aircompressor block decompressor: each {@code setInput} is one whole
  * compressed block (see {@link BlockCompressor}), decompressed at once and handed out from a buffer.
  */
-final class BlockDecompressor implements Decompressor {
+abstract class BlockDecompressor implements Decompressor {
   private final io.airlift.compress.Decompressor decompressor;
   private final int maxBlockSize;
   private byte[] input = new byte[0];
@@ -16,6 +16,7 @@ final class BlockDecompressor implements Decompressor {
   private int outputOffset;
   private int outputLength;
 
+  /** Each codec has its own subclass, for the reason given in {@link BlockCompressor}. */
   BlockDecompressor(io.airlift.compress.Decompressor decompressor, int maxBlockSize) {
     this.decompressor = decompressor;
     this.maxBlockSize = maxBlockSize;

@@ -1,0 +1,218 @@
+package org.hbaseturbo.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.bench.report.TextTable;
+import org.hbaseturbo.client.compress.CodecAvailability;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.advisor.CellSampler;
+import org.hbaseturbo.compress.advisor.CodecAdvisor;
+import org.hbaseturbo.compress.advisor.CodecAdvisor.Recommendation;
+import org.hbaseturbo.compress.advisor.FamilyRewriter;
+import org.hbaseturbo.compress.advisor.FamilyStorage;
+import org.hbaseturbo.compress.advisor.Objective;
+import org.hbaseturbo.compress.advisor.StorageOption;
+import org.hbaseturbo.compress.advisor.Trial;
+import org.hbaseturbo.protocol.generated.CompressionCheckProtos.AlgorithmCheck;
+import org.hbaseturbo.protocol.generated.CompressionCheckProtos.CompressionCheckResponse;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo compress advise}: measure encodings and codecs on a table's own cells, recommend, apply. */
+@Command(name = "advise", mixinStandardHelpOptions = true,
+    description = {"Sample a family's real cells, write them as HFiles of the family's BLOCKSIZE with every data"
+        + " block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1) and every codec (NONE, GZ, SNAPPY, LZ4,"
+        + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective.",
+        "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
+            + " after as the cluster reports it."})
+final class AdviseCommand implements Callable<Integer> {
+  private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(30);
+  /** HBase removes replaced store files every 2 minutes by default; the embedded cluster every 10 s. */
+  private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
+
+  @ParentCommand
+  CompressCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  EmbeddedClusterOptions embedded;
+
+  @Option(names = "--table", required = true, paramLabel = "TABLE", description = "The table to sample.")
+  String table;
+
+  @Option(names = "--family", paramLabel = "FAMILY",
+      description = "The column family (default: the table's only family).")
+  String family;
+
+  @Option(names = "--objective", paramLabel = "storage|balanced|speed", defaultValue = "balanced",
+      description = "What matters most: storage = smallest files; speed = fastest reads; balanced = smallest of"
+          + " the options within half the fastest read and write speed (default: ${DEFAULT-VALUE}).")
+  Objective objective;
+
+  @Option(names = "--sample-rows", paramLabel = "N", defaultValue = "5000",
+      description = "Rows to sample, spread over all regions (default: ${DEFAULT-VALUE}).")
+  int sampleRows;
+
+  @Option(names = "--repeats", paramLabel = "N", defaultValue = "3",
+      description = "Writes and reads per option; speeds are their median (default: ${DEFAULT-VALUE}).")
+  int repeats;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")
+  Path json;
+
+  @Option(names = "--apply", description = "Set the recommended encoding and compression on the family and"
+      + " major-compact the table.")
+  boolean apply;
+
+  @Override
+  public Integer call() throws Exception {
+    if (sampleRows < 1) {
+      throw new InvalidInputException("--sample-rows must be at least 1, was " + sampleRows);
+    }
+    if (repeats < 1) {
+      throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
+        Path.of("turbo-out", "compress-advise").toAbsolutePath(), out);
+        Admin admin = cluster.target().connection().getAdmin()) {
+      TableName name = TableName.valueOf(table);
+      ColumnFamilyDescriptor descriptor = family(admin, name);
+      byte[] familyName = descriptor.getName();
+      out.printf("sampling up to %,d rows of %s:%s (BLOCKSIZE %,d) ...%n", sampleRows, table,
+          descriptor.getNameAsString(), descriptor.getBlocksize());
+      out.flush();
+      List<Cell> cells = CellSampler.sample(cluster.target().connection(), name, familyName, sampleRows);
+      if (cells.isEmpty()) {
+        throw new InvalidInputException("family '" + descriptor.getNameAsString() + "' of table '" + table
+            + "' holds no cells to sample");
+      }
+      TurboCodecs.install();
+      int options = CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size();
+      List<String> measured = new ArrayList<>();
+      List<Trial> trials = new CodecAdvisor(cluster.target().connection().getConfiguration(),
+          descriptor.getBlocksize(), repeats).measure(cells, option -> {
+            measured.add(option);
+            out.printf("\r  measuring %-24s (%d/%d)", option, measured.size(), options);
+            out.flush();
+          });
+      out.println();
+      out.print(render(trials));
+      Map<Objective, Recommendation> advice = new LinkedHashMap<>();
+      for (Objective each : Objective.values()) {
+        Recommendation recommendation = CodecAdvisor.recommend(trials, each);
+        advice.put(each, recommendation);
+        out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
+            recommendation.reason());
+      }
+      Applied applied = null;
+      if (apply) {
+        applied = apply(cluster, admin, name, familyName, advice.get(objective).option(), out);
+      }
+      if (json != null) {
+        JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
+            admin.getClusterMetrics().getHBaseVersion()), table, descriptor.getNameAsString(),
+            descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), repeats,
+            objective.name().toLowerCase(java.util.Locale.ROOT), trials, new ArrayList<>(advice.values()), applied));
+        out.println("advice written to " + json.toAbsolutePath());
+      }
+      out.flush();
+      return 0;
+    }
+  }
+
+  private ColumnFamilyDescriptor family(Admin admin, TableName name) throws java.io.IOException {
+    if (!admin.tableExists(name)) {
+      throw new InvalidInputException("table '" + table + "' does not exist on the cluster");
+    }
+    TableDescriptor descriptor = admin.getDescriptor(name);
+    List<String> families = java.util.Arrays.stream(descriptor.getColumnFamilies())
+        .map(ColumnFamilyDescriptor::getNameAsString).toList();
+    if (family == null) {
+      if (families.size() != 1) {
+        throw new InvalidInputException("table '" + table + "' has families " + families + "; name one with"
+            + " --family");
+      }
+      return descriptor.getColumnFamilies()[0];
+    }
+    if (!descriptor.hasColumnFamily(Bytes.toBytes(family))) {
+      throw new InvalidInputException("table '" + table + "' has no column family '" + family + "' (it has "
+          + families + ")");
+    }
+    return descriptor.getColumnFamily(Bytes.toBytes(family));
+  }
+
+  /** Refuses, modifying nothing, when the chosen codec does not work on every RegionServer. */
+  private static Applied apply(TargetCluster cluster, Admin admin, TableName name, byte[] family,
+      StorageOption option, PrintWriter out) throws Exception {
+    String algorithm = option.compression().getName();
+    for (CompressionCheckResponse server : CodecAvailability.check(cluster.target().connection())) {
+      for (AlgorithmCheck check : server.getChecksList()) {
+        if (check.getAlgorithm().equals(algorithm) && !check.getWorks()) {
+          throw new InvalidInputException("not applying " + option + ": " + algorithm + " does not work on"
+              + " RegionServer " + server.getServer() + " (" + check.getError() + "); nothing was modified");
+        }
+      }
+    }
+    var conf = cluster.target().connection().getConfiguration();
+    java.util.function.Consumer<String> progress = line -> {
+      out.println(line);
+      out.flush();
+    };
+    admin.flush(name);
+    FamilyStorage before = FamilyStorage.settled(admin, conf, name, family, SETTLE_TIMEOUT, progress);
+    FamilyRewriter.apply(admin, name, family, option, COMPACTION_TIMEOUT, progress);
+    FamilyStorage after = FamilyStorage.settled(admin, conf, name, family, SETTLE_TIMEOUT, progress);
+    out.printf("storage as the RegionServers report it: %.0f MB before, %.0f MB after%n", before.reportedMegabytes(),
+        after.reportedMegabytes());
+    if (before.fileBytes() != null && after.fileBytes() != null) {
+      out.printf("store files on the cluster's file system: %,d bytes before, %,d bytes after (%.0f%%)%n",
+          before.fileBytes(), after.fileBytes(), 100.0 * after.fileBytes() / Math.max(1, before.fileBytes()));
+    }
+    return new Applied(option.toString(), before, after);
+  }
+
+  static String render(List<Trial> trials) {
+    long largest = trials.stream().mapToLong(Trial::storedBytes).max().orElse(1);
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"encoding+codec", "HFile bytes", "of largest", "ratio", "write MB/s", "read MB/s"});
+    for (Trial trial : trials.stream().sorted(Comparator.comparingLong(Trial::storedBytes)).toList()) {
+      rows.add(new String[] {trial.option().toString(), String.format("%,d", trial.storedBytes()),
+          String.format("%.0f%%", 100.0 * trial.storedBytes() / largest), String.format("%.2f", trial.ratio()),
+          String.format("%,.0f", trial.writeMBps()), String.format("%,.0f", trial.readMBps())});
+    }
+    return TextTable.render(rows, 0);
+  }
+
+  /** What --apply did. */
+  record Applied(String option, FamilyStorage before, FamilyStorage after) {
+  }
+
+  /** The advice as JSON: what was sampled, every measurement, every recommendation. */
+  record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
+      int blockSize, int sampleRows, int sampleCells, long sampleBytes, int repeats, String objective,
+      List<Trial> trials, List<Recommendation> recommendations, Applied applied) {
+  }
+}

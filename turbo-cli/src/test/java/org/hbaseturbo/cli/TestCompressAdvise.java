@@ -1,0 +1,134 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class TestCompressAdvise {
+  private static final byte[] FAMILY = Bytes.toBytes("readings");
+  private static final int ROWS = 4_000;
+
+  private Path conf;
+
+  @BeforeEach
+  void writeClientConfiguration(EmbeddedHBaseCluster cluster, @TempDir Path dir) throws Exception {
+    conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+  }
+
+  @Test
+  void advisesAppliesAndTheDataReadsBackUnchanged(Connection connection, @TempDir Path dir) throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName("advise");
+    List<byte[]> values = createAndLoad(connection, name);
+    Path json = dir.resolve("advice.json");
+
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
+        name.getNameAsString(), "--objective", "storage", "--sample-rows", "2000", "--repeats", "1", "--json",
+        json.toString(), "--apply");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode advice = new ObjectMapper().readTree(json.toFile());
+    assertThat(advice.get("trials")).hasSize(30);
+    JsonNode chosen = advice.get("recommendations").get(0).get("option");
+    assertThat(advice.get("recommendations").get(0).get("objective").asText()).isEqualTo("STORAGE");
+    try (Admin admin = connection.getAdmin()) {
+      ColumnFamilyDescriptor family = admin.getDescriptor(name).getColumnFamily(FAMILY);
+      assertThat(family.getCompressionType().name()).isEqualTo(chosen.get("compression").asText());
+      assertThat(family.getDataBlockEncoding().name()).isEqualTo(chosen.get("encoding").asText());
+    }
+    // Slowly varying sensor text compresses well: the storage choice must really have shrunk the files.
+    assertThat(chosen.get("compression").asText()).isNotEqualTo("NONE");
+    long before = advice.get("applied").get("before").get("file_bytes").asLong();
+    long after = advice.get("applied").get("after").get("file_bytes").asLong();
+    assertThat(after).isPositive().isLessThan(before / 2);
+    assertThat(run.out()).contains("major compaction finished", "bytes before");
+    assertThat(read(connection, name)).containsExactlyElementsOf(values);
+  }
+
+  @Test
+  void unknownTableFamilyOrObjectiveAndEmptyTablesAreRefused(Connection connection) throws Exception {
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table", "nosuch"),
+        "turbo: table 'nosuch' does not exist on the cluster");
+    TableName name = SharedHBaseCluster.uniqueTableName("empty");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+          .build());
+    }
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
+        name.getNameAsString(), "--family", "nope"),
+        "turbo: table '" + name + "' has no column family 'nope' (it has [readings])");
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
+        name.getNameAsString()), "turbo: family 'readings' of table '" + name + "' holds no cells to sample");
+    CommandLineRun objective = CommandLineRun.of("compress", "advise", "--table", "t", "--objective", "cheap");
+    assertThat(objective.exitCode()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
+    assertThat(objective.err()).contains("Invalid value for option '--objective'", "cheap");
+  }
+
+  private static void assertRefused(CommandLineRun run, String expected) {
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
+    assertThat(run.err().strip()).isEqualTo(expected);
+  }
+
+  private static List<byte[]> createAndLoad(Connection connection, TableName name) throws Exception {
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+          .build());
+    }
+    Random random = new Random(3);
+    List<byte[]> values = new ArrayList<>();
+    List<Put> puts = new ArrayList<>();
+    double temperature = 20;
+    for (int i = 0; i < ROWS; i++) {
+      temperature += random.nextGaussian() * 0.05;
+      byte[] value = Bytes.toBytes(String.format("{\"house\":%d,\"temp\":%.2f,\"gas\":%.3f}", i % 5, temperature,
+          0.03 + random.nextGaussian() * 0.001));
+      values.add(value);
+      puts.add(new Put(Bytes.toBytes(String.format("house%d-%010d", i % 5, 1_700_000_000L + i)))
+          .addColumn(FAMILY, Bytes.toBytes("json"), value));
+    }
+    try (Table table = connection.getTable(name)) {
+      table.put(puts);
+    }
+    // Rows sort by house, then time: the order the scan returns them in.
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      order.add(i);
+    }
+    order.sort((a, b) -> Bytes.compareTo(Bytes.toBytes(String.format("house%d-%010d", a % 5, 1_700_000_000L + a)),
+        Bytes.toBytes(String.format("house%d-%010d", b % 5, 1_700_000_000L + b))));
+    return order.stream().map(values::get).toList();
+  }
+
+  private static List<byte[]> read(Connection connection, TableName name) throws Exception {
+    List<byte[]> values = new ArrayList<>();
+    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan())) {
+      for (Result row : scanner) {
+        values.add(row.getValue(FAMILY, Bytes.toBytes("json")));
+      }
+    }
+    return values;
+  }
+}
