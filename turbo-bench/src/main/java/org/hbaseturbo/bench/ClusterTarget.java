@@ -2,7 +2,11 @@ package org.hbaseturbo.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
@@ -16,5 +20,12 @@ public record ClusterTarget(Connection connection, Path clientConfDir, String de
     requireNonNull(connection, "connection is null");
     requireNonNull(clientConfDir, "clientConfDir is null");
     requireNonNull(description, "description is null");
+  }
+
+  /** The HBase version the cluster's master reports, for reports. */
+  public String hbaseVersion() throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      return admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION)).getHBaseVersion();
+    }
   }
 }

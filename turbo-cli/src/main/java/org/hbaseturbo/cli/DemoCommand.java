@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.compression.CompressionBenchmark;
+import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.ReportCharts;
 import org.hbaseturbo.bench.report.ReportTable;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Start an embedded HBase (unless --conf), load a YCSB dataset, run a short YCSB mix several"
         + " times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
-        + " client and server CPU per operation.",
+        + " client and server CPU per operation. Then compare the compression codecs on sensor data"
+        + " (turbo bench compression at demo scale).",
         "The report is also written as JSON and PNG charts under --out. The baseline is plain HBase; later"
             + " Turbo capabilities add their comparison to it."})
 final class DemoCommand implements Callable<Integer> {
@@ -45,6 +48,10 @@ final class DemoCommand implements Callable<Integer> {
       description = "Runs to take medians over (default: ${DEFAULT-VALUE}).")
   int runs;
 
+  @Option(names = "--compression-rows", paramLabel = "N", defaultValue = "5000",
+      description = "Sensor rows per codec in the compression comparison; 0 skips it (default: ${DEFAULT-VALUE}).")
+  long compressionRows;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where the report goes (default: turbo-out/demo-<time>).")
   Path outDir;
@@ -56,23 +63,28 @@ final class DemoCommand implements Callable<Integer> {
     options.properties.putIfAbsent("recordcount", String.valueOf(records));
     options.properties.putIfAbsent("operationcount", String.valueOf(operations));
     BenchmarkReport report;
-    Path dir;
     try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, Optional.ofNullable(outDir), out)) {
-      dir = runner.workDir();
+      Path dir = runner.workDir();
       PhaseResult load = runner.experiment().load(false);
       List<PhaseResult> results = runner.experiment().run(runs, false);
       report = runner.experiment().report(load, results);
+      out.println();
+      out.println("HBase Turbo demo: YCSB workload " + options.workload
+          + (runs == 1 ? ", one run" : ", medians of " + runs + " runs") + " (plain HBase baseline)");
+      out.print(ReportTable.render(report));
+      Path json = dir.resolve("report.json");
+      report.writeJson(json);
+      out.println("report: " + json);
+      ReportCharts.write(report, dir).forEach(chart -> out.println("chart:  " + chart));
+      out.println();
+      if (compressionRows > 0) {
+        // After YCSB, on the same (by now warm) cluster: the compression paper's experiment at demo scale.
+        CompressionReport compression = new CompressionBenchmark(runner.cluster().target(),
+            BenchCommand.Compression.settings(compressionRows, options.threads, 1), dir.resolve("compression"), out)
+            .run();
+        BenchCommand.Compression.report(compression, dir, dir.resolve("compression.json"), out);
+      }
     }
-    out.println();
-    out.println("HBase Turbo demo: YCSB workload " + options.workload
-        + (runs == 1 ? ", one run" : ", medians of " + runs + " runs") + " (plain HBase baseline)");
-    out.print(ReportTable.render(report));
-    Path json = dir.resolve("report.json");
-    report.writeJson(json);
-    List<Path> charts = ReportCharts.write(report, dir);
-    out.println();
-    out.println("report: " + json);
-    charts.forEach(chart -> out.println("chart:  " + chart));
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
     out.flush();
     return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;

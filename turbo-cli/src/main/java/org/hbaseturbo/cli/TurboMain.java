@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
         "Without --conf, commands run against an embedded HBase (1 master, RegionServers and ZooKeeper in this"
             + " JVM, data on local disk)."},
     subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class, CompressCommand.class,
+        BenchCommand.class,
         CommandLine.HelpCommand.class})
 public final class TurboMain {
   /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */

@@ -96,10 +96,15 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
    */
   @Override
   public void close() throws IOException {
+    // HBase's procedure executor lists its leftover threads on System.out as it stops
+    // (ThreadGroup.list()); that is not output for our users.
+    java.io.PrintStream stdout = System.out;
+    System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
     try {
       hbase.shutdown();
       hbase.join();
     } finally {
+      System.setOut(stdout);
       zooKeeper.shutdown();
       if (temporaryDataDir) {
         FileTrees.deleteRecursively(dataDir);

@@ -6,13 +6,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.ClusterTarget;
@@ -137,14 +135,8 @@ public final class YcsbExperiment {
     parameters.put("link", settings.linkName());
     parameters.put("cluster", target.description());
     parameters.put("properties", new java.util.TreeMap<>(settings.overrides()));
-    return new BenchmarkReport("ycsb", Environment.machine(), Environment.versions(clusterVersion()), parameters,
+    return new BenchmarkReport("ycsb", Environment.machine(), Environment.versions(target.hbaseVersion()), parameters,
         results);
-  }
-
-  private String clusterVersion() throws IOException {
-    try (Admin admin = target.connection().getAdmin()) {
-      return admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION)).getHBaseVersion();
-    }
   }
 
   private PhaseResult checked(PhaseResult result, String what) {

@@ -3,20 +3,16 @@ package org.hbaseturbo.bench.ycsb;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.hbaseturbo.bench.ChildJvm;
 import org.hbaseturbo.bench.link.NetworkLink;
-import org.hbaseturbo.common.JvmOptions;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
@@ -30,10 +26,6 @@ public final class YcsbPhase {
   /** Defaults of the column family and table a YCSB run uses unless {@code -p} says otherwise. */
   public static final String DEFAULT_FAMILY = "family";
   public static final String DEFAULT_TABLE = "usertable";
-
-  private static final String PHASE_LOGGING = "org/hbaseturbo/bench/ycsb/phase-log4j.properties";
-  /** YCSB prints this line on stderr once per client thread; it says nothing a user needs. */
-  private static final String YCSB_NOISE = "DBWrapper: report latency for each error";
 
   public enum Kind {
     LOAD, RUN
@@ -104,50 +96,12 @@ public final class YcsbPhase {
     try (OutputStream out = Files.newOutputStream(propsFile)) {
       properties.store(out, "YCSB " + name + " phase");
     }
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JvmOptions.hbaseFlags());
-    command.add("-Dlog4j.configuration=" + PHASE_LOGGING);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(YcsbPhaseMain.class.getName());
-    command.add(propsFile.toAbsolutePath().toString());
-    command.add(resultFile.toAbsolutePath().toString());
-    ProcessBuilder builder = new ProcessBuilder(link.map(l -> l.wrap(command)).orElse(command));
-    if (printSummary) {
-      builder.redirectOutput(ProcessBuilder.Redirect.INHERIT);
-    } else {
-      builder.redirectOutput(workDir.resolve(name + "-summary.txt").toFile());
-    }
-    Process process = builder.start();
-    Thread errors = forwardErrors(process);
-    int exit;
-    try {
-      exit = process.waitFor();
-      errors.join();
-    } catch (InterruptedException e) {
-      process.destroy();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while the YCSB " + name + " phase ran", e);
-    }
+    int exit = ChildJvm.run(YcsbPhaseMain.class,
+        List.of(propsFile.toAbsolutePath().toString(), resultFile.toAbsolutePath().toString()), link,
+        printSummary ? Optional.empty() : Optional.of(workDir.resolve(name + "-summary.txt")));
     if (exit != 0 || !Files.exists(resultFile)) {
       throw new IOException("the YCSB " + name + " phase failed (exit code " + exit + "); its output above says why");
     }
     return new ObjectMapper().readValue(resultFile.toFile(), PhaseResult.class);
-  }
-
-  /** Passes the child's stderr (progress, errors) on to ours, without YCSB's per-thread noise. */
-  private static Thread forwardErrors(Process process) {
-    Thread thread = new Thread(() -> {
-      try (BufferedReader reader = new BufferedReader(
-          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-        reader.lines().filter(line -> !line.startsWith(YCSB_NOISE)).forEach(System.err::println);
-      } catch (IOException e) {
-        System.err.println("lost the YCSB phase's error output: " + e.getMessage());
-      }
-    }, "ycsb-phase-stderr");
-    thread.setDaemon(true);
-    thread.start();
-    return thread;
   }
 }

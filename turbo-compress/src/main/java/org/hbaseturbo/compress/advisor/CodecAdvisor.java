@@ -50,6 +50,18 @@ public final class CodecAdvisor {
    * @param progress told about each option as it is measured
    */
   public List<Trial> measure(List<Cell> cells, Consumer<String> progress) throws IOException {
+    List<StorageOption> options = new ArrayList<>();
+    for (DataBlockEncoding encoding : ENCODINGS) {
+      for (Algorithm compression : TurboCodecs.codecs().keySet()) {
+        options.add(new StorageOption(encoding, compression));
+      }
+    }
+    return measure(cells, options, progress);
+  }
+
+  /** The given options only, in their order. */
+  public List<Trial> measure(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
+      throws IOException {
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("no cells to measure");
     }
@@ -57,12 +69,9 @@ public final class CodecAdvisor {
     try {
       HFileTrials trials = new HFileTrials(conf, dir, blockSize, repeats);
       List<Trial> results = new ArrayList<>();
-      for (DataBlockEncoding encoding : ENCODINGS) {
-        for (Algorithm compression : TurboCodecs.codecs().keySet()) {
-          StorageOption option = new StorageOption(encoding, compression);
-          progress.accept(option.toString());
-          results.add(trials.run(cells, option));
-        }
+      for (StorageOption option : options) {
+        progress.accept(option.toString());
+        results.add(trials.run(cells, option));
       }
       return results;
     } finally {

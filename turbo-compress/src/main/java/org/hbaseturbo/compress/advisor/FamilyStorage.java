@@ -63,6 +63,7 @@ public record FamilyStorage(double reportedMegabytes, Long fileBytes) {
     return storage;
   }
 
+  /** @param family the family to measure; null for all the table's families */
   public static FamilyStorage of(Admin admin, Configuration clientConf, TableName table, byte[] family)
       throws IOException {
     double megabytes = 0;
@@ -87,7 +88,7 @@ public record FamilyStorage(double reportedMegabytes, Long fileBytes) {
     if (!fs.exists(tableDir)) {
       return null;
     }
-    String familyName = Bytes.toString(family);
+    String familyName = family == null ? null : Bytes.toString(family);
     long bytes = 0;
     long files = 0;
     for (FileStatus region : fs.listStatus(tableDir)) {
@@ -103,7 +104,7 @@ public record FamilyStorage(double reportedMegabytes, Long fileBytes) {
         for (FileStatus file : fs.listStatus(store.getPath())) {
           if (file.isFile()) {
             files++;
-            bytes += name.equals(familyName) ? file.getLen() : 0;
+            bytes += familyName == null || name.equals(familyName) ? file.getLen() : 0;
           }
         }
       }

@@ -1,0 +1,97 @@
+package org.hbaseturbo.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.compression.CompressionBenchmark;
+import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.compression.CompressionTables;
+import org.hbaseturbo.bench.report.JsonFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo bench}: the papers' experiments. */
+@Command(name = "bench", description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
+    subcommands = BenchCommand.Compression.class)
+final class BenchCommand {
+  @ParentCommand
+  TurboMain main;
+
+  @Command(name = "compression", mixinStandardHelpOptions = true,
+      description = {"The compression paper's experiment: smart-home sensor rows (its Table II schema) inserted as"
+          + " a stream of single-row requests into one table per codec (NONE, GZ, SNAPPY, LZ4, LZO, ZSTD), the"
+          + " storage they take after a flush, and full-table selects of 25%, 50% and 75% of the rows.",
+          "The paper ran 200,000 to 1,000,000 rows; the default is demo scale."})
+  static final class Compression implements Callable<Integer> {
+    @ParentCommand
+    BenchCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    EmbeddedClusterOptions embedded;
+
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
+        description = "Sensor rows per codec (default: ${DEFAULT-VALUE}).")
+    long rows;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+        description = "Client threads inserting (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+        description = "Repeated runs, reported as medians (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Where to write the JSON report (default:"
+        + " OUT/compression.json).")
+    Path json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the report and charts go (default:"
+        + " turbo-out/bench-compression-<time>).")
+    Path outDir;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      CompressionBenchmark.Settings settings = settings(rows, threads, runs);
+      Path dir = (outDir != null ? outDir : Path.of("turbo-out", "bench-compression-"
+          + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath();
+      try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
+          dir, out)) {
+        report(new CompressionBenchmark(cluster.target(), settings, dir, out).run(), dir,
+            json != null ? json : dir.resolve("compression.json"), out);
+      }
+      return 0;
+    }
+
+    /**
+     * Warm-up, per codec: half the rows a codec gets, at most 5,000. Without it, the first codecs of a run
+     * measured the JIT warming up (inserts/s rose fivefold from the first codec to the last).
+     */
+    static CompressionBenchmark.Settings settings(long rows, int threads, int runs) {
+      return new CompressionBenchmark.Settings(rows, threads, runs, List.of(25, 50, 75), Math.min(rows / 2, 5_000));
+    }
+
+    static void report(CompressionReport report, Path dir, Path json, PrintWriter out) throws java.io.IOException {
+      out.println();
+      out.println("compression: " + report.parameters().get("rows") + " sensor rows per codec, medians of "
+          + report.parameters().get("runs") + " run(s)");
+      out.print(CompressionTables.render(report));
+      JsonFiles.write(json, report);
+      out.println("report: " + json.toAbsolutePath());
+      for (Path chart : CompressionTables.charts(report, dir)) {
+        out.println("chart:  " + chart);
+      }
+      out.flush();
+    }
+  }
+}
