@@ -6,10 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.hbaseturbo.bench.report.Charts;
 import org.hbaseturbo.bench.report.TextTable;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 
 /** The compression report as a text table and as PNG charts in the spirit of the paper's Figures 1-4. */
 public final class CompressionTables {
@@ -78,11 +77,10 @@ public final class CompressionTables {
   }
 
   private static CategoryChart chart(String title, String unit) {
-    return new CategoryChartBuilder().width(800).height(450).title("compression: " + title).yAxisTitle(unit).build();
+    return Charts.bars("compression: " + title, unit);
   }
 
   private static Path save(CategoryChart chart, Path file) throws IOException {
-    BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-    return file;
+    return Charts.savePng(chart, file);
   }
 }

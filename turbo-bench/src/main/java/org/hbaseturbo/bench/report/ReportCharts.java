@@ -6,15 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 
 /** PNG charts of a report: latency percentiles per operation, and the cost of an operation per variant. */
 public final class ReportCharts {
-  private static final int WIDTH = 900;
-  private static final int HEIGHT = 500;
-
   private ReportCharts() {
   }
 
@@ -78,19 +73,14 @@ public final class ReportCharts {
   }
 
   private static CategoryChart chart(String title, String yAxis) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yAxis)
-        .build();
-    chart.getStyler().setLegendVisible(true);
-    chart.getStyler().setXAxisLabelRotation(15);
-    return chart;
+    return Charts.bars(title, yAxis);
   }
 
   private static Path save(CategoryChart chart, Path file) throws IOException {
-    Files.deleteIfExists(file);
     if (chart.getSeriesMap().isEmpty()) {
+      Files.deleteIfExists(file);
       return null;
     }
-    BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-    return file;
+    return Charts.savePng(chart, file);
   }
 }

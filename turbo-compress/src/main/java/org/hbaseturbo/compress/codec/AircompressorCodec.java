@@ -3,6 +3,7 @@ package org.hbaseturbo.compress.codec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.BlockCompressorStream;
@@ -20,7 +21,7 @@ import org.apache.hadoop.io.compress.Decompressor;
  * either side.
  *
  * <p>HBase instantiates the class named by {@code hbase.io.compress.<algorithm>.codec} by reflection: each
- * subclass needs a public no-argument constructor.
+ * subclass has a public no-argument constructor that names its algorithm's compressor and decompressor.
  */
 public abstract class AircompressorCodec implements CompressionCodec, Configurable {
   /**
@@ -29,18 +30,25 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
    */
   static final int BLOCK_SIZE = 256 * 1024;
 
+  private final Supplier<BlockCompressor> compressors;
+  private final Class<? extends BlockCompressor> compressorType;
+  private final Supplier<BlockDecompressor> decompressors;
+  private final Class<? extends BlockDecompressor> decompressorType;
+  private final String extension;
   private Configuration conf = new Configuration(false);
 
-  /** A compressor of this codec's own {@link BlockCompressor} subclass. */
-  @Override
-  public abstract BlockCompressor createCompressor();
-
-  /** A decompressor of this codec's own {@link BlockDecompressor} subclass. */
-  @Override
-  public abstract BlockDecompressor createDecompressor();
-
-  /** The bare algorithm, for sizing blocks. */
-  protected abstract io.airlift.compress.Compressor newCompressor();
+  /**
+   * @param compressorType this codec's own compressor class (Hadoop's CodecPool pools by class, so each codec
+   *     needs classes of its own), made by {@code compressors}; likewise the decompressors
+   */
+  protected <C extends BlockCompressor, D extends BlockDecompressor> AircompressorCodec(Supplier<C> compressors,
+      Class<C> compressorType, Supplier<D> decompressors, Class<D> decompressorType, String extension) {
+    this.compressors = compressors::get;
+    this.compressorType = compressorType;
+    this.decompressors = decompressors::get;
+    this.decompressorType = decompressorType;
+    this.extension = extension;
+  }
 
   /**
    * Room the stream keeps in a block for the compressed form to grow: with it, even incompressible input
@@ -49,7 +57,37 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
    * {@code BLOCK_SIZE - overhead} input bytes is at most {@code BLOCK_SIZE}.
    */
   final int blockOverhead() {
-    return Math.max(0, newCompressor().maxCompressedLength(BLOCK_SIZE) - BLOCK_SIZE);
+    return Math.max(0, maxCompressedLength(BLOCK_SIZE) - BLOCK_SIZE);
+  }
+
+  /** The algorithm's bound on the compressed size of {@code inputLength} bytes. */
+  final int maxCompressedLength(int inputLength) {
+    return createCompressor().maxCompressedLength(inputLength);
+  }
+
+  @Override
+  public BlockCompressor createCompressor() {
+    return compressors.get();
+  }
+
+  @Override
+  public Class<? extends BlockCompressor> getCompressorType() {
+    return compressorType;
+  }
+
+  @Override
+  public BlockDecompressor createDecompressor() {
+    return decompressors.get();
+  }
+
+  @Override
+  public Class<? extends BlockDecompressor> getDecompressorType() {
+    return decompressorType;
+  }
+
+  @Override
+  public String getDefaultExtension() {
+    return extension;
   }
 
   @Override
@@ -62,10 +100,6 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
     return new BlockCompressorStream(out, compressor, BLOCK_SIZE, blockOverhead());
   }
 
-  /** This codec's own compressor class, which Hadoop's CodecPool pools by. */
-  @Override
-  public abstract Class<? extends BlockCompressor> getCompressorType();
-
   @Override
   public CompressionInputStream createInputStream(InputStream in) throws IOException {
     return createInputStream(in, createDecompressor());
@@ -75,10 +109,6 @@ public abstract class AircompressorCodec implements CompressionCodec, Configurab
   public CompressionInputStream createInputStream(InputStream in, Decompressor decompressor) throws IOException {
     return new BlockDecompressorStream(in, decompressor, BLOCK_SIZE);
   }
-
-  /** This codec's own decompressor class, which Hadoop's CodecPool pools by. */
-  @Override
-  public abstract Class<? extends BlockDecompressor> getDecompressorType();
 
   @Override
   public void setConf(Configuration conf) {

@@ -31,6 +31,10 @@ abstract class BlockCompressor implements Compressor {
     this.compressor = compressor;
   }
 
+  int maxCompressedLength(int inputLength) {
+    return compressor.maxCompressedLength(inputLength);
+  }
+
   @Override
   public void setInput(byte[] b, int off, int len) {
     if (compressed) {

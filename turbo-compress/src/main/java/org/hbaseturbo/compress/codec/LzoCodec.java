@@ -9,44 +9,16 @@ import io.airlift.compress.lzo.LzoDecompressor;
  * compressor is not supported").
  */
 public class LzoCodec extends AircompressorCodec {
-  @Override
-  public BlockCompressor createCompressor() {
-    return new Compressor();
+  public LzoCodec() {
+    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".lzo_deflate");
   }
 
-  @Override
-  public Class<Compressor> getCompressorType() {
-    return Compressor.class;
-  }
-
-  @Override
-  public BlockDecompressor createDecompressor() {
-    return new Decompressor();
-  }
-
-  @Override
-  public Class<Decompressor> getDecompressorType() {
-    return Decompressor.class;
-  }
-
-  @Override
-  protected io.airlift.compress.Compressor newCompressor() {
-    return new LzoCompressor();
-  }
-
-  @Override
-  public String getDefaultExtension() {
-    return ".lzo_deflate";
-  }
-
-  /** Lzo blocks, pooled apart from other codecs' compressors. */
   static final class Compressor extends BlockCompressor {
     Compressor() {
       super(new LzoCompressor());
     }
   }
 
-  /** Lzo blocks, pooled apart from other codecs' decompressors. */
   static final class Decompressor extends BlockDecompressor {
     Decompressor() {
       super(new LzoDecompressor(), BLOCK_SIZE);
