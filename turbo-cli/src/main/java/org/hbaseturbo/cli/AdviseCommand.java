@@ -86,6 +86,11 @@ final class AdviseCommand implements Callable<Integer> {
       + " major-compact the table.")
   boolean apply;
 
+  @Option(names = "--use", paramLabel = "ENCODING+CODEC",
+      description = "With --apply: apply this option (for example FAST_DIFF+ZSTD) instead of measuring and"
+          + " recommending.")
+  String use;
+
   @Override
   public Integer call() throws Exception {
     if (sampleRows < 1) {
@@ -94,6 +99,10 @@ final class AdviseCommand implements Callable<Integer> {
     if (repeats < 1) {
       throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
     }
+    StorageOption chosen = use == null ? null : StorageOption.parse(use);
+    if (chosen != null && !apply) {
+      throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
+    }
     PrintWriter out = spec.commandLine().getOut();
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
         Path.of("turbo-out", "compress-advise").toAbsolutePath(), out);
@@ -101,6 +110,10 @@ final class AdviseCommand implements Callable<Integer> {
       TableName name = TableName.valueOf(table);
       ColumnFamilyDescriptor descriptor = family(admin, name);
       byte[] familyName = descriptor.getName();
+      if (chosen != null) {
+        apply(cluster, admin, name, familyName, chosen, out);
+        return 0;
+      }
       out.printf("sampling up to %,d rows of %s:%s (BLOCKSIZE %,d) ...%n", sampleRows, table,
           descriptor.getNameAsString(), descriptor.getBlocksize());
       out.flush();

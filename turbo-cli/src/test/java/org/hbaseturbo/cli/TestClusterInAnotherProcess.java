@@ -84,11 +84,14 @@ class TestClusterInAnotherProcess {
 
       Path demoOut = dir.resolve("demo");
       CommandLineRun demo = CommandLineRun.of("--conf", conf.toString(), "demo", "--records", "300",
-          "--operations", "300", "--runs", "1", "--warmup", "100", "-p", "table=demo", "--out", demoOut.toString());
+          "--operations", "300", "--runs", "1", "--warmup", "100", "--compression-rows", "200", "-p", "table=demo",
+          "--out", demoOut.toString());
       assertThat(demo.exitCode()).as(demo.err()).isZero();
       assertThat(demo.out()).contains("plain HBase baseline", "READ", "UPDATE", "report: ");
       assertThat(demoOut.resolve("report.json")).isRegularFile();
       assertThat(demoOut.resolve("ycsb-latency.png")).isRegularFile();
+      assertThat(demoOut.resolve("compression.json")).isRegularFile();
+      assertThat(demo.out()).contains("block ratio");
     } finally {
       assertThat(cluster.stop()).contains("embedded HBase stopped");
     }

@@ -87,6 +87,33 @@ class TestCompressAdvise {
     assertThat(objective.err()).contains("Invalid value for option '--objective'", "cheap");
   }
 
+  @Test
+  void aCodecThatFailsOnARegionServerIsRefusedAndNothingIsModified(Connection connection) throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName("refused");
+    createAndLoad(connection, name);
+    ColumnFamilyDescriptor before;
+    try (Admin admin = connection.getAdmin()) {
+      before = admin.getDescriptor(name).getColumnFamily(FAMILY);
+    }
+    // Hadoop's pure-Java BZip2 codec does not work through HBase's compression API: each RegionServer says so.
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
+        name.getNameAsString(), "--apply", "--use", "fast_diff+bzip2");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
+    assertThat(run.err()).startsWith("turbo: not applying FAST_DIFF+BZIP2: bzip2 does not work on RegionServer ")
+        .contains("nothing was modified");
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.getDescriptor(name).getColumnFamily(FAMILY)).isEqualTo(before);
+    }
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
+        name.getNameAsString(), "--apply", "--use", "FAST+ZSTD"),
+        "turbo: unknown data block encoding 'FAST' in 'FAST+ZSTD': expected one of NONE, PREFIX, DIFF, FAST_DIFF,"
+            + " ROW_INDEX_V1");
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
+        name.getNameAsString(), "--apply", "--use", "DIFF+zip"),
+        "turbo: unknown compression 'zip' in 'DIFF+zip': expected one of lzo, gz, none, snappy, lz4, bzip2, zstd,"
+            + " lzma, brotli");
+  }
+
   private static void assertRefused(CommandLineRun run, String expected) {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
     assertThat(run.err().strip()).isEqualTo(expected);
