@@ -56,10 +56,6 @@ final class TargetCluster implements AutoCloseable {
     return target;
   }
 
-  boolean isEmbedded() {
-    return embedded.isPresent();
-  }
-
   @Override
   public void close() throws IOException {
     try {

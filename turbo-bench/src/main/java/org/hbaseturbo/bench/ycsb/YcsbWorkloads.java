@@ -5,13 +5,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import org.hbaseturbo.common.InvalidInputException;
 
 /** YCSB workloads: the core workloads A-F shipped with Turbo, or a user's workload file. */
 public final class YcsbWorkloads {
-  public static final String NAMES = "a, b, c, d, e, f";
+  private static final List<String> NAMES = List.of("a", "b", "c", "d", "e", "f");
 
   private YcsbWorkloads() {
   }
@@ -23,7 +24,7 @@ public final class YcsbWorkloads {
    */
   public static Properties resolve(String nameOrFile) {
     String name = nameOrFile.toLowerCase(Locale.ROOT);
-    if (name.length() == 1 && NAMES.contains(name)) {
+    if (NAMES.contains(name)) {
       try (InputStream in = YcsbWorkloads.class.getResourceAsStream("workloads/workload" + name)) {
         return load(in);
       } catch (IOException e) {
@@ -32,8 +33,8 @@ public final class YcsbWorkloads {
     }
     Path file = Path.of(nameOrFile);
     if (!Files.isRegularFile(file)) {
-      throw new InvalidInputException("unknown workload '" + nameOrFile + "': expected one of " + NAMES
-          + " or the path of a YCSB workload file");
+      throw new InvalidInputException("unknown workload '" + nameOrFile + "': expected one of "
+          + String.join(", ", NAMES) + " or the path of a YCSB workload file");
     }
     Properties props;
     try (InputStream in = Files.newInputStream(file)) {

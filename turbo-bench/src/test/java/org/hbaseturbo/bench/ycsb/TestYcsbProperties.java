@@ -46,6 +46,8 @@ class TestYcsbProperties {
   void unknownWorkloadsAndBadFilesAreRefused(@TempDir Path dir) throws Exception {
     assertThatThrownBy(() -> YcsbWorkloads.resolve("z")).isInstanceOf(InvalidInputException.class)
         .hasMessage("unknown workload 'z': expected one of a, b, c, d, e, f or the path of a YCSB workload file");
+    assertThatThrownBy(() -> YcsbWorkloads.resolve(",")).isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("unknown workload ','");
     Path file = dir.resolve("mine");
     Files.writeString(file, "workload=site.ycsb.workloads.CoreWorkload\nreadproportoin=1\n");
     assertThatThrownBy(() -> YcsbWorkloads.resolve(file.toString())).isInstanceOf(InvalidInputException.class)
