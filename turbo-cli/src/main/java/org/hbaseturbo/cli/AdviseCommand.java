@@ -105,7 +105,7 @@ final class AdviseCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
-        Path.of("turbo-out", "compress-advise").toAbsolutePath(), out);
+        OutputDirs.of("compress-advise"), out);
         Admin admin = cluster.target().connection().getAdmin()) {
       TableName name = TableName.valueOf(table);
       ColumnFamilyDescriptor descriptor = family(admin, name);

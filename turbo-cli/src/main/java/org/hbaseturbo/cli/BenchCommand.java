@@ -2,8 +2,6 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
@@ -63,8 +61,7 @@ final class BenchCommand {
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       CompressionBenchmark.Settings settings = settings(rows, threads, runs);
-      Path dir = (outDir != null ? outDir : Path.of("turbo-out", "bench-compression-"
-          + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath();
+      Path dir = OutputDirs.orTimestamped(java.util.Optional.ofNullable(outDir), "bench-compression");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         report(new CompressionBenchmark(cluster.target(), settings, dir, out).run(), dir,

@@ -42,7 +42,7 @@ final class CompressCommand {
       PrintWriter out = spec.commandLine().getOut();
       List<CompressionCheckResponse> answers;
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
-          Path.of("turbo-out", "compress-codecs").toAbsolutePath(), out)) {
+          OutputDirs.of("compress-codecs"), out)) {
         answers = CodecAvailability.check(cluster.target().connection());
       }
       out.print(render(answers));

@@ -80,7 +80,7 @@ public final class TurboMain {
   /** HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only. */
   private static void configureLogFile() {
     if (System.getProperty(LOG_FILE_PROPERTY) == null) {
-      Path file = Path.of("turbo-out", "turbo.log").toAbsolutePath();
+      Path file = OutputDirs.of("turbo.log");
       try {
         Files.createDirectories(file.getParent());
       } catch (IOException e) {

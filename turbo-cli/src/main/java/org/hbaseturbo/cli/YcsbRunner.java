@@ -3,8 +3,6 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
@@ -31,8 +29,7 @@ final class YcsbRunner implements AutoCloseable {
     NetworkLink.Speed speed = options.linkSpeed(conf);
     // Validate what can be validated before anything starts.
     options.settings(Optional.empty());
-    Path workDir = outDir.orElseGet(() -> Path.of("turbo-out",
-        name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath();
+    Path workDir = OutputDirs.orTimestamped(outDir, name);
     Optional<NetworkLink> link = Optional.empty();
     if (speed != NetworkLink.Speed.LOOPBACK) {
       out.printf("creating an emulated %s link for the YCSB client JVMs ...%n", speed.userName());
