@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.Messages;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,7 +52,7 @@ public final class TurboMain {
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
       Throwable cause = e instanceof UncheckedIOException ? e.getCause() : e;
-      cmd.getErr().println("turbo: " + oneLine(cause));
+      cmd.getErr().println("turbo: " + Messages.firstLine(cause));
       if (main.verbose) {
         e.printStackTrace(cmd.getErr());
       } else if (!(cause instanceof InvalidInputException)) {
@@ -69,12 +70,6 @@ public final class TurboMain {
       return EXIT_BAD_INPUT;
     });
     return commandLine.execute(args);
-  }
-
-  private static String oneLine(Throwable e) {
-    String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 
   /** HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only. */

@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.Messages;
 
 /**
  * Connections that fail fast when the cluster is not there. HBase's client retries for minutes by default
@@ -44,7 +45,7 @@ public final class ClusterConnections {
     } catch (TimeoutException e) {
       throw unreachable(where, "no answer within " + PROBE_TIMEOUT.toSeconds() + " s", e);
     } catch (ExecutionException e) {
-      throw unreachable(where, rootMessage(e), e);
+      throw unreachable(where, Messages.firstLine(Messages.rootCause(e)), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while connecting to HBase " + where, e);
@@ -60,15 +61,5 @@ public final class ClusterConnections {
 
   private static InvalidInputException unreachable(String where, String why, Throwable cause) {
     return new InvalidInputException("cannot reach the HBase cluster " + where + ": " + why, cause);
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 }

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.io.compress.Compressor;
 import org.apache.hadoop.io.compress.Decompressor;
+import org.hbaseturbo.common.Messages;
 
 /**
  * Whether an algorithm works in this JVM, checked the way HBase's {@code CompressionTest} does: a block
@@ -33,7 +34,8 @@ public final class CodecCheck {
           : new Result(false, "decompressed data differ from the original");
     } catch (Throwable e) {
       // A missing native library shows as UnsatisfiedLinkError, a missing codec class as a RuntimeException.
-      return new Result(false, rootMessage(e));
+      Throwable root = Messages.rootCause(e);
+      return new Result(false, root.getClass().getSimpleName() + ": " + root.getMessage());
     }
   }
 
@@ -63,13 +65,5 @@ public final class CodecCheck {
     } finally {
       algorithm.returnDecompressor(decompressor);
     }
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    return root.getClass().getSimpleName() + ": " + root.getMessage();
   }
 }

@@ -80,7 +80,7 @@ public final class CompressionBenchMain {
         Histogram latency = insert(connection, table, settings.rows(), settings.threads(), codec);
         double seconds = (System.nanoTime() - start) / 1e9;
         long clientCpu = ProcessCpu.nanos() - cpuBefore;
-        ServerCounters server = delta(before, stats.read());
+        ServerCounters server = stats.read().since(before);
         admin.flush(table);
         FamilyStorage storage = FamilyStorage.settled(admin, conf, table, null, Duration.ofMinutes(3),
             line -> System.err.println("  " + line));
@@ -174,16 +174,11 @@ public final class CompressionBenchMain {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     long clientCpu = ProcessCpu.nanos() - cpuBefore;
-    ServerCounters server = delta(before, stats.read());
+    ServerCounters server = stats.read().since(before);
     if (read != limit) {
       throw new IOException("select of " + percent + "% of " + name + " returned " + read + " rows, expected "
           + limit);
     }
     return new CodecRun.Select(percent, read, seconds, clientCpu, server == null ? null : server.cpuNanos());
-  }
-
-  private static ServerCounters delta(ServerStatsReader.Reading before, ServerStatsReader.Reading after) {
-    return before.counters().isPresent() && after.counters().isPresent()
-        ? after.counters().get().minus(before.counters().get()) : null;
   }
 }

@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.htrace.core.HTraceConfiguration;
 import org.apache.htrace.core.Tracer;
-import org.hbaseturbo.client.stats.ServerCounters;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.common.ProcessCpu;
 import site.ycsb.Client;
@@ -123,13 +122,9 @@ public final class YcsbPhaseMain {
       Measurements.getMeasurements().exportMeasurements(exporter);
       exporter.close();
 
-      ServerCounters server = null;
       String unavailable = serverBefore.unavailableReason() + serverAfter.unavailableReason();
-      if (serverBefore.counters().isPresent() && serverAfter.counters().isPresent()) {
-        server = serverAfter.counters().get().minus(serverBefore.counters().get());
-      }
-      return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, server, unavailable, linkBytes,
-          exporter.operations());
+      return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, serverAfter.since(serverBefore),
+          unavailable, linkBytes, exporter.operations());
     }
   }
 

@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
 import org.apache.hadoop.hbase.ipc.ServerRpcController;
+import org.hbaseturbo.common.Messages;
 
 /** Calls to a RegionServer coprocessor endpoint of the server jar, with its failures as IOExceptions. */
 public final class RegionServerCalls {
@@ -36,10 +37,8 @@ public final class RegionServerCalls {
   }
 
   private static IOException unanswered(ServerName server, String endpoint, Throwable cause) {
-    String message = String.valueOf(cause.getMessage());
-    int newline = message.indexOf('\n');
     return new IOException("RegionServer " + server + " does not answer " + endpoint + " (is the turbo-server"
         + " jar deployed there and " + endpoint + " listed in hbase.coprocessor.regionserver.classes?): "
-        + (newline < 0 ? message : message.substring(0, newline)), cause);
+        + Messages.firstLine(cause), cause);
   }
 }

@@ -54,5 +54,10 @@ public final class ServerStatsReader {
 
   /** Counters, or why there are none. */
   public record Reading(Optional<ServerCounters> counters, String unavailableReason) {
+    /** What the servers did between {@code earlier} and this reading; null unless both have counters. */
+    public ServerCounters since(Reading earlier) {
+      return earlier.counters.isPresent() && counters.isPresent() ? counters.get().minus(earlier.counters.get())
+          : null;
+    }
   }
 }
