@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -16,7 +17,10 @@ import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
+import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 
 /**
@@ -62,6 +66,28 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
 
   public int regionServerCount() {
     return hbase.getLiveRegionServers().size();
+  }
+
+  /** The live RegionServers, for tests that look inside them. */
+  public List<HRegionServer> regionServers() {
+    return hbase.getLiveRegionServers().stream().map(JVMClusterUtil.RegionServerThread::getRegionServer)
+        .toList();
+  }
+
+  /**
+   * Stops a RegionServer the way an operator does (its regions close and reopen on the others) and starts a
+   * new one in its place: for fault tests, which then need a cluster of their own.
+   */
+  public void restartRegionServer(HRegionServer server) throws IOException {
+    JVMClusterUtil.RegionServerThread thread = hbase.getLiveRegionServers().stream()
+        .filter(live -> live.getRegionServer() == server).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("RegionServer " + server.getServerName()
+            + " is not live in this cluster"));
+    server.stop("restarted by a fault test");
+    hbase.waitOnRegionServer(thread);
+    JVMClusterUtil.RegionServerThread replacement = hbase.addRegionServer();
+    replacement.start();
+    replacement.waitForServerOnline();
   }
 
   public String zooKeeperQuorum() {
@@ -232,6 +258,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       conf.set("hbase.wal.provider", "filesystem");
       conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
           CompressionCheckEndpoint.class.getName());
+      conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName());
       TurboCodecs.configure(conf);
       for (var entry : overrides) {
         conf.set(entry.getKey(), entry.getValue());

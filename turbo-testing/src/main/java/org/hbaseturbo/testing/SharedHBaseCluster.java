@@ -7,14 +7,15 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * JUnit 5 extension giving tests one embedded cluster per test JVM (started on first use, stopped when the
- * JVM's test run ends) and a shared {@link Connection} to it. Tests that share it must use their own
- * tables: {@link #uniqueTableName(String)}.
+ * One embedded cluster per test JVM, started on first use and stopped when the JVM exits, with a shared
+ * {@link Connection} to it. Tests that share it must use their own tables: {@link #uniqueTableName(String)}.
+ * A JUnit 5 extension for Jupiter tests; jqwik properties (another test engine, no Jupiter extensions) call
+ * {@link #connection()}. Both get the same cluster, which is why it lives until the JVM exits rather than
+ * until one engine's run ends.
  *
  * <pre>
  * &#64;ExtendWith(SharedHBaseCluster.class)
@@ -26,11 +27,29 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class SharedHBaseCluster implements ParameterResolver {
   private static final AtomicInteger TABLE_COUNTER = new AtomicInteger();
+  private static Started started;
 
   /** A table name no other test of this JVM (or an earlier run on the same data) has used. */
   public static TableName uniqueTableName(String prefix) {
     return TableName.valueOf(prefix + "_" + Long.toHexString(System.nanoTime()) + "_"
         + TABLE_COUNTER.incrementAndGet());
+  }
+
+  /** The shared cluster's connection, starting the cluster if this is the first use. */
+  public static Connection connection() {
+    return started().connection;
+  }
+
+  public static EmbeddedHBaseCluster cluster() {
+    return started().cluster;
+  }
+
+  private static synchronized Started started() {
+    if (started == null) {
+      started = Started.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(started::closeQuietly, "SharedHBaseCluster-stop"));
+    }
+    return started;
   }
 
   @Override
@@ -41,14 +60,10 @@ public final class SharedHBaseCluster implements ParameterResolver {
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    Started started = context.getRoot().getStore(Namespace.create(SharedHBaseCluster.class))
-        .getOrComputeIfAbsent(Started.class, key -> Started.start(), Started.class);
-    return parameter.getParameter().getType() == Connection.class ? started.connection : started.cluster;
+    return parameter.getParameter().getType() == Connection.class ? connection() : cluster();
   }
 
-  /** Closed by JUnit when the root context (the whole test run of this JVM) ends. */
-  private record Started(EmbeddedHBaseCluster cluster, Connection connection)
-      implements ExtensionContext.Store.CloseableResource {
+  private record Started(EmbeddedHBaseCluster cluster, Connection connection) {
     static Started start() {
       try {
         EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(2).start();
@@ -58,12 +73,16 @@ public final class SharedHBaseCluster implements ParameterResolver {
       }
     }
 
-    @Override
-    public void close() throws IOException {
+    /** At JVM exit: the data directory is temporary, and nothing is left to report a failure to. */
+    void closeQuietly() {
       try {
-        connection.close();
-      } finally {
-        cluster.close();
+        try {
+          connection.close();
+        } finally {
+          cluster.close();
+        }
+      } catch (IOException | RuntimeException e) {
+        System.err.println("shared embedded HBase did not stop cleanly: " + e);
       }
     }
   }

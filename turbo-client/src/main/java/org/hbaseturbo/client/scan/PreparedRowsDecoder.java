@@ -1,0 +1,78 @@
+package org.hbaseturbo.client.scan;
+
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.Result;
+
+/** Rebuilds ordinary {@link Result}s from a rows block in {@link PreparedRowsFormat}. */
+final class PreparedRowsDecoder {
+  private PreparedRowsDecoder() {
+  }
+
+  /**
+   * @param extras the reply's extra columns, positions {@code schema.size()} onwards
+   * @throws IllegalArgumentException when the block is malformed (truncated, a position or type unknown,
+   *     trailing bytes); a block is never half-decoded into wrong Results
+   */
+  static Result[] decode(byte[] block, int offset, int length, int rowCount, PreparedSchema schema,
+      List<Column> extras) {
+    VarInts.Reader in = new VarInts.Reader(block, offset, length);
+    Result[] rows = new Result[rowCount];
+    byte[] previousRow = new byte[0];
+    long timestamp = 0;
+    int valueLength = -1;
+    int columns = schema.size() + extras.size();
+    for (int r = 0; r < rowCount; r++) {
+      int shared = in.readSize(previousRow.length, "shared row key prefix");
+      int suffix = in.readSize(in.remaining(), "row key suffix length");
+      byte[] row = new byte[shared + suffix];
+      System.arraycopy(previousRow, 0, row, 0, shared);
+      System.arraycopy(block, in.skip(suffix), row, shared, suffix);
+      // Every cell takes at least two bytes (header, or header and value), which bounds a bogus count.
+      Cell[] cells = new Cell[in.readSize(in.remaining(), "cell count")];
+      if (cells.length == 0) {
+        throw new IllegalArgumentException("row " + r + " has no cells");
+      }
+      for (int c = 0; c < cells.length; c++) {
+        long header = in.readVarint();
+        long position = header >>> PreparedRowsFormat.POSITION_SHIFT;
+        if (position >= columns) {
+          throw new IllegalArgumentException("cell position " + position + " beyond the " + columns
+              + " columns of this reply");
+        }
+        if ((header & PreparedRowsFormat.NEW_TIMESTAMP) != 0) {
+          timestamp += VarInts.unzigzag(in.readVarint());
+        }
+        KeyValue.Type type = (header & PreparedRowsFormat.NOT_PUT) != 0 ? typeOf(in.readByte())
+            : KeyValue.Type.Put;
+        if ((header & PreparedRowsFormat.NEW_LENGTH) != 0) {
+          valueLength = in.readSize(in.remaining(), "value length");
+        } else if (valueLength < 0) {
+          throw new IllegalArgumentException("first cell of a block without a value length");
+        }
+        int value = in.skip(valueLength);
+        int p = (int) position;
+        byte[] family = p < schema.size() ? schema.family(p) : extras.get(p - schema.size()).family();
+        byte[] qualifier = p < schema.size() ? schema.qualifier(p) : extras.get(p - schema.size()).qualifier();
+        cells[c] = new KeyValue(row, 0, row.length, family, 0, family.length, qualifier, 0, qualifier.length,
+            timestamp, type, block, value, valueLength);
+      }
+      rows[r] = Result.create(cells);
+      previousRow = row;
+    }
+    if (in.hasRemaining()) {
+      throw new IllegalArgumentException(in.remaining() + " bytes after the last of " + rowCount + " rows");
+    }
+    return rows;
+  }
+
+  private static KeyValue.Type typeOf(byte code) {
+    for (KeyValue.Type type : KeyValue.Type.values()) {
+      if (type.getCode() == code && type != KeyValue.Type.Minimum && type != KeyValue.Type.Maximum) {
+        return type;
+      }
+    }
+    throw new IllegalArgumentException("unknown cell type code " + code);
+  }
+}

@@ -1,0 +1,128 @@
+package org.hbaseturbo.server.scan;
+
+import com.google.protobuf.RpcCallback;
+import com.google.protobuf.RpcController;
+import com.google.protobuf.Service;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.concurrent.ScheduledFuture;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
+import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
+import org.apache.hadoop.hbase.ipc.RpcServer;
+import org.hbaseturbo.client.scan.PreparedScanException;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
+
+/**
+ * Server side of Prepared Scan, one instance per region. Load it for every table with
+ * {@code hbase.coprocessor.region.classes} or for one table with its coprocessor attribute (README).
+ *
+ * <p>Failures: a request that cannot succeed becomes a {@link DoNotRetryIOException} carrying the
+ * {@link org.hbaseturbo.client.scan.PreparedScanError} code; HBase's own exceptions (region moved or
+ * closing, server stopping) pass through unchanged so that the client's retrying relocates and tries again.
+ */
+public class PreparedScanEndpoint extends PreparedScanService implements RegionCoprocessor {
+  private volatile RegionPreparedScans scans;
+  private volatile PreparedScanExecutor executor;
+  private volatile ScheduledFuture<?> reaper;
+
+  // rawtypes: Coprocessor.start declares the raw type.
+  @Override
+  @SuppressWarnings("rawtypes")
+  public void start(CoprocessorEnvironment env) throws IOException {
+    if (!(env instanceof RegionCoprocessorEnvironment region)) {
+      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a region coprocessor"
+          + " (hbase.coprocessor.region.classes or a table's coprocessor attribute)");
+    }
+    PreparedScanConfig config = PreparedScanConfig.from(region.getConfiguration());
+    scans = new RegionPreparedScans(config.lease().toNanos());
+    executor = new PreparedScanExecutor(region.getRegion(), scans, config);
+    reaper = LeaseReaper.watch(scans, config.lease().toNanos());
+  }
+
+  // rawtypes: Coprocessor.stop declares the raw type.
+  @Override
+  @SuppressWarnings("rawtypes")
+  public void stop(CoprocessorEnvironment env) {
+    if (reaper != null) {
+      reaper.cancel(false);
+    }
+    if (scans != null) {
+      scans.closeAll();
+    }
+  }
+
+  @Override
+  public Iterable<Service> getServices() {
+    return Collections.singleton(this);
+  }
+
+  @Override
+  public void prepare(RpcController controller, PrepareRequest request, RpcCallback<PrepareResponse> done) {
+    try {
+      executor.prepare(request.getPreparedId(), request.getScan(), user());
+      done.run(PrepareResponse.getDefaultInstance());
+    } catch (Throwable t) {
+      fail(controller, t);
+      done.run(null);
+    }
+  }
+
+  @Override
+  public void execute(RpcController controller, ExecuteRequest request, RpcCallback<ExecuteResponse> done) {
+    try {
+      done.run(executor.execute(request, user()));
+    } catch (Throwable t) {
+      fail(controller, t);
+      done.run(null);
+    }
+  }
+
+  @Override
+  public void close(RpcController controller, CloseRequest request, RpcCallback<CloseResponse> done) {
+    try {
+      done.run(CloseResponse.newBuilder().setReleasedCursors(scans.close(request.getPreparedId(), user()))
+          .build());
+    } catch (Throwable t) {
+      fail(controller, t);
+      done.run(null);
+    }
+  }
+
+  /** Prepared scans this region holds (for monitoring and tests). */
+  public int preparedScans() {
+    return scans.preparedCount();
+  }
+
+  /** Cursors open in this region (for monitoring and tests). */
+  public int openCursors() {
+    return scans.cursorCount();
+  }
+
+  /** The caller as HBase's RPC layer authenticated it; calls from inside the server have none. */
+  private static String user() {
+    return RpcServer.getRequestUserName().orElse("");
+  }
+
+  private static void fail(RpcController controller, Throwable failure) {
+    IOException sent;
+    if (failure instanceof PreparedScanException typed) {
+      sent = new DoNotRetryIOException(PreparedScanException.wireMessage(typed.error(), typed.getMessage()));
+    } else if (failure instanceof IOException io) {
+      sent = io;
+    } else {
+      // A bug or a malformed request: retrying the same request cannot help.
+      sent = new DoNotRetryIOException(failure.getClass().getSimpleName() + ": " + failure.getMessage(), failure);
+    }
+    CoprocessorRpcUtils.setControllerException(controller, sent);
+  }
+}

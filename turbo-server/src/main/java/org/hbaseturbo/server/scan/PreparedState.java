@@ -1,0 +1,73 @@
+package org.hbaseturbo.server.scan;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.scan.PreparedSchema;
+import org.hbaseturbo.client.scan.PreparedScanError;
+import org.hbaseturbo.client.scan.PreparedScanException;
+
+/**
+ * One prepared scan in one region: the Scan as the client sent it, the schema derived from it, and who
+ * prepared it. Kept as HBase's protobuf message, not as a {@link Scan}, because a Scan shares its filter
+ * object: every execute builds its own Scan, so that stateful filters (PageFilter, WhileMatchFilter...) start
+ * fresh for each execute, as they do for each native scan.
+ */
+final class PreparedState {
+  private final ClientProtos.Scan scan;
+  private final PreparedSchema schema;
+  private final String owner;
+  private volatile long lastUseNanos;
+
+  PreparedState(ClientProtos.Scan scan, PreparedSchema schema, String owner, long nowNanos) {
+    this.scan = scan;
+    this.schema = schema;
+    this.owner = owner;
+    this.lastUseNanos = nowNanos;
+  }
+
+  PreparedSchema schema() {
+    return schema;
+  }
+
+  String owner() {
+    return owner;
+  }
+
+  long lastUseNanos() {
+    return lastUseNanos;
+  }
+
+  void touch(long nowNanos) {
+    lastUseNanos = nowNanos;
+  }
+
+  /**
+   * A fresh Scan for one execute: the prepared one over the given range, reduced to the given schema
+   * positions when there are any.
+   */
+  Scan newScan(byte[] startRow, boolean startInclusive, byte[] stopRow, boolean stopInclusive,
+      List<Integer> positions) throws IOException {
+    Scan fresh = ProtobufUtil.toScan(scan).withStartRow(startRow, startInclusive).withStopRow(stopRow,
+        stopInclusive);
+    if (!positions.isEmpty()) {
+      TreeMap<byte[], NavigableSet<byte[]>> columns = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+      for (int position : positions) {
+        if (position < 0 || position >= schema.size()) {
+          throw new PreparedScanException(PreparedScanError.COLUMN_NOT_PREPARED, "column position " + position
+              + " is not in the prepared schema (" + schema.size() + " columns)");
+        }
+        columns.computeIfAbsent(schema.family(position), family -> new TreeSet<>(Bytes.BYTES_COMPARATOR))
+            .add(schema.qualifier(position));
+      }
+      fresh.setFamilyMap(columns);
+    }
+    return fresh;
+  }
+}

@@ -1,0 +1,236 @@
+package org.hbaseturbo.testing.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.HRegion;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.scan.Execution;
+import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.client.scan.PreparedScanError;
+import org.hbaseturbo.client.scan.PreparedScanException;
+import org.hbaseturbo.server.scan.PreparedScanEndpoint;
+import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(SharedHBaseCluster.class)
+class TestPreparedScan {
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final byte[] G = Bytes.toBytes("g");
+  private static final int ROWS = 300;
+
+  @Test
+  void returnsWhatTheNativeScanReturnsAcrossRegionsAndServers(Connection connection) throws IOException {
+    TableName name = table(connection, "ps_basic", 4);
+    Scan scan = new Scan().addColumn(F, q(1)).addColumn(F, q(3)).addFamily(G).readVersions(2);
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
+        Table table = connection.getTable(name)) {
+      for (int caching : new int[] {1, 7, 1000}) {
+        assertThat(ScanResults.cells(prepared.execute(new byte[0], new byte[0], caching)))
+            .as("caching %d", caching).isEqualTo(ScanResults.cells(table.getScanner(new Scan(scan))));
+      }
+      Execution some = Execution.range(row(17), row(230)).caching(5).limit(50).addColumn(F, q(3));
+      assertThat(ScanResults.cells(prepared.execute(some))).hasSize(100).isEqualTo(ScanResults.cells(
+          table.getScanner(new Scan().addColumn(F, q(3)).readVersions(2).withStartRow(row(17))
+              .withStopRow(row(230)).setLimit(50))));
+    }
+  }
+
+  @Test
+  void leavesNothingOnTheServersAfterClose(Connection connection, EmbeddedHBaseCluster cluster)
+      throws IOException {
+    TableName name = table(connection, "ps_close", 3);
+    PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F));
+    assertThat(serverState(cluster, name)).isEqualTo(new int[] {3, 0});
+    ResultScanner open = prepared.execute(Execution.range(new byte[0], new byte[0]).caching(2));
+    assertThat(open.next()).isNotNull();
+    assertThat(serverState(cluster, name)).isEqualTo(new int[] {3, 1});
+    prepared.close();
+    assertThat(serverState(cluster, name)).isEqualTo(new int[] {0, 0});
+    open.close();
+    assertThatThrownBy(() -> prepared.execute(new byte[0], new byte[0], 10))
+        .isInstanceOfSatisfying(PreparedScanException.class,
+            e -> assertThat(e.error()).isEqualTo(PreparedScanError.CLOSED))
+        .hasMessageContaining(name.getNameAsString());
+  }
+
+  @Test
+  void closingAScannerEarlyClosesItsCursor(Connection connection, EmbeddedHBaseCluster cluster)
+      throws IOException {
+    TableName name = table(connection, "ps_early", 1);
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F))) {
+      try (ResultScanner rows = prepared.execute(new byte[0], new byte[0], 10)) {
+        assertThat(rows.next()).isNotNull();
+        assertThat(serverState(cluster, name)[1]).isEqualTo(1);
+      }
+      assertThat(serverState(cluster, name)[1]).isZero();
+    }
+  }
+
+  @Test
+  void refusesBadInputWithTypedErrors(Connection connection, EmbeddedHBaseCluster cluster) throws IOException {
+    TableName name = table(connection, "ps_bad", 2);
+    assertThatThrownBy(() -> PreparedScan.prepare(connection, TableName.valueOf("ps_no_such_table"),
+        new Scan())).isInstanceOf(TableNotFoundException.class);
+    assertError(() -> PreparedScan.prepare(connection, name, new Scan().addFamily(Bytes.toBytes("nope"))),
+        PreparedScanError.UNKNOWN_FAMILY, "family 'nope' is not in table '" + name + "' (families: f, g)");
+    assertError(() -> PreparedScan.prepare(connection, name, new Scan().setReversed(true)),
+        PreparedScanError.UNSUPPORTED_SCAN, "reversed");
+    assertError(() -> PreparedScan.prepare(connection, name, new Scan().setBatch(2)),
+        PreparedScanError.UNSUPPORTED_SCAN, "batch 2");
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addColumn(F, q(1)))) {
+      assertError(() -> prepared.execute(Execution.range(row(1), row(2)).addColumn(F, q(2))),
+          PreparedScanError.COLUMN_NOT_PREPARED,
+          "column 'f:q2' is not in the prepared schema of table '" + name + "' (1 columns: [f:q1])");
+      assertError(() -> prepared.execute(row(9), row(2), 10), PreparedScanError.INVALID_RANGE, "inverted");
+      assertError(() -> prepared.execute(row(2), row(2), 10), PreparedScanError.INVALID_RANGE, "empty");
+      assertError(() -> prepared.execute(row(1), row(2), 0), PreparedScanError.INVALID_ARGUMENT, "caching is 0");
+    }
+    assertThat(serverState(cluster, name)).isEqualTo(new int[] {0, 0});
+  }
+
+  @Test
+  void regionsThatSplitOrMoveMidScanAreFollowed(Connection connection, EmbeddedHBaseCluster cluster)
+      throws Exception {
+    TableName name = table(connection, "ps_split", 1);
+    Scan scan = new Scan().addFamily(F).addFamily(G);
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
+        Table table = connection.getTable(name);
+        Admin admin = connection.getAdmin()) {
+      List<String> expected = ScanResults.cells(table.getScanner(new Scan(scan)));
+      List<String> seen = new ArrayList<>();
+      try (ResultScanner rows = prepared.execute(new byte[0], new byte[0], 20)) {
+        seen.addAll(ScanResults.firstRows(rows, 30));
+        admin.split(name, row(150));
+        awaitRegions(admin, name, 2);
+        seen.addAll(ScanResults.firstRows(rows, 100));
+        HRegionServer from = holderOf(cluster, name, row(200));
+        HRegionServer to = cluster.regionServers().stream().filter(rs -> rs != from).findFirst().orElseThrow();
+        admin.move(from.getRegions(name).get(0).getRegionInfo().getEncodedNameAsBytes(), to.getServerName());
+        seen.addAll(ScanResults.firstRows(rows, Integer.MAX_VALUE));
+      }
+      assertThat(seen).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void forgottenStateIsPreparedAgainWhenTheLeaseExpires(Connection connection, EmbeddedHBaseCluster cluster)
+      throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName("ps_lease");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+          .setValue("turbo.prepared-scan.lease.ms", "500").build(), new byte[][] {row(100)});
+    }
+    load(connection, name);
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F));
+        Table table = connection.getTable(name)) {
+      ResultScanner abandoned = prepared.execute(new byte[0], new byte[0], 3);
+      assertThat(abandoned.next()).isNotNull();
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!java.util.Arrays.equals(serverState(cluster, name), new int[] {0, 0})) {
+        assertThat(System.nanoTime()).as("lease expiry within 10 s").isLessThan(deadline);
+        Thread.sleep(100);
+      }
+      assertThat(ScanResults.cells(prepared.execute(new byte[0], new byte[0], 50)))
+          .isEqualTo(ScanResults.cells(table.getScanner(new Scan().addFamily(F))));
+    }
+  }
+
+  private interface Call {
+    void run() throws Exception;
+  }
+
+  private static void assertError(Call call, PreparedScanError error, String message) {
+    assertThatThrownBy(call::run).isInstanceOfSatisfying(PreparedScanException.class,
+        e -> assertThat(e.error()).isEqualTo(error)).hasMessageContaining(message);
+  }
+
+  static byte[] row(int i) {
+    return Bytes.toBytes(String.format("r%04d", i));
+  }
+
+  static byte[] q(int i) {
+    return Bytes.toBytes("q" + i);
+  }
+
+  /** A table of two families, ROWS rows, split in {@code regions} equal regions. */
+  private static TableName table(Connection connection, String prefix, int regions) throws IOException {
+    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
+    byte[][] splits = new byte[regions - 1][];
+    for (int i = 1; i < regions; i++) {
+      splits[i - 1] = row(i * ROWS / regions);
+    }
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)).build(), splits);
+    }
+    load(connection, name);
+    return name;
+  }
+
+  /** Rows with some columns missing and some cells with two versions. */
+  private static void load(Connection connection, TableName name) throws IOException {
+    try (Table table = connection.getTable(name)) {
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < ROWS; i++) {
+        Put put = new Put(row(i));
+        for (int c = 0; c < 5; c++) {
+          if ((i + c) % 4 != 0) {
+            put.addColumn(F, q(c), 1000L + i, Bytes.toBytes("v" + i + "." + c));
+          }
+        }
+        if (i % 3 == 0) {
+          put.addColumn(F, q(1), 5000L + i, Bytes.toBytes("new" + i));
+          put.addColumn(G, Bytes.toBytes("x" + (i % 7)), Bytes.toBytes(i));
+        }
+        puts.add(put);
+      }
+      table.put(puts);
+    }
+  }
+
+  /** Prepared scans and open cursors over the table's regions, summed over all RegionServers. */
+  private static int[] serverState(EmbeddedHBaseCluster cluster, TableName name) {
+    int[] state = new int[2];
+    for (HRegionServer server : cluster.regionServers()) {
+      for (HRegion region : server.getRegions(name)) {
+        PreparedScanEndpoint endpoint = region.getCoprocessorHost().findCoprocessor(PreparedScanEndpoint.class);
+        state[0] += endpoint.preparedScans();
+        state[1] += endpoint.openCursors();
+      }
+    }
+    return state;
+  }
+
+  private static HRegionServer holderOf(EmbeddedHBaseCluster cluster, TableName name, byte[] row) {
+    return cluster.regionServers().stream()
+        .filter(rs -> rs.getRegions(name).stream().anyMatch(r -> r.getRegionInfo().containsRow(row)))
+        .findFirst().orElseThrow();
+  }
+
+  private static void awaitRegions(Admin admin, TableName name, int count) throws Exception {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (admin.getRegions(name).size() < count) {
+      assertThat(System.nanoTime()).as("split within 60 s").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+}
