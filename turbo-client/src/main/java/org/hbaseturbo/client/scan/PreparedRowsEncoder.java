@@ -73,7 +73,8 @@ public final class PreparedRowsEncoder {
       out.writeVarint(length);
       previousLength = length;
     }
-    CellUtil.copyValueTo(cell, out.array(), out.reserve(length));
+    int offset = out.reserve(length); // may grow the array: take the array after it
+    CellUtil.copyValueTo(cell, out.array(), offset);
   }
 
   private int positionOf(Cell cell, int from) {

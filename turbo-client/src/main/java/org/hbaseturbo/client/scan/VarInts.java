@@ -57,7 +57,8 @@ final class VarInts {
     }
 
     void write(byte[] source, int offset, int count) {
-      System.arraycopy(source, offset, bytes, reserve(count), count);
+      int at = reserve(count); // may replace the array: read the field after it
+      System.arraycopy(source, offset, bytes, at, count);
     }
 
     private void ensure(int more) {

@@ -1,0 +1,96 @@
+package org.hbaseturbo.testing.scan;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.testing.SharedHBaseCluster;
+
+/**
+ * A random table: three families (two keep three versions), short keys over a small alphabet (so that scan
+ * ranges hit rows, gaps and ends), rows missing columns, several versions, delete markers, random region
+ * boundaries (some regions empty), part of the data flushed to HFiles and part in the memstore.
+ */
+final class RandomTable {
+  static final List<byte[]> FAMILIES = List.of(Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c"));
+  static final int QUALIFIERS = 5;
+  static final int MAX_TIMESTAMP = 100;
+
+  private RandomTable() {
+  }
+
+  static byte[] qualifier(int i) {
+    return Bytes.toBytes("q" + i);
+  }
+
+  /** "k" and up to three letters a-e. */
+  static byte[] randomKey(Random random) {
+    StringBuilder key = new StringBuilder("k");
+    for (int i = random.nextInt(4); i > 0; i--) {
+      key.append((char) ('a' + random.nextInt(5)));
+    }
+    return Bytes.toBytes(key.toString());
+  }
+
+  static TableName create(Connection connection, Random random) throws IOException {
+    TableName name = SharedHBaseCluster.uniqueTableName("ps_random");
+    TreeSet<byte[]> splits = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+    for (int i = random.nextInt(5); i > 0; i--) {
+      splits.add(randomKey(random));
+    }
+    try (Admin admin = connection.getAdmin(); Table table = connection.getTable(name)) {
+      TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
+      for (byte[] family : FAMILIES) {
+        descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+            .setMaxVersions(family[0] == 'b' ? 1 : 3).build());
+      }
+      admin.createTable(descriptor.build(), splits.toArray(new byte[0][]));
+      write(table, random);
+      admin.flush(name);
+      write(table, random);
+    }
+    return name;
+  }
+
+  private static void write(Table table, Random random) throws IOException {
+    List<Put> puts = new ArrayList<>();
+    List<Delete> deletes = new ArrayList<>();
+    for (int r = random.nextInt(60); r > 0; r--) {
+      byte[] row = randomKey(random);
+      Put put = new Put(row);
+      for (byte[] family : FAMILIES) {
+        for (int q = 0; q < QUALIFIERS; q++) {
+          if (random.nextInt(3) == 0) {
+            put.addColumn(family, qualifier(q), 1 + random.nextInt(MAX_TIMESTAMP),
+                Bytes.toBytes("v" + random.nextInt(20)));
+          }
+        }
+      }
+      if (!put.isEmpty()) {
+        puts.add(put);
+      }
+      if (random.nextInt(8) == 0) {
+        Delete delete = new Delete(row);
+        byte[] family = FAMILIES.get(random.nextInt(FAMILIES.size()));
+        switch (random.nextInt(3)) {
+          case 0 -> delete.addColumn(family, qualifier(random.nextInt(QUALIFIERS)), 1 + random.nextInt(MAX_TIMESTAMP));
+          case 1 -> delete.addColumns(family, qualifier(random.nextInt(QUALIFIERS)));
+          default -> delete.addFamily(family, 1 + random.nextInt(MAX_TIMESTAMP));
+        }
+        deletes.add(delete);
+      }
+    }
+    table.put(puts);
+    table.delete(deletes);
+  }
+}
