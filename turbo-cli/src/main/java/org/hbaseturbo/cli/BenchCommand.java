@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo bench}: the papers' experiments. */
 @Command(name = "bench", description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
-    subcommands = BenchCommand.Compression.class)
+    subcommands = {BenchCommand.Compression.class, BenchScanCommand.class})
 final class BenchCommand {
   @ParentCommand
   TurboMain main;

@@ -57,10 +57,6 @@ final class WorkloadOptions {
     return speed;
   }
 
-  TargetCluster.EmbeddedSettings embedded(Optional<NetworkLink> networkLink) {
-    return embedded.settings(networkLink.isPresent() ? NetworkLink.HOST_ADDRESS : TargetCluster.LOOPBACK);
-  }
-
   YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
     return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, warmUp,
         networkLink, link);

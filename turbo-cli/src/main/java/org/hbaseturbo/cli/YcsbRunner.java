@@ -7,18 +7,13 @@ import java.util.Optional;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 
-/**
- * Sets up what a YCSB command needs, in order: the emulated link (before the cluster, which binds to the
- * link's address), the cluster, the experiment; and takes them down in reverse.
- */
+/** Sets up what a YCSB command needs: the cluster behind its link ({@link LinkedCluster}), the experiment. */
 final class YcsbRunner implements AutoCloseable {
-  private final Optional<NetworkLink> link;
-  private final TargetCluster cluster;
+  private final LinkedCluster cluster;
   private final YcsbExperiment experiment;
   private final Path workDir;
 
-  private YcsbRunner(Optional<NetworkLink> link, TargetCluster cluster, YcsbExperiment experiment, Path workDir) {
-    this.link = link;
+  private YcsbRunner(LinkedCluster cluster, YcsbExperiment experiment, Path workDir) {
     this.cluster = cluster;
     this.experiment = experiment;
     this.workDir = workDir;
@@ -30,20 +25,12 @@ final class YcsbRunner implements AutoCloseable {
     // Validate what can be validated before anything starts.
     options.settings(Optional.empty());
     Path workDir = OutputDirs.orTimestamped(outDir, name);
-    Optional<NetworkLink> link = Optional.empty();
-    if (speed != NetworkLink.Speed.LOOPBACK) {
-      out.printf("creating an emulated %s link for the YCSB client JVMs ...%n", speed.userName());
-      out.flush();
-      link = Optional.of(NetworkLink.create(speed));
-    }
+    LinkedCluster cluster = LinkedCluster.open(conf, speed, options.embedded, workDir, out);
     try {
-      TargetCluster cluster = TargetCluster.open(conf, options.embedded(link), workDir, out);
-      return new YcsbRunner(link, cluster, new YcsbExperiment(cluster.target(), options.settings(link), workDir,
-          out), workDir);
-    } catch (IOException | RuntimeException e) {
-      if (link.isPresent()) {
-        link.get().close();
-      }
+      return new YcsbRunner(cluster, new YcsbExperiment(cluster.cluster().target(),
+          options.settings(cluster.link()), workDir, out), workDir);
+    } catch (RuntimeException e) {
+      cluster.close();
       throw e;
     }
   }
@@ -53,7 +40,7 @@ final class YcsbRunner implements AutoCloseable {
   }
 
   TargetCluster cluster() {
-    return cluster;
+    return cluster.cluster();
   }
 
   Path workDir() {
@@ -62,12 +49,6 @@ final class YcsbRunner implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try {
-      cluster.close();
-    } finally {
-      if (link.isPresent()) {
-        link.get().close();
-      }
-    }
+    cluster.close();
   }
 }

@@ -9,7 +9,9 @@ import site.ycsb.DB;
 /** The YCSB bindings Turbo ships, by the name users give to {@code --db}. */
 public enum DbBinding {
   /** The plain HBase client. */
-  NATIVE(NativeHBaseClient.class);
+  NATIVE(NativeHBaseClient.class),
+  /** Scans through Prepared Scan, everything else through the plain client. */
+  PREPARED(PreparedHBaseClient.class);
 
   private final Class<? extends DB> type;
 

@@ -40,16 +40,18 @@ import site.ycsb.Status;
  * <p>Properties: {@code columnfamily} (required), {@code hbaseconf} (directory of an {@code hbase-site.xml};
  * default: the classpath), {@code clientbuffering} (default false), {@code writebuffersize} (bytes,
  * default 12 MiB like the reference binding), {@code durability} (a {@link Durability} name, default
- * USE_DEFAULT).
+ * USE_DEFAULT), {@code rpccompressor} (a Hadoop codec class compressing the RPC cellblocks, HBase's
+ * {@code hbase.client.rpc.compressor}, e.g. {@code org.apache.hadoop.io.compress.GzipCodec}; default none).
  */
 public class NativeHBaseClient extends DB {
   static final String FAMILY = "columnfamily";
   static final String CLIENT_BUFFERING = "clientbuffering";
   static final String WRITE_BUFFER_SIZE = "writebuffersize";
   static final String DURABILITY = "durability";
+  static final String RPC_COMPRESSOR = "rpccompressor";
   /** The binding's own property names, for {@link YcsbProperties}. */
   static final Set<String> PROPERTIES =
-      Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY);
+      Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR);
 
   private byte[] family;
   private Durability durability;
@@ -93,6 +95,14 @@ public class NativeHBaseClient extends DB {
     } finally {
       SharedConnection.release();
     }
+  }
+
+  byte[] family() {
+    return family;
+  }
+
+  Connection connection() {
+    return connection;
   }
 
   private Table table(String name) throws IOException {
@@ -205,13 +215,13 @@ public class NativeHBaseClient extends DB {
     }
   }
 
-  private static void copyCells(Result row, Map<String, ByteIterator> into) {
+  static void copyCells(Result row, Map<String, ByteIterator> into) {
     for (Cell cell : row.rawCells()) {
       into.put(Bytes.toString(CellUtil.cloneQualifier(cell)), new ByteArrayByteIterator(CellUtil.cloneValue(cell)));
     }
   }
 
-  private static Status failed(String operation, String key, IOException e) {
+  static Status failed(String operation, String key, IOException e) {
     // YCSB counts the failure; one line per failure tells the user why without a stack trace per call.
     System.err.println("YCSB " + operation + " of '" + key + "' failed: " + e.getMessage());
     return Status.ERROR;
@@ -248,8 +258,13 @@ public class NativeHBaseClient extends DB {
 
     static Configuration configuration(Properties props) {
       String dir = props.getProperty(HBASE_CONF);
-      return dir == null ? org.apache.hadoop.hbase.HBaseConfiguration.create()
+      Configuration conf = dir == null ? org.apache.hadoop.hbase.HBaseConfiguration.create()
           : ClientConfigurations.fromDirectory(Path.of(dir));
+      String compressor = props.getProperty(RPC_COMPRESSOR);
+      if (compressor != null && !compressor.isEmpty()) {
+        conf.set("hbase.client.rpc.compressor", compressor);
+      }
+      return conf;
     }
   }
 }

@@ -1,0 +1,35 @@
+package org.hbaseturbo.bench.scan;
+
+import java.util.Map;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+
+/** The ways the benchmark scans: the paper's three. */
+public enum ScanVariant {
+  NATIVE("native", DbBinding.NATIVE, Map.of()),
+  /** Native scans with the RPC cellblocks gzip-compressed ({@code hbase.client.rpc.compressor}). */
+  NATIVE_GZIP("native+gzip", DbBinding.NATIVE,
+      Map.of("rpccompressor", "org.apache.hadoop.io.compress.GzipCodec")),
+  PREPARED("prepared", DbBinding.PREPARED, Map.of());
+
+  private final String label;
+  private final DbBinding db;
+  private final Map<String, String> properties;
+
+  ScanVariant(String label, DbBinding db, Map<String, String> properties) {
+    this.label = label;
+    this.db = db;
+    this.properties = properties;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  public DbBinding db() {
+    return db;
+  }
+
+  public Map<String, String> properties() {
+    return properties;
+  }
+}

@@ -1,0 +1,132 @@
+package org.hbaseturbo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.bench.report.ReportCharts;
+import org.hbaseturbo.bench.scan.ScanBenchmark;
+import org.hbaseturbo.bench.scan.ScanComparison;
+import org.hbaseturbo.bench.scan.ScanSchema;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo bench scan}: the Prepared Scan paper's Figure 2. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+    description = {"The Prepared Scan paper's experiment (its Figure 2): YCSB scans of --scan-length rows from"
+        + " each client count, with the native scan, the native scan with gzip-compressed RPC"
+        + " (hbase.client.rpc.compressor) and the prepared scan, on two schemas: the paper's (10 values of 100"
+        + " bytes, 1-byte column names, 5-10 byte row keys) and YCSB's default.",
+        "Reports throughput, latency, bytes on the wire per scan (both directions), client and server CPU, and"
+            + " each variant's ratio to the native scan. The paper ran 1,000,000 rows (--rows 1000000) on 1 GbE"
+            + " (--link 1gbit); the default is demo scale."})
+final class BenchScanCommand implements Callable<Integer> {
+  @ParentCommand
+  BenchCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  EmbeddedClusterOptions embedded;
+
+  @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
+      description = "Rows per schema (default: ${DEFAULT-VALUE}).")
+  long rows;
+
+  @Option(names = "--clients", paramLabel = "N,N,...", split = ",", defaultValue = "2,4,8,16,24",
+      description = "Concurrent YCSB client threads, one measurement per count (default: ${DEFAULT-VALUE}).")
+  List<Integer> clients;
+
+  @Option(names = "--scan-length", paramLabel = "ROWS", defaultValue = "10",
+      description = "Rows per scan (default: ${DEFAULT-VALUE}, the paper's).")
+  int scanLength;
+
+  @Option(names = "--schema", paramLabel = "paper|ycsb", split = ",", defaultValue = "paper,ycsb",
+      description = "Schemas to run (default: ${DEFAULT-VALUE}).")
+  List<String> schemas;
+
+  @Option(names = "--operations", paramLabel = "N", defaultValue = "4000",
+      description = "Scans per run, split among the clients (default: ${DEFAULT-VALUE}).")
+  long operations;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+      description = "Repeated runs per variant and client count, reported as medians (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
+      description = "Unmeasured scans before each run measures (default: ${DEFAULT-VALUE}).")
+  int warmUp;
+
+  @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
+      description = "Regions each table is pre-split into (default: ${DEFAULT-VALUE}).")
+  int regions;
+
+  @Option(names = "--link", paramLabel = "loopback|1gbit|10gbit", defaultValue = "loopback",
+      description = "Run the client JVMs behind an emulated link (default: ${DEFAULT-VALUE}). Needs root.")
+  String link;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Where to write the JSON report (default:"
+      + " OUT/scan.json; the ratios go beside it, as scan-ratios.json).")
+  Path json;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where the report and charts go (default: turbo-out/bench-scan-<time>).")
+  Path outDir;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    Optional<Path> conf = parent.main.conf();
+    NetworkLink.Speed speed = NetworkLink.Speed.of(link);
+    if (speed != NetworkLink.Speed.LOOPBACK && conf.isPresent()) {
+      throw new InvalidInputException("--link " + link + " works with the embedded cluster only");
+    }
+    // Validate before anything starts.
+    settings(Optional.empty());
+    Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "bench-scan");
+    BenchmarkReport report;
+    try (LinkedCluster cluster = LinkedCluster.open(conf, speed, embedded, dir, out)) {
+      report = new ScanBenchmark(cluster.cluster().target(), settings(cluster.link()), dir, out).run();
+    }
+    report(report, json != null ? json : dir.resolve("scan.json"), dir, out);
+    return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+  }
+
+  private ScanBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
+    List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
+    return new ScanBenchmark.Settings(chosen, rows, clients, scanLength, runs, operations, warmUp, regions,
+        networkLink, link);
+  }
+
+  private static ScanSchema schema(String name) {
+    return Arrays.stream(ScanSchema.values()).filter(schema -> schema.userName().equals(name)).findFirst()
+        .orElseThrow(() -> new InvalidInputException("unknown schema '" + name + "': expected paper or ycsb"));
+  }
+
+  static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
+    out.println();
+    out.println("scan: " + report.parameters().get("rows") + " rows per schema, scans of "
+        + report.parameters().get("scan_length") + " rows, link " + report.parameters().get("link") + ", medians of "
+        + report.parameters().get("runs") + " run(s)");
+    out.print(ScanComparison.render(report));
+    report.writeJson(json);
+    Path ratios = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + "-ratios.json");
+    JsonFiles.write(ratios, ScanComparison.ratios(report));
+    out.println("report: " + json.toAbsolutePath());
+    out.println("ratios: " + ratios.toAbsolutePath());
+    ReportCharts.write(report, dir).forEach(chart -> out.println("chart:  " + chart));
+    out.flush();
+  }
+}

@@ -1,0 +1,59 @@
+package org.hbaseturbo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.hbaseturbo.bench.link.NetworkLink;
+
+/**
+ * The cluster a benchmark's client JVMs reach, and the emulated link they reach it through, if any: the link
+ * is made first (the embedded cluster binds to its address) and taken down last.
+ */
+final class LinkedCluster implements AutoCloseable {
+  private final Optional<NetworkLink> link;
+  private final TargetCluster cluster;
+
+  private LinkedCluster(Optional<NetworkLink> link, TargetCluster cluster) {
+    this.link = link;
+    this.cluster = cluster;
+  }
+
+  static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, EmbeddedClusterOptions embedded,
+      Path workDir, PrintWriter out) throws IOException {
+    Optional<NetworkLink> link = Optional.empty();
+    if (speed != NetworkLink.Speed.LOOPBACK) {
+      out.printf("creating an emulated %s link for the client JVMs ...%n", speed.userName());
+      out.flush();
+      link = Optional.of(NetworkLink.create(speed));
+    }
+    try {
+      String host = link.isPresent() ? NetworkLink.HOST_ADDRESS : TargetCluster.LOOPBACK;
+      return new LinkedCluster(link, TargetCluster.open(conf, embedded.settings(host), workDir, out));
+    } catch (IOException | RuntimeException e) {
+      if (link.isPresent()) {
+        link.get().close();
+      }
+      throw e;
+    }
+  }
+
+  Optional<NetworkLink> link() {
+    return link;
+  }
+
+  TargetCluster cluster() {
+    return cluster;
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      cluster.close();
+    } finally {
+      if (link.isPresent()) {
+        link.get().close();
+      }
+    }
+  }
+}
