@@ -67,20 +67,28 @@ final class PreparedResultScanner implements ResultScanner {
         + prepared.table().getName() + "' lost the prepared scan " + MAX_ATTEMPTS + " times in a row");
   }
 
+  /** Fields at their protobuf default are left out: every byte of a request is paid once per scan. */
   private ExecuteRequest.Builder request(boolean attachScan) {
     ExecuteRequest.Builder request = ExecuteRequest.newBuilder().setPreparedId(prepared.id())
-        .setCaching((int) Math.min(execution.caching(), remaining))
-        .setLimit(remaining == Long.MAX_VALUE ? 0 : remaining)
-        .addAllColumns(columns);
+        .setCaching((int) Math.min(execution.caching(), remaining)).addAllColumns(columns);
+    if (remaining != Long.MAX_VALUE) {
+      request.setLimit(remaining);
+    }
     if (attachScan) {
       request.setScan(prepared.serializedScan());
     }
     if (cursor != null) {
       return request.setCursor(cursor);
     }
-    return request.setStartRow(HBaseZeroCopyByteString.wrap(nextRow)).setStartInclusive(nextInclusive)
-        .setStopRow(HBaseZeroCopyByteString.wrap(execution.stopRow()))
-        .setStopInclusive(execution.stopInclusive());
+    request.setStartRow(HBaseZeroCopyByteString.wrap(nextRow));
+    if (!nextInclusive) {
+      request.setStartInclusive(false);
+    }
+    if (execution.stopRow().length > 0) {
+      request.setStopRow(HBaseZeroCopyByteString.wrap(execution.stopRow()))
+          .setStopInclusive(execution.stopInclusive());
+    }
+    return request;
   }
 
   private void accept(ExecuteResponse response) throws PreparedScanException {

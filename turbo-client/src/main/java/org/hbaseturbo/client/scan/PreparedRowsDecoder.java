@@ -29,34 +29,47 @@ final class PreparedRowsDecoder {
       byte[] row = new byte[shared + suffix];
       System.arraycopy(previousRow, 0, row, 0, shared);
       System.arraycopy(block, in.skip(suffix), row, shared, suffix);
-      // Every cell takes at least two bytes (header, or header and value), which bounds a bogus count.
-      Cell[] cells = new Cell[in.readSize(in.remaining(), "cell count")];
-      if (cells.length == 0) {
-        throw new IllegalArgumentException("row " + r + " has no cells");
+      long rowHeader = in.readVarint();
+      boolean dense = (rowHeader & PreparedRowsFormat.DENSE) != 0;
+      long count = rowHeader >>> 1;
+      // Bounds a bogus count before anything is allocated: a dense row has the schema's cells, any other
+      // cell takes at least its header byte.
+      if (count == 0 || (dense ? count != schema.size() : count > in.remaining())) {
+        throw new IllegalArgumentException((dense ? "dense " : "") + "row " + r + " claims " + count + " cells ("
+            + schema.size() + " columns, " + in.remaining() + " bytes left)");
       }
-      for (int c = 0; c < cells.length; c++) {
-        long header = in.readVarint();
-        long position = header >>> PreparedRowsFormat.POSITION_SHIFT;
-        if (position >= columns) {
-          throw new IllegalArgumentException("cell position " + position + " beyond the " + columns
-              + " columns of this reply");
+      Cell[] cells = new Cell[(int) count];
+      if (dense) {
+        timestamp += VarInts.unzigzag(in.readVarint());
+        valueLength = in.readSize(in.remaining(), "value length");
+        for (int c = 0; c < cells.length; c++) {
+          cells[c] = cell(row, schema.family(c), schema.qualifier(c), timestamp, KeyValue.Type.Put, block,
+              in.skip(valueLength), valueLength);
         }
-        if ((header & PreparedRowsFormat.NEW_TIMESTAMP) != 0) {
-          timestamp += VarInts.unzigzag(in.readVarint());
+      } else {
+        for (int c = 0; c < cells.length; c++) {
+          long header = in.readVarint();
+          long position = header >>> PreparedRowsFormat.POSITION_SHIFT;
+          if (position >= columns) {
+            throw new IllegalArgumentException("cell position " + position + " beyond the " + columns
+                + " columns of this reply");
+          }
+          if ((header & PreparedRowsFormat.NEW_TIMESTAMP) != 0) {
+            timestamp += VarInts.unzigzag(in.readVarint());
+          }
+          KeyValue.Type type = (header & PreparedRowsFormat.NOT_PUT) != 0 ? typeOf(in.readByte())
+              : KeyValue.Type.Put;
+          if ((header & PreparedRowsFormat.NEW_LENGTH) != 0) {
+            valueLength = in.readSize(in.remaining(), "value length");
+          } else if (valueLength < 0) {
+            throw new IllegalArgumentException("first cell of a block without a value length");
+          }
+          int p = (int) position;
+          Column column = p < schema.size() ? new Column(schema.family(p), schema.qualifier(p))
+              : extras.get(p - schema.size());
+          cells[c] = cell(row, column.family(), column.qualifier(), timestamp, type, block, in.skip(valueLength),
+              valueLength);
         }
-        KeyValue.Type type = (header & PreparedRowsFormat.NOT_PUT) != 0 ? typeOf(in.readByte())
-            : KeyValue.Type.Put;
-        if ((header & PreparedRowsFormat.NEW_LENGTH) != 0) {
-          valueLength = in.readSize(in.remaining(), "value length");
-        } else if (valueLength < 0) {
-          throw new IllegalArgumentException("first cell of a block without a value length");
-        }
-        int value = in.skip(valueLength);
-        int p = (int) position;
-        byte[] family = p < schema.size() ? schema.family(p) : extras.get(p - schema.size()).family();
-        byte[] qualifier = p < schema.size() ? schema.qualifier(p) : extras.get(p - schema.size()).qualifier();
-        cells[c] = new KeyValue(row, 0, row.length, family, 0, family.length, qualifier, 0, qualifier.length,
-            timestamp, type, block, value, valueLength);
       }
       rows[r] = Result.create(cells);
       previousRow = row;
@@ -65,6 +78,12 @@ final class PreparedRowsDecoder {
       throw new IllegalArgumentException(in.remaining() + " bytes after the last of " + rowCount + " rows");
     }
     return rows;
+  }
+
+  private static Cell cell(byte[] row, byte[] family, byte[] qualifier, long timestamp, KeyValue.Type type,
+      byte[] block, int valueOffset, int valueLength) {
+    return new KeyValue(row, 0, row.length, family, 0, family.length, qualifier, 0, qualifier.length, timestamp,
+        type, block, valueOffset, valueLength);
   }
 
   private static KeyValue.Type typeOf(byte code) {

@@ -37,14 +37,48 @@ public final class PreparedRowsEncoder {
     out.writeVarint(shared);
     out.writeVarint(row.length - shared);
     out.write(row, shared, row.length - shared);
-    out.writeVarint(cells.size());
-    int position = 0;
-    for (Cell cell : cells) {
-      position = positionOf(cell, position);
-      writeCell(cell, position);
+    if (isDense(cells)) {
+      writeDense(cells);
+    } else {
+      out.writeVarint((long) cells.size() << 1);
+      int position = 0;
+      for (Cell cell : cells) {
+        position = positionOf(cell, position);
+        writeCell(cell, position);
+      }
     }
     previousRow = row;
     rowCount++;
+  }
+
+  /** Every listed column in schema order, all Puts of one timestamp with values of one length. */
+  private boolean isDense(List<Cell> cells) {
+    if (cells.size() != schema.size()) {
+      return false;
+    }
+    Cell first = cells.get(0);
+    for (int i = 0; i < cells.size(); i++) {
+      Cell cell = cells.get(i);
+      if (cell.getType() != Cell.Type.Put || cell.getTimestamp() != first.getTimestamp()
+          || cell.getValueLength() != first.getValueLength() || schema.positionOf(cell, i) != i) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void writeDense(List<Cell> cells) {
+    out.writeVarint(((long) cells.size() << 1) | PreparedRowsFormat.DENSE);
+    long timestamp = cells.get(0).getTimestamp();
+    int length = cells.get(0).getValueLength();
+    out.writeVarint(VarInts.zigzag(timestamp - previousTimestamp));
+    out.writeVarint(length);
+    previousTimestamp = timestamp;
+    previousLength = length;
+    for (Cell cell : cells) {
+      int offset = out.reserve(length); // may grow the array: take the array after it
+      CellUtil.copyValueTo(cell, out.array(), offset);
+    }
   }
 
   private void writeCell(Cell cell, int position) {

@@ -43,7 +43,9 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
  */
 public final class PreparedScan implements Closeable {
   private static final SecureRandom IDS = new SecureRandom();
-  private static final int ID_BYTES = 16;
+  /** 64 random bits: ids only need to differ among the scans prepared in one region, and only the user who
+   * prepared one can use it. */
+  private static final int ID_BYTES = 8;
 
   private final Table table;
   private final PreparedSchema schema;

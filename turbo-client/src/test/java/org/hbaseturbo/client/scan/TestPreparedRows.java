@@ -67,7 +67,7 @@ class TestPreparedRows {
   }
 
   @Property(tries = 300)
-  void aRegularRowCostsOneByteBesidesItsValues(@ForAll @IntRange(min = 2, max = 50) int rowCount) {
+  void aDenseRowCostsItsValuesItsKeySuffixAndFiveBytes(@ForAll @IntRange(min = 2, max = 50) int rowCount) {
     List<List<Cell>> rows = new ArrayList<>();
     for (int r = 0; r < rowCount; r++) {
       List<Cell> cells = new ArrayList<>();
@@ -76,10 +76,11 @@ class TestPreparedRows {
       }
       rows.add(cells);
     }
-    // Row: shared prefix, suffix length, 1-byte suffix (rows differ in the last digit mostly), cell count.
-    // Cells: header + 100 bytes; the first cell of the block also carries its timestamp and value length.
-    int perRowOverhead = encode(rows).block.length / rowCount - 5 * 100;
-    assertThat(perRowOverhead).isLessThanOrEqualTo(5 + 5 + 4);
+    // Row: shared prefix length, suffix length, suffix (keys differ in their last one or two digits), row
+    // header, timestamp delta (0), value length: at most 7 bytes. The first row also carries its 8-byte key
+    // whole and the timestamp 77 (2 bytes).
+    Encoded encoded = encode(rows);
+    assertThat(encoded.block.length - 5 * 100 * rowCount).isLessThanOrEqualTo(7 * rowCount + 8);
   }
 
   private record Encoded(byte[] block, List<Column> extras) {
@@ -114,10 +115,22 @@ class TestPreparedRows {
           String[] parts = column.split(":", -1);
           return (Cell) new KeyValue(row, Bytes.toBytes(parts[0]), Bytes.toBytes(parts[1]), timestamp, type, value);
         });
-    return cell.list().ofMinSize(1).ofMaxSize(12).map(cells -> {
+    Arbitrary<List<Cell>> irregular = cell.list().ofMinSize(1).ofMaxSize(12).map(cells -> {
       List<Cell> sorted = new ArrayList<>(cells);
       sorted.sort(CellComparator.getInstance());
       return sorted;
     });
+    // Every listed column, one timestamp, one value length: encoded as a dense row.
+    Arbitrary<List<Cell>> dense = Combinators.combine(Arbitraries.longs().between(0, 1L << 50),
+        Arbitraries.integers().between(0, 200), Arbitraries.bytes()).as((timestamp, length, fill) -> {
+          List<Cell> cells = new ArrayList<>();
+          for (int c = 0; c < SCHEMA.size(); c++) {
+            byte[] value = new byte[length];
+            Arrays.fill(value, (byte) (fill + c));
+            cells.add(new KeyValue(row, F, Bytes.toBytes("c" + c), timestamp, value));
+          }
+          return cells;
+        });
+    return Arbitraries.oneOf(irregular, dense);
   }
 }

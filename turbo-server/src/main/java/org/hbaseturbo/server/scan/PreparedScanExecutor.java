@@ -126,8 +126,11 @@ final class PreparedScanExecutor {
       return response.setMoreInRegion(true).setCursor(cursor.id()).build();
     }
     cursor.close();
-    return response.setMoreInRegion(false)
-        .setRegionEndKey(HBaseZeroCopyByteString.wrap(region.getRegionInfo().getEndKey())).build();
+    if (!limitReached) {
+      // Where the next region starts; a caller that has all it asked for does not need it.
+      response.setRegionEndKey(HBaseZeroCopyByteString.wrap(region.getRegionInfo().getEndKey()));
+    }
+    return response.build();
   }
 
   private static ExecuteResponse status(ExecuteResponse.Status status) {
