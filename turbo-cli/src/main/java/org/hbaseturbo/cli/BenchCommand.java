@@ -51,23 +51,18 @@ final class BenchCommand {
         description = "Repeated runs, reported as medians (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Where to write the JSON report (default:"
-        + " OUT/compression.json).")
-    Path json;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the report and charts go (default:"
-        + " turbo-out/bench-compression-<time>).")
-    Path outDir;
+    @Mixin
+    BenchOutputOptions output;
 
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       CompressionBenchmark.Settings settings = settings(rows, threads, runs);
-      Path dir = OutputDirs.orTimestamped(java.util.Optional.ofNullable(outDir), "bench-compression");
+      Path dir = output.dir("compression");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         report(new CompressionBenchmark(cluster.target(), settings, dir, out).run(), dir,
-            json != null ? json : dir.resolve("compression.json"), out);
+            output.json(dir, "compression"), out);
       }
       return 0;
     }
@@ -125,19 +120,14 @@ final class BenchCommand {
             + " (default: ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Where to write the JSON report (default:"
-        + " OUT/advisor.json).")
-    Path json;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the report goes (default:"
-        + " turbo-out/bench-advisor-<time>).")
-    Path outDir;
+    @Mixin
+    BenchOutputOptions output;
 
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats);
-      Path dir = OutputDirs.orTimestamped(java.util.Optional.ofNullable(outDir), "bench-advisor");
+      Path dir = output.dir("advisor");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         AdvisorReport report = new AdvisorBenchmark(cluster.target(), settings, out).run();
@@ -145,7 +135,7 @@ final class BenchCommand {
         out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, medians of %d repeats%n", rows,
             sampleRows, repeats);
         out.print(report.render());
-        Path file = json != null ? json : dir.resolve("advisor.json");
+        Path file = output.json(dir, "advisor");
         JsonFiles.write(file, report);
         out.println("report: " + file.toAbsolutePath());
         out.flush();
