@@ -120,13 +120,18 @@ final class BenchCommand {
             + " (default: ${DEFAULT-VALUE}).")
     int repeats;
 
+    @Option(names = "--apply", description = "For the storage objective, also apply the choice and the best option"
+        + " to the table in turn (modify the family, major-compact) and report the store file bytes the cluster"
+        + " then holds.")
+    boolean apply;
+
     @Mixin
     BenchOutputOptions output;
 
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats);
+      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats, apply);
       Path dir = output.dir("advisor");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,8 @@ import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.compress.advisor.CellSampler;
 import org.hbaseturbo.compress.advisor.CodecAdvisor;
+import org.hbaseturbo.compress.advisor.FamilyRewriter;
+import org.hbaseturbo.compress.advisor.FamilyStorage;
 import org.hbaseturbo.compress.advisor.Objective;
 import org.hbaseturbo.compress.advisor.StorageOption;
 import org.hbaseturbo.compress.advisor.Trial;
@@ -38,6 +41,9 @@ public final class AdvisorBenchmark {
   /** The target: the advisor's choice within 5% of the best measured option. */
   public static final double TARGET = 1.05;
   private static final String TABLE_PREFIX = "turbo_bench_advisor_";
+  private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(10);
+  /** The embedded cluster removes replaced store files every 10 s; a real cluster every 2 minutes by default. */
+  private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
 
   private final ClusterTarget target;
   private final Settings settings;
@@ -47,8 +53,9 @@ public final class AdvisorBenchmark {
    * @param rows rows loaded per dataset
    * @param sampleRows rows the advisor samples
    * @param repeats writes and reads per option and data, whose median speeds count
+   * @param apply whether to apply the storage objective's choice and best option to the table in turn
    */
-  public record Settings(long rows, int sampleRows, int repeats) {
+  public record Settings(long rows, int sampleRows, int repeats, boolean apply) {
     public Settings {
       if (rows < 100) {
         throw new InvalidInputException("rows must be at least 100, was " + rows);
@@ -108,14 +115,33 @@ public final class AdvisorBenchmark {
       StorageOption best = CodecAdvisor.recommend(fullTrials, objective).option();
       Trial choiceOnFull = find(fullTrials, choice.option());
       double score = objective.score(choiceOnFull, fullTrials);
+      Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE
+          ? applied(admin, table, family, List.of(choice.option(), best)) : null;
       results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
           objective.name().toLowerCase(Locale.ROOT), settings.repeats(), sample.size(), all.size(),
           choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(), choiceOnFull,
-          find(fullTrials, best)));
+          find(fullTrials, best), applied));
       say("%s %-8s choice %-20s best %-20s score %.3f", variant, objective.name().toLowerCase(Locale.ROOT),
           choice.option(), best, score);
     }
     return results;
+  }
+
+  /**
+   * Each option applied to the family in turn (modify the family, major-compact): its store file bytes as the
+   * cluster then holds them; a null value when the cluster's file system is not readable from here.
+   */
+  private Map<String, Long> applied(Admin admin, TableName table, byte[] family, List<StorageOption> options)
+      throws IOException {
+    Map<String, Long> bytes = new LinkedHashMap<>();
+    for (StorageOption option : options) {
+      if (!bytes.containsKey(option.toString())) {
+        FamilyRewriter.apply(admin, table, family, option, COMPACTION_TIMEOUT, line -> say("  %s", line));
+        bytes.put(option.toString(), FamilyStorage.settled(admin, target.connection().getConfiguration(), table,
+            family, SETTLE_TIMEOUT, line -> say("  %s", line)).fileBytes());
+      }
+    }
+    return bytes;
   }
 
   private Map<String, Object> parameters() {
@@ -123,6 +149,7 @@ public final class AdvisorBenchmark {
     parameters.put("rows", settings.rows());
     parameters.put("sample_rows", settings.sampleRows());
     parameters.put("repeats", settings.repeats());
+    parameters.put("apply", settings.apply());
     Map<String, String> datasets = new LinkedHashMap<>();
     for (AdvisorDataset dataset : AdvisorDataset.values()) {
       datasets.put(dataset.label(), dataset.description());

@@ -1,5 +1,6 @@
 package org.hbaseturbo.bench.advisor;
 
+import java.util.Map;
 import org.hbaseturbo.compress.advisor.Trial;
 
 /**
@@ -16,8 +17,10 @@ import org.hbaseturbo.compress.advisor.Trial;
  * @param reason the advisor's one line of reasoning, about the sample
  * @param choiceOnFull the choice as measured on the full data
  * @param bestOnFull the best option as measured on the full data
+ * @param appliedStoreFileBytes with {@code --apply}, for the storage objective: the family's store file bytes on
+ *     the cluster after a major compaction with the choice and with the best option; null otherwise
  */
 public record AdvisorResult(String variant, String dataset, String family, String objective, int runs,
     long sampleCells, long fullCells, String choice, String best, double score, boolean withinTarget, String reason,
-    Trial choiceOnFull, Trial bestOnFull) {
+    Trial choiceOnFull, Trial bestOnFull, Map<String, Long> appliedStoreFileBytes) {
 }
