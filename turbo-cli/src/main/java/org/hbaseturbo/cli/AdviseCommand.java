@@ -46,6 +46,9 @@ import picocli.CommandLine.Spec;
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
+  /** Rows sampled and writes and reads per option unless told; {@code bench advisor} checks the advice with them. */
+  static final String DEFAULT_SAMPLE_ROWS = "5000";
+  static final String DEFAULT_REPEATS = "3";
   private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(30);
   /** HBase removes replaced store files every 2 minutes by default; the embedded cluster every 10 s. */
   private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
@@ -71,11 +74,11 @@ final class AdviseCommand implements Callable<Integer> {
           + " the options within half the fastest read and write speed (default: ${DEFAULT-VALUE}).")
   Objective objective;
 
-  @Option(names = "--sample-rows", paramLabel = "N", defaultValue = "5000",
+  @Option(names = "--sample-rows", paramLabel = "N", defaultValue = DEFAULT_SAMPLE_ROWS,
       description = "Rows to sample, spread over all regions (default: ${DEFAULT-VALUE}).")
   int sampleRows;
 
-  @Option(names = "--repeats", paramLabel = "N", defaultValue = "3",
+  @Option(names = "--repeats", paramLabel = "N", defaultValue = DEFAULT_REPEATS,
       description = "Writes and reads per option; speeds are their median (default: ${DEFAULT-VALUE}).")
   int repeats;
 

@@ -4,6 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.advisor.AdvisorBenchmark;
+import org.hbaseturbo.bench.advisor.AdvisorReport;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.compression.CompressionTables;
@@ -17,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo bench}: the papers' experiments. */
 @Command(name = "bench", description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
-    subcommands = {BenchCommand.Compression.class, BenchScanCommand.class})
+    subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class})
 final class BenchCommand {
   @ParentCommand
   TurboMain main;
@@ -25,7 +27,7 @@ final class BenchCommand {
   @Command(name = "compression", mixinStandardHelpOptions = true,
       description = {"The compression paper's experiment: smart-home sensor rows (its Table II schema) inserted as"
           + " a stream of single-row requests into one table per codec (NONE, GZ, SNAPPY, LZ4, LZO, ZSTD), the"
-          + " storage they take after a flush, and full-table selects of 25%, 50% and 75% of the rows.",
+          + " storage they take after a flush, and full-table selects of 25%%, 50%% and 75%% of the rows.",
           "The paper ran 200,000 to 1,000,000 rows; the default is demo scale."})
   static final class Compression implements Callable<Integer> {
     @ParentCommand
@@ -49,23 +51,18 @@ final class BenchCommand {
         description = "Repeated runs, reported as medians (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Where to write the JSON report (default:"
-        + " OUT/compression.json).")
-    Path json;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the report and charts go (default:"
-        + " turbo-out/bench-compression-<time>).")
-    Path outDir;
+    @Mixin
+    BenchOutputOptions output;
 
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       CompressionBenchmark.Settings settings = settings(rows, threads, runs);
-      Path dir = OutputDirs.orTimestamped(java.util.Optional.ofNullable(outDir), "bench-compression");
+      Path dir = output.dir("compression");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         report(new CompressionBenchmark(cluster.target(), settings, dir, out).run(), dir,
-            json != null ? json : dir.resolve("compression.json"), out);
+            output.json(dir, "compression"), out);
       }
       return 0;
     }
@@ -89,6 +86,66 @@ final class BenchCommand {
         out.println("chart:  " + chart);
       }
       out.flush();
+    }
+  }
+
+  @Command(name = "advisor", mixinStandardHelpOptions = true,
+      description = {"Checks the compression advisor on three datasets: the compression paper's sensor rows, YCSB's"
+          + " default records (10 fields of 100 random bytes) and English-like text values (YCSB's record shape,"
+          + " words drawn by Zipf's law from a fixed vocabulary).",
+          "Each is loaded into a table; for each family the advisor recommends an encoding and codec per objective"
+              + " (storage, balanced, speed) from a sample, as 'turbo compress advise' does; then every option is"
+              + " measured again the same way on all the family's cells, and the choice is scored against the"
+              + " best option by the objective's rule: 1.0 = the best, 1.05 = 5%% worse (the target)."})
+  static final class Advisor implements Callable<Integer> {
+    @ParentCommand
+    BenchCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    EmbeddedClusterOptions embedded;
+
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
+        description = "Rows loaded per dataset (default: ${DEFAULT-VALUE}).")
+    long rows;
+
+    @Option(names = "--sample-rows", paramLabel = "N", defaultValue = AdviseCommand.DEFAULT_SAMPLE_ROWS,
+        description = "Rows the advisor samples, as 'compress advise --sample-rows' (default: ${DEFAULT-VALUE}).")
+    int sampleRows;
+
+    @Option(names = "--repeats", paramLabel = "N", defaultValue = AdviseCommand.DEFAULT_REPEATS,
+        description = "Writes and reads per option, on the sample and on the full data; speeds are their median"
+            + " (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--apply", description = "For the storage objective, also apply the choice and the best option"
+        + " to the table in turn (modify the family, major-compact) and report the store file bytes the cluster"
+        + " then holds.")
+    boolean apply;
+
+    @Mixin
+    BenchOutputOptions output;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats, apply);
+      Path dir = output.dir("advisor");
+      try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
+          dir, out)) {
+        AdvisorReport report = new AdvisorBenchmark(cluster.target(), settings, out).run();
+        out.println();
+        out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, medians of %d repeats%n", rows,
+            sampleRows, repeats);
+        out.print(report.render());
+        Path file = output.json(dir, "advisor");
+        JsonFiles.write(file, report);
+        out.println("report: " + file.toAbsolutePath());
+        out.flush();
+      }
+      return 0;
     }
   }
 }

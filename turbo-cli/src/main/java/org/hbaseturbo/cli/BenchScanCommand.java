@@ -77,13 +77,9 @@ final class BenchScanCommand implements Callable<Integer> {
       description = "Run the client JVMs behind an emulated link (default: ${DEFAULT-VALUE}). Needs root.")
   String link;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Where to write the JSON report (default:"
-      + " OUT/scan.json; the ratios go beside it, as scan-ratios.json).")
-  Path json;
-
-  @Option(names = "--out", paramLabel = "DIR",
-      description = "Where the report and charts go (default: turbo-out/bench-scan-<time>).")
-  Path outDir;
+  /** The ratios to the native scan go beside the JSON report, as {@code <name>-ratios.json}. */
+  @Mixin
+  BenchOutputOptions output;
 
   @Override
   public Integer call() throws Exception {
@@ -95,12 +91,12 @@ final class BenchScanCommand implements Callable<Integer> {
     }
     // Validate before anything starts.
     settings(Optional.empty());
-    Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "bench-scan");
+    Path dir = output.dir("scan");
     BenchmarkReport report;
     try (LinkedCluster cluster = LinkedCluster.open(conf, speed, embedded, dir, out)) {
       report = new ScanBenchmark(cluster.cluster().target(), settings(cluster.link()), dir, out).run();
     }
-    report(report, json != null ? json : dir.resolve("scan.json"), dir, out);
+    report(report, output.json(dir, "scan"), dir, out);
     return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
   }
 

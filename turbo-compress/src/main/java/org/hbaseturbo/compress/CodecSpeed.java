@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
@@ -14,51 +17,121 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
  * them (KeyValues), cut where HBase's writer cuts blocks (once a block reaches the block size), then each
  * block compressed and decompressed through HBase's compression API.
  *
+ * @param codec the name the measurement is reported under
+ * @param codecClass the codec class that served {@code algorithm} ("" for NONE)
  * @param rawBytes the blocks' bytes before compression
  * @param compressedBytes their bytes after
- * @param compressMBps raw megabytes compressed per second, median of the repeats (after one unmeasured)
- * @param decompressMBps raw megabytes restored per second, median of the repeats
+ * @param compressMBps raw megabytes compressed per second, median of the measured repeats
+ * @param decompressMBps raw megabytes restored per second, median of the measured repeats
  */
-public record CodecSpeed(Algorithm algorithm, long rawBytes, long compressedBytes, double compressMBps,
-    double decompressMBps) {
+public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, long rawBytes, long compressedBytes,
+    double compressMBps, double decompressMBps) {
+  /**
+   * Untimed passes over all blocks with every codec before any is timed. The JIT needs more than one: on 20,000
+   * sensor rows' blocks, on the 2-core machine shared with other work, aircompressor's ZSTD compressed at about
+   * half its later speed over its first seven passes.
+   */
+  static final int WARM_UP_PASSES = 5;
 
   public double ratio() {
     return compressedBytes == 0 ? 0 : (double) rawBytes / compressedBytes;
   }
 
-  /** @param cells in HFile order */
-  public static CodecSpeed measure(List<Cell> cells, int blockSize, Algorithm algorithm, int repeats)
-      throws IOException {
-    List<byte[]> blocks = blocks(cells, blockSize);
-    long raw = blocks.stream().mapToLong(block -> block.length).sum();
-    long[] compressNanos = new long[repeats];
-    long[] decompressNanos = new long[repeats];
-    long compressed = 0;
-    // Repeat -1 warms the JIT up and is not counted.
-    for (int repeat = -1; repeat < repeats; repeat++) {
-      List<byte[]> outputs = new ArrayList<>(blocks.size());
-      long start = System.nanoTime();
-      for (byte[] block : blocks) {
-        outputs.add(CodecCheck.compress(algorithm, block));
-      }
-      long compressTime = System.nanoTime() - start;
-      compressed = outputs.stream().mapToLong(output -> output.length).sum();
-      start = System.nanoTime();
-      for (int i = 0; i < blocks.size(); i++) {
-        byte[] restored = CodecCheck.decompress(algorithm, outputs.get(i), blocks.get(i).length);
-        if (restored.length != blocks.get(i).length) {
-          throw new IOException(algorithm + " restored " + restored.length + " bytes of a " + blocks.get(i).length
-              + "-byte block");
-        }
-      }
-      if (repeat >= 0) {
-        compressNanos[repeat] = compressTime;
-        decompressNanos[repeat] = System.nanoTime() - start;
+  /**
+   * A codec to measure: HBase's {@code algorithm} served by {@code codecClass}.
+   *
+   * @param name the name to report it under
+   */
+  public record Subject(String name, Algorithm algorithm, String codecClass) {
+    /** The algorithm as Turbo serves it ({@link TurboCodecs}), under the algorithm's name. */
+    public static Subject turbo(Algorithm algorithm) {
+      return new Subject(algorithm.name(), algorithm, TurboCodecs.codecs().get(algorithm));
+    }
+
+    /** Whether the codec works in this JVM (a native one may lack its library). */
+    public CodecCheck.Result check() {
+      try {
+        select();
+        return CodecCheck.check(algorithm);
+      } finally {
+        TurboCodecs.install();
       }
     }
-    // bytes per nanosecond times 1000 is megabytes per second
-    return new CodecSpeed(algorithm, raw, compressed, raw * 1e3 / median(compressNanos),
-        raw * 1e3 / median(decompressNanos));
+
+    /** Makes HBase's {@code algorithm} use this subject's codec class in this JVM. */
+    private void select() {
+      Configuration conf = TurboCodecs.configure(new Configuration());
+      if (algorithm != Algorithm.NONE) {
+        conf.set(TurboCodecs.codecKey(algorithm), codecClass);
+      }
+      algorithm.reload(conf);
+    }
+  }
+
+  /**
+   * The subjects side by side: every pass compresses and decompresses all blocks with each subject in turn, so
+   * that a busy moment on a shared machine slows every codec of that pass instead of all passes of one codec.
+   * HBase's algorithms are switched to each subject's codec class in turn, then left on the Turbo codecs.
+   *
+   * @param cells in HFile order
+   * @param repeats timed passes, after {@link #WARM_UP_PASSES} untimed ones
+   * @return by subject name, in the subjects' order
+   */
+  public static Map<String, CodecSpeed> measure(List<Cell> cells, int blockSize, List<Subject> subjects,
+      int repeats) throws IOException {
+    if (repeats < 1) {
+      throw new IllegalArgumentException("repeats must be at least 1, was " + repeats);
+    }
+    List<byte[]> blocks = blocks(cells, blockSize);
+    long raw = blocks.stream().mapToLong(block -> block.length).sum();
+    long[][] compressNanos = new long[subjects.size()][repeats];
+    long[][] decompressNanos = new long[subjects.size()][repeats];
+    long[] compressed = new long[subjects.size()];
+    try {
+      for (int pass = -WARM_UP_PASSES; pass < repeats; pass++) {
+        for (int s = 0; s < subjects.size(); s++) {
+          subjects.get(s).select();
+          Pass measured = pass(subjects.get(s).algorithm(), blocks);
+          compressed[s] = measured.compressedBytes();
+          if (pass >= 0) {
+            compressNanos[s][pass] = measured.compressNanos();
+            decompressNanos[s][pass] = measured.decompressNanos();
+          }
+        }
+      }
+    } finally {
+      TurboCodecs.install();
+    }
+    Map<String, CodecSpeed> speeds = new LinkedHashMap<>();
+    for (int s = 0; s < subjects.size(); s++) {
+      Subject subject = subjects.get(s);
+      // bytes per nanosecond times 1000 is megabytes per second
+      speeds.put(subject.name(), new CodecSpeed(subject.name(), subject.algorithm(), subject.codecClass(), raw,
+          compressed[s], raw * 1e3 / median(compressNanos[s]), raw * 1e3 / median(decompressNanos[s])));
+    }
+    return speeds;
+  }
+
+  private record Pass(long compressedBytes, long compressNanos, long decompressNanos) {
+  }
+
+  private static Pass pass(Algorithm algorithm, List<byte[]> blocks) throws IOException {
+    List<byte[]> outputs = new ArrayList<>(blocks.size());
+    long start = System.nanoTime();
+    for (byte[] block : blocks) {
+      outputs.add(CodecCheck.compress(algorithm, block));
+    }
+    long compressTime = System.nanoTime() - start;
+    start = System.nanoTime();
+    for (int i = 0; i < blocks.size(); i++) {
+      byte[] restored = CodecCheck.decompress(algorithm, outputs.get(i), blocks.get(i).length);
+      if (restored.length != blocks.get(i).length) {
+        throw new IOException(algorithm + " restored " + restored.length + " bytes of a " + blocks.get(i).length
+            + "-byte block");
+      }
+    }
+    return new Pass(outputs.stream().mapToLong(output -> output.length).sum(), compressTime,
+        System.nanoTime() - start);
   }
 
   private static List<byte[]> blocks(List<Cell> cells, int blockSize) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValue;
@@ -23,11 +24,15 @@ class TestCodecSpeed {
     cells.sort(CellComparator.getInstance());
     long raw = cells.stream().mapToLong(cell -> ((KeyValue) cell).getLength()).sum();
 
-    CodecSpeed none = CodecSpeed.measure(cells, 64 * 1024, Algorithm.NONE, 1);
-    assertThat(none.rawBytes()).isEqualTo(raw);
-    assertThat(none.ratio()).isEqualTo(1.0);
+    Map<String, CodecSpeed> speeds = CodecSpeed.measure(cells, 64 * 1024,
+        TurboCodecs.codecs().keySet().stream().map(CodecSpeed.Subject::turbo).toList(), 2);
+
+    assertThat(speeds.keySet()).containsExactly("NONE", "GZ", "SNAPPY", "LZ4", "LZO", "ZSTD");
+    assertThat(speeds.get("NONE").rawBytes()).isEqualTo(raw);
+    assertThat(speeds.get("NONE").ratio()).isEqualTo(1.0);
     for (Algorithm algorithm : List.of(Algorithm.GZ, Algorithm.SNAPPY, Algorithm.LZ4, Algorithm.LZO, Algorithm.ZSTD)) {
-      CodecSpeed speed = CodecSpeed.measure(cells, 64 * 1024, algorithm, 2);
+      CodecSpeed speed = speeds.get(algorithm.name());
+      assertThat(speed.codecClass()).isEqualTo(TurboCodecs.codecs().get(algorithm));
       assertThat(speed.rawBytes()).isEqualTo(raw);
       // Repetitive keys and short values: every codec saves at least half.
       assertThat(speed.ratio()).as(algorithm.getName()).isGreaterThan(2);

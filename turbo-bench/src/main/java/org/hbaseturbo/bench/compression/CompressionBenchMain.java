@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.client.ClientConfigurations;
@@ -68,7 +69,7 @@ public final class CompressionBenchMain {
         insert(connection, warmUp, settings.warmUpRows(), settings.threads(), "warm-up " + codec);
         admin.flush(warmUp);
         select(connection, warmUp, settings.warmUpRows(), 100, stats);
-        drop(admin, warmUp);
+        BenchTables.dropIfExists(admin, warmUp);
       }
       for (String codec : settings.codecs()) {
         Algorithm algorithm = Algorithm.valueOf(codec);
@@ -94,7 +95,7 @@ public final class CompressionBenchMain {
         runs.add(new CodecRun(codec, settings.rows(), seconds, new Latency(latency.getValueAtPercentile(50),
             latency.getValueAtPercentile(95), latency.getValueAtPercentile(99)), clientCpu, server, storage,
             selects));
-        drop(admin, table);
+        BenchTables.dropIfExists(admin, table);
       }
     }
     JsonFiles.write(Path.of(args[1]), new Results(runs));
@@ -102,20 +103,13 @@ public final class CompressionBenchMain {
   }
 
   private static void recreate(Admin admin, TableName table, Algorithm algorithm) throws IOException {
-    drop(admin, table);
+    BenchTables.dropIfExists(admin, table);
     TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table);
     for (byte[] family : SensorRows.FAMILIES) {
       descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family).setCompressionType(algorithm)
           .setMaxVersions(VERSIONS).build());
     }
     admin.createTable(descriptor.build());
-  }
-
-  private static void drop(Admin admin, TableName table) throws IOException {
-    if (admin.tableExists(table)) {
-      admin.disableTable(table);
-      admin.deleteTable(table);
-    }
   }
 
   /** Rows 0..rows-1, one request each, spread over the threads in time order; latency in microseconds. */

@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.CodecCheck;
 import org.hbaseturbo.compress.CodecSpeed;
 import org.hbaseturbo.compress.TurboCodecs;
 
@@ -37,6 +38,12 @@ public final class CompressionBenchmark {
   /** HBase's default BLOCKSIZE, the one the benchmark's tables use. */
   private static final int BLOCK_SIZE = 64 * 1024;
   private static final int BLOCK_REPEATS = 5;
+  /**
+   * HBase's own ZSTD codec (hbase-compression-zstd), native zstd through zstd-jni: what ZSTD costs where native
+   * code is allowed. A reference for the pure-Java codec only; Turbo's server jar does not use it.
+   */
+  static final CodecSpeed.Subject ZSTD_JNI = new CodecSpeed.Subject("ZSTD-JNI", Algorithm.ZSTD,
+      "org.apache.hadoop.hbase.io.compress.zstd.ZstdCodec");
 
   private final ClusterTarget target;
   private final Settings settings;
@@ -105,7 +112,7 @@ public final class CompressionBenchmark {
     parameters.put("schema", "house:mac,datetime ch:1..3 readings:temp,gas app:1..10; 3 versions");
     parameters.put("cluster", target.description());
     return new CompressionReport("compression", Environment.machine(), Environment.versions(target.hbaseVersion()),
-        parameters, summary);
+        parameters, summary, blocks.values().stream().filter(speed -> !codecs.contains(speed.codec())).toList());
   }
 
   private List<CodecRun> runClient(int run, List<String> order) throws IOException {
@@ -126,8 +133,8 @@ public final class CompressionBenchmark {
 
   /**
    * Each codec alone on the sensor rows: the cells in 64 KiB blocks as HBase's writer cuts them, compressed and
-   * decompressed through HBase's compression API in this JVM. The ratio and speeds that the cluster figures
-   * contain, without the rest of HBase around them.
+   * decompressed through HBase's compression API in this JVM, side by side. The ratio and speeds that the
+   * cluster figures contain, without the rest of HBase around them; and {@link #ZSTD_JNI} as a reference.
    */
   private Map<String, CodecSpeed> measureBlocks(List<String> codecs) throws IOException {
     long rows = Math.min(settings.rows(), BLOCK_SAMPLE_ROWS);
@@ -136,14 +143,19 @@ public final class CompressionBenchmark {
       SensorRows.row(i).getFamilyCellMap().values().forEach(cells::addAll);
     }
     cells.sort(CellComparator.getInstance());
-    progress.printf("measuring each codec alone on the cells of %,d rows (blocks of 64 KiB) ...%n", rows);
-    progress.flush();
-    TurboCodecs.install();
-    Map<String, CodecSpeed> speeds = new LinkedHashMap<>();
-    for (String codec : codecs) {
-      speeds.put(codec, CodecSpeed.measure(cells, BLOCK_SIZE, Algorithm.valueOf(codec), BLOCK_REPEATS));
+    List<CodecSpeed.Subject> subjects = new ArrayList<>(codecs.stream()
+        .map(codec -> CodecSpeed.Subject.turbo(Algorithm.valueOf(codec))).toList());
+    CodecCheck.Result jni = ZSTD_JNI.check();
+    if (jni.works()) {
+      subjects.add(ZSTD_JNI);
+    } else {
+      progress.printf("%s left out: it does not work here (%s)%n", ZSTD_JNI.name(), jni.error());
     }
-    return speeds;
+    progress.printf("measuring each codec alone on the cells of %,d rows (blocks of 64 KiB), side by side ...%n",
+        rows);
+    progress.flush();
+    // The codecs are switched in this JVM, which an embedded cluster shares; its tables are gone by now.
+    return CodecSpeed.measure(cells, BLOCK_SIZE, subjects, BLOCK_REPEATS);
   }
 
   private static CodecResult summarize(String codec, List<CodecRun> runs, List<Double> vsNone, int threads,

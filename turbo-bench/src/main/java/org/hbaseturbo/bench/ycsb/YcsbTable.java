@@ -91,7 +91,7 @@ public final class YcsbTable {
    * {@code zeropadding} digits, then the number itself or, for hashed insert order, its FNV hash. Rebuilt here
    * because instantiating {@code CoreWorkload} outside a phase JVM touches YCSB's static measurements.
    */
-  static String keyName(long number, boolean hashed, int zeroPadding) {
+  public static String keyName(long number, boolean hashed, int zeroPadding) {
     String digits = Long.toString(hashed ? Utils.hash(number) : number);
     return "user" + "0".repeat(Math.max(0, zeroPadding - digits.length())) + digits;
   }

@@ -12,6 +12,12 @@ public enum Objective {
       return trials.stream().min(Comparator.comparingLong(Trial::storedBytes)
           .thenComparing(Comparator.comparingDouble(Trial::readMBps).reversed())).orElseThrow();
     }
+
+    /** Bytes stored relative to the smallest. */
+    @Override
+    public double score(Trial option, List<Trial> trials) {
+      return (double) option.storedBytes() / choose(trials).storedBytes();
+    }
   },
   /**
    * The smallest files among the options that read at least half as fast as the fastest reader and write at
@@ -21,10 +27,24 @@ public enum Objective {
   BALANCED("smallest of the options reading at least 1/2 and writing at least 1/4 as fast as the fastest") {
     @Override
     Trial choose(List<Trial> trials) {
+      return STORAGE.choose(trials.stream().filter(t -> shortfall(t, trials) <= 1).toList());
+    }
+
+    /**
+     * Bytes stored relative to the best option's, or, for an option slower than the rule allows, how far it
+     * falls short of the speed it needed (needed / measured), whichever is larger: an option meeting the rule
+     * scores its size relative to the best's, one that does not scores above 1 even when it is smaller.
+     */
+    @Override
+    public double score(Trial option, List<Trial> trials) {
+      return Math.max((double) option.storedBytes() / choose(trials).storedBytes(), shortfall(option, trials));
+    }
+
+    /** The largest of needed / measured speed for reads and writes: at most 1 for an option meeting the rule. */
+    private double shortfall(Trial option, List<Trial> trials) {
       double fastestRead = trials.stream().mapToDouble(Trial::readMBps).max().orElseThrow();
       double fastestWrite = trials.stream().mapToDouble(Trial::writeMBps).max().orElseThrow();
-      return STORAGE.choose(trials.stream()
-          .filter(t -> t.readMBps() >= fastestRead / 2 && t.writeMBps() >= fastestWrite / 4).toList());
+      return Math.max(fastestRead / 2 / option.readMBps(), fastestWrite / 4 / option.writeMBps());
     }
   },
   /**
@@ -35,6 +55,12 @@ public enum Objective {
     @Override
     Trial choose(List<Trial> trials) {
       return trials.stream().max(Comparator.comparingDouble(Trial::readMBps)).orElseThrow();
+    }
+
+    /** The fastest read speed relative to the option's. */
+    @Override
+    public double score(Trial option, List<Trial> trials) {
+      return choose(trials).readMBps() / option.readMBps();
     }
   };
 
@@ -51,4 +77,10 @@ public enum Objective {
 
   /** The measured option that best meets this objective; {@code trials} is not empty. */
   abstract Trial choose(List<Trial> trials);
+
+  /**
+   * How far {@code option} is from the best of {@code trials} by this objective's rule: 1.0 for the best
+   * option, 1.05 for one 5% worse. {@code option} is one of {@code trials}.
+   */
+  public abstract double score(Trial option, List<Trial> trials);
 }

@@ -63,6 +63,24 @@ class TestCodecAdvisor {
         + " of NONE+NONE's size");
   }
 
+  @Test
+  void scoresAreRelativeToTheBestByEachObjectivesRule() {
+    Trial none = trial("NONE", Algorithm.NONE, 1_000, 900, 900);
+    Trial lz4 = trial("FAST_DIFF", Algorithm.LZ4, 400, 600, 800);
+    Trial gz = trial("FAST_DIFF", Algorithm.GZ, 300, 200, 300);
+    Trial zstd = trial("FAST_DIFF", Algorithm.ZSTD, 310, 450, 500);
+    List<Trial> trials = List.of(none, lz4, gz, zstd);
+
+    assertThat(Objective.STORAGE.score(gz, trials)).isEqualTo(1.0);
+    assertThat(Objective.STORAGE.score(zstd, trials)).isEqualTo(310.0 / 300);
+    assertThat(Objective.SPEED.score(none, trials)).isEqualTo(1.0);
+    assertThat(Objective.SPEED.score(lz4, trials)).isEqualTo(900.0 / 800);
+    assertThat(Objective.BALANCED.score(zstd, trials)).isEqualTo(1.0);
+    assertThat(Objective.BALANCED.score(lz4, trials)).isEqualTo(400.0 / 310);
+    // Smaller than the best balanced option, but it reads at 300 MB/s where the rule needs 450.
+    assertThat(Objective.BALANCED.score(gz, trials)).isEqualTo(450.0 / 300);
+  }
+
   private static Trial trial(List<Trial> trials, DataBlockEncoding encoding, Algorithm compression) {
     return trials.stream().filter(t -> t.option().equals(new StorageOption(encoding, compression))).findFirst()
         .orElseThrow();

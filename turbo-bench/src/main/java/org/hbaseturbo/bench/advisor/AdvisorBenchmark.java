@@ -1,0 +1,195 @@
+package org.hbaseturbo.bench.advisor;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.advisor.CellSampler;
+import org.hbaseturbo.compress.advisor.CodecAdvisor;
+import org.hbaseturbo.compress.advisor.FamilyRewriter;
+import org.hbaseturbo.compress.advisor.FamilyStorage;
+import org.hbaseturbo.compress.advisor.Objective;
+import org.hbaseturbo.compress.advisor.StorageOption;
+import org.hbaseturbo.compress.advisor.Trial;
+
+/**
+ * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the
+ * advisor's recommendations from a sample, as {@code turbo compress advise} makes them; then every option
+ * measured again, the same way, on all the family's cells; each choice scored against the best option of the
+ * full data by its objective's rule ({@link Objective#score}).
+ */
+public final class AdvisorBenchmark {
+  /** The target: the advisor's choice within 5% of the best measured option. */
+  public static final double TARGET = 1.05;
+  private static final String TABLE_PREFIX = "turbo_bench_advisor_";
+  private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(10);
+  /** The embedded cluster removes replaced store files every 10 s; a real cluster every 2 minutes by default. */
+  private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
+
+  private final ClusterTarget target;
+  private final Settings settings;
+  private final PrintWriter progress;
+
+  /**
+   * @param rows rows loaded per dataset
+   * @param sampleRows rows the advisor samples
+   * @param repeats writes and reads per option and data, whose median speeds count
+   * @param apply whether to apply the storage objective's choice and best option to the table in turn
+   */
+  public record Settings(long rows, int sampleRows, int repeats, boolean apply) {
+    public Settings {
+      if (rows < 100) {
+        throw new InvalidInputException("rows must be at least 100, was " + rows);
+      }
+      if (sampleRows < 1) {
+        throw new InvalidInputException("sample rows must be at least 1, was " + sampleRows);
+      }
+      if (repeats < 1) {
+        throw new InvalidInputException("repeats must be at least 1, was " + repeats);
+      }
+    }
+  }
+
+  public AdvisorBenchmark(ClusterTarget target, Settings settings, PrintWriter progress) {
+    this.target = requireNonNull(target, "target is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  public AdvisorReport run() throws IOException {
+    TurboCodecs.install();
+    List<AdvisorResult> results = new ArrayList<>();
+    Connection connection = target.connection();
+    try (Admin admin = connection.getAdmin()) {
+      for (AdvisorDataset dataset : AdvisorDataset.values()) {
+        TableName table = TableName.valueOf(TABLE_PREFIX + dataset.label());
+        recreate(admin, table, dataset);
+        say("%s: loading %,d rows (%s) ...", dataset.label(), settings.rows(), dataset.description());
+        load(connection, table, dataset);
+        admin.flush(table);
+        for (byte[] family : dataset.families()) {
+          results.addAll(check(connection, admin, table, dataset, family));
+        }
+        BenchTables.dropIfExists(admin, table);
+      }
+    }
+    return new AdvisorReport("advisor", Environment.machine(), Environment.versions(target.hbaseVersion()),
+        parameters(), results);
+  }
+
+  private List<AdvisorResult> check(Connection connection, Admin admin, TableName table, AdvisorDataset dataset,
+      byte[] family) throws IOException {
+    String variant = dataset.label() + ":" + Bytes.toString(family);
+    int blockSize = admin.getDescriptor(table).getColumnFamily(family).getBlocksize();
+    CodecAdvisor advisor = new CodecAdvisor(connection.getConfiguration(), blockSize, settings.repeats());
+    List<Cell> sample = CellSampler.sample(connection, table, family, settings.sampleRows());
+    say("%s: the advisor measures %d options on a sample of %,d rows (%,d cells) ...", variant,
+        CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size(), settings.sampleRows(), sample.size());
+    List<Trial> sampleTrials = advisor.measure(sample, option -> { });
+    // Every row: the sampler's share per region exceeds any region's rows.
+    List<Cell> all = CellSampler.sample(connection, table, family, Integer.MAX_VALUE);
+    say("%s: measuring every option again on all %,d cells ...", variant, all.size());
+    List<Trial> fullTrials = advisor.measure(all, option -> { });
+    List<AdvisorResult> results = new ArrayList<>();
+    for (Objective objective : Objective.values()) {
+      CodecAdvisor.Recommendation choice = CodecAdvisor.recommend(sampleTrials, objective);
+      StorageOption best = CodecAdvisor.recommend(fullTrials, objective).option();
+      Trial choiceOnFull = find(fullTrials, choice.option());
+      double score = objective.score(choiceOnFull, fullTrials);
+      Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE
+          ? applied(admin, table, family, List.of(choice.option(), best)) : null;
+      results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
+          objective.name().toLowerCase(Locale.ROOT), settings.repeats(), sample.size(), all.size(),
+          choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(), choiceOnFull,
+          find(fullTrials, best), applied));
+      say("%s %-8s choice %-20s best %-20s score %.3f", variant, objective.name().toLowerCase(Locale.ROOT),
+          choice.option(), best, score);
+    }
+    return results;
+  }
+
+  /**
+   * Each option applied to the family in turn (modify the family, major-compact): its store file bytes as the
+   * cluster then holds them; a null value when the cluster's file system is not readable from here.
+   */
+  private Map<String, Long> applied(Admin admin, TableName table, byte[] family, List<StorageOption> options)
+      throws IOException {
+    Map<String, Long> bytes = new LinkedHashMap<>();
+    for (StorageOption option : options) {
+      if (!bytes.containsKey(option.toString())) {
+        FamilyRewriter.apply(admin, table, family, option, COMPACTION_TIMEOUT, line -> say("  %s", line));
+        bytes.put(option.toString(), FamilyStorage.settled(admin, target.connection().getConfiguration(), table,
+            family, SETTLE_TIMEOUT, line -> say("  %s", line)).fileBytes());
+      }
+    }
+    return bytes;
+  }
+
+  private Map<String, Object> parameters() {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("rows", settings.rows());
+    parameters.put("sample_rows", settings.sampleRows());
+    parameters.put("repeats", settings.repeats());
+    parameters.put("apply", settings.apply());
+    Map<String, String> datasets = new LinkedHashMap<>();
+    for (AdvisorDataset dataset : AdvisorDataset.values()) {
+      datasets.put(dataset.label(), dataset.description());
+    }
+    parameters.put("datasets", datasets);
+    parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
+        + " full data (HFiles written and read back through HBase, speeds the median of the repeats): storage ="
+        + " HFile bytes / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes /"
+        + " the best balanced option's, or, if the choice misses the balanced rule's speed bounds (1/2 the"
+        + " fastest read, 1/4 the fastest write), needed / measured speed when larger. 1.0 = the best option.");
+    parameters.put("target", TARGET);
+    parameters.put("cluster", target.description());
+    return parameters;
+  }
+
+  private static Trial find(List<Trial> trials, StorageOption option) {
+    return trials.stream().filter(trial -> trial.option().equals(option)).findFirst()
+        .orElseThrow(() -> new IllegalStateException(option + " was not measured"));
+  }
+
+  private void load(Connection connection, TableName table, AdvisorDataset dataset) throws IOException {
+    try (BufferedMutator mutator = connection.getBufferedMutator(table)) {
+      for (long i = 0; i < settings.rows(); i++) {
+        mutator.mutate(dataset.row(i));
+      }
+    }
+  }
+
+  /** Families with HBase's defaults (no compression, no encoding, 64 KiB blocks): what the advisor starts from. */
+  private static void recreate(Admin admin, TableName table, AdvisorDataset dataset) throws IOException {
+    BenchTables.dropIfExists(admin, table);
+    TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table);
+    for (byte[] family : dataset.families()) {
+      descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.of(family));
+    }
+    admin.createTable(descriptor.build());
+  }
+
+  private void say(String format, Object... args) {
+    progress.printf(format + "%n", args);
+    progress.flush();
+  }
+}

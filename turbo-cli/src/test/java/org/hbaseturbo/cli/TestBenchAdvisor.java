@@ -1,0 +1,51 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class TestBenchAdvisor {
+  @Test
+  void scoresTheAdvisorsChoicesOnEveryDatasetAtTinyScale(EmbeddedHBaseCluster cluster, @TempDir Path dir)
+      throws Exception {
+    Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+    Path json = dir.resolve("advisor.json");
+
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "advisor", "--rows", "300",
+        "--sample-rows", "100", "--repeats", "1", "--out", dir.resolve("out").toString(), "--json", json.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertThat(report.get("benchmark").asText()).isEqualTo("advisor");
+    assertThat(report.get("machine").get("cores").asInt()).isPositive();
+    assertThat(report.get("parameters").get("sample_rows").asInt()).isEqualTo(100);
+    List<String> variants = new ArrayList<>();
+    report.get("results").forEach(result -> {
+      variants.add(result.get("variant").asText() + "/" + result.get("objective").asText());
+      // The best option is the best by the score's own rule; the 5% target itself is the real run's to judge.
+      assertThat(result.get("score").asDouble()).as(result.toString()).isGreaterThanOrEqualTo(1.0);
+      assertThat(result.get("full_cells").asLong()).isGreaterThan(result.get("sample_cells").asLong());
+      assertThat(result.get("choice_on_full").get("option").get("encoding").asText()).isNotEmpty();
+      assertThat(result.get("best_on_full").get("stored_bytes").asLong()).isPositive();
+    });
+    List<String> expected = new ArrayList<>();
+    for (String variant : List.of("sensor:house", "sensor:ch", "sensor:readings", "sensor:app", "ycsb:family",
+        "text:family")) {
+      for (String objective : List.of("storage", "balanced", "speed")) {
+        expected.add(variant + "/" + objective);
+      }
+    }
+    assertThat(variants).containsExactlyElementsOf(expected);
+    assertThat(run.out()).contains("advisor's choice", "best on full data", "text:family");
+  }
+}
