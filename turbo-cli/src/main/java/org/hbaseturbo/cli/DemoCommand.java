@@ -10,6 +10,8 @@ import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.ReportCharts;
 import org.hbaseturbo.bench.report.ReportTable;
+import org.hbaseturbo.bench.scan.ScanBenchmark;
+import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,8 +24,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Start an embedded HBase (unless --conf), load a YCSB dataset, run a short YCSB mix several"
         + " times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
-        + " client and server CPU per operation. Then compare the compression codecs on sensor data"
-        + " (turbo bench compression at demo scale).",
+        + " client and server CPU per operation. Then compare the native scan, gzip RPC and Prepared Scan (turbo"
+        + " bench scan at demo scale), and the compression codecs on sensor data (turbo bench compression at"
+        + " demo scale).",
         "The report is also written as JSON and PNG charts under --out. The baseline is plain HBase; later"
             + " Turbo capabilities add their comparison to it."})
 final class DemoCommand implements Callable<Integer> {
@@ -52,6 +55,10 @@ final class DemoCommand implements Callable<Integer> {
       description = "Sensor rows per codec in the compression comparison; 0 skips it (default: ${DEFAULT-VALUE}).")
   long compressionRows;
 
+  @Option(names = "--scan-rows", paramLabel = "N", defaultValue = "10000",
+      description = "Rows per schema in the scan comparison; 0 skips it (default: ${DEFAULT-VALUE}).")
+  long scanRows;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where the report goes (default: turbo-out/demo-<time>).")
   Path outDir;
@@ -77,6 +84,14 @@ final class DemoCommand implements Callable<Integer> {
       out.println("report: " + json);
       ReportCharts.write(report, dir).forEach(chart -> out.println("chart:  " + chart));
       out.println();
+      if (scanRows > 0) {
+        // One client count, one run: a glimpse; 'turbo bench scan' runs the paper's 2..24 clients, with medians.
+        ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
+            scanRows, List.of(options.threads), 10, 1, 2_000, 500, options.regions, runner.link(), options.link);
+        BenchScanCommand.report(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run(),
+            dir.resolve("scan.json"), dir.resolve("scan"), out);
+        out.println();
+      }
       if (compressionRows > 0) {
         // After YCSB, on the same (by now warm) cluster: the compression paper's experiment at demo scale.
         CompressionReport compression = new CompressionBenchmark(runner.cluster().target(),

@@ -43,6 +43,10 @@ final class YcsbRunner implements AutoCloseable {
     return cluster.cluster();
   }
 
+  Optional<NetworkLink> link() {
+    return cluster.link();
+  }
+
   Path workDir() {
     return workDir;
   }

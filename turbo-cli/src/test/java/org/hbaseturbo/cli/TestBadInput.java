@@ -35,11 +35,21 @@ class TestBadInput {
   @Test
   void unknownBindingAndLinkAndNonPositiveCounts() {
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fast"),
-        "turbo: unknown YCSB binding 'fast': expected one of native");
+        "turbo: unknown YCSB binding 'fast': expected one of native, prepared");
     assertRefused(CommandLineRun.of("ycsb", "run", "--link", "5gbit"),
         "turbo: unknown link '5gbit': expected loopback, 1gbit or 10gbit");
     assertRefused(CommandLineRun.of("ycsb", "run", "--threads", "0"), "turbo: threads must be at least 1, was 0");
     assertRefused(CommandLineRun.of("demo", "--regions", "0"), "turbo: regions must be at least 1, was 0");
+  }
+
+  @Test
+  void benchScanSettings() {
+    assertRefused(CommandLineRun.of("bench", "scan", "--schema", "tpch"),
+        "turbo: unknown schema 'tpch': expected paper or ycsb");
+    assertRefused(CommandLineRun.of("bench", "scan", "--clients", "4,0"),
+        "turbo: --clients must list client counts of at least 1, was [4, 0]");
+    assertRefused(CommandLineRun.of("bench", "scan", "--rows", "100", "--scan-length", "101"),
+        "turbo: --scan-length must be between 1 and --rows (100), was 101");
   }
 
   @Test

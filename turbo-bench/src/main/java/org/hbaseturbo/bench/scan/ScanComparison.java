@@ -25,9 +25,7 @@ public final class ScanComparison {
     rows.add(HEADER);
     for (VariantResult result : report.results()) {
       String[] name = result.variant().split(" ", 2);
-      Optional<VariantResult> baseline = report.results().stream()
-          .filter(r -> r.variant().equals(name[0] + " " + ScanVariant.NATIVE.label())
-              && r.clients() == result.clients()).findFirst();
+      Optional<VariantResult> baseline = baseline(report, result);
       rows.add(new String[] {name[0], String.valueOf(result.clients()), name[1], number(result.bytesPerOp()),
           ratio(result.bytesPerOp(), baseline.map(VariantResult::bytesPerOp)), number(result.linkBytesPerOp()),
           number(result.throughputOpsS()), ratio(result.throughputOpsS(), baseline.map(VariantResult::throughputOpsS)),
@@ -35,6 +33,13 @@ public final class ScanComparison {
           ratio(cpuPerRow(result, scanLength), baseline.map(b -> cpuPerRow(b, scanLength)))});
     }
     return TextTable.render(rows, 0, 2);
+  }
+
+  /** The native scan of the same schema ("schema variant" names) at the same client count. */
+  private static Optional<VariantResult> baseline(BenchmarkReport report, VariantResult result) {
+    String schema = result.variant().split(" ", 2)[0];
+    return report.results().stream().filter(r -> r.variant().equals(schema + " " + ScanVariant.NATIVE.label())
+        && r.clients() == result.clients()).findFirst();
   }
 
   /** Client plus server CPU per scanned row; null when the servers' CPU was not measured. */
@@ -49,8 +54,7 @@ public final class ScanComparison {
     List<Map<String, Object>> ratios = new ArrayList<>();
     for (VariantResult result : report.results()) {
       String[] name = result.variant().split(" ", 2);
-      report.results().stream().filter(r -> r.variant().equals(name[0] + " " + ScanVariant.NATIVE.label())
-          && r.clients() == result.clients() && r != result).findFirst().ifPresent(baseline -> {
+      baseline(report, result).filter(baseline -> baseline != result).ifPresent(baseline -> {
             Map<String, Object> row = new java.util.LinkedHashMap<>();
             row.put("schema", name[0]);
             row.put("variant", name[1]);

@@ -1,0 +1,48 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class TestBenchScan {
+  @Test
+  void comparesTheThreeScansEndToEndAtTinyScale(EmbeddedHBaseCluster cluster, @TempDir Path dir) throws Exception {
+    Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+    Path out = dir.resolve("out");
+
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "scan", "--rows", "300",
+        "--clients", "2", "--schema", "ycsb", "--runs", "1", "--operations", "60", "--warmup", "20",
+        "--out", out.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("scan.json").toFile());
+    assertThat(report.get("benchmark").asText()).isEqualTo("scan");
+    Map<String, JsonNode> byVariant = new HashMap<>();
+    report.get("results").forEach(result -> byVariant.put(result.get("variant").asText(), result));
+    assertThat(byVariant).containsOnlyKeys("ycsb native", "ycsb native+gzip", "ycsb prepared");
+    for (JsonNode result : byVariant.values()) {
+      assertThat(result.get("failures").asLong()).isZero();
+      assertThat(result.get("clients").asInt()).isEqualTo(2);
+      assertThat(result.get("throughput_ops_s").asDouble()).isPositive();
+      assertThat(result.get("operations").get("SCAN").get("count").asLong()).isEqualTo(60);
+    }
+    // Bytes per scan are counted by the RegionServers, so they do not depend on timing: the prepared scan
+    // sends fewer than the native one (no column names, one row key per row) and so does gzip.
+    double nativeBytes = byVariant.get("ycsb native").get("bytes_per_op").asDouble();
+    assertThat(byVariant.get("ycsb prepared").get("bytes_per_op").asDouble()).isLessThan(0.8 * nativeBytes);
+    assertThat(byVariant.get("ycsb native+gzip").get("bytes_per_op").asDouble()).isLessThan(0.8 * nativeBytes);
+    JsonNode ratios = new ObjectMapper().readTree(out.resolve("scan-ratios.json").toFile());
+    assertThat(ratios).hasSize(2);
+    assertThat(run.out()).contains("x native", "prepared");
+  }
+}
