@@ -73,9 +73,8 @@ final class BenchScanCommand implements Callable<Integer> {
       description = "Regions each table is pre-split into (default: ${DEFAULT-VALUE}).")
   int regions;
 
-  @Option(names = "--link", paramLabel = "loopback|1gbit|10gbit", defaultValue = "loopback",
-      description = "Run the client JVMs behind an emulated link (default: ${DEFAULT-VALUE}). Needs root.")
-  String link;
+  @Mixin
+  LinkOptions link;
 
   /** The ratios to the native scan go beside the JSON report, as {@code <name>-ratios.json}. */
   @Mixin
@@ -85,10 +84,7 @@ final class BenchScanCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Optional<Path> conf = parent.main.conf();
-    NetworkLink.Speed speed = NetworkLink.Speed.of(link);
-    if (speed != NetworkLink.Speed.LOOPBACK && conf.isPresent()) {
-      throw new InvalidInputException("--link " + link + " works with the embedded cluster only");
-    }
+    NetworkLink.Speed speed = link.speed(conf);
     // Validate before anything starts.
     settings(Optional.empty());
     Path dir = output.dir("scan");
@@ -103,7 +99,7 @@ final class BenchScanCommand implements Callable<Integer> {
   private ScanBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
     List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
     return new ScanBenchmark.Settings(chosen, rows, clients, scanLength, runs, operations, warmUp, regions,
-        networkLink, link);
+        networkLink, link.name());
   }
 
   private static ScanSchema schema(String name) {

@@ -87,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
       if (scanRows > 0) {
         // One client count, one run: a glimpse; 'turbo bench scan' runs the paper's 2..24 clients, with medians.
         ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
-            scanRows, List.of(options.threads), 10, 1, 2_000, 500, options.regions, runner.link(), options.link);
+            scanRows, List.of(options.threads), 10, 1, 2_000, 500, options.regions, runner.link(), options.link.name());
         BenchScanCommand.report(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run(),
             dir.resolve("scan.json"), dir.resolve("scan"), out);
         out.println();

@@ -1,13 +1,11 @@
 package org.hbaseturbo.cli;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
-import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -27,7 +25,8 @@ final class WorkloadOptions {
   int threads;
 
   @Option(names = "--db", paramLabel = "BINDING", defaultValue = "native",
-      description = "YCSB binding: native = the plain HBase client (default: ${DEFAULT-VALUE}).")
+      description = "YCSB binding: native = the plain HBase client; prepared = scans through Prepared Scan, the"
+          + " rest through the plain client (default: ${DEFAULT-VALUE}).")
   String db;
 
   @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
@@ -40,25 +39,14 @@ final class WorkloadOptions {
           + " thousands of operations measure the JIT rather than HBase (default: ${DEFAULT-VALUE}).")
   int warmUp;
 
-  @Option(names = "--link", paramLabel = "loopback|1gbit|10gbit", defaultValue = "loopback",
-      description = "Run the YCSB client JVMs behind an emulated link (network namespace, veth, tc tbf) to the"
-          + " embedded cluster, as the papers' 1 GbE testbeds (default: ${DEFAULT-VALUE}). Needs root.")
-  String link;
+  @Mixin
+  LinkOptions link;
 
   @Mixin
   EmbeddedClusterOptions embedded;
 
-  NetworkLink.Speed linkSpeed(Optional<Path> conf) {
-    NetworkLink.Speed speed = NetworkLink.Speed.of(link);
-    if (speed != NetworkLink.Speed.LOOPBACK && conf.isPresent()) {
-      throw new InvalidInputException("--link " + link + " works with the embedded cluster only; a cluster given"
-          + " with --conf is reached over the real network");
-    }
-    return speed;
-  }
-
   YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
     return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, warmUp,
-        networkLink, link);
+        networkLink, link.name());
   }
 }

@@ -21,7 +21,7 @@ final class YcsbRunner implements AutoCloseable {
 
   static YcsbRunner start(String name, Optional<Path> conf, WorkloadOptions options, Optional<Path> outDir,
       PrintWriter out) throws IOException {
-    NetworkLink.Speed speed = options.linkSpeed(conf);
+    NetworkLink.Speed speed = options.link.speed(conf);
     // Validate what can be validated before anything starts.
     options.settings(Optional.empty());
     Path workDir = OutputDirs.orTimestamped(outDir, name);

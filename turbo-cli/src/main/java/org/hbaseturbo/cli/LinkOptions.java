@@ -1,0 +1,30 @@
+package org.hbaseturbo.cli;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Option;
+
+/** {@code --link}, for the commands whose client JVMs can run behind an emulated link. */
+final class LinkOptions {
+  @Option(names = "--link", paramLabel = "loopback|1gbit|10gbit", defaultValue = "loopback",
+      description = "Run the client JVMs behind an emulated link (network namespace, veth, tc tbf) to the embedded"
+          + " cluster, as the papers' 1 GbE testbeds (default: ${DEFAULT-VALUE}). Needs root.")
+  String link;
+
+  /** The name given, as reports show it. */
+  String name() {
+    return link;
+  }
+
+  /** @throws InvalidInputException for an unknown link, or a link with a cluster given by {@code --conf} */
+  NetworkLink.Speed speed(Optional<Path> conf) {
+    NetworkLink.Speed speed = NetworkLink.Speed.of(link);
+    if (speed != NetworkLink.Speed.LOOPBACK && conf.isPresent()) {
+      throw new InvalidInputException("--link " + link + " works with the embedded cluster only; a cluster given"
+          + " with --conf is reached over the real network");
+    }
+    return speed;
+  }
+}
