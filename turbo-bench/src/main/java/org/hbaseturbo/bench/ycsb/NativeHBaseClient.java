@@ -167,14 +167,19 @@ public class NativeHBaseClient extends DB {
       }
     }
     try (ResultScanner scanner = table(tableName).getScanner(scan)) {
-      for (Result row : scanner) {
-        HashMap<String, ByteIterator> values = new HashMap<>();
-        copyCells(row, values);
-        result.add(values);
-      }
+      copyRows(scanner, result);
       return Status.OK;
     } catch (IOException e) {
       return failed("scan", startKey, e);
+    }
+  }
+
+  /** Every row of the scanner as YCSB's field map, qualifiers as field names. */
+  static void copyRows(ResultScanner scanner, Vector<HashMap<String, ByteIterator>> into) throws IOException {
+    for (Result row = scanner.next(); row != null; row = scanner.next()) {
+      HashMap<String, ByteIterator> values = new HashMap<>();
+      copyCells(row, values);
+      into.add(values);
     }
   }
 

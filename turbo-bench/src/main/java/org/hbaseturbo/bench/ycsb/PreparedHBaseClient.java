@@ -6,7 +6,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -61,11 +60,7 @@ public class PreparedHBaseClient extends NativeHBaseClient {
       fieldNames.forEach(field -> execution.addColumn(family(), Bytes.toBytes(field)));
     }
     try (ResultScanner scanner = prepared(tableName).execute(execution)) {
-      for (Result row : scanner) {
-        HashMap<String, ByteIterator> values = new HashMap<>();
-        copyCells(row, values);
-        result.add(values);
-      }
+      copyRows(scanner, result);
       return Status.OK;
     } catch (IOException e) {
       return failed("scan", startKey, e);

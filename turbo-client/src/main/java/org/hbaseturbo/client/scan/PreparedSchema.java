@@ -88,23 +88,6 @@ public final class PreparedSchema {
     return -1;
   }
 
-  /** Whether the scan returns every column of the family, listed or not. */
-  public boolean readsWholeFamily(byte[] family) {
-    return allFamilies || wholeFamilies.stream().anyMatch(whole -> Bytes.equals(whole, family));
-  }
-
-  /** Every family the scan names ({@code allFamilies} scans name none). */
-  public List<byte[]> families() {
-    List<byte[]> named = new ArrayList<>(wholeFamilies);
-    for (byte[] family : families) {
-      if (named.stream().noneMatch(known -> Bytes.equals(known, family))) {
-        named.add(family);
-      }
-    }
-    return named;
-  }
-
-
   @Override
   public String toString() {
     List<String> names = new ArrayList<>();

@@ -68,34 +68,38 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
 
   @Override
   public void prepare(RpcController controller, PrepareRequest request, RpcCallback<PrepareResponse> done) {
-    try {
+    answer(controller, done, () -> {
       executor.prepare(request.getPreparedId(), request.getScan(), user());
-      done.run(PrepareResponse.getDefaultInstance());
-    } catch (Throwable t) {
-      fail(controller, t);
-      done.run(null);
-    }
+      return PrepareResponse.getDefaultInstance();
+    });
   }
 
   @Override
   public void execute(RpcController controller, ExecuteRequest request, RpcCallback<ExecuteResponse> done) {
-    try {
-      done.run(executor.execute(request, user()));
-    } catch (Throwable t) {
-      fail(controller, t);
-      done.run(null);
-    }
+    answer(controller, done, () -> executor.execute(request, user()));
   }
 
   @Override
   public void close(RpcController controller, CloseRequest request, RpcCallback<CloseResponse> done) {
+    answer(controller, done, () -> CloseResponse.newBuilder()
+        .setReleasedCursors(scans.close(request.getPreparedId(), user())).build());
+  }
+
+  /** The work behind one method; what it throws is turned into the RPC's failure by {@link #answer}. */
+  private interface Handler<R> {
+    R handle() throws IOException;
+  }
+
+  /** The hook boundary: nothing escapes raw; the reply, or the failure and a null reply. */
+  private static <R> void answer(RpcController controller, RpcCallback<R> done, Handler<R> handler) {
+    R reply;
     try {
-      done.run(CloseResponse.newBuilder().setReleasedCursors(scans.close(request.getPreparedId(), user()))
-          .build());
+      reply = handler.handle();
     } catch (Throwable t) {
       fail(controller, t);
-      done.run(null);
+      reply = null;
     }
+    done.run(reply);
   }
 
   /** Prepared scans this region holds (for monitoring and tests). */
