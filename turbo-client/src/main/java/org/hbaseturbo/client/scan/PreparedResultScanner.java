@@ -111,8 +111,8 @@ final class PreparedResultScanner implements ResultScanner {
       nextInclusive = false;
       remaining -= rows.length;
     }
-    if (remaining == 0) {
-      // The region closed its scanner with this reply: it knew the limit.
+    if (remaining == 0 || response.getFilterDone()) {
+      // The region closed its scanner with this reply: it knew the limit, or the filter ended the scan.
       exhausted = true;
       cursor = null;
     } else if (response.getMoreInRegion()) {

@@ -125,6 +125,10 @@ final class PreparedScanExecutor {
       scans.giveBack(cursor);
       return response.setMoreInRegion(true).setCursor(cursor.id()).build();
     }
+    // HBase's rule for its own scans: an empty reply from a scanner whose filter is done ends the scan.
+    if (rows.rowCount() == 0 && cursor.scanner().isFilterDone()) {
+      response.setFilterDone(true);
+    }
     cursor.close();
     if (!limitReached) {
       // Where the next region starts; a caller that has all it asked for does not need it.
