@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
+import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 
 /**
@@ -257,7 +258,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
       conf.set("hbase.wal.provider", "filesystem");
       conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
-          CompressionCheckEndpoint.class.getName());
+          CompressionCheckEndpoint.class.getName(), PreparedScanServerEndpoint.class.getName());
       conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName());
       TurboCodecs.configure(conf);
       for (var entry : overrides) {

@@ -52,7 +52,7 @@ final class PreparedResultScanner implements ResultScanner {
   private void fetch() throws IOException {
     boolean attachScan = false;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      ExecuteResponse response = RegionCalls.execute(prepared.table(), nextRow, request(attachScan).build());
+      ExecuteResponse response = prepared.route().execute(nextRow, request(attachScan));
       switch (response.getStatus()) {
         case OK -> {
           accept(response);
@@ -146,7 +146,7 @@ final class PreparedResultScanner implements ResultScanner {
     buffered.clear();
     if (cursor != null) {
       try {
-        RegionCalls.execute(prepared.table(), nextRow, request(false).setCloseCursor(true).build());
+        prepared.route().execute(nextRow, request(false).setCloseCursor(true));
       } catch (IOException e) {
         // The cursor's lease frees it on the RegionServer; close() has no way to report it.
       }

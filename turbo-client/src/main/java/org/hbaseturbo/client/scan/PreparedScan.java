@@ -48,13 +48,15 @@ public final class PreparedScan implements Closeable {
   private static final int ID_BYTES = 8;
 
   private final Table table;
+  private final ExecuteRoute route;
   private final PreparedSchema schema;
   private final ByteString id;
   private final ByteString scan;
   private volatile boolean closed;
 
-  private PreparedScan(Table table, PreparedSchema schema, ByteString id, ByteString scan) {
+  private PreparedScan(Table table, ExecuteRoute route, PreparedSchema schema, ByteString id, ByteString scan) {
     this.table = table;
+    this.route = route;
     this.schema = schema;
     this.id = id;
     this.scan = scan;
@@ -79,10 +81,16 @@ public final class PreparedScan implements Closeable {
       checkFamilies(table.getDescriptor(), scan);
       byte[] id = new byte[ID_BYTES];
       IDS.nextBytes(id);
-      PreparedScan prepared = new PreparedScan(table, PreparedSchema.of(scan), ByteString.copyFrom(id),
-          ByteString.copyFrom(ProtobufUtil.toScan(scan).toByteArray()));
-      prepared.prepareEveryRegion();
-      return prepared;
+      ExecuteRoute route = new ExecuteRoute(connection, table);
+      try {
+        PreparedScan prepared = new PreparedScan(table, route, PreparedSchema.of(scan), ByteString.copyFrom(id),
+            ByteString.copyFrom(ProtobufUtil.toScan(scan).toByteArray()));
+        prepared.prepareEveryRegion();
+        return prepared;
+      } catch (IOException | RuntimeException e) {
+        route.close();
+        throw e;
+      }
     } catch (IOException | RuntimeException e) {
       table.close();
       throw e;
@@ -147,6 +155,10 @@ public final class PreparedScan implements Closeable {
     return table;
   }
 
+  ExecuteRoute route() {
+    return route;
+  }
+
   ByteString id() {
     return id;
   }
@@ -166,7 +178,9 @@ public final class PreparedScan implements Closeable {
       RegionCalls.everyRegion(table, PreparedScanService.getDescriptor().findMethodByName("close"),
           CloseRequest.newBuilder().setPreparedId(id).build(), CloseResponse.getDefaultInstance());
     } finally {
-      table.close();
+      try (table) {
+        route.close();
+      }
     }
   }
 }

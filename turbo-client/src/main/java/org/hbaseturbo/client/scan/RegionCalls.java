@@ -42,20 +42,28 @@ final class RegionCalls {
     }
   }
 
-  private static IOException translate(Table table, Throwable failure) {
+  /** Whether the server did not know the called service (its endpoint is not loaded there). */
+  static boolean unknownService(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t.getClass().getSimpleName().equals("UnknownProtocolException")
+          || String.valueOf(t.getMessage()).contains("UnknownProtocolException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The typed error the endpoint raised, or the IOException underneath a remote failure. */
+  static IOException translate(Table table, Throwable failure) {
     PreparedScanException typed = PreparedScanException.fromRemote(failure);
     if (typed != null) {
       return typed;
     }
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      String message = String.valueOf(t.getMessage());
-      if (t.getClass().getSimpleName().equals("UnknownProtocolException")
-          || message.contains("UnknownProtocolException")) {
-        return new PreparedScanException(PreparedScanError.NOT_DEPLOYED, "the regions of table '"
-            + table.getName() + "' do not run " + ENDPOINT + ": deploy the turbo-server jar and load "
-            + ENDPOINT + " (table coprocessor attribute or hbase.coprocessor.region.classes), see README",
-            failure);
-      }
+    if (unknownService(failure)) {
+      return new PreparedScanException(PreparedScanError.NOT_DEPLOYED, "the regions of table '"
+          + table.getName() + "' do not run " + ENDPOINT + ": deploy the turbo-server jar and load "
+          + ENDPOINT + " (table coprocessor attribute or hbase.coprocessor.region.classes), see README",
+          failure);
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof IOException io) {

@@ -76,7 +76,12 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
 
   @Override
   public void execute(RpcController controller, ExecuteRequest request, RpcCallback<ExecuteResponse> done) {
-    answer(controller, done, () -> executor.execute(request, user()));
+    answer(controller, done, () -> execute(request));
+  }
+
+  /** An execute in this region, whichever service received it. */
+  ExecuteResponse execute(ExecuteRequest request) throws IOException {
+    return executor.execute(request, user());
   }
 
   @Override
@@ -86,12 +91,12 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   }
 
   /** The work behind one method; what it throws is turned into the RPC's failure by {@link #answer}. */
-  private interface Handler<R> {
+  interface Handler<R> {
     R handle() throws IOException;
   }
 
   /** The hook boundary: nothing escapes raw; the reply, or the failure and a null reply. */
-  private static <R> void answer(RpcController controller, RpcCallback<R> done, Handler<R> handler) {
+  static <R> void answer(RpcController controller, RpcCallback<R> done, Handler<R> handler) {
     R reply;
     try {
       reply = handler.handle();

@@ -24,6 +24,7 @@ import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.scan.PreparedScanError;
 import org.hbaseturbo.client.scan.PreparedScanException;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
+import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
@@ -36,9 +37,11 @@ class TestPreparedScan {
   private static final int ROWS = 300;
 
   @Test
-  void returnsWhatTheNativeScanReturnsAcrossRegionsAndServers(Connection connection) throws IOException {
+  void returnsWhatTheNativeScanReturnsAcrossRegionsAndServers(Connection connection, EmbeddedHBaseCluster cluster)
+      throws IOException {
     TableName name = table(connection, "ps_basic", 4);
     Scan scan = new Scan().addColumn(F, q(1)).addColumn(F, q(3)).addFamily(G).readVersions(2);
+    long serverExecutes = serverExecutes(cluster);
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
         Table table = connection.getTable(name)) {
       for (int caching : new int[] {1, 7, 1000}) {
@@ -50,6 +53,14 @@ class TestPreparedScan {
           table.getScanner(new Scan().addColumn(F, q(3)).readVersions(2).withStartRow(row(17))
               .withStopRow(row(230)).setLimit(50))));
     }
+    assertThat(serverExecutes(cluster)).as("executes sent to the RegionServer endpoint")
+        .isGreaterThan(serverExecutes);
+  }
+
+  /** Executes the RegionServers' PreparedScanServerEndpoints received, all tests so far. */
+  private static long serverExecutes(EmbeddedHBaseCluster cluster) {
+    return cluster.regionServers().stream().mapToLong(rs -> rs.getRegionServerCoprocessorHost()
+        .findCoprocessor(PreparedScanServerEndpoint.class).executes()).sum();
   }
 
   @Test
