@@ -73,7 +73,8 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Option(names = "--objective", paramLabel = "storage|balanced|speed", defaultValue = "balanced",
       description = "What matters most: storage = smallest files; speed = fastest reads; balanced = smallest of"
-          + " the options within half the fastest read and write speed (default: ${DEFAULT-VALUE}).")
+          + " the options reading at least 1/2 and writing at least 1/4 as fast as the fastest"
+          + " (default: ${DEFAULT-VALUE}).")
   Objective objective;
 
   @Option(names = "--sample-rows", paramLabel = "N", defaultValue = DEFAULT_SAMPLE_ROWS,
