@@ -1,7 +1,6 @@
 package org.hbaseturbo.compress.advisor;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -113,7 +112,8 @@ final class HFileTrials {
         return new Timing(stored, write, read);
       }
     } finally {
-      Files.deleteIfExists(java.nio.file.Path.of(file.toUri()));
+      // The local file system's delete also removes the checksum file it wrote beside the HFile.
+      fs.delete(file, false);
     }
   }
 
