@@ -21,6 +21,7 @@ import org.hbaseturbo.bench.report.TextTable;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.WarmUp;
 import org.hbaseturbo.compress.advisor.CellSampler;
 import org.hbaseturbo.compress.advisor.CodecAdvisor;
 import org.hbaseturbo.compress.advisor.CodecAdvisor.Recommendation;
@@ -46,9 +47,10 @@ import picocli.CommandLine.Spec;
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
-  /** Rows sampled and writes and reads per option unless told; {@code bench advisor} checks the advice with them. */
+  /** Rows sampled, timed passes and warm-up unless told; {@code bench advisor} checks the advice with them. */
   static final String DEFAULT_SAMPLE_ROWS = "5000";
   static final String DEFAULT_REPEATS = "3";
+  static final String DEFAULT_WARMUP_SECONDS = "" + WarmUp.DEFAULT_MIN_SECONDS;
   private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(30);
   /** HBase removes replaced store files every 2 minutes by default; the embedded cluster every 10 s. */
   private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
@@ -71,7 +73,8 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Option(names = "--objective", paramLabel = "storage|balanced|speed", defaultValue = "balanced",
       description = "What matters most: storage = smallest files; speed = fastest reads; balanced = smallest of"
-          + " the options within half the fastest read and write speed (default: ${DEFAULT-VALUE}).")
+          + " the options reading at least 1/2 and writing at least 1/4 as fast as the fastest"
+          + " (default: ${DEFAULT-VALUE}).")
   Objective objective;
 
   @Option(names = "--sample-rows", paramLabel = "N", defaultValue = DEFAULT_SAMPLE_ROWS,
@@ -79,8 +82,15 @@ final class AdviseCommand implements Callable<Integer> {
   int sampleRows;
 
   @Option(names = "--repeats", paramLabel = "N", defaultValue = DEFAULT_REPEATS,
-      description = "Writes and reads per option; speeds are their median (default: ${DEFAULT-VALUE}).")
+      description = "Timed passes, each writing and reading every option in turn; speeds are their median"
+          + " (default: ${DEFAULT-VALUE}).")
   int repeats;
+
+  @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = DEFAULT_WARMUP_SECONDS,
+      description = "Untimed passes over every option first, for at least S seconds and "
+          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
+          + " (default: ${DEFAULT-VALUE}).")
+  int warmupSeconds;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")
   Path json;
@@ -102,6 +112,7 @@ final class AdviseCommand implements Callable<Integer> {
     if (repeats < 1) {
       throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
     }
+    WarmUp warmUp = warmUp(warmupSeconds);
     StorageOption chosen = use == null ? null : StorageOption.parse(use);
     if (chosen != null && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
@@ -126,12 +137,11 @@ final class AdviseCommand implements Callable<Integer> {
             + "' holds no cells to sample");
       }
       TurboCodecs.install();
-      int options = CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size();
-      List<String> measured = new ArrayList<>();
+      out.printf("measuring %d options on %,d cells: untimed passes (%s), then %d timed ...%n",
+          CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size(), cells.size(), warmUp.description(), repeats);
       List<Trial> trials = new CodecAdvisor(cluster.target().connection().getConfiguration(),
-          descriptor.getBlocksize(), repeats).measure(cells, option -> {
-            measured.add(option);
-            out.printf("\r  measuring %-24s (%d/%d)", option, measured.size(), options);
+          descriptor.getBlocksize(), repeats, warmUp).measure(cells, step -> {
+            out.printf("\r  %-72s", step);
             out.flush();
           });
       out.println();
@@ -157,6 +167,14 @@ final class AdviseCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
+  }
+
+  /** The default warm-up with {@code seconds} as its minimum time; refuses a negative number. */
+  static WarmUp warmUp(int seconds) {
+    if (seconds < 0) {
+      throw new InvalidInputException("--warmup-seconds must be at least 0, was " + seconds);
+    }
+    return WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(seconds));
   }
 
   private ColumnFamilyDescriptor family(Admin admin, TableName name) throws java.io.IOException {

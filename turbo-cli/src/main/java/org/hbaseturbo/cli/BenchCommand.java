@@ -10,6 +10,7 @@ import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.compression.CompressionTables;
 import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.compress.WarmUp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -116,9 +117,15 @@ final class BenchCommand {
     int sampleRows;
 
     @Option(names = "--repeats", paramLabel = "N", defaultValue = AdviseCommand.DEFAULT_REPEATS,
-        description = "Writes and reads per option, on the sample and on the full data; speeds are their median"
-            + " (default: ${DEFAULT-VALUE}).")
+        description = "Timed passes, each writing and reading every option in turn, on the sample and on the full"
+            + " data; speeds are their median (default: ${DEFAULT-VALUE}).")
     int repeats;
+
+    @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = AdviseCommand.DEFAULT_WARMUP_SECONDS,
+        description = "Untimed passes over every option before the timed ones, on the sample and on the full"
+            + " data, for at least S seconds and " + WarmUp.DEFAULT_MIN_PASSES + " passes each, as 'compress"
+            + " advise --warmup-seconds' (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
 
     @Option(names = "--apply", description = "For the storage objective, also apply the choice and the best option"
         + " to the table in turn (modify the family, major-compact) and report the store file bytes the cluster"
@@ -131,14 +138,15 @@ final class BenchCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats, apply);
+      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats,
+          AdviseCommand.warmUp(warmupSeconds), apply);
       Path dir = output.dir("advisor");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         AdvisorReport report = new AdvisorBenchmark(cluster.target(), settings, out).run();
         out.println();
-        out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, medians of %d repeats%n", rows,
-            sampleRows, repeats);
+        out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, medians of %d timed passes after"
+            + " untimed ones (%s)%n", rows, sampleRows, repeats, settings.warmUp().description());
         out.print(report.render());
         Path file = output.json(dir, "advisor");
         JsonFiles.write(file, report);

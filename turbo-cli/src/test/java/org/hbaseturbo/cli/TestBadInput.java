@@ -53,6 +53,16 @@ class TestBadInput {
   }
 
   @Test
+  void advisorSettings() {
+    assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--warmup-seconds", "-1"),
+        "turbo: --warmup-seconds must be at least 0, was -1");
+    assertRefused(CommandLineRun.of("bench", "advisor", "--warmup-seconds", "-1"),
+        "turbo: --warmup-seconds must be at least 0, was -1");
+    assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--repeats", "--warmup-seconds",
+        "(default: 20)");
+  }
+
+  @Test
   void confDirectoryThatIsMissingOrHasNoSiteFile(@TempDir Path dir) {
     Path missing = dir.resolve("nope");
     assertRefused(CommandLineRun.of("--conf", missing.toString(), "ycsb", "run"),

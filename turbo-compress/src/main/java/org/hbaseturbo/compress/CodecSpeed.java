@@ -26,13 +26,6 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
  */
 public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, long rawBytes, long compressedBytes,
     double compressMBps, double decompressMBps) {
-  /**
-   * Untimed passes over all blocks with every codec before any is timed. The JIT needs more than one: on 20,000
-   * sensor rows' blocks, on the 2-core machine shared with other work, aircompressor's ZSTD compressed at about
-   * half its later speed over its first seven passes.
-   */
-  static final int WARM_UP_PASSES = 5;
-
   public double ratio() {
     return compressedBytes == 0 ? 0 : (double) rawBytes / compressedBytes;
   }
@@ -71,14 +64,17 @@ public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, l
   /**
    * The subjects side by side: every pass compresses and decompresses all blocks with each subject in turn, so
    * that a busy moment on a shared machine slows every codec of that pass instead of all passes of one codec.
-   * HBase's algorithms are switched to each subject's codec class in turn, then left on the Turbo codecs.
+   * Untimed passes of the same kind come first, as long as {@code warmUp} says, so that the speeds are those of
+   * compiled code, as a long-running RegionServer sees them. HBase's algorithms are switched to each subject's
+   * codec class in turn, then left on the Turbo codecs.
    *
    * @param cells in HFile order
-   * @param repeats timed passes, after {@link #WARM_UP_PASSES} untimed ones
+   * @param repeats timed passes
+   * @param warmUp the untimed passes before them ({@link WarmUp#DEFAULT} for a real measurement)
    * @return by subject name, in the subjects' order
    */
   public static Map<String, CodecSpeed> measure(List<Cell> cells, int blockSize, List<Subject> subjects,
-      int repeats) throws IOException {
+      int repeats, WarmUp warmUp) throws IOException {
     if (repeats < 1) {
       throw new IllegalArgumentException("repeats must be at least 1, was " + repeats);
     }
@@ -88,15 +84,17 @@ public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, l
     long[][] decompressNanos = new long[subjects.size()][repeats];
     long[] compressed = new long[subjects.size()];
     try {
-      for (int pass = -WARM_UP_PASSES; pass < repeats; pass++) {
+      warmUp.run(number -> {
+        for (Subject subject : subjects) {
+          pass(subject, blocks);
+        }
+      });
+      for (int pass = 0; pass < repeats; pass++) {
         for (int s = 0; s < subjects.size(); s++) {
-          subjects.get(s).select();
-          Pass measured = pass(subjects.get(s).algorithm(), blocks);
+          Pass measured = pass(subjects.get(s), blocks);
           compressed[s] = measured.compressedBytes();
-          if (pass >= 0) {
-            compressNanos[s][pass] = measured.compressNanos();
-            decompressNanos[s][pass] = measured.decompressNanos();
-          }
+          compressNanos[s][pass] = measured.compressNanos();
+          decompressNanos[s][pass] = measured.decompressNanos();
         }
       }
     } finally {
@@ -115,7 +113,10 @@ public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, l
   private record Pass(long compressedBytes, long compressNanos, long decompressNanos) {
   }
 
-  private static Pass pass(Algorithm algorithm, List<byte[]> blocks) throws IOException {
+  /** All blocks compressed, then decompressed, with {@code subject}'s codec. */
+  private static Pass pass(Subject subject, List<byte[]> blocks) throws IOException {
+    subject.select();
+    Algorithm algorithm = subject.algorithm();
     List<byte[]> outputs = new ArrayList<>(blocks.size());
     long start = System.nanoTime();
     for (byte[] block : blocks) {

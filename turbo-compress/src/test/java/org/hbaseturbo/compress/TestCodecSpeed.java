@@ -2,6 +2,7 @@ package org.hbaseturbo.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,8 @@ class TestCodecSpeed {
     long raw = cells.stream().mapToLong(cell -> ((KeyValue) cell).getLength()).sum();
 
     Map<String, CodecSpeed> speeds = CodecSpeed.measure(cells, 64 * 1024,
-        TurboCodecs.codecs().keySet().stream().map(CodecSpeed.Subject::turbo).toList(), 2);
+        TurboCodecs.codecs().keySet().stream().map(CodecSpeed.Subject::turbo).toList(), 2,
+        new WarmUp(1, Duration.ofMillis(100)));
 
     assertThat(speeds.keySet()).containsExactly("NONE", "GZ", "SNAPPY", "LZ4", "LZO", "ZSTD");
     assertThat(speeds.get("NONE").rawBytes()).isEqualTo(raw);

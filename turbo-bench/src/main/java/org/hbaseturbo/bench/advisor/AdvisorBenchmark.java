@@ -23,6 +23,7 @@ import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.WarmUp;
 import org.hbaseturbo.compress.advisor.CellSampler;
 import org.hbaseturbo.compress.advisor.CodecAdvisor;
 import org.hbaseturbo.compress.advisor.FamilyRewriter;
@@ -52,11 +53,13 @@ public final class AdvisorBenchmark {
   /**
    * @param rows rows loaded per dataset
    * @param sampleRows rows the advisor samples
-   * @param repeats writes and reads per option and data, whose median speeds count
+   * @param repeats timed passes per data, each writing and reading every option in turn; the median speeds count
+   * @param warmUp the untimed passes over every option before the timed ones, on the sample and on the full data
    * @param apply whether to apply the storage objective's choice and best option to the table in turn
    */
-  public record Settings(long rows, int sampleRows, int repeats, boolean apply) {
+  public record Settings(long rows, int sampleRows, int repeats, WarmUp warmUp, boolean apply) {
     public Settings {
+      requireNonNull(warmUp, "warmUp is null");
       if (rows < 100) {
         throw new InvalidInputException("rows must be at least 100, was " + rows);
       }
@@ -100,7 +103,8 @@ public final class AdvisorBenchmark {
       byte[] family) throws IOException {
     String variant = dataset.label() + ":" + Bytes.toString(family);
     int blockSize = admin.getDescriptor(table).getColumnFamily(family).getBlocksize();
-    CodecAdvisor advisor = new CodecAdvisor(connection.getConfiguration(), blockSize, settings.repeats());
+    CodecAdvisor advisor = new CodecAdvisor(connection.getConfiguration(), blockSize, settings.repeats(),
+        settings.warmUp());
     List<Cell> sample = CellSampler.sample(connection, table, family, settings.sampleRows());
     say("%s: the advisor measures %d options on a sample of %,d rows (%,d cells) ...", variant,
         CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size(), settings.sampleRows(), sample.size());
@@ -149,6 +153,8 @@ public final class AdvisorBenchmark {
     parameters.put("rows", settings.rows());
     parameters.put("sample_rows", settings.sampleRows());
     parameters.put("repeats", settings.repeats());
+    parameters.put("warmup", "untimed passes over every option (" + settings.warmUp().description() + ") before"
+        + " the timed ones, on the sample and again on the full data");
     parameters.put("apply", settings.apply());
     Map<String, String> datasets = new LinkedHashMap<>();
     for (AdvisorDataset dataset : AdvisorDataset.values()) {
@@ -156,7 +162,7 @@ public final class AdvisorBenchmark {
     }
     parameters.put("datasets", datasets);
     parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
-        + " full data (HFiles written and read back through HBase, speeds the median of the repeats): storage ="
+        + " full data (HFiles written and read back through HBase, speeds the median of the timed passes): storage ="
         + " HFile bytes / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes /"
         + " the best balanced option's, or, if the choice misses the balanced rule's speed bounds (1/2 the"
         + " fastest read, 1/4 the fastest write), needed / measured speed when larger. 1.0 = the best option.");

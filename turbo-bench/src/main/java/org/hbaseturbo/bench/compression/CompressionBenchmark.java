@@ -25,6 +25,7 @@ import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.CodecCheck;
 import org.hbaseturbo.compress.CodecSpeed;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.WarmUp;
 
 /**
  * The compression paper's experiment: sensor rows inserted as a stream of requests into one table per codec,
@@ -109,6 +110,8 @@ public final class CompressionBenchmark {
     parameters.put("runs", settings.runs());
     parameters.put("select_percents", settings.selectPercents());
     parameters.put("warmup_rows", settings.warmUpRows());
+    parameters.put("block_passes", BLOCK_REPEATS + " timed, after untimed ones (" + WarmUp.DEFAULT.description()
+        + "); speeds the median");
     parameters.put("schema", "house:mac,datetime ch:1..3 readings:temp,gas app:1..10; 3 versions");
     parameters.put("cluster", target.description());
     return new CompressionReport("compression", Environment.machine(), Environment.versions(target.hbaseVersion()),
@@ -151,11 +154,11 @@ public final class CompressionBenchmark {
     } else {
       progress.printf("%s left out: it does not work here (%s)%n", ZSTD_JNI.name(), jni.error());
     }
-    progress.printf("measuring each codec alone on the cells of %,d rows (blocks of 64 KiB), side by side ...%n",
-        rows);
+    progress.printf("measuring each codec alone on the cells of %,d rows (blocks of 64 KiB), side by side:"
+        + " untimed passes (%s), then %d timed ...%n", rows, WarmUp.DEFAULT.description(), BLOCK_REPEATS);
     progress.flush();
     // The codecs are switched in this JVM, which an embedded cluster shares; its tables are gone by now.
-    return CodecSpeed.measure(cells, BLOCK_SIZE, subjects, BLOCK_REPEATS);
+    return CodecSpeed.measure(cells, BLOCK_SIZE, subjects, BLOCK_REPEATS, WarmUp.DEFAULT);
   }
 
   private static CodecResult summarize(String codec, List<CodecRun> runs, List<Double> vsNone, int threads,

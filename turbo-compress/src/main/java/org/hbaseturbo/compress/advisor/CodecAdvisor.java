@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.WarmUp;
 
 /**
  * Measures every data block encoding with every supported codec on a sample of the user's own cells, and
@@ -27,13 +28,22 @@ public final class CodecAdvisor {
   private final Configuration conf;
   private final int blockSize;
   private final int repeats;
+  private final WarmUp warmUp;
 
   /**
+   * With {@link WarmUp#DEFAULT}.
+   *
    * @param blockSize the family's BLOCKSIZE: the uncompressed size HBase cuts data blocks at
-   * @param repeats writes and reads per option, whose median speed is reported
+   * @param repeats timed passes, each writing and reading every option once; the median speeds are reported
    */
   public CodecAdvisor(Configuration conf, int blockSize, int repeats) {
+    this(conf, blockSize, repeats, WarmUp.DEFAULT);
+  }
+
+  /** @param warmUp the untimed passes over every option before the timed ones */
+  public CodecAdvisor(Configuration conf, int blockSize, int repeats, WarmUp warmUp) {
     this.conf = requireNonNull(conf, "conf is null");
+    this.warmUp = requireNonNull(warmUp, "warmUp is null");
     if (blockSize < 1024) {
       throw new IllegalArgumentException("block size must be at least 1 KiB, was " + blockSize);
     }
@@ -45,9 +55,11 @@ public final class CodecAdvisor {
   }
 
   /**
-   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells).
+   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells):
+   * untimed warm-up passes, then {@code repeats} timed ones, each writing and reading every option in turn.
    *
-   * @param progress told about each option as it is measured
+   * @param progress told about each option of each pass as it is measured ("warm-up pass 2: DIFF+GZ",
+   *     "timed pass 1/3: DIFF+GZ")
    */
   public List<Trial> measure(List<Cell> cells, Consumer<String> progress) throws IOException {
     List<StorageOption> options = new ArrayList<>();
@@ -67,13 +79,7 @@ public final class CodecAdvisor {
     }
     Path dir = Files.createTempDirectory("turbo-advisor-");
     try {
-      HFileTrials trials = new HFileTrials(conf, dir, blockSize, repeats);
-      List<Trial> results = new ArrayList<>();
-      for (StorageOption option : options) {
-        progress.accept(option.toString());
-        results.add(trials.run(cells, option));
-      }
-      return results;
+      return new HFileTrials(conf, dir, blockSize, repeats, warmUp).measure(cells, options, progress);
     } finally {
       try (var files = Files.list(dir)) {
         for (Path file : files.toList()) {

@@ -1,9 +1,11 @@
 package org.hbaseturbo.compress.advisor;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -14,49 +16,122 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.hbaseturbo.compress.WarmUp;
 
 /**
  * Measures storage options by writing the sample as real HFiles (HBase's writer: blocks of the family's size,
  * encoded, then compressed) on the local file system and reading them back with HBase's reader.
+ *
+ * <p>Options are measured side by side, as {@link org.hbaseturbo.compress.CodecSpeed} measures codecs: every pass
+ * writes and reads each option once, in turn, so that a busy moment on a shared machine slows every option of
+ * that pass rather than all repeats of one; and untimed passes come first, as long as the {@link WarmUp} says, so
+ * that no option is timed while the JIT is still compiling the encoders and codecs.
  */
 final class HFileTrials {
+  /**
+   * The least time a timed write or read may take: a shorter one is repeated until this much has gone by, and
+   * its time divided. A 5,000-row sample's HFile reads in a few milliseconds, where one preemption by the
+   * scheduler (milliseconds on a 2-core machine shared with other work) moves the figure by tens of percent;
+   * over 50 ms it moves it by a few percent, and the median over the passes drops the pass it hit.
+   */
+  static final Duration MIN_TIMING = Duration.ofMillis(50);
+
   private final Configuration conf;
   private final FileSystem fs;
   private final java.nio.file.Path dir;
   private final int blockSize;
   private final int repeats;
+  private final WarmUp warmUp;
 
-  HFileTrials(Configuration conf, java.nio.file.Path dir, int blockSize, int repeats) throws IOException {
+  HFileTrials(Configuration conf, java.nio.file.Path dir, int blockSize, int repeats, WarmUp warmUp)
+      throws IOException {
     this.conf = conf;
     this.fs = FileSystem.getLocal(conf);
     this.dir = dir;
     this.blockSize = blockSize;
     this.repeats = repeats;
+    this.warmUp = warmUp;
   }
 
-  /** @param cells sorted as HBase sorts them, one family */
-  Trial run(List<Cell> cells, StorageOption option) throws IOException {
-    // A KeyValue's serialised size: key length and value length (4 bytes each), key, value.
-    long raw = cells.stream().mapToLong(cell -> 8L + KeyValueUtil.keyLength(cell) + cell.getValueLength()).sum();
-    Path file = new Path(dir.resolve(option.encoding() + "-" + option.compression().getName()).toUri());
-    List<Long> writes = new ArrayList<>();
-    List<Long> reads = new ArrayList<>();
-    long stored = 0;
-    for (int i = 0; i < repeats; i++) {
-      long start = System.nanoTime();
-      write(cells, option, file);
-      writes.add(System.nanoTime() - start);
-      stored = fs.getFileStatus(file).getLen();
-      start = System.nanoTime();
-      long read = readAll(file);
-      reads.add(System.nanoTime() - start);
-      if (read != cells.size()) {
-        throw new IOException(option + ": wrote " + cells.size() + " cells but read back " + read);
+  /**
+   * @param cells sorted as HBase sorts them, one family
+   * @param progress told about each option of each pass as it is measured
+   * @return in the options' order
+   */
+  List<Trial> measure(List<Cell> cells, List<StorageOption> options, Consumer<String> progress) throws IOException {
+    warmUp.run(number -> {
+      for (StorageOption option : options) {
+        progress.accept("warm-up pass " + number + ": " + option);
+        run(cells, option, 0);
+      }
+    });
+    long[] stored = new long[options.size()];
+    double[][] writeNanos = new double[options.size()][repeats];
+    double[][] readNanos = new double[options.size()][repeats];
+    for (int pass = 0; pass < repeats; pass++) {
+      for (int o = 0; o < options.size(); o++) {
+        progress.accept("timed pass " + (pass + 1) + "/" + repeats + ": " + options.get(o));
+        Timing timing = run(cells, options.get(o), MIN_TIMING.toNanos());
+        stored[o] = timing.storedBytes();
+        writeNanos[o][pass] = timing.writeNanos();
+        readNanos[o][pass] = timing.readNanos();
       }
     }
-    Files.deleteIfExists(java.nio.file.Path.of(file.toUri()));
-    return new Trial(option, raw, stored, megabytesPerSecond(raw, median(writes)),
-        megabytesPerSecond(raw, median(reads)));
+    // A KeyValue's serialised size: key length and value length (4 bytes each), key, value.
+    long raw = cells.stream().mapToLong(cell -> 8L + KeyValueUtil.keyLength(cell) + cell.getValueLength()).sum();
+    List<Trial> trials = new ArrayList<>();
+    for (int o = 0; o < options.size(); o++) {
+      trials.add(new Trial(options.get(o), raw, stored[o], megabytesPerSecond(raw, median(writeNanos[o])),
+          megabytesPerSecond(raw, median(readNanos[o]))));
+    }
+    return trials;
+  }
+
+  /** One option in one pass: the file's size, and the time of one write and of one read of every cell. */
+  private record Timing(long storedBytes, double writeNanos, double readNanos) {
+  }
+
+  /**
+   * Writes the file, reads it back and deletes it, each write and read repeated until {@code minNanos} have gone
+   * by. The reader is opened once and the file scanned again with it, as a RegionServer keeps a store file open
+   * and reads its blocks many times: the time is that of reading, decompressing and decoding the blocks, not of
+   * opening the file, whose fixed cost would weigh more on a small sample than on the whole family.
+   */
+  private Timing run(List<Cell> cells, StorageOption option, long minNanos) throws IOException {
+    Path file = new Path(dir.resolve(option.encoding() + "-" + option.compression().getName()).toUri());
+    try {
+      double write = nanosPerRun(() -> write(cells, option, file), minNanos);
+      long stored = fs.getFileStatus(file).getLen();
+      try (HFile.Reader reader = HFile.createReader(fs, file, CacheConfig.DISABLED, true, conf)) {
+        double read = nanosPerRun(() -> {
+          long count = readAll(reader);
+          if (count != cells.size()) {
+            throw new IOException(option + ": wrote " + cells.size() + " cells but read back " + count);
+          }
+        }, minNanos);
+        return new Timing(stored, write, read);
+      }
+    } finally {
+      // The local file system's delete also removes the checksum file it wrote beside the HFile.
+      fs.delete(file, false);
+    }
+  }
+
+  private interface IoAction {
+    void run() throws IOException;
+  }
+
+  /** Runs {@code action} at least once and until {@code minNanos} have gone by; the mean time of one run. */
+  private static double nanosPerRun(IoAction action, long minNanos) throws IOException {
+    long start = System.nanoTime();
+    long elapsed;
+    int runs = 0;
+    do {
+      action.run();
+      runs++;
+      elapsed = System.nanoTime() - start;
+    } while (elapsed < minNanos);
+    return (double) elapsed / runs;
   }
 
   private void write(List<Cell> cells, StorageOption option, Path file) throws IOException {
@@ -72,11 +147,10 @@ final class HFileTrials {
   }
 
   /** Reads every cell (materialised, so that encoded blocks are fully decoded) and returns the count. */
-  private long readAll(Path file) throws IOException {
+  private long readAll(HFile.Reader reader) throws IOException {
     long cells = 0;
     long valueBytes = 0;
-    try (HFile.Reader reader = HFile.createReader(fs, file, CacheConfig.DISABLED, true, conf);
-        HFileScanner scanner = reader.getScanner(conf, false, false)) {
+    try (HFileScanner scanner = reader.getScanner(conf, false, false)) {
       if (scanner.seekTo()) {
         do {
           valueBytes += scanner.getCell().getValueLength();
@@ -87,12 +161,13 @@ final class HFileTrials {
     return valueBytes >= 0 ? cells : -1;
   }
 
-  private static long median(List<Long> nanos) {
-    List<Long> sorted = nanos.stream().sorted().toList();
-    return sorted.get(sorted.size() / 2);
+  private static double median(double[] nanos) {
+    double[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
-  private static double megabytesPerSecond(long bytes, long nanos) {
+  private static double megabytesPerSecond(long bytes, double nanos) {
     return nanos == 0 ? 0 : bytes / 1e6 / (nanos / 1e9);
   }
 }

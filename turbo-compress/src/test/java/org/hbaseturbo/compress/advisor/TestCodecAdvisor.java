@@ -2,6 +2,7 @@ package org.hbaseturbo.compress.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -13,11 +14,14 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.WarmUp;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class TestCodecAdvisor {
   private static final byte[] FAMILY = Bytes.toBytes("readings");
+  /** The tests check what is measured, not how fast: one untimed pass. */
+  private static final WarmUp ONE_PASS = new WarmUp(1, Duration.ZERO);
 
   @BeforeAll
   static void installCodecs() {
@@ -28,10 +32,12 @@ class TestCodecAdvisor {
   void measuresEveryEncodingWithEveryCodecThroughRealHFiles() throws Exception {
     List<Cell> cells = sensorLikeCells(2_000);
     List<String> seen = new ArrayList<>();
-    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, 1).measure(cells, seen::add);
+    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, 1, ONE_PASS).measure(cells,
+        seen::add);
 
     assertThat(trials).hasSize(CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size());
-    assertThat(seen).hasSize(trials.size()).contains("FAST_DIFF+ZSTD", "NONE+LZO");
+    assertThat(seen).hasSize(2 * trials.size()).contains("warm-up pass 1: FAST_DIFF+ZSTD",
+        "timed pass 1/1: NONE+LZO");
     long raw = trials.get(0).rawBytes();
     assertThat(trials).allSatisfy(trial -> {
       assertThat(trial.rawBytes()).isEqualTo(raw);
@@ -39,12 +45,29 @@ class TestCodecAdvisor {
       assertThat(trial.readMBps()).isPositive();
     });
     Trial plain = trial(trials, DataBlockEncoding.NONE, Algorithm.NONE);
-    // An unencoded, uncompressed HFile holds the KeyValues plus block headers, index and trailer.
+    // An unencoded, uncompressed HFile holds the KeyValues plus block headers, index and trailer; once, though
+    // a timed write is repeated until it has taken long enough.
     assertThat(plain.storedBytes()).isBetween(raw, raw + raw / 5);
     // Sensor rows repeat their keys and vary their values slowly: every codec and encoding saves space.
     assertThat(trial(trials, DataBlockEncoding.NONE, Algorithm.GZ).ratio()).isGreaterThan(3);
     assertThat(trial(trials, DataBlockEncoding.FAST_DIFF, Algorithm.NONE).storedBytes())
         .isLessThan(plain.storedBytes() / 2);
+  }
+
+  @Test
+  void everyPassMeasuresEveryOptionInTurn() throws Exception {
+    List<Cell> cells = sensorLikeCells(500);
+    List<StorageOption> options = List.of(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ),
+        new StorageOption(DataBlockEncoding.NONE, Algorithm.NONE));
+    List<String> seen = new ArrayList<>();
+
+    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, 2, new WarmUp(2, Duration.ZERO))
+        .measure(cells, options, seen::add);
+
+    assertThat(seen).containsExactly("warm-up pass 1: DIFF+GZ", "warm-up pass 1: NONE+NONE",
+        "warm-up pass 2: DIFF+GZ", "warm-up pass 2: NONE+NONE", "timed pass 1/2: DIFF+GZ", "timed pass 1/2: NONE+NONE",
+        "timed pass 2/2: DIFF+GZ", "timed pass 2/2: NONE+NONE");
+    assertThat(trials).extracting(Trial::option).containsExactlyElementsOf(options);
   }
 
   @Test
