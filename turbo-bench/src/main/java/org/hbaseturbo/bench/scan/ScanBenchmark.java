@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,13 +81,21 @@ public final class ScanBenchmark {
       progress.printf("schema %s: loading %,d rows into %s%n", schema.userName(), settings.rows(), schema.table());
       experiment(schema, ScanVariant.NATIVE, LOAD_THREADS, schemaDir.resolve("load")).load(false);
       for (int clients : settings.clients()) {
+        // Run after run, every variant in turn: a slow spell of this shared machine then slows one run of each
+        // variant rather than every run of one, and the medians compare the variants under like conditions.
+        Map<ScanVariant, List<PhaseResult>> runs = new EnumMap<>(ScanVariant.class);
+        for (int run = 1; run <= settings.runs(); run++) {
+          for (ScanVariant variant : ScanVariant.values()) {
+            progress.printf("schema %s, %d clients, %s: scans of %d rows%n", schema.userName(), clients,
+                variant.label(), settings.scanLength());
+            progress.flush();
+            Path dir = schemaDir.resolve(variant.name().toLowerCase(java.util.Locale.ROOT) + "-" + clients);
+            runs.computeIfAbsent(variant, v -> new ArrayList<>())
+                .add(experiment(schema, variant, clients, dir).run(run, settings.runs(), false));
+          }
+        }
         for (ScanVariant variant : ScanVariant.values()) {
-          progress.printf("schema %s, %d clients, %s: %d run(s) of %,d scans of %d rows%n", schema.userName(),
-              clients, variant.label(), settings.runs(), settings.operationsPerRun(), settings.scanLength());
-          progress.flush();
-          Path dir = schemaDir.resolve(variant.name().toLowerCase(java.util.Locale.ROOT) + "-" + clients);
-          List<PhaseResult> runs = experiment(schema, variant, clients, dir).run(settings.runs(), false);
-          results.add(YcsbSummary.summarize(schema.userName() + " " + variant.label(), runs));
+          results.add(YcsbSummary.summarize(schema.userName() + " " + variant.label(), runs.get(variant)));
         }
       }
     }
@@ -119,6 +128,7 @@ public final class ScanBenchmark {
     parameters.put("clients", settings.clients());
     parameters.put("scan_length", settings.scanLength());
     parameters.put("runs", settings.runs());
+    parameters.put("run_order", "interleaved: run 1 of every variant in turn, then run 2, ...");
     parameters.put("scans_per_run", settings.operationsPerRun());
     parameters.put("warmup_scans_per_run", settings.warmUpOperations());
     parameters.put("regions", settings.regions());

@@ -98,18 +98,26 @@ public final class YcsbExperiment {
     }
     List<PhaseResult> results = new ArrayList<>();
     for (int i = 1; i <= runs; i++) {
-      YcsbPhase run = phase(YcsbPhase.Kind.RUN, "run-" + i, printSummary);
-      if (i == 1) {
-        try (Admin admin = target.connection().getAdmin()) {
-          YcsbTable.requireExists(admin, TableName.valueOf(run.table()), run.family());
-        }
-      }
-      progress.printf("run %d/%d: workload %s, %s operations, %d threads%n", i, runs, settings.workload(),
-          run.properties().getProperty(Client.OPERATION_COUNT_PROPERTY), settings.threads());
-      progress.flush();
-      results.add(checked(run.run(), "run " + i));
+      results.add(run(i, runs, printSummary));
     }
     return results;
+  }
+
+  /**
+   * Run {@code number} of {@code of}: the transaction phase once, in a directory of its own. The first checks
+   * that the table is there, so that a missing load fails with a clear message instead of YCSB's.
+   */
+  public PhaseResult run(int number, int of, boolean printSummary) throws IOException {
+    YcsbPhase run = phase(YcsbPhase.Kind.RUN, "run-" + number, printSummary);
+    if (number == 1) {
+      try (Admin admin = target.connection().getAdmin()) {
+        YcsbTable.requireExists(admin, TableName.valueOf(run.table()), run.family());
+      }
+    }
+    progress.printf("run %d/%d: workload %s, %s operations, %d threads%n", number, of, settings.workload(),
+        run.properties().getProperty(Client.OPERATION_COUNT_PROPERTY), settings.threads());
+    progress.flush();
+    return checked(run.run(), "run " + number);
   }
 
   /** The report of a load (may be null) and of repeated runs, each summarised by medians. */
