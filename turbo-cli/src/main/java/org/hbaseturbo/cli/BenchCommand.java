@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.advisor.AdvisorBenchmark;
+import org.hbaseturbo.bench.advisor.AdvisorDataset;
 import org.hbaseturbo.bench.advisor.AdvisorReport;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
@@ -127,6 +128,10 @@ final class BenchCommand {
             + " advise --warmup-seconds' (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
+    @Option(names = "--datasets", paramLabel = "NAME,...", split = ",", defaultValue = "sensor,ycsb,text",
+        description = "Datasets to load and advise on, in this order (default: ${DEFAULT-VALUE}).")
+    List<String> datasets;
+
     @Option(names = "--apply", description = "For the storage objective, also apply the choice and the best option"
         + " to the table in turn (modify the family, major-compact) and report the store file bytes the cluster"
         + " then holds.")
@@ -139,7 +144,7 @@ final class BenchCommand {
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats,
-          AdviseCommand.warmUp(warmupSeconds), apply);
+          AdviseCommand.warmUp(warmupSeconds), apply, datasets.stream().map(AdvisorDataset::of).toList());
       Path dir = output.dir("advisor");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {

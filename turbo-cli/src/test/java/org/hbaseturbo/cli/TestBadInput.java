@@ -58,6 +58,8 @@ class TestBadInput {
         "turbo: --warmup-seconds must be at least 0, was -1");
     assertRefused(CommandLineRun.of("bench", "advisor", "--warmup-seconds", "-1"),
         "turbo: --warmup-seconds must be at least 0, was -1");
+    assertRefused(CommandLineRun.of("bench", "advisor", "--datasets", "sensor,tpch"),
+        "turbo: unknown dataset 'tpch': expected one of sensor, ycsb, text");
     assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--repeats", "--warmup-seconds",
         "(default: 20)");
   }

@@ -47,6 +47,17 @@ class TestBenchAdvisor {
       }
     }
     assertThat(variants).containsExactlyElementsOf(expected);
+    // The figures behind every choice: all 30 options (5 encodings x 6 codecs) on each family's sample and data.
+    List<String> measured = new ArrayList<>();
+    report.get("trials").forEach(family -> {
+      measured.add(family.get("variant").asText());
+      assertThat(family.get("sample")).hasSize(30);
+      assertThat(family.get("full")).hasSize(30);
+      assertThat(family.get("full").get(0).get("raw_bytes").asLong())
+          .isGreaterThan(family.get("sample").get(0).get("raw_bytes").asLong());
+    });
+    assertThat(measured).containsExactly("sensor:house", "sensor:ch", "sensor:readings", "sensor:app",
+        "ycsb:family", "text:family");
     assertThat(run.out()).contains("advisor's choice", "best on full data", "text:family");
   }
 }

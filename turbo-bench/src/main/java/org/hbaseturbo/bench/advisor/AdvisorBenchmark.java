@@ -56,10 +56,16 @@ public final class AdvisorBenchmark {
    * @param repeats timed passes per data, each writing and reading every option in turn; the median speeds count
    * @param warmUp the untimed passes over every option before the timed ones, on the sample and on the full data
    * @param apply whether to apply the storage objective's choice and best option to the table in turn
+   * @param datasets the datasets to load and advise on, in this order
    */
-  public record Settings(long rows, int sampleRows, int repeats, WarmUp warmUp, boolean apply) {
+  public record Settings(long rows, int sampleRows, int repeats, WarmUp warmUp, boolean apply,
+      List<AdvisorDataset> datasets) {
     public Settings {
       requireNonNull(warmUp, "warmUp is null");
+      datasets = List.copyOf(datasets);
+      if (datasets.isEmpty()) {
+        throw new InvalidInputException("no dataset to run: expected at least one of sensor, ycsb, text");
+      }
       if (rows < 100) {
         throw new InvalidInputException("rows must be at least 100, was " + rows);
       }
@@ -81,25 +87,29 @@ public final class AdvisorBenchmark {
   public AdvisorReport run() throws IOException {
     TurboCodecs.install();
     List<AdvisorResult> results = new ArrayList<>();
+    List<FamilyTrials> trials = new ArrayList<>();
     Connection connection = target.connection();
     try (Admin admin = connection.getAdmin()) {
-      for (AdvisorDataset dataset : AdvisorDataset.values()) {
+      for (AdvisorDataset dataset : settings.datasets()) {
         TableName table = TableName.valueOf(TABLE_PREFIX + dataset.label());
         recreate(admin, table, dataset);
         say("%s: loading %,d rows (%s) ...", dataset.label(), settings.rows(), dataset.description());
         load(connection, table, dataset);
         admin.flush(table);
         for (byte[] family : dataset.families()) {
-          results.addAll(check(connection, admin, table, dataset, family));
+          FamilyTrials measured = measure(connection, admin, table, dataset, family);
+          trials.add(measured);
+          results.addAll(check(admin, table, dataset, family, measured));
         }
         BenchTables.dropIfExists(admin, table);
       }
     }
     return new AdvisorReport("advisor", Environment.machine(), Environment.versions(target.hbaseVersion()),
-        parameters(), results);
+        parameters(), results, trials);
   }
 
-  private List<AdvisorResult> check(Connection connection, Admin admin, TableName table, AdvisorDataset dataset,
+  /** Every option measured on the advisor's sample of the family and again on all its cells. */
+  private FamilyTrials measure(Connection connection, Admin admin, TableName table, AdvisorDataset dataset,
       byte[] family) throws IOException {
     String variant = dataset.label() + ":" + Bytes.toString(family);
     int blockSize = admin.getDescriptor(table).getColumnFamily(family).getBlocksize();
@@ -112,7 +122,14 @@ public final class AdvisorBenchmark {
     // Every row: the sampler's share per region exceeds any region's rows.
     List<Cell> all = CellSampler.sample(connection, table, family, Integer.MAX_VALUE);
     say("%s: measuring every option again on all %,d cells ...", variant, all.size());
-    List<Trial> fullTrials = advisor.measure(all, option -> { });
+    return new FamilyTrials(variant, sample.size(), all.size(), sampleTrials, advisor.measure(all, option -> { }));
+  }
+
+  private List<AdvisorResult> check(Admin admin, TableName table, AdvisorDataset dataset, byte[] family,
+      FamilyTrials measured) throws IOException {
+    String variant = measured.variant();
+    List<Trial> sampleTrials = measured.sample();
+    List<Trial> fullTrials = measured.full();
     List<AdvisorResult> results = new ArrayList<>();
     for (Objective objective : Objective.values()) {
       CodecAdvisor.Recommendation choice = CodecAdvisor.recommend(sampleTrials, objective);
@@ -122,7 +139,7 @@ public final class AdvisorBenchmark {
       Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE
           ? applied(admin, table, family, List.of(choice.option(), best)) : null;
       results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
-          objective.name().toLowerCase(Locale.ROOT), settings.repeats(), sample.size(), all.size(),
+          objective.name().toLowerCase(Locale.ROOT), settings.repeats(), measured.sampleCells(), measured.fullCells(),
           choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(), choiceOnFull,
           find(fullTrials, best), applied));
       say("%s %-8s choice %-20s best %-20s score %.3f", variant, objective.name().toLowerCase(Locale.ROOT),
@@ -157,7 +174,7 @@ public final class AdvisorBenchmark {
         + " the timed ones, on the sample and again on the full data");
     parameters.put("apply", settings.apply());
     Map<String, String> datasets = new LinkedHashMap<>();
-    for (AdvisorDataset dataset : AdvisorDataset.values()) {
+    for (AdvisorDataset dataset : settings.datasets()) {
       datasets.put(dataset.label(), dataset.description());
     }
     parameters.put("datasets", datasets);

@@ -1,11 +1,14 @@
 package org.hbaseturbo.bench.advisor;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.bench.compression.SensorRows;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
+import org.hbaseturbo.common.InvalidInputException;
 import site.ycsb.RandomByteIterator;
 
 /** The three kinds of data the advisor is checked on; row {@code i} of each is made alone. */
@@ -66,6 +69,17 @@ public enum AdvisorDataset {
 
   public String label() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The dataset named {@code label} ({@code sensor}, {@code ycsb} or {@code text}). */
+  public static AdvisorDataset of(String label) {
+    for (AdvisorDataset dataset : values()) {
+      if (dataset.label().equals(label)) {
+        return dataset;
+      }
+    }
+    throw new InvalidInputException("unknown dataset '" + label + "': expected one of "
+        + Arrays.stream(values()).map(AdvisorDataset::label).collect(Collectors.joining(", ")));
   }
 
   /** YCSB's defaults: table family {@code family}, fields {@code field0..9} of 100 bytes, hashed keys. */

@@ -5,9 +5,14 @@ import java.util.List;
 import java.util.Map;
 import org.hbaseturbo.bench.report.TextTable;
 
-/** The advisor benchmark's report, in the shape every Turbo benchmark shares. */
+/**
+ * The advisor benchmark's report, in the shape every Turbo benchmark shares, and the measurements the results
+ * were judged on.
+ *
+ * @param trials every option's figures on each family's sample and full data
+ */
 public record AdvisorReport(String benchmark, Map<String, Object> machine, Map<String, String> versions,
-    Map<String, Object> parameters, List<AdvisorResult> results) {
+    Map<String, Object> parameters, List<AdvisorResult> results, List<FamilyTrials> trials) {
 
   /** One line per family and objective: the choice, the best option, the score. */
   public String render() {
