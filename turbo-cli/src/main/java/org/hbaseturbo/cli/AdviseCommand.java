@@ -72,9 +72,9 @@ final class AdviseCommand implements Callable<Integer> {
   String family;
 
   @Option(names = "--objective", paramLabel = "storage|balanced|speed", defaultValue = "balanced",
-      description = "What matters most: storage = smallest files; speed = fastest reads; balanced = smallest of"
-          + " the options reading at least 1/2 and writing at least 1/4 as fast as the fastest"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "What matters most: storage = smallest files; speed = fastest reads; balanced = the least"
+          + " file size x read time x fourth root of write time: halving the files is worth reading at half the"
+          + " speed (default: ${DEFAULT-VALUE}).")
   Objective objective;
 
   @Option(names = "--sample-rows", paramLabel = "N", defaultValue = DEFAULT_SAMPLE_ROWS,

@@ -179,10 +179,10 @@ public final class AdvisorBenchmark {
     }
     parameters.put("datasets", datasets);
     parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
-        + " full data (HFiles written and read back through HBase, speeds the median of the timed passes): storage ="
-        + " HFile bytes / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes /"
-        + " the best balanced option's, or, if the choice misses the balanced rule's speed bounds (1/2 the"
-        + " fastest read, 1/4 the fastest write), needed / measured speed when larger. 1.0 = the best option.");
+        + " full data (HFiles written and read back through HBase, speeds the median of the timed passes, each"
+        + " pass's the median of its runs): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
+        + " / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the choice's / the least. 1.0 ="
+        + " the best option.");
     parameters.put("target", TARGET);
     parameters.put("cluster", target.description());
     return parameters;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -29,12 +30,15 @@ import org.hbaseturbo.compress.WarmUp;
  */
 final class HFileTrials {
   /**
-   * The least time a timed write or read may take: a shorter one is repeated until this much has gone by, and
-   * its time divided. A 5,000-row sample's HFile reads in a few milliseconds, where one preemption by the
-   * scheduler (milliseconds on a 2-core machine shared with other work) moves the figure by tens of percent;
-   * over 50 ms it moves it by a few percent, and the median over the passes drops the pass it hit.
+   * A timed write or read runs at least {@link #MIN_RUNS} times and until this much time has gone by, and counts
+   * as the median of its runs. A 5,000-row sample's HFile reads in a few milliseconds, where one preemption by the
+   * scheduler or one garbage collection pause (milliseconds to tens of milliseconds on a 2-core machine shared
+   * with other work, and with the embedded cluster's own JVM) moves the figure by tens of percent; the median
+   * run leaves out the runs such a pause hit, where a mean over the same time would spread it over all of them.
    */
   static final Duration MIN_TIMING = Duration.ofMillis(50);
+  /** See {@link #MIN_TIMING}: three runs, so that one hit by a pause is never the median. */
+  static final int MIN_RUNS = 3;
 
   private final Configuration conf;
   private final FileSystem fs;
@@ -62,7 +66,7 @@ final class HFileTrials {
     warmUp.run(number -> {
       for (StorageOption option : options) {
         progress.accept("warm-up pass " + number + ": " + option);
-        run(cells, option, 0);
+        run(cells, option, false);
       }
     });
     long[] stored = new long[options.size()];
@@ -71,7 +75,7 @@ final class HFileTrials {
     for (int pass = 0; pass < repeats; pass++) {
       for (int o = 0; o < options.size(); o++) {
         progress.accept("timed pass " + (pass + 1) + "/" + repeats + ": " + options.get(o));
-        Timing timing = run(cells, options.get(o), MIN_TIMING.toNanos());
+        Timing timing = run(cells, options.get(o), true);
         stored[o] = timing.storedBytes();
         writeNanos[o][pass] = timing.writeNanos();
         readNanos[o][pass] = timing.readNanos();
@@ -92,15 +96,18 @@ final class HFileTrials {
   }
 
   /**
-   * Writes the file, reads it back and deletes it, each write and read repeated until {@code minNanos} have gone
-   * by. The reader is opened once and the file scanned again with it, as a RegionServer keeps a store file open
-   * and reads its blocks many times: the time is that of reading, decompressing and decoding the blocks, not of
-   * opening the file, whose fixed cost would weigh more on a small sample than on the whole family.
+   * Writes the file, reads it back and deletes it; when {@code timed}, each write and read is repeated as
+   * {@link #MIN_TIMING} says, otherwise run once. The reader is opened once and the file scanned again with it,
+   * as a RegionServer keeps a store file open and reads its blocks many times: the time is that of reading,
+   * decompressing and decoding the blocks, not of opening the file, whose fixed cost would weigh more on a small
+   * sample than on the whole family.
    */
-  private Timing run(List<Cell> cells, StorageOption option, long minNanos) throws IOException {
+  private Timing run(List<Cell> cells, StorageOption option, boolean timed) throws IOException {
+    long minNanos = timed ? MIN_TIMING.toNanos() : 0;
+    int minRuns = timed ? MIN_RUNS : 1;
     Path file = new Path(dir.resolve(option.encoding() + "-" + option.compression().getName()).toUri());
     try {
-      double write = nanosPerRun(() -> write(cells, option, file), minNanos);
+      double write = nanosPerRun(() -> write(cells, option, file), minNanos, minRuns);
       long stored = fs.getFileStatus(file).getLen();
       try (HFile.Reader reader = HFile.createReader(fs, file, CacheConfig.DISABLED, true, conf)) {
         double read = nanosPerRun(() -> {
@@ -108,7 +115,7 @@ final class HFileTrials {
           if (count != cells.size()) {
             throw new IOException(option + ": wrote " + cells.size() + " cells but read back " + count);
           }
-        }, minNanos);
+        }, minNanos, minRuns);
         return new Timing(stored, write, read);
       }
     } finally {
@@ -121,17 +128,19 @@ final class HFileTrials {
     void run() throws IOException;
   }
 
-  /** Runs {@code action} at least once and until {@code minNanos} have gone by; the mean time of one run. */
-  private static double nanosPerRun(IoAction action, long minNanos) throws IOException {
+  /** Runs {@code action} at least {@code minRuns} times and until {@code minNanos} have gone by; the median run. */
+  private static double nanosPerRun(IoAction action, long minNanos, int minRuns) throws IOException {
+    List<Long> runs = new ArrayList<>();
     long start = System.nanoTime();
-    long elapsed;
-    int runs = 0;
-    do {
+    long end = start;
+    while (runs.size() < minRuns || end - start < minNanos) {
+      long before = System.nanoTime();
       action.run();
-      runs++;
-      elapsed = System.nanoTime() - start;
-    } while (elapsed < minNanos);
-    return (double) elapsed / runs;
+      end = System.nanoTime();
+      runs.add(end - before);
+    }
+    Collections.sort(runs);
+    return runs.get(runs.size() / 2);
   }
 
   private void write(List<Cell> cells, StorageOption option, Path file) throws IOException {
