@@ -138,7 +138,7 @@ final class AdviseCommand implements Callable<Integer> {
       }
       TurboCodecs.install();
       out.printf("measuring %d options on %,d cells: untimed passes (%s), then %d timed ...%n",
-          CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size(), cells.size(), warmUp.description(), repeats);
+          CodecAdvisor.options().size(), cells.size(), warmUp.description(), repeats);
       List<Trial> trials = new CodecAdvisor(cluster.target().connection().getConfiguration(),
           descriptor.getBlocksize(), repeats, warmUp).measure(cells, step -> {
             out.printf("\r  %-72s", step);

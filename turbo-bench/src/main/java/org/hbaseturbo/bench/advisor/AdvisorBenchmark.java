@@ -64,7 +64,7 @@ public final class AdvisorBenchmark {
       requireNonNull(warmUp, "warmUp is null");
       datasets = List.copyOf(datasets);
       if (datasets.isEmpty()) {
-        throw new InvalidInputException("no dataset to run: expected at least one of sensor, ycsb, text");
+        throw new InvalidInputException("no dataset to run: expected at least one of " + AdvisorDataset.labels());
       }
       if (rows < 100) {
         throw new InvalidInputException("rows must be at least 100, was " + rows);
@@ -117,7 +117,7 @@ public final class AdvisorBenchmark {
         settings.warmUp());
     List<Cell> sample = CellSampler.sample(connection, table, family, settings.sampleRows());
     say("%s: the advisor measures %d options on a sample of %,d rows (%,d cells) ...", variant,
-        CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size(), settings.sampleRows(), sample.size());
+        CodecAdvisor.options().size(), settings.sampleRows(), sample.size());
     List<Trial> sampleTrials = advisor.measure(sample, option -> { });
     // Every row: the sampler's share per region exceeds any region's rows.
     List<Cell> all = CellSampler.sample(connection, table, family, Integer.MAX_VALUE);

@@ -78,8 +78,12 @@ public enum AdvisorDataset {
         return dataset;
       }
     }
-    throw new InvalidInputException("unknown dataset '" + label + "': expected one of "
-        + Arrays.stream(values()).map(AdvisorDataset::label).collect(Collectors.joining(", ")));
+    throw new InvalidInputException("unknown dataset '" + label + "': expected one of " + labels());
+  }
+
+  /** Every dataset's label, for messages: "sensor, ycsb, text". */
+  static String labels() {
+    return Arrays.stream(values()).map(AdvisorDataset::label).collect(Collectors.joining(", "));
   }
 
   /** YCSB's defaults: table family {@code family}, fields {@code field0..9} of 100 bytes, hashed keys. */

@@ -62,13 +62,18 @@ public final class CodecAdvisor {
    *     "timed pass 1/3: DIFF+GZ")
    */
   public List<Trial> measure(List<Cell> cells, Consumer<String> progress) throws IOException {
+    return measure(cells, options(), progress);
+  }
+
+  /** Every encoding with every supported codec: the options {@link #measure(List, Consumer)} measures. */
+  public static List<StorageOption> options() {
     List<StorageOption> options = new ArrayList<>();
     for (DataBlockEncoding encoding : ENCODINGS) {
       for (Algorithm compression : TurboCodecs.codecs().keySet()) {
         options.add(new StorageOption(encoding, compression));
       }
     }
-    return measure(cells, options, progress);
+    return options;
   }
 
   /** The given options only, in their order. */

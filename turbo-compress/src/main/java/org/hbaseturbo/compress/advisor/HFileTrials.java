@@ -150,8 +150,7 @@ final class HFileTrials {
       end = System.nanoTime();
       runs.add(end - before);
     }
-    Collections.sort(runs);
-    return runs.get(runs.size() / 2);
+    return median(runs.stream().mapToDouble(Long::doubleValue).toArray());
   }
 
   private void write(List<Cell> cells, StorageOption option, Path file) throws IOException {

@@ -64,7 +64,10 @@ public enum Objective {
     this.rule = rule;
   }
 
-  /** {@link #BALANCED}'s figure of merit, lower is better: bytes x seconds per MB read x (seconds per MB written)^1/4. */
+  /**
+   * {@link #BALANCED}'s figure of merit, lower is better: bytes x seconds per MB read x (seconds per MB
+   * written)^1/4.
+   */
   private static double balancedCost(Trial trial) {
     return trial.storedBytes() / trial.readMBps() / Math.pow(trial.writeMBps(), 0.25);
   }
