@@ -10,9 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import org.hbaseturbo.bench.ChildJvm;
 import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.JsonFiles;
@@ -21,6 +19,7 @@ import org.hbaseturbo.bench.report.Medians;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.hbaseturbo.common.ChildJvm;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.CodecCheck;
 import org.hbaseturbo.compress.CodecSpeed;
@@ -126,8 +125,7 @@ public final class CompressionBenchmark {
     Files.deleteIfExists(resultFile);
     JsonFiles.write(settingsFile, new CompressionBenchMain.Settings(target.clientConfDir().toAbsolutePath().toString(),
         TABLE_PREFIX, order, settings.rows(), settings.threads(), settings.selectPercents(), settings.warmUpRows()));
-    int exit = ChildJvm.run(CompressionBenchMain.class, List.of(settingsFile.toString(), resultFile.toString()),
-        Optional.empty(), Optional.empty());
+    int exit = ChildJvm.run(CompressionBenchMain.class, List.of(settingsFile.toString(), resultFile.toString()));
     if (exit != 0 || !Files.exists(resultFile)) {
       throw new IOException("compression run " + run + " failed (exit code " + exit + "); its output above says why");
     }

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import org.hbaseturbo.bench.ChildJvm;
 import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.common.ChildJvm;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
@@ -26,6 +26,8 @@ public final class YcsbPhase {
   /** Defaults of the column family and table a YCSB run uses unless {@code -p} says otherwise. */
   public static final String DEFAULT_FAMILY = "family";
   public static final String DEFAULT_TABLE = "usertable";
+  /** YCSB prints this line on stderr once per client thread; it says nothing a user needs. */
+  private static final String YCSB_NOISE = "DBWrapper: report latency for each error";
 
   public enum Kind {
     LOAD, RUN
@@ -96,9 +98,12 @@ public final class YcsbPhase {
     try (OutputStream out = Files.newOutputStream(propsFile)) {
       properties.store(out, "YCSB " + name + " phase");
     }
-    int exit = ChildJvm.run(YcsbPhaseMain.class,
-        List.of(propsFile.toAbsolutePath().toString(), resultFile.toAbsolutePath().toString()), link,
-        printSummary ? Optional.empty() : Optional.of(workDir.resolve(name + "-summary.txt")));
+    List<String> command = ChildJvm.command(YcsbPhaseMain.class,
+        List.of(propsFile.toAbsolutePath().toString(), resultFile.toAbsolutePath().toString()));
+    ProcessBuilder.Redirect summary = printSummary ? ProcessBuilder.Redirect.INHERIT
+        : ProcessBuilder.Redirect.to(workDir.resolve(name + "-summary.txt").toFile());
+    int exit = ChildJvm.start("the YCSB " + name + " phase", link.map(l -> l.wrap(command)).orElse(command), summary,
+        line -> !line.startsWith(YCSB_NOISE)).waitFor();
     if (exit != 0 || !Files.exists(resultFile)) {
       throw new IOException("the YCSB " + name + " phase failed (exit code " + exit + "); its output above says why");
     }
