@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "advise", mixinStandardHelpOptions = true,
     description = {"Sample a family's real cells, write them as HFiles of the family's BLOCKSIZE with every data"
         + " block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1) and every codec (NONE, GZ, SNAPPY, LZ4,"
-        + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective.",
+        + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
+        + " HFiles are written and read in a JVM of its own, and speeds are per second of its CPU time, so that"
+        + " neither this JVM's work nor the machine's other load moves them.",
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {

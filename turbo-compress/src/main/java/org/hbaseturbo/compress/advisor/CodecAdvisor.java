@@ -55,8 +55,9 @@ public final class CodecAdvisor {
   }
 
   /**
-   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells):
-   * untimed warm-up passes, then {@code repeats} timed ones, each writing and reading every option in turn.
+   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells), in a
+   * JVM of its own ({@link TrialsJvm}): untimed warm-up passes, then {@code repeats} timed ones, each writing and
+   * reading every option in turn.
    *
    * @param progress told about each option of each pass as it is measured ("warm-up pass 2: DIFF+GZ",
    *     "timed pass 1/3: DIFF+GZ")
@@ -84,7 +85,7 @@ public final class CodecAdvisor {
     }
     Path dir = Files.createTempDirectory("turbo-advisor-");
     try {
-      return new HFileTrials(conf, dir, blockSize, repeats, warmUp).measure(cells, options, progress);
+      return TrialsJvm.measure(conf, dir, blockSize, repeats, warmUp, cells, options, progress);
     } finally {
       try (var files = Files.list(dir)) {
         for (Path file : files.toList()) {

@@ -1,6 +1,8 @@
 package org.hbaseturbo.compress.advisor;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,14 +36,22 @@ import org.hbaseturbo.compress.WarmUp;
  * the period of a pass (a chore of a RegionServer sharing the JVM, as the embedded cluster's do, or any other timer
  * on the machine) slows the same option in every pass, and the median keeps it: the benchmark of the advisor saw
  * single options read at half their speed on the sample and not on the table, in every pass.
+ *
+ * <p>Times are the measuring thread's CPU time, not the wall clock's. Writing and reading an HFile on the local file
+ * system runs wholly in the calling thread (the page cache copy included, as system time), so its CPU time is the
+ * option's cost; the wall clock adds every moment another thread held the core, which on a 2-core machine running
+ * anything else is often. Speeds are therefore those of one core given to the work. {@link TrialsJvm} runs this in
+ * a JVM of its own, for what CPU time does not leave out.
  */
 final class HFileTrials {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
   /**
-   * A timed write or read runs at least {@link #MIN_RUNS} times and until this much time has gone by, and counts
-   * as the median of its runs. A 5,000-row sample's HFile reads in a few milliseconds, where one preemption by the
-   * scheduler or one garbage collection pause (milliseconds to tens of milliseconds on a 2-core machine shared
-   * with other work, and with the embedded cluster's own JVM) moves the figure by tens of percent; the median
-   * run leaves out the runs such a pause hit, where a mean over the same time would spread it over all of them.
+   * A timed write or read runs at least {@link #MIN_RUNS} times and until it has taken this much CPU time, and
+   * counts as the median of its runs. A 5,000-row sample's HFile reads in a few milliseconds, where what CPU time
+   * still counts of a disturbance (a garbage collection that evicts the caches, a JIT recompilation) moves the
+   * figure by tens of percent; the median run leaves out the runs it hit, where a mean over the same time would
+   * spread it over all of them.
    */
   static final Duration MIN_TIMING = Duration.ofMillis(50);
   /** See {@link #MIN_TIMING}: three runs, so that one hit by a pause is never the median. */
@@ -56,6 +66,10 @@ final class HFileTrials {
 
   HFileTrials(Configuration conf, java.nio.file.Path dir, int blockSize, int repeats, WarmUp warmUp)
       throws IOException {
+    if (!THREADS.isCurrentThreadCpuTimeSupported()) {
+      throw new UnsupportedOperationException("this JVM cannot measure a thread's CPU time, which the advisor's"
+          + " timings are taken in; run it on a JVM that can (HotSpot and OpenJ9 on Linux, macOS and Windows do)");
+    }
     this.conf = conf;
     this.fs = FileSystem.getLocal(conf);
     this.dir = dir;
@@ -139,15 +153,18 @@ final class HFileTrials {
     void run() throws IOException;
   }
 
-  /** Runs {@code action} at least {@code minRuns} times and until {@code minNanos} have gone by; the median run. */
+  /**
+   * Runs {@code action} at least {@code minRuns} times and until it has taken {@code minNanos} of this thread's CPU
+   * time; the median run's CPU time.
+   */
   private static double nanosPerRun(IoAction action, long minNanos, int minRuns) throws IOException {
     List<Long> runs = new ArrayList<>();
-    long start = System.nanoTime();
+    long start = THREADS.getCurrentThreadCpuTime();
     long end = start;
     while (runs.size() < minRuns || end - start < minNanos) {
-      long before = System.nanoTime();
+      long before = THREADS.getCurrentThreadCpuTime();
       action.run();
-      end = System.nanoTime();
+      end = THREADS.getCurrentThreadCpuTime();
       runs.add(end - before);
     }
     return median(runs.stream().mapToDouble(Long::doubleValue).toArray());
