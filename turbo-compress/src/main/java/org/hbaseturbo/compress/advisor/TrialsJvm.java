@@ -46,6 +46,7 @@ public final class TrialsJvm {
   private static final String CONF = "conf.xml";
   private static final String PROGRESS = "progress\t";
   private static final String TRIAL = "trial\t";
+  private static final String FAILURE = "failure\t";
 
   private TrialsJvm() {
   }
@@ -68,12 +69,15 @@ public final class TrialsJvm {
     ChildJvm child = ChildJvm.start("the advisor's measurements", ChildJvm.command(TrialsJvm.class, args),
         ProcessBuilder.Redirect.PIPE, line -> true);
     List<Trial> trials = new ArrayList<>();
+    String failure = null;
     try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.stdout(), StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         if (line.startsWith(PROGRESS)) {
           progress.accept(line.substring(PROGRESS.length()));
         } else if (line.startsWith(TRIAL)) {
           trials.add(parseTrial(line.substring(TRIAL.length())));
+        } else if (line.startsWith(FAILURE)) {
+          failure = line.substring(FAILURE.length());
         } else {
           // Not ours (a library printing to stdout): passed on rather than lost.
           System.out.println(line);
@@ -81,9 +85,12 @@ public final class TrialsJvm {
       }
     }
     int exit = child.waitFor();
+    if (failure != null) {
+      throw new IOException("the advisor's measurements failed: " + failure);
+    }
     if (exit != 0 || trials.size() != options.size()) {
-      throw new IOException("the advisor's measuring JVM failed (exit code " + exit + ", " + trials.size() + " of "
-          + options.size() + " options measured); its errors are above");
+      throw new IOException("the advisor's measuring JVM ended with exit code " + exit + " after measuring "
+          + trials.size() + " of " + options.size() + " options; its errors are above");
     }
     return trials;
   }
@@ -108,6 +115,9 @@ public final class TrialsJvm {
             + trial.writeMBps() + "\t" + trial.readMBps());
       }
     } catch (IOException | RuntimeException e) {
+      // The message for the caller's exception; the trace for whoever reads stderr.
+      String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+      out.println(FAILURE + reason.replace('\n', ' '));
       e.printStackTrace();
       System.exit(1);
     }

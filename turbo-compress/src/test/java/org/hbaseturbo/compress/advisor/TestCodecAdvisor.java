@@ -1,10 +1,13 @@
 package org.hbaseturbo.compress.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.hbase.Cell;
@@ -72,6 +75,19 @@ class TestCodecAdvisor {
     assertThat(seen.subList(6, 8)).containsExactlyInAnyOrder("timed pass 2/2: DIFF+GZ", "timed pass 2/2: NONE+NONE");
     assertThat(seen).hasSize(8);
     assertThat(trials).extracting(Trial::option).containsExactlyElementsOf(options);
+  }
+
+  @Test
+  void aFailureInTheMeasuringJvmReachesTheCallerWithItsReason() {
+    // HBase's writer refuses cells out of order; the refusal happens in the measuring JVM.
+    List<Cell> cells = sensorLikeCells(10);
+    Collections.reverse(cells);
+    CodecAdvisor advisor = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, 1, ONE_PASS);
+
+    assertThatThrownBy(() -> advisor.measure(cells, List.of(new StorageOption(DataBlockEncoding.NONE,
+        Algorithm.NONE)), step -> { }))
+        .isInstanceOf(IOException.class).hasMessageStartingWith("the advisor's measurements failed: ")
+        .hasMessageContaining("not lexically larger");
   }
 
   @Test
