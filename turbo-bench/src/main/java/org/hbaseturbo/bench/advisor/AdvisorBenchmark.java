@@ -180,9 +180,9 @@ public final class AdvisorBenchmark {
     parameters.put("datasets", datasets);
     parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
         + " full data (HFiles written and read back through HBase in a JVM of its own, speeds per second of its"
-        + " CPU time, the median of the timed passes, each pass's the median of its runs): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
-        + " / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the choice's / the least. 1.0 ="
-        + " the best option.");
+        + " CPU time, the median of the timed passes, each pass's the median of its runs): storage = HFile bytes"
+        + " / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes / read MB/s /"
+        + " write MB/s^1/4, the choice's / the least. 1.0 = the best option.");
     parameters.put("target", TARGET);
     parameters.put("cluster", target.description());
     return parameters;

@@ -21,8 +21,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
-import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
-import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.hbaseturbo.common.ChildJvm;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.compress.WarmUp;
@@ -65,7 +63,7 @@ public final class TrialsJvm {
     }
     List<String> args = List.of(dir.toString(), Integer.toString(blockSize), Integer.toString(repeats),
         Integer.toString(warmUp.minPasses()), Long.toString(warmUp.minTime().toMillis()),
-        String.join(",", options.stream().map(TrialsJvm::format).toList()));
+        String.join(",", options.stream().map(StorageOption::toString).toList()));
     ChildJvm child = ChildJvm.start("the advisor's measurements", ChildJvm.command(TrialsJvm.class, args),
         ProcessBuilder.Redirect.PIPE, line -> true);
     List<Trial> trials = new ArrayList<>();
@@ -106,12 +104,12 @@ public final class TrialsJvm {
       WarmUp warmUp = new WarmUp(Integer.parseInt(args[3]), Duration.ofMillis(Long.parseLong(args[4])));
       List<StorageOption> options = new ArrayList<>();
       for (String option : args[5].split(",")) {
-        options.add(parseOption(option));
+        options.add(StorageOption.parse(option));
       }
       List<Trial> trials = new HFileTrials(conf, dir, Integer.parseInt(args[1]), Integer.parseInt(args[2]), warmUp)
           .measure(readCells(dir.resolve(CELLS)), options, step -> out.println(PROGRESS + step));
       for (Trial trial : trials) {
-        out.println(TRIAL + format(trial.option()) + "\t" + trial.rawBytes() + "\t" + trial.storedBytes() + "\t"
+        out.println(TRIAL + trial.option() + "\t" + trial.rawBytes() + "\t" + trial.storedBytes() + "\t"
             + trial.writeMBps() + "\t" + trial.readMBps());
       }
     } catch (IOException | RuntimeException e) {
@@ -123,19 +121,9 @@ public final class TrialsJvm {
     }
   }
 
-  /** Enum constant names, which (unlike {@link StorageOption#toString()}'s codec names) map back one to one. */
-  private static String format(StorageOption option) {
-    return option.encoding().name() + "+" + option.compression().name();
-  }
-
-  private static StorageOption parseOption(String text) {
-    String[] parts = text.split("\\+");
-    return new StorageOption(DataBlockEncoding.valueOf(parts[0]), Algorithm.valueOf(parts[1]));
-  }
-
   private static Trial parseTrial(String line) {
     String[] fields = line.split("\t");
-    return new Trial(parseOption(fields[0]), Long.parseLong(fields[1]), Long.parseLong(fields[2]),
+    return new Trial(StorageOption.parse(fields[0]), Long.parseLong(fields[1]), Long.parseLong(fields[2]),
         Double.parseDouble(fields[3]), Double.parseDouble(fields[4]));
   }
 
