@@ -21,7 +21,6 @@ import org.hbaseturbo.bench.report.TextTable;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.compress.WarmUp;
 import org.hbaseturbo.compress.advisor.CellSampler;
 import org.hbaseturbo.compress.advisor.CodecAdvisor;
 import org.hbaseturbo.compress.advisor.CodecAdvisor.Recommendation;
@@ -30,6 +29,7 @@ import org.hbaseturbo.compress.advisor.FamilyStorage;
 import org.hbaseturbo.compress.advisor.Objective;
 import org.hbaseturbo.compress.advisor.StorageOption;
 import org.hbaseturbo.compress.advisor.Trial;
+import org.hbaseturbo.compress.advisor.TrialPlan;
 import org.hbaseturbo.protocol.generated.CompressionCheckProtos.AlgorithmCheck;
 import org.hbaseturbo.protocol.generated.CompressionCheckProtos.CompressionCheckResponse;
 import picocli.CommandLine.Command;
@@ -44,15 +44,13 @@ import picocli.CommandLine.Spec;
     description = {"Sample a family's real cells, write them as HFiles of the family's BLOCKSIZE with every data"
         + " block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1) and every codec (NONE, GZ, SNAPPY, LZ4,"
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
-        + " HFiles are written and read in a JVM of its own, and speeds are per second of its CPU time, so that"
-        + " neither this JVM's work nor the machine's other load moves them.",
+        + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
+        + " over them), timed in CPU time, so that neither this JVM's work nor the machine's other load counts.",
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
-  /** Rows sampled, timed passes and warm-up unless told; {@code bench advisor} checks the advice with them. */
+  /** Rows sampled unless told; {@code bench advisor} checks the advice with as many. */
   static final String DEFAULT_SAMPLE_ROWS = "5000";
-  static final String DEFAULT_REPEATS = "3";
-  static final String DEFAULT_WARMUP_SECONDS = "" + WarmUp.DEFAULT_MIN_SECONDS;
   private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(30);
   /** HBase removes replaced store files every 2 minutes by default; the embedded cluster every 10 s. */
   private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
@@ -83,16 +81,8 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Rows to sample, spread over all regions (default: ${DEFAULT-VALUE}).")
   int sampleRows;
 
-  @Option(names = "--repeats", paramLabel = "N", defaultValue = DEFAULT_REPEATS,
-      description = "Timed passes, each writing and reading every option in turn; speeds are their median"
-          + " (default: ${DEFAULT-VALUE}).")
-  int repeats;
-
-  @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = DEFAULT_WARMUP_SECONDS,
-      description = "Untimed passes over every option first, for at least S seconds and "
-          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
-          + " (default: ${DEFAULT-VALUE}).")
-  int warmupSeconds;
+  @Mixin
+  TrialPlanOptions measuring;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")
   Path json;
@@ -111,10 +101,7 @@ final class AdviseCommand implements Callable<Integer> {
     if (sampleRows < 1) {
       throw new InvalidInputException("--sample-rows must be at least 1, was " + sampleRows);
     }
-    if (repeats < 1) {
-      throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
-    }
-    WarmUp warmUp = warmUp(warmupSeconds);
+    TrialPlan plan = measuring.plan();
     StorageOption chosen = use == null ? null : StorageOption.parse(use);
     if (chosen != null && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
@@ -139,10 +126,10 @@ final class AdviseCommand implements Callable<Integer> {
             + "' holds no cells to sample");
       }
       TurboCodecs.install();
-      out.printf("measuring %d options on %,d cells: untimed passes (%s), then %d timed ...%n",
-          CodecAdvisor.options().size(), cells.size(), warmUp.description(), repeats);
+      out.printf("measuring %d options on %,d cells in %s ...%n", CodecAdvisor.options().size(), cells.size(),
+          plan.description());
       List<Trial> trials = new CodecAdvisor(cluster.target().connection().getConfiguration(),
-          descriptor.getBlocksize(), repeats, warmUp).measure(cells, step -> {
+          descriptor.getBlocksize(), plan).measure(cells, step -> {
             out.printf("\r  %-72s", step);
             out.flush();
           });
@@ -162,21 +149,13 @@ final class AdviseCommand implements Callable<Integer> {
       if (json != null) {
         JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
             admin.getClusterMetrics().getHBaseVersion()), table, descriptor.getNameAsString(),
-            descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), repeats,
-            objective.name().toLowerCase(java.util.Locale.ROOT), trials, new ArrayList<>(advice.values()), applied));
+            descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), plan.jvms(),
+            plan.repeats(), plan.warmUp().description(), objective.name().toLowerCase(java.util.Locale.ROOT), trials, new ArrayList<>(advice.values()), applied));
         out.println("advice written to " + json.toAbsolutePath());
       }
       out.flush();
       return 0;
     }
-  }
-
-  /** The default warm-up with {@code seconds} as its minimum time; refuses a negative number. */
-  static WarmUp warmUp(int seconds) {
-    if (seconds < 0) {
-      throw new InvalidInputException("--warmup-seconds must be at least 0, was " + seconds);
-    }
-    return WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(seconds));
   }
 
   private ColumnFamilyDescriptor family(Admin admin, TableName name) throws java.io.IOException {
@@ -248,7 +227,8 @@ final class AdviseCommand implements Callable<Integer> {
 
   /** The advice as JSON: what was sampled, every measurement, every recommendation. */
   record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
-      int blockSize, int sampleRows, int sampleCells, long sampleBytes, int repeats, String objective,
+      int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int repeats, String warmUp,
+      String objective,
       List<Trial> trials, List<Recommendation> recommendations, Applied applied) {
   }
 }

@@ -11,7 +11,6 @@ import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.compression.CompressionTables;
 import org.hbaseturbo.bench.report.JsonFiles;
-import org.hbaseturbo.compress.WarmUp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -117,16 +116,9 @@ final class BenchCommand {
         description = "Rows the advisor samples, as 'compress advise --sample-rows' (default: ${DEFAULT-VALUE}).")
     int sampleRows;
 
-    @Option(names = "--repeats", paramLabel = "N", defaultValue = AdviseCommand.DEFAULT_REPEATS,
-        description = "Timed passes, each writing and reading every option in turn, on the sample and on the full"
-            + " data; speeds are their median (default: ${DEFAULT-VALUE}).")
-    int repeats;
-
-    @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = AdviseCommand.DEFAULT_WARMUP_SECONDS,
-        description = "Untimed passes over every option before the timed ones, on the sample and on the full"
-            + " data, for at least S seconds and " + WarmUp.DEFAULT_MIN_PASSES + " passes each, as 'compress"
-            + " advise --warmup-seconds' (default: ${DEFAULT-VALUE}).")
-    int warmupSeconds;
+    /** As {@code compress advise} measures, on the advisor's sample and again on each family's full data. */
+    @Mixin
+    TrialPlanOptions measuring;
 
     @Option(names = "--datasets", paramLabel = "NAME,...", split = ",", defaultValue = "sensor,ycsb,text",
         description = "Datasets to load and advise on, in this order (default: ${DEFAULT-VALUE}).")
@@ -143,15 +135,15 @@ final class BenchCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, repeats,
-          AdviseCommand.warmUp(warmupSeconds), apply, datasets.stream().map(AdvisorDataset::of).toList());
+      AdvisorBenchmark.Settings settings = new AdvisorBenchmark.Settings(rows, sampleRows, measuring.plan(), apply,
+          datasets.stream().map(AdvisorDataset::of).toList());
       Path dir = output.dir("advisor");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         AdvisorReport report = new AdvisorBenchmark(cluster.target(), settings, out).run();
         out.println();
-        out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, medians of %d timed passes after"
-            + " untimed ones (%s)%n", rows, sampleRows, repeats, settings.warmUp().description());
+        out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, measured in %s%n", rows, sampleRows,
+            settings.plan().description());
         out.print(report.render());
         Path file = output.json(dir, "advisor");
         JsonFiles.write(file, report);

@@ -22,8 +22,8 @@ class TestBenchAdvisor {
     Path json = dir.resolve("advisor.json");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "advisor", "--rows", "300",
-        "--sample-rows", "100", "--repeats", "1", "--warmup-seconds", "0", "--out", dir.resolve("out").toString(),
-        "--json", json.toString());
+        "--sample-rows", "100", "--jvms", "1", "--repeats", "1", "--warmup-seconds", "0", "--out",
+        dir.resolve("out").toString(), "--json", json.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(json.toFile());
@@ -53,6 +53,9 @@ class TestBenchAdvisor {
       measured.add(family.get("variant").asText());
       assertThat(family.get("sample")).hasSize(30);
       assertThat(family.get("full")).hasSize(30);
+      // What each measuring JVM measured, kept beside the medians (TestCodecAdvisor runs several).
+      assertThat(family.get("sample_per_jvm")).hasSize(1).allSatisfy(jvm -> assertThat(jvm).hasSize(30));
+      assertThat(family.get("full_per_jvm")).hasSize(1);
       assertThat(family.get("full").get(0).get("raw_bytes").asLong())
           .isGreaterThan(family.get("sample").get(0).get("raw_bytes").asLong());
     });

@@ -46,8 +46,8 @@ class TestCompressAdvise {
     Path json = dir.resolve("advice.json");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
-        name.getNameAsString(), "--objective", "storage", "--sample-rows", "2000", "--repeats", "1",
-        "--warmup-seconds", "0", "--json", json.toString(), "--apply");
+        name.getNameAsString(), "--objective", "storage", "--sample-rows", "2000", "--jvms", "1",
+        "--repeats", "1", "--warmup-seconds", "0", "--json", json.toString(), "--apply");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode advice = new ObjectMapper().readTree(json.toFile());

@@ -23,7 +23,6 @@ import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.compress.WarmUp;
 import org.hbaseturbo.compress.advisor.CellSampler;
 import org.hbaseturbo.compress.advisor.CodecAdvisor;
 import org.hbaseturbo.compress.advisor.FamilyRewriter;
@@ -31,6 +30,7 @@ import org.hbaseturbo.compress.advisor.FamilyStorage;
 import org.hbaseturbo.compress.advisor.Objective;
 import org.hbaseturbo.compress.advisor.StorageOption;
 import org.hbaseturbo.compress.advisor.Trial;
+import org.hbaseturbo.compress.advisor.TrialPlan;
 
 /**
  * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the
@@ -53,15 +53,13 @@ public final class AdvisorBenchmark {
   /**
    * @param rows rows loaded per dataset
    * @param sampleRows rows the advisor samples
-   * @param repeats timed passes per data, each writing and reading every option in turn; the median speeds count
-   * @param warmUp the untimed passes over every option before the timed ones, on the sample and on the full data
+   * @param plan how the advisor measures, on the sample and again on the full data
    * @param apply whether to apply the storage objective's choice and best option to the table in turn
    * @param datasets the datasets to load and advise on, in this order
    */
-  public record Settings(long rows, int sampleRows, int repeats, WarmUp warmUp, boolean apply,
-      List<AdvisorDataset> datasets) {
+  public record Settings(long rows, int sampleRows, TrialPlan plan, boolean apply, List<AdvisorDataset> datasets) {
     public Settings {
-      requireNonNull(warmUp, "warmUp is null");
+      requireNonNull(plan, "plan is null");
       datasets = List.copyOf(datasets);
       if (datasets.isEmpty()) {
         throw new InvalidInputException("no dataset to run: expected at least one of " + AdvisorDataset.labels());
@@ -71,9 +69,6 @@ public final class AdvisorBenchmark {
       }
       if (sampleRows < 1) {
         throw new InvalidInputException("sample rows must be at least 1, was " + sampleRows);
-      }
-      if (repeats < 1) {
-        throw new InvalidInputException("repeats must be at least 1, was " + repeats);
       }
     }
   }
@@ -113,16 +108,17 @@ public final class AdvisorBenchmark {
       byte[] family) throws IOException {
     String variant = dataset.label() + ":" + Bytes.toString(family);
     int blockSize = admin.getDescriptor(table).getColumnFamily(family).getBlocksize();
-    CodecAdvisor advisor = new CodecAdvisor(connection.getConfiguration(), blockSize, settings.repeats(),
-        settings.warmUp());
+    CodecAdvisor advisor = new CodecAdvisor(connection.getConfiguration(), blockSize, settings.plan());
     List<Cell> sample = CellSampler.sample(connection, table, family, settings.sampleRows());
     say("%s: the advisor measures %d options on a sample of %,d rows (%,d cells) ...", variant,
         CodecAdvisor.options().size(), settings.sampleRows(), sample.size());
-    List<Trial> sampleTrials = advisor.measure(sample, option -> { });
+    List<List<Trial>> samplePerJvm = advisor.measureEachJvm(sample, CodecAdvisor.options(), step -> { });
     // Every row: the sampler's share per region exceeds any region's rows.
     List<Cell> all = CellSampler.sample(connection, table, family, Integer.MAX_VALUE);
     say("%s: measuring every option again on all %,d cells ...", variant, all.size());
-    return new FamilyTrials(variant, sample.size(), all.size(), sampleTrials, advisor.measure(all, option -> { }));
+    List<List<Trial>> fullPerJvm = advisor.measureEachJvm(all, CodecAdvisor.options(), step -> { });
+    return new FamilyTrials(variant, sample.size(), all.size(), CodecAdvisor.medianAcross(samplePerJvm),
+        CodecAdvisor.medianAcross(fullPerJvm), samplePerJvm, fullPerJvm);
   }
 
   private List<AdvisorResult> check(Admin admin, TableName table, AdvisorDataset dataset, byte[] family,
@@ -139,8 +135,8 @@ public final class AdvisorBenchmark {
       Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE
           ? applied(admin, table, family, List.of(choice.option(), best)) : null;
       results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
-          objective.name().toLowerCase(Locale.ROOT), settings.repeats(), measured.sampleCells(), measured.fullCells(),
-          choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(), choiceOnFull,
+          objective.name().toLowerCase(Locale.ROOT), settings.plan().repeats(), measured.sampleCells(),
+          measured.fullCells(), choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(), choiceOnFull,
           find(fullTrials, best), applied));
       say("%s %-8s choice %-20s best %-20s score %.3f", variant, objective.name().toLowerCase(Locale.ROOT),
           choice.option(), best, score);
@@ -169,9 +165,10 @@ public final class AdvisorBenchmark {
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("rows", settings.rows());
     parameters.put("sample_rows", settings.sampleRows());
-    parameters.put("repeats", settings.repeats());
-    parameters.put("warmup", "untimed passes over every option (" + settings.warmUp().description() + ") before"
-        + " the timed ones, on the sample and again on the full data");
+    parameters.put("jvms", settings.plan().jvms());
+    parameters.put("repeats", settings.plan().repeats());
+    parameters.put("warmup", "untimed passes over every option (" + settings.plan().warmUp().description()
+        + ") before the timed ones, in each measuring JVM, on the sample and again on the full data");
     parameters.put("apply", settings.apply());
     Map<String, String> datasets = new LinkedHashMap<>();
     for (AdvisorDataset dataset : settings.datasets()) {
@@ -179,8 +176,8 @@ public final class AdvisorBenchmark {
     }
     parameters.put("datasets", datasets);
     parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
-        + " full data (HFiles written and read back through HBase in a JVM of its own, speeds per second of its"
-        + " CPU time, the median of the timed passes, each pass's the median of its runs): storage = HFile bytes"
+        + " full data (HFiles written and read back through HBase in measuring JVMs of their own, speeds per second"
+        + " of CPU time, the median over the measuring JVMs of each one's median timed pass): storage = HFile bytes"
         + " / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes / read MB/s /"
         + " write MB/s^1/4, the choice's / the least. 1.0 = the best option.");
     parameters.put("target", TARGET);

@@ -10,12 +10,17 @@ import org.hbaseturbo.compress.advisor.Trial;
  * @param variant {@code dataset:family}
  * @param sampleCells cells in the advisor's sample
  * @param fullCells all the family's cells
- * @param sample every option measured on the sample, in the advisor's order
- * @param full every option measured on all the cells, in the same order
+ * @param sample every option measured on the sample, in the advisor's order: the median over the measuring JVMs
+ * @param full every option measured on all the cells, in the same order and the same way
+ * @param samplePerJvm what each measuring JVM measured on the sample, that {@code sample} is the median of
+ * @param fullPerJvm what each measuring JVM measured on all the cells
  */
-public record FamilyTrials(String variant, long sampleCells, long fullCells, List<Trial> sample, List<Trial> full) {
+public record FamilyTrials(String variant, long sampleCells, long fullCells, List<Trial> sample, List<Trial> full,
+    List<List<Trial>> samplePerJvm, List<List<Trial>> fullPerJvm) {
   public FamilyTrials {
     sample = List.copyOf(sample);
     full = List.copyOf(full);
+    samplePerJvm = samplePerJvm.stream().map(List::copyOf).toList();
+    fullPerJvm = fullPerJvm.stream().map(List::copyOf).toList();
   }
 }

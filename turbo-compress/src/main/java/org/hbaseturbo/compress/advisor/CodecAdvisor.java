@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.compress.WarmUp;
 
 /**
  * Measures every data block encoding with every supported codec on a sample of the user's own cells, and
@@ -27,43 +26,31 @@ public final class CodecAdvisor {
 
   private final Configuration conf;
   private final int blockSize;
-  private final int repeats;
-  private final WarmUp warmUp;
+  private final TrialPlan plan;
 
   /**
-   * With {@link WarmUp#DEFAULT}.
-   *
    * @param blockSize the family's BLOCKSIZE: the uncompressed size HBase cuts data blocks at
-   * @param repeats timed passes, each writing and reading every option once; the median speeds are reported
+   * @param plan how many measuring JVMs and timed passes, after what warm-up
    */
-  public CodecAdvisor(Configuration conf, int blockSize, int repeats) {
-    this(conf, blockSize, repeats, WarmUp.DEFAULT);
-  }
-
-  /** @param warmUp the untimed passes over every option before the timed ones */
-  public CodecAdvisor(Configuration conf, int blockSize, int repeats, WarmUp warmUp) {
+  public CodecAdvisor(Configuration conf, int blockSize, TrialPlan plan) {
     this.conf = requireNonNull(conf, "conf is null");
-    this.warmUp = requireNonNull(warmUp, "warmUp is null");
+    this.plan = requireNonNull(plan, "plan is null");
     if (blockSize < 1024) {
       throw new IllegalArgumentException("block size must be at least 1 KiB, was " + blockSize);
     }
-    if (repeats < 1) {
-      throw new IllegalArgumentException("repeats must be at least 1, was " + repeats);
-    }
     this.blockSize = blockSize;
-    this.repeats = repeats;
   }
 
   /**
-   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells), in a
-   * JVM of its own ({@link TrialsJvm}): untimed warm-up passes, then {@code repeats} timed ones, each writing and
-   * reading every option in turn.
+   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells), as the
+   * plan says: in each of its JVMs ({@link TrialsJvm}) untimed warm-up passes, then timed ones, each writing and
+   * reading every option in turn; each option's figures the median over the JVMs ({@link #medianAcross}).
    *
-   * @param progress told about each option of each pass as it is measured ("warm-up pass 2: DIFF+GZ",
-   *     "timed pass 1/3: DIFF+GZ")
+   * @param progress told about each option of each pass as it is measured ("JVM 1/3: warm-up pass 2: DIFF+GZ",
+   *     "JVM 1/3: timed pass 1/5: DIFF+GZ")
    */
   public List<Trial> measure(List<Cell> cells, Consumer<String> progress) throws IOException {
-    return measure(cells, options(), progress);
+    return medianAcross(measureEachJvm(cells, options(), progress));
   }
 
   /** Every encoding with every supported codec: the options {@link #measure(List, Consumer)} measures. */
@@ -77,15 +64,25 @@ public final class CodecAdvisor {
     return options;
   }
 
-  /** The given options only, in their order. */
-  public List<Trial> measure(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
+  /**
+   * The given options, measured in each of the plan's JVMs in turn.
+   *
+   * @return per JVM, the options' trials in their order
+   */
+  public List<List<Trial>> measureEachJvm(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
       throws IOException {
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("no cells to measure");
     }
     Path dir = Files.createTempDirectory("turbo-advisor-");
     try {
-      return TrialsJvm.measure(conf, dir, blockSize, repeats, warmUp, cells, options, progress);
+      List<List<Trial>> perJvm = new ArrayList<>();
+      for (int jvm = 1; jvm <= plan.jvms(); jvm++) {
+        String prefix = "JVM " + jvm + "/" + plan.jvms() + ": ";
+        perJvm.add(TrialsJvm.measure(conf, dir, blockSize, plan.repeats(), plan.warmUp(), cells, options,
+            step -> progress.accept(prefix + step)));
+      }
+      return perJvm;
     } finally {
       try (var files = Files.list(dir)) {
         for (Path file : files.toList()) {
@@ -94,6 +91,25 @@ public final class CodecAdvisor {
       }
       Files.deleteIfExists(dir);
     }
+  }
+
+  /**
+   * Each option's median over the JVMs that measured it: stored bytes, write and read speed each on its own.
+   *
+   * @param perJvm per JVM, the same options' trials in the same order
+   */
+  public static List<Trial> medianAcross(List<List<Trial>> perJvm) {
+    List<Trial> first = perJvm.get(0);
+    List<Trial> trials = new ArrayList<>();
+    for (int o = 0; o < first.size(); o++) {
+      int option = o;
+      List<Trial> measured = perJvm.stream().map(jvm -> jvm.get(option)).toList();
+      trials.add(new Trial(first.get(o).option(), first.get(o).rawBytes(),
+          (long) HFileTrials.median(measured.stream().mapToDouble(Trial::storedBytes).toArray()),
+          HFileTrials.median(measured.stream().mapToDouble(Trial::writeMBps).toArray()),
+          HFileTrials.median(measured.stream().mapToDouble(Trial::readMBps).toArray())));
+    }
+    return trials;
   }
 
   /** The option that best meets {@code objective}, with one line of reasoning. */

@@ -3,7 +3,6 @@ package org.hbaseturbo.compress.advisor;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -37,6 +36,10 @@ import org.hbaseturbo.compress.WarmUp;
  * on the machine) slows the same option in every pass, and the median keeps it: the benchmark of the advisor saw
  * single options read at half their speed on the sample and not on the table, in every pass.
  *
+ * <p>A pass times one write and one read of each option, and a trial is the median pass: more passes rather than
+ * runs repeated within a pass, so that a disturbance lasting a second or so hits one pass of an option, which the
+ * median leaves out, rather than all the runs that make up one of its figures.
+ *
  * <p>Times are the measuring thread's CPU time, not the wall clock's. Writing and reading an HFile on the local file
  * system runs wholly in the calling thread (the page cache copy included, as system time), so its CPU time is the
  * option's cost; the wall clock adds every moment another thread held the core, which on a 2-core machine running
@@ -45,17 +48,6 @@ import org.hbaseturbo.compress.WarmUp;
  */
 final class HFileTrials {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
-  /**
-   * A timed write or read runs at least {@link #MIN_RUNS} times and until it has taken this much CPU time, and
-   * counts as the median of its runs. A 5,000-row sample's HFile reads in a few milliseconds, where what CPU time
-   * still counts of a disturbance (a garbage collection that evicts the caches, a JIT recompilation) moves the
-   * figure by tens of percent; the median run leaves out the runs it hit, where a mean over the same time would
-   * spread it over all of them.
-   */
-  static final Duration MIN_TIMING = Duration.ofMillis(50);
-  /** See {@link #MIN_TIMING}: three runs, so that one hit by a pause is never the median. */
-  static final int MIN_RUNS = 3;
 
   private final Configuration conf;
   private final FileSystem fs;
@@ -87,7 +79,7 @@ final class HFileTrials {
     warmUp.run(number -> {
       for (StorageOption option : options) {
         progress.accept("warm-up pass " + number + ": " + option);
-        run(cells, option, false);
+        run(cells, option);
       }
     });
     long[] stored = new long[options.size()];
@@ -100,7 +92,7 @@ final class HFileTrials {
       Collections.shuffle(order, shuffle);
       for (int o : order) {
         progress.accept("timed pass " + (pass + 1) + "/" + repeats + ": " + options.get(o));
-        Timing timing = run(cells, options.get(o), true);
+        Timing timing = run(cells, options.get(o));
         stored[o] = timing.storedBytes();
         writeNanos[o][pass] = timing.writeNanos();
         readNanos[o][pass] = timing.readNanos();
@@ -117,30 +109,27 @@ final class HFileTrials {
   }
 
   /** One option in one pass: the file's size, and the time of one write and of one read of every cell. */
-  private record Timing(long storedBytes, double writeNanos, double readNanos) {
+  private record Timing(long storedBytes, long writeNanos, long readNanos) {
   }
 
   /**
-   * Writes the file, reads it back and deletes it; when {@code timed}, each write and read is repeated as
-   * {@link #MIN_TIMING} says, otherwise run once. The reader is opened once and the file scanned again with it,
-   * as a RegionServer keeps a store file open and reads its blocks many times: the time is that of reading,
-   * decompressing and decoding the blocks, not of opening the file, whose fixed cost would weigh more on a small
-   * sample than on the whole family.
+   * Writes the file, reads it back and deletes it: the CPU time of one write and of one read. The read is timed
+   * after the reader is open, as a RegionServer keeps a store file open and reads its blocks many times: the time is
+   * that of reading, decompressing and decoding the blocks, not of opening the file, whose fixed cost would weigh
+   * more on a small sample than on the whole family.
    */
-  private Timing run(List<Cell> cells, StorageOption option, boolean timed) throws IOException {
-    long minNanos = timed ? MIN_TIMING.toNanos() : 0;
-    int minRuns = timed ? MIN_RUNS : 1;
+  private Timing run(List<Cell> cells, StorageOption option) throws IOException {
     Path file = new Path(dir.resolve(option.encoding() + "-" + option.compression().getName()).toUri());
     try {
-      double write = nanosPerRun(() -> write(cells, option, file), minNanos, minRuns);
+      long write = cpuNanos(() -> write(cells, option, file));
       long stored = fs.getFileStatus(file).getLen();
       try (HFile.Reader reader = HFile.createReader(fs, file, CacheConfig.DISABLED, true, conf)) {
-        double read = nanosPerRun(() -> {
+        long read = cpuNanos(() -> {
           long count = readAll(reader);
           if (count != cells.size()) {
             throw new IOException(option + ": wrote " + cells.size() + " cells but read back " + count);
           }
-        }, minNanos, minRuns);
+        });
         return new Timing(stored, write, read);
       }
     } finally {
@@ -153,21 +142,11 @@ final class HFileTrials {
     void run() throws IOException;
   }
 
-  /**
-   * Runs {@code action} at least {@code minRuns} times and until it has taken {@code minNanos} of this thread's CPU
-   * time; the median run's CPU time.
-   */
-  private static double nanosPerRun(IoAction action, long minNanos, int minRuns) throws IOException {
-    List<Long> runs = new ArrayList<>();
-    long start = THREADS.getCurrentThreadCpuTime();
-    long end = start;
-    while (runs.size() < minRuns || end - start < minNanos) {
-      long before = THREADS.getCurrentThreadCpuTime();
-      action.run();
-      end = THREADS.getCurrentThreadCpuTime();
-      runs.add(end - before);
-    }
-    return median(runs.stream().mapToDouble(Long::doubleValue).toArray());
+  /** This thread's CPU time running {@code action}. */
+  private static long cpuNanos(IoAction action) throws IOException {
+    long before = THREADS.getCurrentThreadCpuTime();
+    action.run();
+    return THREADS.getCurrentThreadCpuTime() - before;
   }
 
   private void write(List<Cell> cells, StorageOption option, Path file) throws IOException {
@@ -197,8 +176,9 @@ final class HFileTrials {
     return valueBytes >= 0 ? cells : -1;
   }
 
-  private static double median(double[] nanos) {
-    double[] sorted = nanos.clone();
+  /** The middle value; of an even number, the upper of the two middle ones. */
+  static double median(double[] values) {
+    double[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[sorted.length / 2];
   }

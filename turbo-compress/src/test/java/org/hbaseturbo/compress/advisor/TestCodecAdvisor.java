@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 class TestCodecAdvisor {
   private static final byte[] FAMILY = Bytes.toBytes("readings");
-  /** The tests check what is measured, not how fast: one untimed pass. */
-  private static final WarmUp ONE_PASS = new WarmUp(1, Duration.ZERO);
+  /** The tests check what is measured, not how fast: one JVM, one untimed pass, one timed. */
+  private static final TrialPlan ONE_PASS = new TrialPlan(1, 1, new WarmUp(1, Duration.ZERO));
 
   @BeforeAll
   static void installCodecs() {
@@ -36,12 +36,12 @@ class TestCodecAdvisor {
   void measuresEveryEncodingWithEveryCodecThroughRealHFiles() throws Exception {
     List<Cell> cells = sensorLikeCells(2_000);
     List<String> seen = new ArrayList<>();
-    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, 1, ONE_PASS).measure(cells,
+    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, ONE_PASS).measure(cells,
         seen::add);
 
     assertThat(trials).hasSize(CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size());
-    assertThat(seen).hasSize(2 * trials.size()).contains("warm-up pass 1: FAST_DIFF+ZSTD",
-        "timed pass 1/1: NONE+LZO");
+    assertThat(seen).hasSize(2 * trials.size()).contains("JVM 1/1: warm-up pass 1: FAST_DIFF+ZSTD",
+        "JVM 1/1: timed pass 1/1: NONE+LZO");
     long raw = trials.get(0).rawBytes();
     assertThat(trials).allSatisfy(trial -> {
       assertThat(trial.rawBytes()).isEqualTo(raw);
@@ -59,22 +59,47 @@ class TestCodecAdvisor {
   }
 
   @Test
-  void everyPassMeasuresEveryOptionInTurn() throws Exception {
+  void everyJvmWarmsUpAndMeasuresEveryOptionInTurnInEveryPass() throws Exception {
     List<Cell> cells = sensorLikeCells(500);
     List<StorageOption> options = List.of(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ),
         new StorageOption(DataBlockEncoding.NONE, Algorithm.NONE));
     List<String> seen = new ArrayList<>();
 
-    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, 2, new WarmUp(2, Duration.ZERO))
-        .measure(cells, options, seen::add);
+    List<List<Trial>> perJvm = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024,
+        new TrialPlan(2, 2, new WarmUp(2, Duration.ZERO))).measureEachJvm(cells, options, seen::add);
 
-    assertThat(seen.subList(0, 4)).containsExactly("warm-up pass 1: DIFF+GZ", "warm-up pass 1: NONE+NONE",
-        "warm-up pass 2: DIFF+GZ", "warm-up pass 2: NONE+NONE");
-    // Each timed pass measures every option once, in an order of its own.
-    assertThat(seen.subList(4, 6)).containsExactlyInAnyOrder("timed pass 1/2: DIFF+GZ", "timed pass 1/2: NONE+NONE");
-    assertThat(seen.subList(6, 8)).containsExactlyInAnyOrder("timed pass 2/2: DIFF+GZ", "timed pass 2/2: NONE+NONE");
-    assertThat(seen).hasSize(8);
-    assertThat(trials).extracting(Trial::option).containsExactlyElementsOf(options);
+    assertThat(perJvm).hasSize(2);
+    for (int jvm = 1; jvm <= 2; jvm++) {
+      List<String> steps = seen.subList(8 * (jvm - 1), 8 * jvm);
+      String prefix = "JVM " + jvm + "/2: ";
+      assertThat(steps.subList(0, 4)).containsExactly(prefix + "warm-up pass 1: DIFF+GZ",
+          prefix + "warm-up pass 1: NONE+NONE", prefix + "warm-up pass 2: DIFF+GZ",
+          prefix + "warm-up pass 2: NONE+NONE");
+      // Each timed pass measures every option once, in an order of its own.
+      assertThat(steps.subList(4, 6)).containsExactlyInAnyOrder(prefix + "timed pass 1/2: DIFF+GZ",
+          prefix + "timed pass 1/2: NONE+NONE");
+      assertThat(steps.subList(6, 8)).containsExactlyInAnyOrder(prefix + "timed pass 2/2: DIFF+GZ",
+          prefix + "timed pass 2/2: NONE+NONE");
+      assertThat(perJvm.get(jvm - 1)).extracting(Trial::option).containsExactlyElementsOf(options);
+    }
+    assertThat(seen).hasSize(16);
+    // Both JVMs write the same files.
+    assertThat(perJvm.get(1)).extracting(Trial::storedBytes)
+        .containsExactlyElementsOf(perJvm.get(0).stream().map(Trial::storedBytes).toList());
+  }
+
+  @Test
+  void eachFigureIsTheMedianOverTheJvms() {
+    StorageOption zstd = new StorageOption(DataBlockEncoding.FAST_DIFF, Algorithm.ZSTD);
+    StorageOption plain = new StorageOption(DataBlockEncoding.NONE, Algorithm.NONE);
+    // One JVM's JIT made ZSTD read fast; another's wrote plain files slowly: the median leaves each out.
+    List<List<Trial>> perJvm = List.of(
+        List.of(new Trial(zstd, 1_000, 120, 80, 400), new Trial(plain, 1_000, 1_010, 300, 900)),
+        List.of(new Trial(zstd, 1_000, 120, 70, 250), new Trial(plain, 1_000, 1_010, 100, 950)),
+        List.of(new Trial(zstd, 1_000, 120, 75, 260), new Trial(plain, 1_000, 1_010, 290, 920)));
+
+    assertThat(CodecAdvisor.medianAcross(perJvm)).containsExactly(new Trial(zstd, 1_000, 120, 75, 260),
+        new Trial(plain, 1_000, 1_010, 290, 920));
   }
 
   @Test
@@ -82,9 +107,9 @@ class TestCodecAdvisor {
     // HBase's writer refuses cells out of order; the refusal happens in the measuring JVM.
     List<Cell> cells = sensorLikeCells(10);
     Collections.reverse(cells);
-    CodecAdvisor advisor = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, 1, ONE_PASS);
+    CodecAdvisor advisor = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, ONE_PASS);
 
-    assertThatThrownBy(() -> advisor.measure(cells, List.of(new StorageOption(DataBlockEncoding.NONE,
+    assertThatThrownBy(() -> advisor.measureEachJvm(cells, List.of(new StorageOption(DataBlockEncoding.NONE,
         Algorithm.NONE)), step -> { }))
         .isInstanceOf(IOException.class).hasMessageStartingWith("the advisor's measurements failed: ")
         .hasMessageContaining("not lexically larger");

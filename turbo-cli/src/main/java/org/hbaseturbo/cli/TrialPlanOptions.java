@@ -1,0 +1,41 @@
+package org.hbaseturbo.cli;
+
+import java.time.Duration;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.WarmUp;
+import org.hbaseturbo.compress.advisor.TrialPlan;
+import picocli.CommandLine.Option;
+
+/** How the advisor measures: {@code compress advise}'s options, which {@code bench advisor} checks it with. */
+final class TrialPlanOptions {
+  @Option(names = "--jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_JVMS,
+      description = "Measuring JVMs, one after another, each warming up and timing every option anew; an option's"
+          + " speeds are the median over the JVMs, as what the JIT makes of the code differs from one JVM to the"
+          + " next (default: ${DEFAULT-VALUE}).")
+  int jvms;
+
+  @Option(names = "--repeats", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_REPEATS,
+      description = "Timed passes per JVM, each writing and reading every option once, in an order of its own;"
+          + " a JVM's speeds are the median pass (default: ${DEFAULT-VALUE}).")
+  int repeats;
+
+  @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "" + WarmUp.DEFAULT_MIN_SECONDS,
+      description = "Untimed passes over every option first in each JVM, for at least S seconds and "
+          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
+          + " (default: ${DEFAULT-VALUE}).")
+  int warmupSeconds;
+
+  /** The plan the options give; refuses, naming the option, a number out of range. */
+  TrialPlan plan() {
+    if (jvms < 1) {
+      throw new InvalidInputException("--jvms must be at least 1, was " + jvms);
+    }
+    if (repeats < 1) {
+      throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
+    }
+    if (warmupSeconds < 0) {
+      throw new InvalidInputException("--warmup-seconds must be at least 0, was " + warmupSeconds);
+    }
+    return new TrialPlan(jvms, repeats, WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(warmupSeconds)));
+  }
+}

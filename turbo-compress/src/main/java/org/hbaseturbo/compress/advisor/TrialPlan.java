@@ -1,0 +1,43 @@
+package org.hbaseturbo.compress.advisor;
+
+import static java.util.Objects.requireNonNull;
+
+import org.hbaseturbo.compress.WarmUp;
+
+/**
+ * How many times the advisor measures every option, and where: {@code jvms} measuring JVMs one after another,
+ * each warming up as {@code warmUp} says and then running {@code repeats} timed passes; an option's speed is the
+ * median over the JVMs of each JVM's median pass.
+ *
+ * <p>Several JVMs because the speeds one JVM measures depend on what its JIT made of the code, and that differs
+ * from one JVM to the next more than the better options differ: on the same 5,000 text rows, one of four JVMs read
+ * every ZSTD option some 30% faster than the other three did, and a JVM's best balanced option was often not the
+ * next JVM's. Passes within one JVM cannot average that out; JVMs can, as JMH's forks do.
+ *
+ * @param jvms measuring JVMs, each cold
+ * @param repeats timed passes per JVM, each writing and reading every option once, in an order of its own
+ * @param warmUp the untimed passes over every option before the timed ones, in each JVM
+ */
+public record TrialPlan(int jvms, int repeats, WarmUp warmUp) {
+  /** {@link #DEFAULT}'s figures, as constants for command line defaults. */
+  public static final int DEFAULT_JVMS = 3;
+  public static final int DEFAULT_REPEATS = 5;
+  /** Three JVMs of five timed passes each, after {@link WarmUp#DEFAULT}. */
+  public static final TrialPlan DEFAULT = new TrialPlan(DEFAULT_JVMS, DEFAULT_REPEATS, WarmUp.DEFAULT);
+
+  public TrialPlan {
+    requireNonNull(warmUp, "warmUp is null");
+    if (jvms < 1) {
+      throw new IllegalArgumentException("measuring JVMs must be at least 1, was " + jvms);
+    }
+    if (repeats < 1) {
+      throw new IllegalArgumentException("timed passes must be at least 1, was " + repeats);
+    }
+  }
+
+  /** For progress lines and reports: "3 JVMs, each 5 timed passes after untimed ones (at least 3 passes and 20 s)". */
+  public String description() {
+    return jvms + (jvms == 1 ? " JVM, " : " JVMs, each ") + repeats + (repeats == 1 ? " timed pass" : " timed passes")
+        + " after untimed ones (" + warmUp.description() + ")";
+  }
+}
