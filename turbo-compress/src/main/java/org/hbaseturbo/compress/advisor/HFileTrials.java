@@ -44,7 +44,8 @@ import org.hbaseturbo.compress.WarmUp;
  * system runs wholly in the calling thread (the page cache copy included, as system time), so its CPU time is the
  * option's cost; the wall clock adds every moment another thread held the core, which on a 2-core machine running
  * anything else is often. Speeds are therefore those of one core given to the work. {@link TrialsJvm} runs this in
- * a JVM of its own, for what CPU time does not leave out.
+ * a JVM of its own, for what CPU time does not leave out, and {@link CodecAdvisor} in several ({@link TrialPlan}),
+ * for what one JVM's JIT makes of the code.
  */
 final class HFileTrials {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
