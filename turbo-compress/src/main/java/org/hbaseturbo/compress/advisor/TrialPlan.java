@@ -11,7 +11,7 @@ import org.hbaseturbo.compress.WarmUp;
  *
  * <p>Several JVMs because the speeds one JVM measures depend on what its JIT made of the code, and that differs
  * from one JVM to the next more than the better options differ: on the same 5,000 text rows, one of four JVMs read
- * every ZSTD option some 30% faster than the other three did, and a JVM's best balanced option was often not the
+ * every ZSTD option about a third faster than the other three did, and a JVM's best balanced option was often not the
  * next JVM's. Passes within one JVM cannot average that out; JVMs can, as JMH's forks do.
  *
  * @param jvms measuring JVMs, each cold
