@@ -150,7 +150,8 @@ final class AdviseCommand implements Callable<Integer> {
         JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
             admin.getClusterMetrics().getHBaseVersion()), table, descriptor.getNameAsString(),
             descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), plan.jvms(),
-            plan.repeats(), plan.warmUp().description(), objective.name().toLowerCase(java.util.Locale.ROOT), trials, new ArrayList<>(advice.values()), applied));
+            plan.repeats(), plan.warmUp().description(), objective.name().toLowerCase(java.util.Locale.ROOT),
+            trials, new ArrayList<>(advice.values()), applied));
         out.println("advice written to " + json.toAbsolutePath());
       }
       out.flush();

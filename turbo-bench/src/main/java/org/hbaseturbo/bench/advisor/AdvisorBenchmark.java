@@ -136,8 +136,8 @@ public final class AdvisorBenchmark {
           ? applied(admin, table, family, List.of(choice.option(), best)) : null;
       results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
           objective.name().toLowerCase(Locale.ROOT), settings.plan().repeats(), measured.sampleCells(),
-          measured.fullCells(), choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(), choiceOnFull,
-          find(fullTrials, best), applied));
+          measured.fullCells(), choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(),
+          choiceOnFull, find(fullTrials, best), applied));
       say("%s %-8s choice %-20s best %-20s score %.3f", variant, objective.name().toLowerCase(Locale.ROOT),
           choice.option(), best, score);
     }
