@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
         + " block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1) and every codec (NONE, GZ, SNAPPY, LZ4,"
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
         + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
-        + " over them), timed in CPU time, so that neither this JVM's work nor the machine's other load counts.",
+        + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
+        + " they would in wall-clock time.",
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
