@@ -230,7 +230,6 @@ final class AdviseCommand implements Callable<Integer> {
   /** The advice as JSON: what was sampled, every measurement, every recommendation. */
   record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
       int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int repeats, String warmUp,
-      String objective,
-      List<Trial> trials, List<Recommendation> recommendations, Applied applied) {
+      String objective, List<Trial> trials, List<Recommendation> recommendations, Applied applied) {
   }
 }

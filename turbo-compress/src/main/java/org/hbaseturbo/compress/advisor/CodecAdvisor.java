@@ -76,13 +76,7 @@ public final class CodecAdvisor {
     }
     Path dir = Files.createTempDirectory("turbo-advisor-");
     try {
-      List<List<Trial>> perJvm = new ArrayList<>();
-      for (int jvm = 1; jvm <= plan.jvms(); jvm++) {
-        String prefix = "JVM " + jvm + "/" + plan.jvms() + ": ";
-        perJvm.add(TrialsJvm.measure(conf, dir, blockSize, plan.repeats(), plan.warmUp(), cells, options,
-            step -> progress.accept(prefix + step)));
-      }
-      return perJvm;
+      return TrialsJvm.measure(conf, dir, blockSize, plan, cells, options, progress);
     } finally {
       try (var files = Files.list(dir)) {
         for (Path file : files.toList()) {

@@ -19,11 +19,9 @@ import org.hbaseturbo.compress.WarmUp;
  * @param warmUp the untimed passes over every option before the timed ones, in each JVM
  */
 public record TrialPlan(int jvms, int repeats, WarmUp warmUp) {
-  /** {@link #DEFAULT}'s figures, as constants for command line defaults. */
+  /** The command line's defaults: three JVMs of five timed passes each (after {@link WarmUp#DEFAULT}). */
   public static final int DEFAULT_JVMS = 3;
   public static final int DEFAULT_REPEATS = 5;
-  /** Three JVMs of five timed passes each, after {@link WarmUp#DEFAULT}. */
-  public static final TrialPlan DEFAULT = new TrialPlan(DEFAULT_JVMS, DEFAULT_REPEATS, WarmUp.DEFAULT);
 
   public TrialPlan {
     requireNonNull(warmUp, "warmUp is null");

@@ -50,20 +50,32 @@ public final class TrialsJvm {
   }
 
   /**
-   * Measures {@code options} on {@code cells} as {@link HFileTrials} does, in a new JVM.
+   * Measures {@code options} on {@code cells} as {@link HFileTrials} does, in each of the plan's JVMs in turn; the
+   * cells and the configuration are written once for all of them.
    *
    * @param dir an empty directory for the cells, the configuration and the HFiles
-   * @return in the options' order
+   * @param progress told each JVM's steps, prefixed with the JVM ("JVM 1/3: timed pass 1/5: DIFF+GZ")
+   * @return per JVM, the options' trials in their order
    */
-  static List<Trial> measure(Configuration conf, Path dir, int blockSize, int repeats, WarmUp warmUp,
-      List<Cell> cells, List<StorageOption> options, Consumer<String> progress) throws IOException {
+  static List<List<Trial>> measure(Configuration conf, Path dir, int blockSize, TrialPlan plan, List<Cell> cells,
+      List<StorageOption> options, Consumer<String> progress) throws IOException {
     writeCells(dir.resolve(CELLS), cells);
     try (OutputStream out = Files.newOutputStream(dir.resolve(CONF))) {
       conf.writeXml(out);
     }
-    List<String> args = List.of(dir.toString(), Integer.toString(blockSize), Integer.toString(repeats),
-        Integer.toString(warmUp.minPasses()), Long.toString(warmUp.minTime().toMillis()),
+    List<String> args = List.of(dir.toString(), Integer.toString(blockSize), Integer.toString(plan.repeats()),
+        Integer.toString(plan.warmUp().minPasses()), Long.toString(plan.warmUp().minTime().toMillis()),
         String.join(",", options.stream().map(StorageOption::toString).toList()));
+    List<List<Trial>> perJvm = new ArrayList<>();
+    for (int jvm = 1; jvm <= plan.jvms(); jvm++) {
+      String prefix = "JVM " + jvm + "/" + plan.jvms() + ": ";
+      perJvm.add(run(args, options.size(), step -> progress.accept(prefix + step)));
+    }
+    return perJvm;
+  }
+
+  /** One measuring JVM with {@code args} (see {@link #main}); its trials, as many as {@code options}. */
+  private static List<Trial> run(List<String> args, int options, Consumer<String> progress) throws IOException {
     ChildJvm child = ChildJvm.start("the advisor's measurements", ChildJvm.command(TrialsJvm.class, args),
         ProcessBuilder.Redirect.PIPE, line -> true);
     List<Trial> trials = new ArrayList<>();
@@ -86,9 +98,9 @@ public final class TrialsJvm {
     if (failure != null) {
       throw new IOException("the advisor's measurements failed: " + failure);
     }
-    if (exit != 0 || trials.size() != options.size()) {
+    if (exit != 0 || trials.size() != options) {
       throw new IOException("the advisor's measuring JVM ended with exit code " + exit + " after measuring "
-          + trials.size() + " of " + options.size() + " options; its errors are above");
+          + trials.size() + " of " + options + " options; its errors are above");
     }
     return trials;
   }
