@@ -34,22 +34,14 @@ import org.hbaseturbo.compress.advisor.TrialPlan;
 
 /**
  * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the
- * advisor's recommendations from a sample, as {@code turbo compress advise} makes them (the same sampler, plan of
- * measuring JVMs and passes, and rules); every option also measured on all the family's cells; each choice scored
- * against the best option of the full data by its objective's rule ({@link Objective#score}).
- *
- * <p>The sample and the full data are measured side by side, in the same JVMs and the same passes. Measured in
- * JVMs of their own, the full data's figures differed from the sample's by what each JVM's JIT made of the code as
- * much as by the cells: on the same full data, the same option's balanced score was 1.000, 1.046 and 1.139 by three
- * JVMs' figures, so a choice could miss 5% against a referee that would not have picked the same option twice.
- * Side by side, a miss is the sample's: what the advisor saw on it that does not hold for the whole family.
+ * advisor's recommendations from a sample, as {@code turbo compress advise} makes them; then every option
+ * measured again, the same way, on all the family's cells; each choice scored against the best option of the
+ * full data by its objective's rule ({@link Objective#score}).
  */
 public final class AdvisorBenchmark {
   /** The target: the advisor's choice within 5% of the best measured option. */
   public static final double TARGET = 1.05;
   private static final String TABLE_PREFIX = "turbo_bench_advisor_";
-  private static final String SAMPLE = "sample";
-  private static final String FULL = "full";
   private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(10);
   /** The embedded cluster removes replaced store files every 10 s; a real cluster every 2 minutes by default. */
   private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
@@ -61,7 +53,7 @@ public final class AdvisorBenchmark {
   /**
    * @param rows rows loaded per dataset
    * @param sampleRows rows the advisor samples
-   * @param plan how the advisor measures, on the sample and, side by side with it, on the full data
+   * @param plan how the advisor measures, on the sample and again on the full data
    * @param apply whether to apply the storage objective's choice and best option to the table in turn
    * @param datasets the datasets to load and advise on, in this order
    */
@@ -111,27 +103,22 @@ public final class AdvisorBenchmark {
         parameters(), results, trials);
   }
 
-  /**
-   * Every option measured on the advisor's sample of the family and on all its cells, side by side in the same
-   * JVMs and passes ({@link CodecAdvisor#measureSideBySide}).
-   */
+  /** Every option measured on the advisor's sample of the family and again on all its cells. */
   private FamilyTrials measure(Connection connection, Admin admin, TableName table, AdvisorDataset dataset,
       byte[] family) throws IOException {
     String variant = dataset.label() + ":" + Bytes.toString(family);
     int blockSize = admin.getDescriptor(table).getColumnFamily(family).getBlocksize();
     CodecAdvisor advisor = new CodecAdvisor(connection.getConfiguration(), blockSize, settings.plan());
-    Map<String, List<Cell>> cellSets = new LinkedHashMap<>();
-    cellSets.put(SAMPLE, CellSampler.sample(connection, table, family, settings.sampleRows()));
+    List<Cell> sample = CellSampler.sample(connection, table, family, settings.sampleRows());
+    say("%s: the advisor measures %d options on a sample of %,d rows (%,d cells) ...", variant,
+        CodecAdvisor.options().size(), settings.sampleRows(), sample.size());
+    List<List<Trial>> samplePerJvm = advisor.measureEachJvm(sample, CodecAdvisor.options(), step -> { });
     // Every row: the sampler's share per region exceeds any region's rows.
-    cellSets.put(FULL, CellSampler.sample(connection, table, family, Integer.MAX_VALUE));
-    say("%s: measuring %d options on the advisor's sample of %,d rows (%,d cells) and on all %,d cells ...",
-        variant, CodecAdvisor.options().size(), settings.sampleRows(), cellSets.get(SAMPLE).size(),
-        cellSets.get(FULL).size());
-    List<Map<String, List<Trial>>> perJvm = advisor.measureSideBySide(cellSets, CodecAdvisor.options(), step -> { });
-    List<List<Trial>> samplePerJvm = perJvm.stream().map(jvm -> jvm.get(SAMPLE)).toList();
-    List<List<Trial>> fullPerJvm = perJvm.stream().map(jvm -> jvm.get(FULL)).toList();
-    return new FamilyTrials(variant, cellSets.get(SAMPLE).size(), cellSets.get(FULL).size(),
-        CodecAdvisor.medianAcross(samplePerJvm), CodecAdvisor.medianAcross(fullPerJvm), samplePerJvm, fullPerJvm);
+    List<Cell> all = CellSampler.sample(connection, table, family, Integer.MAX_VALUE);
+    say("%s: measuring every option again on all %,d cells ...", variant, all.size());
+    List<List<Trial>> fullPerJvm = advisor.measureEachJvm(all, CodecAdvisor.options(), step -> { });
+    return new FamilyTrials(variant, sample.size(), all.size(), CodecAdvisor.medianAcross(samplePerJvm),
+        CodecAdvisor.medianAcross(fullPerJvm), samplePerJvm, fullPerJvm);
   }
 
   private List<AdvisorResult> check(Admin admin, TableName table, AdvisorDataset dataset, byte[] family,
@@ -181,7 +168,7 @@ public final class AdvisorBenchmark {
     parameters.put("jvms", settings.plan().jvms());
     parameters.put("repeats", settings.plan().repeats());
     parameters.put("warmup", "untimed passes over every option (" + settings.plan().warmUp().description()
-        + ") before the timed ones, in each measuring JVM, over the sample and the full data together");
+        + ") before the timed ones, in each measuring JVM, on the sample and again on the full data");
     parameters.put("apply", settings.apply());
     Map<String, String> datasets = new LinkedHashMap<>();
     for (AdvisorDataset dataset : settings.datasets()) {
@@ -189,9 +176,8 @@ public final class AdvisorBenchmark {
     }
     parameters.put("datasets", datasets);
     parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
-        + " full data (HFiles written and read back through HBase in measuring JVMs of their own, the sample and the"
-        + " full data side by side in the same JVMs and passes, speeds per second of CPU time, the median over the"
-        + " measuring JVMs of each one's median timed pass): storage = HFile bytes"
+        + " full data (HFiles written and read back through HBase in measuring JVMs of their own, speeds per second"
+        + " of CPU time, the median over the measuring JVMs of each one's median timed pass): storage = HFile bytes"
         + " / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes / read MB/s /"
         + " write MB/s^1/4, the choice's / the least. 1.0 = the best option.");
     parameters.put("target", TARGET);

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -24,9 +23,6 @@ public final class CodecAdvisor {
   /** The encodings HBase offers for data blocks (ROW_INDEX_V1 included; the deprecated PREFIX_TREE is gone). */
   public static final List<DataBlockEncoding> ENCODINGS = List.of(DataBlockEncoding.NONE, DataBlockEncoding.PREFIX,
       DataBlockEncoding.DIFF, DataBlockEncoding.FAST_DIFF, DataBlockEncoding.ROW_INDEX_V1);
-
-  /** The name {@link #measureEachJvm} gives its one set of cells, which progress lines leave out. */
-  private static final String CELLS = "cells";
 
   private final Configuration conf;
   private final int blockSize;
@@ -73,34 +69,14 @@ public final class CodecAdvisor {
    *
    * @return per JVM, the options' trials in their order
    */
-  List<List<Trial>> measureEachJvm(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
+  public List<List<Trial>> measureEachJvm(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
       throws IOException {
-    return measureSideBySide(Map.of(CELLS, cells), options, progress).stream().map(jvm -> jvm.get(CELLS)).toList();
-  }
-
-  /**
-   * The given options on several sets of cells, measured in each of the plan's JVMs in turn, every set in the same
-   * passes: the sets' figures share what each JVM's JIT made of the code and what else the machine was doing at
-   * the time, so that differences between them are the cells'.
-   *
-   * @param cellSets by name (no tab or comma in a name), each one family, sorted as HBase sorts cells
-   * @param progress told about each option of each pass as it is measured ("JVM 1/3: timed pass 1/5: full:
-   *     DIFF+GZ")
-   * @return per JVM, per set in the given order, the options' trials in their order
-   */
-  public List<Map<String, List<Trial>>> measureSideBySide(Map<String, List<Cell>> cellSets,
-      List<StorageOption> options, Consumer<String> progress) throws IOException {
-    cellSets.forEach((set, cells) -> {
-      if (set.isEmpty() || set.contains(",") || set.contains("\t")) {
-        throw new IllegalArgumentException("a set of cells needs a name without commas or tabs, was '" + set + "'");
-      }
-      if (cells.isEmpty()) {
-        throw new IllegalArgumentException("no cells to measure" + (cellSets.size() == 1 ? "" : " in " + set));
-      }
-    });
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException("no cells to measure");
+    }
     Path dir = Files.createTempDirectory("turbo-advisor-");
     try {
-      return TrialsJvm.measure(conf, dir, blockSize, plan, cellSets, options, progress);
+      return TrialsJvm.measure(conf, dir, blockSize, plan, cells, options, progress);
     } finally {
       try (var files = Files.list(dir)) {
         for (Path file : files.toList()) {

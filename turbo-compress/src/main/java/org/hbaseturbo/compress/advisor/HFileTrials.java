@@ -6,9 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
@@ -74,65 +72,41 @@ final class HFileTrials {
   }
 
   /**
-   * Every option on each set of cells, all in the same passes: what one set's figures owe to this JVM and to the
-   * moment, the other set's owe too.
-   *
-   * @param cellSets by name, in the order to measure them in each warm-up pass; each sorted as HBase sorts cells,
-   *     one family
-   * @param progress told about each option of each pass as it is measured, the set named when there are several
-   *     ("timed pass 1/5: full: DIFF+GZ")
-   * @return per set, in the same order, each option's trial in the options' order
+   * @param cells sorted as HBase sorts them, one family
+   * @param progress told about each option of each pass as it is measured
+   * @return in the options' order
    */
-  Map<String, List<Trial>> measure(Map<String, List<Cell>> cellSets, List<StorageOption> options,
-      Consumer<String> progress) throws IOException {
-    List<Subject> subjects = new ArrayList<>();
-    cellSets.forEach((set, cells) -> {
-      for (StorageOption option : options) {
-        String label = cellSets.size() == 1 ? option.toString() : set + ": " + option;
-        subjects.add(new Subject(set, cells, option, label));
-      }
-    });
+  List<Trial> measure(List<Cell> cells, List<StorageOption> options, Consumer<String> progress) throws IOException {
     warmUp.run(number -> {
-      for (Subject subject : subjects) {
-        progress.accept("warm-up pass " + number + ": " + subject.label());
-        run(subject.cells(), subject.option());
+      for (StorageOption option : options) {
+        progress.accept("warm-up pass " + number + ": " + option);
+        run(cells, option);
       }
     });
-    long[] stored = new long[subjects.size()];
-    double[][] writeNanos = new double[subjects.size()][repeats];
-    double[][] readNanos = new double[subjects.size()][repeats];
-    List<Integer> order = new ArrayList<>(IntStream.range(0, subjects.size()).boxed().toList());
-    // Seeded: the same subjects are measured in the same orders on every run.
-    Random shuffle = new Random(subjects.size());
+    long[] stored = new long[options.size()];
+    double[][] writeNanos = new double[options.size()][repeats];
+    double[][] readNanos = new double[options.size()][repeats];
+    List<Integer> order = new ArrayList<>(IntStream.range(0, options.size()).boxed().toList());
+    // Seeded: the same options are measured in the same orders on every run.
+    Random shuffle = new Random(options.size());
     for (int pass = 0; pass < repeats; pass++) {
       Collections.shuffle(order, shuffle);
-      for (int s : order) {
-        progress.accept("timed pass " + (pass + 1) + "/" + repeats + ": " + subjects.get(s).label());
-        Timing timing = run(subjects.get(s).cells(), subjects.get(s).option());
-        stored[s] = timing.storedBytes();
-        writeNanos[s][pass] = timing.writeNanos();
-        readNanos[s][pass] = timing.readNanos();
+      for (int o : order) {
+        progress.accept("timed pass " + (pass + 1) + "/" + repeats + ": " + options.get(o));
+        Timing timing = run(cells, options.get(o));
+        stored[o] = timing.storedBytes();
+        writeNanos[o][pass] = timing.writeNanos();
+        readNanos[o][pass] = timing.readNanos();
       }
     }
-    Map<String, Long> rawBytes = new LinkedHashMap<>();
-    cellSets.forEach((set, cells) -> rawBytes.put(set, rawBytes(cells)));
-    Map<String, List<Trial>> trials = new LinkedHashMap<>();
-    for (int s = 0; s < subjects.size(); s++) {
-      Subject subject = subjects.get(s);
-      long raw = rawBytes.get(subject.set());
-      trials.computeIfAbsent(subject.set(), set -> new ArrayList<>()).add(new Trial(subject.option(), raw,
-          stored[s], megabytesPerSecond(raw, median(writeNanos[s])), megabytesPerSecond(raw, median(readNanos[s]))));
+    // A KeyValue's serialised size: key length and value length (4 bytes each), key, value.
+    long raw = cells.stream().mapToLong(cell -> 8L + KeyValueUtil.keyLength(cell) + cell.getValueLength()).sum();
+    List<Trial> trials = new ArrayList<>();
+    for (int o = 0; o < options.size(); o++) {
+      trials.add(new Trial(options.get(o), raw, stored[o], megabytesPerSecond(raw, median(writeNanos[o])),
+          megabytesPerSecond(raw, median(readNanos[o]))));
     }
     return trials;
-  }
-
-  /** One option on one set of cells, and how progress lines name it. */
-  private record Subject(String set, List<Cell> cells, StorageOption option, String label) {
-  }
-
-  /** The cells as KeyValues serialise them: key length and value length (4 bytes each), key, value. */
-  private static long rawBytes(List<Cell> cells) {
-    return cells.stream().mapToLong(cell -> 8L + KeyValueUtil.keyLength(cell) + cell.getValueLength()).sum();
   }
 
   /** One option in one pass: the file's size, and the time of one write and of one read of every cell. */

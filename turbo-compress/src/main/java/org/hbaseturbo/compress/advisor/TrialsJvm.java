@@ -15,9 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -38,10 +36,11 @@ import org.hbaseturbo.compress.WarmUp;
  * nothing else, the same options kept their order from one size to the other. A RegionServer decoding one
  * family's blocks is closer to the latter.
  *
- * <p>Each set of cells goes over as a file of KeyValues, the configuration as XML; the child prints one line per
- * progress step and one per trial on its stdout.
+ * <p>The cells go over as a file of KeyValues, the configuration as XML; the child prints one line per progress
+ * step and one per trial on its stdout.
  */
 public final class TrialsJvm {
+  private static final String CELLS = "cells.kv";
   private static final String CONF = "conf.xml";
   private static final String PROGRESS = "progress\t";
   private static final String TRIAL = "trial\t";
@@ -51,58 +50,42 @@ public final class TrialsJvm {
   }
 
   /**
-   * Measures {@code options} on each set of cells as {@link HFileTrials} does, side by side, in each of the plan's
-   * JVMs in turn; the cells and the configuration are written once for all of them.
+   * Measures {@code options} on {@code cells} as {@link HFileTrials} does, in each of the plan's JVMs in turn; the
+   * cells and the configuration are written once for all of them.
    *
    * @param dir an empty directory for the cells, the configuration and the HFiles
-   * @param cellSets by name (no tab or comma in a name)
    * @param progress told each JVM's steps, prefixed with the JVM ("JVM 1/3: timed pass 1/5: DIFF+GZ")
-   * @return per JVM, per set in the given order, the options' trials in their order
+   * @return per JVM, the options' trials in their order
    */
-  static List<Map<String, List<Trial>>> measure(Configuration conf, Path dir, int blockSize, TrialPlan plan,
-      Map<String, List<Cell>> cellSets, List<StorageOption> options, Consumer<String> progress)
-      throws IOException {
-    List<String> names = List.copyOf(cellSets.keySet());
-    for (int set = 0; set < names.size(); set++) {
-      writeCells(dir.resolve(cellsFile(set)), cellSets.get(names.get(set)));
-    }
+  static List<List<Trial>> measure(Configuration conf, Path dir, int blockSize, TrialPlan plan, List<Cell> cells,
+      List<StorageOption> options, Consumer<String> progress) throws IOException {
+    writeCells(dir.resolve(CELLS), cells);
     try (OutputStream out = Files.newOutputStream(dir.resolve(CONF))) {
       conf.writeXml(out);
     }
     List<String> args = List.of(dir.toString(), Integer.toString(blockSize), Integer.toString(plan.repeats()),
         Integer.toString(plan.warmUp().minPasses()), Long.toString(plan.warmUp().minTime().toMillis()),
-        String.join(",", options.stream().map(StorageOption::toString).toList()), String.join(",", names));
-    List<Map<String, List<Trial>>> perJvm = new ArrayList<>();
+        String.join(",", options.stream().map(StorageOption::toString).toList()));
+    List<List<Trial>> perJvm = new ArrayList<>();
     for (int jvm = 1; jvm <= plan.jvms(); jvm++) {
       String prefix = "JVM " + jvm + "/" + plan.jvms() + ": ";
-      perJvm.add(run(args, names, options.size(), step -> progress.accept(prefix + step)));
+      perJvm.add(run(args, options.size(), step -> progress.accept(prefix + step)));
     }
     return perJvm;
   }
 
-  /** The file the set at {@code index} goes over in. */
-  private static String cellsFile(int index) {
-    return "cells-" + index + ".kv";
-  }
-
-  /**
-   * One measuring JVM with {@code args} (see {@link #main}); its trials, as many per set as there are
-   * {@code options}.
-   */
-  private static Map<String, List<Trial>> run(List<String> args, List<String> sets, int options,
-      Consumer<String> progress) throws IOException {
+  /** One measuring JVM with {@code args} (see {@link #main}); its trials, as many as {@code options}. */
+  private static List<Trial> run(List<String> args, int options, Consumer<String> progress) throws IOException {
     ChildJvm child = ChildJvm.start("the advisor's measurements", ChildJvm.command(TrialsJvm.class, args),
         ProcessBuilder.Redirect.PIPE, line -> true);
-    Map<String, List<Trial>> trials = new LinkedHashMap<>();
-    sets.forEach(set -> trials.put(set, new ArrayList<>()));
+    List<Trial> trials = new ArrayList<>();
     String failure = null;
     try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.stdout(), StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         if (line.startsWith(PROGRESS)) {
           progress.accept(line.substring(PROGRESS.length()));
         } else if (line.startsWith(TRIAL)) {
-          String[] fields = line.substring(TRIAL.length()).split("\t", 2);
-          trials.get(fields[0]).add(parseTrial(fields[1]));
+          trials.add(parseTrial(line.substring(TRIAL.length())));
         } else if (line.startsWith(FAILURE)) {
           failure = line.substring(FAILURE.length());
         } else {
@@ -115,18 +98,14 @@ public final class TrialsJvm {
     if (failure != null) {
       throw new IOException("the advisor's measurements failed: " + failure);
     }
-    int measured = trials.values().stream().mapToInt(List::size).sum();
-    if (exit != 0 || measured != sets.size() * options) {
-      throw new IOException("the advisor's measuring JVM ended with exit code " + exit + " after " + measured
-          + " of " + sets.size() * options + " trials; its errors are above");
+    if (exit != 0 || trials.size() != options) {
+      throw new IOException("the advisor's measuring JVM ended with exit code " + exit + " after measuring "
+          + trials.size() + " of " + options + " options; its errors are above");
     }
     return trials;
   }
 
-  /**
-   * The child: args are the directory, block size, repeats, warm-up passes and milliseconds, the options, and the
-   * names of the sets of cells, whose files are numbered in that order.
-   */
+  /** The child: args are the directory, block size, repeats, warm-up passes and milliseconds, and the options. */
   public static void main(String[] args) throws IOException {
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     try {
@@ -139,19 +118,12 @@ public final class TrialsJvm {
       for (String option : args[5].split(",")) {
         options.add(StorageOption.parse(option));
       }
-      Map<String, List<Cell>> cellSets = new LinkedHashMap<>();
-      String[] names = args[6].split(",");
-      for (int set = 0; set < names.length; set++) {
-        cellSets.put(names[set], readCells(dir.resolve(cellsFile(set))));
+      List<Trial> trials = new HFileTrials(conf, dir, Integer.parseInt(args[1]), Integer.parseInt(args[2]), warmUp)
+          .measure(readCells(dir.resolve(CELLS)), options, step -> out.println(PROGRESS + step));
+      for (Trial trial : trials) {
+        out.println(TRIAL + trial.option() + "\t" + trial.rawBytes() + "\t" + trial.storedBytes() + "\t"
+            + trial.writeMBps() + "\t" + trial.readMBps());
       }
-      Map<String, List<Trial>> trials = new HFileTrials(conf, dir, Integer.parseInt(args[1]),
-          Integer.parseInt(args[2]), warmUp).measure(cellSets, options, step -> out.println(PROGRESS + step));
-      trials.forEach((set, measured) -> {
-        for (Trial trial : measured) {
-          out.println(TRIAL + set + "\t" + trial.option() + "\t" + trial.rawBytes() + "\t" + trial.storedBytes()
-              + "\t" + trial.writeMBps() + "\t" + trial.readMBps());
-        }
-      });
     } catch (IOException | RuntimeException e) {
       // The message for the caller's exception; the trace for whoever reads stderr.
       String reason = e.getMessage() == null ? e.toString() : e.getMessage();

@@ -8,9 +8,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
@@ -88,51 +86,6 @@ class TestCodecAdvisor {
     // Both JVMs write the same files.
     assertThat(perJvm.get(1)).extracting(Trial::storedBytes)
         .containsExactlyElementsOf(perJvm.get(0).stream().map(Trial::storedBytes).toList());
-  }
-
-  @Test
-  void setsOfCellsAreMeasuredSideBySideInTheSamePasses() throws Exception {
-    List<Cell> all = sensorLikeCells(500);
-    Map<String, List<Cell>> cellSets = new LinkedHashMap<>();
-    cellSets.put("part", all.subList(0, 200));
-    cellSets.put("all", all);
-    List<StorageOption> options = List.of(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ),
-        new StorageOption(DataBlockEncoding.NONE, Algorithm.NONE));
-    List<String> seen = new ArrayList<>();
-
-    List<Map<String, List<Trial>>> perJvm = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024,
-        new TrialPlan(1, 1, new WarmUp(1, Duration.ZERO))).measureSideBySide(cellSets, options, seen::add);
-
-    assertThat(seen.subList(0, 4)).containsExactly("JVM 1/1: warm-up pass 1: part: DIFF+GZ",
-        "JVM 1/1: warm-up pass 1: part: NONE+NONE", "JVM 1/1: warm-up pass 1: all: DIFF+GZ",
-        "JVM 1/1: warm-up pass 1: all: NONE+NONE");
-    // One timed pass takes every option of both sets, in one shuffled order.
-    assertThat(seen.subList(4, seen.size())).containsExactlyInAnyOrder("JVM 1/1: timed pass 1/1: part: DIFF+GZ",
-        "JVM 1/1: timed pass 1/1: part: NONE+NONE", "JVM 1/1: timed pass 1/1: all: DIFF+GZ",
-        "JVM 1/1: timed pass 1/1: all: NONE+NONE");
-    assertThat(perJvm).hasSize(1);
-    Map<String, List<Trial>> trials = perJvm.get(0);
-    assertThat(trials.keySet()).containsExactly("part", "all");
-    cellSets.forEach((name, cells) -> {
-      List<Trial> set = trials.get(name);
-      assertThat(set).extracting(Trial::option).containsExactlyElementsOf(options);
-      long raw = cells.stream().mapToLong(cell -> ((KeyValue) cell).getLength()).sum();
-      assertThat(set).allSatisfy(trial -> assertThat(trial.rawBytes()).isEqualTo(raw));
-      // An unencoded, uncompressed file holds every KeyValue (and headers, index and trailer besides).
-      assertThat(set.get(1).storedBytes()).isGreaterThan(raw);
-    });
-    assertThat(trials.get("part").get(0).storedBytes()).isLessThan(trials.get("all").get(0).storedBytes());
-  }
-
-  @Test
-  void aSetWithoutCellsIsRefusedByName() {
-    CodecAdvisor advisor = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, ONE_PASS);
-    Map<String, List<Cell>> cellSets = new LinkedHashMap<>();
-    cellSets.put("sample", sensorLikeCells(10));
-    cellSets.put("full", List.of());
-
-    assertThatThrownBy(() -> advisor.measureSideBySide(cellSets, CodecAdvisor.options(), step -> { }))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("no cells to measure in full");
   }
 
   @Test
