@@ -46,7 +46,8 @@ import picocli.CommandLine.Spec;
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
         + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
         + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
-        + " they would in wall-clock time.",
+        + " they would in wall-clock time. Each recommendation names the options that some measuring JVMs'"
+        + " own figures rank at least as well: options a few percent apart trade places between JVMs.",
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
@@ -129,16 +130,17 @@ final class AdviseCommand implements Callable<Integer> {
       TurboCodecs.install();
       out.printf("measuring %d options on %,d cells in %s ...%n", CodecAdvisor.options().size(), cells.size(),
           plan.description());
-      List<Trial> trials = new CodecAdvisor(cluster.target().connection().getConfiguration(),
-          descriptor.getBlocksize(), plan).measure(cells, step -> {
+      List<List<Trial>> perJvm = new CodecAdvisor(cluster.target().connection().getConfiguration(),
+          descriptor.getBlocksize(), plan).measureEachJvm(cells, CodecAdvisor.options(), step -> {
             out.printf("\r  %-72s", step);
             out.flush();
           });
+      List<Trial> trials = CodecAdvisor.medianAcross(perJvm);
       out.println();
       out.print(render(trials));
       Map<Objective, Recommendation> advice = new LinkedHashMap<>();
       for (Objective each : Objective.values()) {
-        Recommendation recommendation = CodecAdvisor.recommend(trials, each);
+        Recommendation recommendation = CodecAdvisor.recommend(perJvm, each);
         advice.put(each, recommendation);
         out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
             recommendation.reason());

@@ -124,12 +124,11 @@ public final class AdvisorBenchmark {
   private List<AdvisorResult> check(Admin admin, TableName table, AdvisorDataset dataset, byte[] family,
       FamilyTrials measured) throws IOException {
     String variant = measured.variant();
-    List<Trial> sampleTrials = measured.sample();
     List<Trial> fullTrials = measured.full();
     List<AdvisorResult> results = new ArrayList<>();
     for (Objective objective : Objective.values()) {
-      CodecAdvisor.Recommendation choice = CodecAdvisor.recommend(sampleTrials, objective);
-      StorageOption best = CodecAdvisor.recommend(fullTrials, objective).option();
+      CodecAdvisor.Recommendation choice = CodecAdvisor.recommend(measured.samplePerJvm(), objective);
+      StorageOption best = CodecAdvisor.recommend(measured.fullPerJvm(), objective).option();
       Trial choiceOnFull = find(fullTrials, choice.option());
       double score = objective.score(choiceOnFull, fullTrials);
       Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -41,19 +43,7 @@ public final class CodecAdvisor {
     this.blockSize = blockSize;
   }
 
-  /**
-   * Every encoding with every supported codec, on {@code cells} (one family, sorted as HBase sorts cells), as the
-   * plan says: in each of its JVMs ({@link TrialsJvm}) untimed warm-up passes, then timed ones, each writing and
-   * reading every option in turn; each option's figures the median over the JVMs ({@link #medianAcross}).
-   *
-   * @param progress told about each option of each pass as it is measured ("JVM 1/3: warm-up pass 2: DIFF+GZ",
-   *     "JVM 1/3: timed pass 1/5: DIFF+GZ")
-   */
-  public List<Trial> measure(List<Cell> cells, Consumer<String> progress) throws IOException {
-    return medianAcross(measureEachJvm(cells, options(), progress));
-  }
-
-  /** Every encoding with every supported codec: the options {@link #measure(List, Consumer)} measures. */
+  /** Every encoding with every supported codec: the options the advisor measures. */
   public static List<StorageOption> options() {
     List<StorageOption> options = new ArrayList<>();
     for (DataBlockEncoding encoding : ENCODINGS) {
@@ -65,8 +55,12 @@ public final class CodecAdvisor {
   }
 
   /**
-   * The given options, measured in each of the plan's JVMs in turn.
+   * The given options on {@code cells} (one family, sorted as HBase sorts cells), as the plan says: in each of its
+   * JVMs in turn ({@link TrialsJvm}), untimed warm-up passes, then timed ones, each writing and reading every option
+   * in turn.
    *
+   * @param progress told about each option of each pass as it is measured ("JVM 1/3: warm-up pass 2: DIFF+GZ",
+   *     "JVM 1/3: timed pass 1/5: DIFF+GZ")
    * @return per JVM, the options' trials in their order
    */
   public List<List<Trial>> measureEachJvm(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
@@ -106,23 +100,63 @@ public final class CodecAdvisor {
     return trials;
   }
 
-  /** The option that best meets {@code objective}, with one line of reasoning. */
-  public static Recommendation recommend(List<Trial> trials, Objective objective) {
+  /**
+   * The option that best meets {@code objective} by each option's median figures over the measuring JVMs
+   * ({@link #medianAcross}), with one line of reasoning; and its rivals, the other options that one JVM's own
+   * figures or more rank at least as well by the objective's rule. Options a few percent apart change places from
+   * one JVM to the next (the JIT compiles the shared code a little differently in each); the rivals say which ones
+   * this measurement did not tell apart from the choice.
+   *
+   * @param perJvm per measuring JVM, the same options' trials in the same order
+   */
+  public static Recommendation recommend(List<List<Trial>> perJvm, Objective objective) {
+    List<Trial> trials = medianAcross(perJvm);
     Trial choice = objective.choose(trials);
     Trial smallest = Objective.STORAGE.choose(trials);
     Trial fastest = Objective.SPEED.choose(trials);
     Trial plain = trials.stream().filter(t -> t.option().encoding() == DataBlockEncoding.NONE
         && t.option().compression() == Algorithm.NONE).findFirst()
         .orElse(trials.stream().max(Comparator.comparingLong(Trial::storedBytes)).orElseThrow());
+    List<Rival> rivals = rivals(perJvm, objective, choice.option());
     String reason = String.format("%s: %s stores the sample in %.0f%% of NONE+NONE's size (%.2fx), reads %,.0f MB/s"
         + " and writes %,.0f MB/s; the smallest option, %s, stores %.0f%%, the fastest reader, %s, reads %,.0f MB/s",
         objective.rule(), choice.option(), 100.0 * choice.storedBytes() / plain.storedBytes(), choice.ratio(),
         choice.readMBps(), choice.writeMBps(), smallest.option(),
         100.0 * smallest.storedBytes() / plain.storedBytes(), fastest.option(), fastest.readMBps());
-    return new Recommendation(objective, choice.option(), reason);
+    if (!rivals.isEmpty()) {
+      reason += "; as good by some measuring JVMs' own figures: " + String.join(", ", rivals.stream()
+          .map(rival -> rival.option() + " (" + rival.jvms() + " of " + perJvm.size() + ")").toList());
+    }
+    return new Recommendation(objective, choice.option(), reason, rivals);
   }
 
-  /** The advisor's choice for one objective and why. */
-  public record Recommendation(Objective objective, StorageOption option, String reason) {
+  /** The options other than {@code choice} that score no worse than it by some JVM's figures, the most JVMs first. */
+  private static List<Rival> rivals(List<List<Trial>> perJvm, Objective objective, StorageOption choice) {
+    Map<StorageOption, Integer> jvms = new LinkedHashMap<>();
+    for (List<Trial> jvm : perJvm) {
+      double chosen = objective.score(jvm.stream().filter(trial -> trial.option().equals(choice)).findFirst()
+          .orElseThrow(), jvm);
+      for (Trial trial : jvm) {
+        if (!trial.option().equals(choice) && objective.score(trial, jvm) <= chosen) {
+          jvms.merge(trial.option(), 1, Integer::sum);
+        }
+      }
+    }
+    return jvms.entrySet().stream().map(entry -> new Rival(entry.getKey(), entry.getValue()))
+        .sorted(Comparator.comparingInt(Rival::jvms).reversed()).toList();
+  }
+
+  /**
+   * The advisor's choice for one objective, why, and the options some measuring JVMs found as good
+   * ({@link #recommend}).
+   */
+  public record Recommendation(Objective objective, StorageOption option, String reason, List<Rival> rivals) {
+    public Recommendation {
+      rivals = List.copyOf(rivals);
+    }
+  }
+
+  /** An option that {@code jvms} measuring JVMs' own figures rank at least as well as the choice. */
+  public record Rival(StorageOption option, int jvms) {
   }
 }

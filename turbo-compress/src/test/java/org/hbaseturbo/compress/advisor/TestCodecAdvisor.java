@@ -36,8 +36,11 @@ class TestCodecAdvisor {
   void measuresEveryEncodingWithEveryCodecThroughRealHFiles() throws Exception {
     List<Cell> cells = sensorLikeCells(2_000);
     List<String> seen = new ArrayList<>();
-    List<Trial> trials = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, ONE_PASS).measure(cells,
-        seen::add);
+    List<List<Trial>> perJvm = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, ONE_PASS)
+        .measureEachJvm(cells, CodecAdvisor.options(), seen::add);
+
+    assertThat(perJvm).hasSize(1);
+    List<Trial> trials = perJvm.get(0);
 
     assertThat(trials).hasSize(CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size());
     assertThat(seen).hasSize(2 * trials.size()).contains("JVM 1/1: warm-up pass 1: FAST_DIFF+ZSTD",
@@ -122,14 +125,43 @@ class TestCodecAdvisor {
         trial("FAST_DIFF", Algorithm.LZ4, 400, 600, 800),
         trial("FAST_DIFF", Algorithm.GZ, 300, 200, 300),
         trial("FAST_DIFF", Algorithm.ZSTD, 310, 450, 500));
-    assertThat(CodecAdvisor.recommend(trials, Objective.STORAGE).option().compression()).isEqualTo(Algorithm.GZ);
-    assertThat(CodecAdvisor.recommend(trials, Objective.SPEED).option().compression()).isEqualTo(Algorithm.NONE);
+    List<List<Trial>> oneJvm = List.of(trials);
+    assertThat(CodecAdvisor.recommend(oneJvm, Objective.STORAGE).option().compression()).isEqualTo(Algorithm.GZ);
+    assertThat(CodecAdvisor.recommend(oneJvm, Objective.SPEED).option().compression()).isEqualTo(Algorithm.NONE);
     // GZ is smallest but reads at a third of the fastest; LZ4 stores 40% at 8/9 of the fastest read, where ZSTD
     // saves a little more space (31%) but reads at 5/9: the least size x read time (x write time^1/4).
-    CodecAdvisor.Recommendation balanced = CodecAdvisor.recommend(trials, Objective.BALANCED);
+    CodecAdvisor.Recommendation balanced = CodecAdvisor.recommend(oneJvm, Objective.BALANCED);
     assertThat(balanced.option()).isEqualTo(new StorageOption(DataBlockEncoding.FAST_DIFF, Algorithm.LZ4));
-    assertThat(balanced.reason()).startsWith(Objective.BALANCED.rule() + ": FAST_DIFF+LZ4 stores the sample in 40%"
-        + " of NONE+NONE's size");
+    assertThat(balanced.reason()).isEqualTo(Objective.BALANCED.rule() + ": FAST_DIFF+LZ4 stores the sample in 40%"
+        + " of NONE+NONE's size (2.50x), reads 800 MB/s and writes 600 MB/s; the smallest option, FAST_DIFF+GZ,"
+        + " stores 30%, the fastest reader, NONE+NONE, reads 900 MB/s");
+    // One JVM's figures are the medians: the choice is the best by them, and no option is its rival.
+    assertThat(balanced.rivals()).isEmpty();
+  }
+
+  @Test
+  void optionsSomeJvmsRankAtLeastAsWellAreTheChoicesRivals() {
+    // DIFF+GZ is the best by the medians and in two JVMs of three; the third JVM read DIFF+ZSTD fast enough to rank
+    // it first; PREFIX+GZ, larger and slower everywhere, is never a rival.
+    List<List<Trial>> perJvm = List.of(
+        List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 310, 200, 280),
+            trial("PREFIX", Algorithm.GZ, 400, 200, 250)),
+        List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 310, 200, 290),
+            trial("PREFIX", Algorithm.GZ, 400, 200, 250)),
+        List.of(trial("DIFF", Algorithm.GZ, 300, 200, 280), trial("DIFF", Algorithm.ZSTD, 310, 200, 330),
+            trial("PREFIX", Algorithm.GZ, 400, 200, 250)));
+
+    CodecAdvisor.Recommendation balanced = CodecAdvisor.recommend(perJvm, Objective.BALANCED);
+    CodecAdvisor.Recommendation speed = CodecAdvisor.recommend(perJvm, Objective.SPEED);
+
+    assertThat(balanced.option()).isEqualTo(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ));
+    assertThat(balanced.rivals()).containsExactly(
+        new CodecAdvisor.Rival(new StorageOption(DataBlockEncoding.DIFF, Algorithm.ZSTD), 1));
+    assertThat(balanced.reason()).endsWith("; as good by some measuring JVMs' own figures: DIFF+ZSTD (1 of 3)");
+    assertThat(speed.option()).isEqualTo(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ));
+    assertThat(speed.rivals()).extracting(CodecAdvisor.Rival::jvms).containsExactly(1);
+    // Every JVM wrote the same bytes: the smallest option has no rival.
+    assertThat(CodecAdvisor.recommend(perJvm, Objective.STORAGE).rivals()).isEmpty();
   }
 
   @Test
