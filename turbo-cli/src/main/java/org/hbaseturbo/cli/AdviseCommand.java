@@ -46,8 +46,9 @@ import picocli.CommandLine.Spec;
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
         + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
         + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
-        + " they would in wall-clock time. Each recommendation names the options that some measuring JVMs'"
-        + " own figures rank at least as well: options a few percent apart trade places between JVMs.",
+        + " they would in wall-clock time. With --jvms 2 or more, each recommendation also names its rivals, the"
+        + " options that the own figures of one measuring JVM or more rank at least as well: options a few percent"
+        + " apart trade places between JVMs.",
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
@@ -154,7 +155,7 @@ final class AdviseCommand implements Callable<Integer> {
             admin.getClusterMetrics().getHBaseVersion()), table, descriptor.getNameAsString(),
             descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), plan.jvms(),
             plan.repeats(), plan.warmUp().description(), objective.name().toLowerCase(java.util.Locale.ROOT),
-            trials, new ArrayList<>(advice.values()), applied));
+            trials, perJvm, new ArrayList<>(advice.values()), applied));
         out.println("advice written to " + json.toAbsolutePath());
       }
       out.flush();
@@ -229,9 +230,13 @@ final class AdviseCommand implements Callable<Integer> {
   record Applied(String option, FamilyStorage before, FamilyStorage after) {
   }
 
-  /** The advice as JSON: what was sampled, every measurement, every recommendation. */
+  /**
+   * The advice as JSON: what was sampled, every measurement (the medians, and each measuring JVM's own figures that
+   * the rivals come from), every recommendation.
+   */
   record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
       int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int repeats, String warmUp,
-      String objective, List<Trial> trials, List<Recommendation> recommendations, Applied applied) {
+      String objective, List<Trial> trials, List<List<Trial>> trialsPerJvm, List<Recommendation> recommendations,
+      Applied applied) {
   }
 }

@@ -87,6 +87,16 @@ public final class CodecAdvisor {
    * @param perJvm per JVM, the same options' trials in the same order
    */
   public static List<Trial> medianAcross(List<List<Trial>> perJvm) {
+    if (perJvm.isEmpty()) {
+      throw new IllegalArgumentException("no measuring JVM's trials to take the median of");
+    }
+    List<StorageOption> options = perJvm.get(0).stream().map(Trial::option).toList();
+    for (List<Trial> jvm : perJvm) {
+      if (!jvm.stream().map(Trial::option).toList().equals(options)) {
+        throw new IllegalArgumentException("every measuring JVM's trials must be of the same options in the same"
+            + " order: expected " + options + ", was " + jvm.stream().map(Trial::option).toList());
+      }
+    }
     List<Trial> first = perJvm.get(0);
     List<Trial> trials = new ArrayList<>();
     for (int o = 0; o < first.size(); o++) {
@@ -102,10 +112,10 @@ public final class CodecAdvisor {
 
   /**
    * The option that best meets {@code objective} by each option's median figures over the measuring JVMs
-   * ({@link #medianAcross}), with one line of reasoning; and its rivals, the other options that one JVM's own
-   * figures or more rank at least as well by the objective's rule. Options a few percent apart change places from
-   * one JVM to the next (the JIT compiles the shared code a little differently in each); the rivals say which ones
-   * this measurement did not tell apart from the choice.
+   * ({@link #medianAcross}), with one line of reasoning; and its rivals, the other options that the own figures of
+   * one measuring JVM or more rank at least as well by the objective's rule. An option's speeds differ from one
+   * measuring JVM to the next by a few percent more or less than the other options' do, so options that close
+   * change places between JVMs; the rivals say which ones this measurement did not tell apart from the choice.
    *
    * @param perJvm per measuring JVM, the same options' trials in the same order
    */
@@ -124,21 +134,25 @@ public final class CodecAdvisor {
         choice.readMBps(), choice.writeMBps(), smallest.option(),
         100.0 * smallest.storedBytes() / plain.storedBytes(), fastest.option(), fastest.readMBps());
     if (!rivals.isEmpty()) {
-      reason += "; as good by some measuring JVMs' own figures: " + String.join(", ", rivals.stream()
-          .map(rival -> rival.option() + " (" + rival.jvms() + " of " + perJvm.size() + ")").toList());
+      reason += "; at least as good by the own figures of one measuring JVM or more: " + String.join(", ",
+          rivals.stream().map(rival -> rival.option() + " (" + rival.jvms() + " of " + perJvm.size() + " JVMs)")
+              .toList());
     }
     return new Recommendation(objective, choice.option(), reason, rivals);
   }
 
-  /** The options other than {@code choice} that score no worse than it by some JVM's figures, the most JVMs first. */
+  /**
+   * The options other than {@code choice} that some JVM's figures rank at least as well by the objective's own rule
+   * (a tie included), the most JVMs first.
+   */
   private static List<Rival> rivals(List<List<Trial>> perJvm, Objective objective, StorageOption choice) {
+    int chosen = perJvm.get(0).stream().map(Trial::option).toList().indexOf(choice);
     Map<StorageOption, Integer> jvms = new LinkedHashMap<>();
     for (List<Trial> jvm : perJvm) {
-      double chosen = objective.score(jvm.stream().filter(trial -> trial.option().equals(choice)).findFirst()
-          .orElseThrow(), jvm);
-      for (Trial trial : jvm) {
-        if (!trial.option().equals(choice) && objective.score(trial, jvm) <= chosen) {
-          jvms.merge(trial.option(), 1, Integer::sum);
+      for (int o = 0; o < jvm.size(); o++) {
+        // The objective's choice between the two, the other option first: it wins a tie.
+        if (o != chosen && objective.choose(List.of(jvm.get(o), jvm.get(chosen))) == jvm.get(o)) {
+          jvms.merge(jvm.get(o).option(), 1, Integer::sum);
         }
       }
     }
@@ -147,7 +161,7 @@ public final class CodecAdvisor {
   }
 
   /**
-   * The advisor's choice for one objective, why, and the options some measuring JVMs found as good
+   * The advisor's choice for one objective, why, and the options that some measuring JVMs ranked at least as well
    * ({@link #recommend}).
    */
   public record Recommendation(Objective objective, StorageOption option, String reason, List<Rival> rivals) {

@@ -142,26 +142,60 @@ class TestCodecAdvisor {
   @Test
   void optionsSomeJvmsRankAtLeastAsWellAreTheChoicesRivals() {
     // DIFF+GZ is the best by the medians and in two JVMs of three; the third JVM read DIFF+ZSTD fast enough to rank
-    // it first; PREFIX+GZ, larger and slower everywhere, is never a rival.
+    // it first, and FAST_DIFF+GZ, as small as DIFF+GZ, faster; PREFIX+GZ, larger and slower everywhere, is never a
+    // rival.
     List<List<Trial>> perJvm = List.of(
         List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 310, 200, 280),
-            trial("PREFIX", Algorithm.GZ, 400, 200, 250)),
+            trial("FAST_DIFF", Algorithm.GZ, 300, 200, 290), trial("PREFIX", Algorithm.GZ, 400, 200, 250)),
         List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 310, 200, 290),
-            trial("PREFIX", Algorithm.GZ, 400, 200, 250)),
+            trial("FAST_DIFF", Algorithm.GZ, 300, 200, 290), trial("PREFIX", Algorithm.GZ, 400, 200, 250)),
         List.of(trial("DIFF", Algorithm.GZ, 300, 200, 280), trial("DIFF", Algorithm.ZSTD, 310, 200, 330),
-            trial("PREFIX", Algorithm.GZ, 400, 200, 250)));
+            trial("FAST_DIFF", Algorithm.GZ, 300, 200, 310), trial("PREFIX", Algorithm.GZ, 400, 200, 250)));
+    StorageOption diffGz = new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ);
+    CodecAdvisor.Rival zstd = new CodecAdvisor.Rival(new StorageOption(DataBlockEncoding.DIFF, Algorithm.ZSTD), 1);
+    CodecAdvisor.Rival fastDiff = new CodecAdvisor.Rival(new StorageOption(DataBlockEncoding.FAST_DIFF,
+        Algorithm.GZ), 1);
 
     CodecAdvisor.Recommendation balanced = CodecAdvisor.recommend(perJvm, Objective.BALANCED);
     CodecAdvisor.Recommendation speed = CodecAdvisor.recommend(perJvm, Objective.SPEED);
+    CodecAdvisor.Recommendation storage = CodecAdvisor.recommend(perJvm, Objective.STORAGE);
+
+    assertThat(balanced.option()).isEqualTo(diffGz);
+    assertThat(balanced.rivals()).containsExactly(zstd, fastDiff);
+    assertThat(balanced.reason()).endsWith("; at least as good by the own figures of one measuring JVM or more:"
+        + " DIFF+ZSTD (1 of 3 JVMs), FAST_DIFF+GZ (1 of 3 JVMs)");
+    assertThat(speed.option()).isEqualTo(diffGz);
+    assertThat(speed.rivals()).containsExactly(zstd, fastDiff);
+    // Storage ranks equal sizes by read speed, as its rule does: FAST_DIFF+GZ is a rival, the larger ZSTD is not.
+    assertThat(storage.option()).isEqualTo(diffGz);
+    assertThat(storage.rivals()).containsExactly(fastDiff);
+  }
+
+  @Test
+  void anOptionTiedWithTheChoiceInSomeJvmIsARival() {
+    // DIFF+ZSTD costs 10% more than DIFF+GZ in two JVMs and exactly as much in the second.
+    List<List<Trial>> perJvm = List.of(
+        List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 330, 200, 300)),
+        List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 330, 200, 330)),
+        List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300), trial("DIFF", Algorithm.ZSTD, 330, 200, 300)));
+
+    CodecAdvisor.Recommendation balanced = CodecAdvisor.recommend(perJvm, Objective.BALANCED);
 
     assertThat(balanced.option()).isEqualTo(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ));
     assertThat(balanced.rivals()).containsExactly(
         new CodecAdvisor.Rival(new StorageOption(DataBlockEncoding.DIFF, Algorithm.ZSTD), 1));
-    assertThat(balanced.reason()).endsWith("; as good by some measuring JVMs' own figures: DIFF+ZSTD (1 of 3)");
-    assertThat(speed.option()).isEqualTo(new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ));
-    assertThat(speed.rivals()).extracting(CodecAdvisor.Rival::jvms).containsExactly(1);
-    // Every JVM wrote the same bytes: the smallest option has no rival.
-    assertThat(CodecAdvisor.recommend(perJvm, Objective.STORAGE).rivals()).isEmpty();
+  }
+
+  @Test
+  void jvmsThatMeasuredDifferentOptionsAreRefused() {
+    List<List<Trial>> perJvm = List.of(List.of(trial("DIFF", Algorithm.GZ, 300, 200, 300)),
+        List.of(trial("DIFF", Algorithm.ZSTD, 310, 200, 280)));
+
+    assertThatThrownBy(() -> CodecAdvisor.recommend(perJvm, Objective.BALANCED))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("every measuring JVM's trials must be of the same options in the same order: expected"
+            + " [DIFF+GZ], was [DIFF+ZSTD]");
+    assertThatThrownBy(() -> CodecAdvisor.medianAcross(List.of())).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
