@@ -3,7 +3,6 @@ package org.hbaseturbo.compress;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +79,8 @@ public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, l
     }
     List<byte[]> blocks = blocks(cells, blockSize);
     long raw = blocks.stream().mapToLong(block -> block.length).sum();
-    long[][] compressNanos = new long[subjects.size()][repeats];
-    long[][] decompressNanos = new long[subjects.size()][repeats];
+    double[][] compressNanos = new double[subjects.size()][repeats];
+    double[][] decompressNanos = new double[subjects.size()][repeats];
     long[] compressed = new long[subjects.size()];
     try {
       warmUp.run(number -> {
@@ -105,7 +104,8 @@ public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, l
       Subject subject = subjects.get(s);
       // bytes per nanosecond times 1000 is megabytes per second
       speeds.put(subject.name(), new CodecSpeed(subject.name(), subject.algorithm(), subject.codecClass(), raw,
-          compressed[s], raw * 1e3 / median(compressNanos[s]), raw * 1e3 / median(decompressNanos[s])));
+          compressed[s], raw * 1e3 / UpperMedian.of(compressNanos[s]),
+          raw * 1e3 / UpperMedian.of(decompressNanos[s])));
     }
     return speeds;
   }
@@ -150,11 +150,5 @@ public record CodecSpeed(String codec, Algorithm algorithm, String codecClass, l
       blocks.add(block.toByteArray());
     }
     return blocks;
-  }
-
-  private static double median(long[] nanos) {
-    long[] sorted = nanos.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 }

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.compress.UpperMedian;
 
 /**
  * Measures every data block encoding with every supported codec on a sample of the user's own cells, and
@@ -103,9 +104,9 @@ public final class CodecAdvisor {
       int option = o;
       List<Trial> measured = perJvm.stream().map(jvm -> jvm.get(option)).toList();
       trials.add(new Trial(first.get(o).option(), first.get(o).rawBytes(),
-          (long) HFileTrials.median(measured.stream().mapToDouble(Trial::storedBytes).toArray()),
-          HFileTrials.median(measured.stream().mapToDouble(Trial::writeMBps).toArray()),
-          HFileTrials.median(measured.stream().mapToDouble(Trial::readMBps).toArray())));
+          (long) UpperMedian.of(measured.stream().mapToDouble(Trial::storedBytes).toArray()),
+          UpperMedian.of(measured.stream().mapToDouble(Trial::writeMBps).toArray()),
+          UpperMedian.of(measured.stream().mapToDouble(Trial::readMBps).toArray())));
     }
     return trials;
   }

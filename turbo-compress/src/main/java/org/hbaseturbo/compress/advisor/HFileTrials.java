@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -20,6 +19,7 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.hbaseturbo.compress.UpperMedian;
 import org.hbaseturbo.compress.WarmUp;
 
 /**
@@ -103,8 +103,8 @@ final class HFileTrials {
     long raw = cells.stream().mapToLong(cell -> 8L + KeyValueUtil.keyLength(cell) + cell.getValueLength()).sum();
     List<Trial> trials = new ArrayList<>();
     for (int o = 0; o < options.size(); o++) {
-      trials.add(new Trial(options.get(o), raw, stored[o], megabytesPerSecond(raw, median(writeNanos[o])),
-          megabytesPerSecond(raw, median(readNanos[o]))));
+      trials.add(new Trial(options.get(o), raw, stored[o], megabytesPerSecond(raw, UpperMedian.of(writeNanos[o])),
+          megabytesPerSecond(raw, UpperMedian.of(readNanos[o]))));
     }
     return trials;
   }
@@ -175,13 +175,6 @@ final class HFileTrials {
       }
     }
     return valueBytes >= 0 ? cells : -1;
-  }
-
-  /** The middle value; of an even number, the upper of the two middle ones. */
-  static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 
   private static double megabytesPerSecond(long bytes, double nanos) {

@@ -1,0 +1,20 @@
+package org.hbaseturbo.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class TestUpperMedian {
+  @Test
+  void anOddCountGivesTheMiddleValue() {
+    assertThat(UpperMedian.of(new double[] {30, 10, 20})).isEqualTo(20);
+  }
+
+  @Test
+  void anEvenCountGivesTheUpperOfTheTwoMiddleValuesAndLeavesTheInputAsItWas() {
+    double[] values = {40, 10, 30, 20};
+
+    assertThat(UpperMedian.of(values)).isEqualTo(30);
+    assertThat(values).containsExactly(40, 10, 30, 20);
+  }
+}
