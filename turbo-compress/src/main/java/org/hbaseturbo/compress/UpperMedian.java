@@ -14,6 +14,9 @@ public final class UpperMedian {
 
   /** @param values at least one */
   public static double of(double[] values) {
+    if (values.length == 0) {
+      throw new IllegalArgumentException("no values to take the median of");
+    }
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[sorted.length / 2];

@@ -1,6 +1,7 @@
 package org.hbaseturbo.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,5 +17,11 @@ class TestUpperMedian {
 
     assertThat(UpperMedian.of(values)).isEqualTo(30);
     assertThat(values).containsExactly(40, 10, 30, 20);
+  }
+
+  @Test
+  void noValuesAreRefused() {
+    assertThatThrownBy(() -> UpperMedian.of(new double[0])).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no values to take the median of");
   }
 }
