@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.bench.advisor.MeasuredOptions;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.TextTable;
@@ -26,6 +27,7 @@ import org.hbaseturbo.compress.advisor.CodecAdvisor;
 import org.hbaseturbo.compress.advisor.CodecAdvisor.Recommendation;
 import org.hbaseturbo.compress.advisor.FamilyRewriter;
 import org.hbaseturbo.compress.advisor.FamilyStorage;
+import org.hbaseturbo.compress.advisor.Measurement;
 import org.hbaseturbo.compress.advisor.Objective;
 import org.hbaseturbo.compress.advisor.StorageOption;
 import org.hbaseturbo.compress.advisor.Trial;
@@ -46,9 +48,10 @@ import picocli.CommandLine.Spec;
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
         + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
         + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
-        + " they would in wall-clock time. With --jvms 2 or more, each recommendation also names its rivals, the"
-        + " options that the own figures of one measuring JVM or more rank at least as well: options a few percent"
-        + " apart trade places between JVMs.",
+        + " they would in wall-clock time. Options a few percent apart trade places between JVMs: the finalists,"
+        + " each objective's choice and its rivals (the options that the own figures of one measuring JVM or more"
+        + " rank at least as well), are measured again in --run-off-jvms more JVMs, and the choices made from"
+        + " their medians over all of them. Each recommendation names the rivals that remain.",
         "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
             + " after as the cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
@@ -131,17 +134,23 @@ final class AdviseCommand implements Callable<Integer> {
       TurboCodecs.install();
       out.printf("measuring %d options on %,d cells in %s ...%n", CodecAdvisor.options().size(), cells.size(),
           plan.description());
-      List<List<Trial>> perJvm = new CodecAdvisor(cluster.target().connection().getConfiguration(),
-          descriptor.getBlocksize(), plan).measureEachJvm(cells, CodecAdvisor.options(), step -> {
+      Measurement measured = new CodecAdvisor(cluster.target().connection().getConfiguration(),
+          descriptor.getBlocksize(), plan).measure(cells, List.of(), step -> {
             out.printf("\r  %-72s", step);
             out.flush();
           });
-      List<Trial> trials = CodecAdvisor.medianAcross(perJvm);
+      List<Trial> trials = measured.screening();
       out.println();
       out.print(render(trials));
+      if (!measured.runOffPerJvm().isEmpty()) {
+        int runOff = measured.runOffPerJvm().size();
+        out.printf("finalists, measured again in %d more JVM%s (medians over %d):%n", runOff, runOff == 1 ? "" : "s",
+            measured.finalsPerJvm().size());
+        out.print(render(measured.finals()));
+      }
       Map<Objective, Recommendation> advice = new LinkedHashMap<>();
       for (Objective each : Objective.values()) {
-        Recommendation recommendation = CodecAdvisor.recommend(perJvm, each);
+        Recommendation recommendation = measured.recommend(each);
         advice.put(each, recommendation);
         out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
             recommendation.reason());
@@ -154,8 +163,9 @@ final class AdviseCommand implements Callable<Integer> {
         JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
             admin.getClusterMetrics().getHBaseVersion()), table, descriptor.getNameAsString(),
             descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), plan.jvms(),
-            plan.repeats(), plan.warmUp().description(), objective.name().toLowerCase(java.util.Locale.ROOT),
-            trials, perJvm, new ArrayList<>(advice.values()), applied));
+            plan.runOffJvms(), plan.repeats(), plan.warmUp().description(),
+            objective.name().toLowerCase(java.util.Locale.ROOT), MeasuredOptions.of(measured),
+            new ArrayList<>(advice.values()), applied));
         out.println("advice written to " + json.toAbsolutePath());
       }
       out.flush();
@@ -231,12 +241,12 @@ final class AdviseCommand implements Callable<Integer> {
   }
 
   /**
-   * The advice as JSON: what was sampled, every measurement (the medians, and each measuring JVM's own figures that
-   * the rivals come from), every recommendation.
+   * The advice as JSON: what was sampled, every measurement (the screening's and the finalists' medians, and each
+   * measuring JVM's own figures that they and the rivals come from), every recommendation.
    */
   record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
-      int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int repeats, String warmUp,
-      String objective, List<Trial> trials, List<List<Trial>> trialsPerJvm, List<Recommendation> recommendations,
+      int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int runOffJvms, int repeats,
+      String warmUp, String objective, MeasuredOptions measured, List<Recommendation> recommendations,
       Applied applied) {
   }
 }

@@ -96,8 +96,9 @@ final class BenchCommand {
           + " words drawn by Zipf's law from a fixed vocabulary).",
           "Each is loaded into a table; for each family the advisor recommends an encoding and codec per objective"
               + " (storage, balanced, speed) from a sample, as 'turbo compress advise' does; then every option is"
-              + " measured again the same way on all the family's cells, and the choice is scored against the"
-              + " best option by the objective's rule: 1.0 = the best, 1.05 = 5%% worse (the target)."})
+              + " measured again the same way on all the family's cells, with the advisor's choices among the"
+              + " finalists of the run-off there, and the choice is scored against the best finalist by the"
+              + " objective's rule: 1.0 = the best, 1.05 = 5%% worse (the target)."})
   static final class Advisor implements Callable<Integer> {
     @ParentCommand
     BenchCommand parent;

@@ -14,6 +14,12 @@ final class TrialPlanOptions {
           + " next (default: ${DEFAULT-VALUE}).")
   int jvms;
 
+  @Option(names = "--run-off-jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_RUN_OFF_JVMS,
+      description = "Further measuring JVMs for the finalists only: each objective's choice and its rivals, the"
+          + " options some of the --jvms JVMs ranked at least as well; the choices are then made from the"
+          + " finalists' medians over all the JVMs. 0 for no run-off (default: ${DEFAULT-VALUE}).")
+  int runOffJvms;
+
   @Option(names = "--repeats", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_REPEATS,
       description = "Timed passes per JVM, each writing and reading every option once, in an order of its own;"
           + " a JVM's speeds are the median pass (default: ${DEFAULT-VALUE}).")
@@ -30,12 +36,15 @@ final class TrialPlanOptions {
     if (jvms < 1) {
       throw new InvalidInputException("--jvms must be at least 1, was " + jvms);
     }
+    if (runOffJvms < 0) {
+      throw new InvalidInputException("--run-off-jvms must be at least 0, was " + runOffJvms);
+    }
     if (repeats < 1) {
       throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
     }
     if (warmupSeconds < 0) {
       throw new InvalidInputException("--warmup-seconds must be at least 0, was " + warmupSeconds);
     }
-    return new TrialPlan(jvms, repeats, WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(warmupSeconds)));
+    return new TrialPlan(jvms, runOffJvms, repeats, WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(warmupSeconds)));
   }
 }

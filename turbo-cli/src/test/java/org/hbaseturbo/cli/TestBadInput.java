@@ -60,12 +60,14 @@ class TestBadInput {
         "turbo: --warmup-seconds must be at least 0, was -1");
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--jvms", "0"),
         "turbo: --jvms must be at least 1, was 0");
+    assertRefused(CommandLineRun.of("bench", "advisor", "--run-off-jvms", "-1"),
+        "turbo: --run-off-jvms must be at least 0, was -1");
     assertRefused(CommandLineRun.of("bench", "advisor", "--repeats", "0"),
         "turbo: --repeats must be at least 1, was 0");
     assertRefused(CommandLineRun.of("bench", "advisor", "--datasets", "sensor,tpch"),
         "turbo: unknown dataset 'tpch': expected one of sensor, ycsb, text");
-    assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--jvms", "--repeats",
-        "--warmup-seconds", "(default: 20)");
+    assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--jvms", "--run-off-jvms",
+        "--repeats", "--warmup-seconds", "(default: 20)");
   }
 
   @Test

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,7 @@ class TestBenchAdvisor {
     Path json = dir.resolve("advisor.json");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "advisor", "--rows", "300",
-        "--sample-rows", "100", "--jvms", "1", "--repeats", "1", "--warmup-seconds", "0", "--out",
+        "--sample-rows", "100", "--jvms", "1", "--run-off-jvms", "0", "--repeats", "1", "--warmup-seconds", "0", "--out",
         dir.resolve("out").toString(), "--json", json.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
@@ -49,18 +51,25 @@ class TestBenchAdvisor {
     assertThat(variants).containsExactlyElementsOf(expected);
     // The figures behind every choice: all 30 options (5 encodings x 6 codecs) on each family's sample and data.
     List<String> measured = new ArrayList<>();
+    Map<String, JsonNode> finalsOnFull = new HashMap<>();
     report.get("trials").forEach(family -> {
       measured.add(family.get("variant").asText());
-      assertThat(family.get("sample")).hasSize(30);
-      assertThat(family.get("full")).hasSize(30);
+      assertThat(family.get("sample").get("screening")).hasSize(30);
+      assertThat(family.get("full").get("screening")).hasSize(30);
       // What each measuring JVM measured, kept beside the medians (TestCodecAdvisor runs several).
-      assertThat(family.get("sample_per_jvm")).hasSize(1).allSatisfy(jvm -> assertThat(jvm).hasSize(30));
-      assertThat(family.get("full_per_jvm")).hasSize(1);
-      assertThat(family.get("full").get(0).get("raw_bytes").asLong())
-          .isGreaterThan(family.get("sample").get(0).get("raw_bytes").asLong());
+      assertThat(family.get("sample").get("per_jvm").get("screening_per_jvm")).hasSize(1)
+          .allSatisfy(jvm -> assertThat(jvm).hasSize(30));
+      assertThat(family.get("full").get("per_jvm").get("screening_per_jvm")).hasSize(1);
+      assertThat(family.get("full").get("screening").get(0).get("raw_bytes").asLong())
+          .isGreaterThan(family.get("sample").get("screening").get(0).get("raw_bytes").asLong());
+      finalsOnFull.put(family.get("variant").asText(), family.get("full").get("finals"));
     });
     assertThat(measured).containsExactly("sensor:house", "sensor:ch", "sensor:readings", "sensor:app",
         "ycsb:family", "text:family");
+    // Each choice was judged among the full data's finalists, where the sample's choices are measured too.
+    report.get("results").forEach(result -> assertThat(finalsOnFull.get(result.get("variant").asText()))
+        .extracting(trial -> trial.get("option")).contains(result.get("choice_on_full").get("option"),
+            result.get("best_on_full").get("option")));
     assertThat(run.out()).contains("advisor's choice", "best on full data", "text:family");
   }
 }

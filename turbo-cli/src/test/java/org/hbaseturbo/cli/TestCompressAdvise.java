@@ -47,19 +47,32 @@ class TestCompressAdvise {
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
         name.getNameAsString(), "--objective", "storage", "--sample-rows", "2000", "--jvms", "1",
-        "--repeats", "1", "--warmup-seconds", "0", "--json", json.toString(), "--apply");
+        "--run-off-jvms", "1", "--repeats", "1", "--warmup-seconds", "0", "--json", json.toString(), "--apply");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode advice = new ObjectMapper().readTree(json.toFile());
-    assertThat(advice.get("trials")).hasSize(30);
+    JsonNode measured = advice.get("measured");
+    assertThat(measured.get("screening")).hasSize(30);
     JsonNode chosen = advice.get("recommendations").get(0).get("option");
     assertThat(advice.get("recommendations").get(0).get("objective").asText()).isEqualTo("STORAGE");
-    // One measuring JVM: its figures are the medians the choices come from, so no other option ranks as well as a
-    // choice (short of an exact tie), by any objective; its own trials are written beside the medians.
-    assertThat(advice.get("recommendations")).hasSize(3)
-        .allSatisfy(recommendation -> assertThat(recommendation.get("rivals")).isEmpty());
-    assertThat(advice.get("trials_per_jvm")).hasSize(1);
-    assertThat(advice.get("trials_per_jvm").get(0)).hasSize(30);
+    // One screening JVM: the finalists are the three objectives' choices (storage's is compressed, speed's not),
+    // measured again in the one run-off JVM; each JVM's own trials are written beside the medians.
+    JsonNode finalists = measured.get("per_jvm").get("finalists");
+    assertThat(finalists.size()).isBetween(2, 3);
+    assertThat(measured.get("finals")).hasSize(finalists.size());
+    assertThat(measured.get("per_jvm").get("screening_per_jvm")).hasSize(1)
+        .allSatisfy(jvm -> assertThat(jvm).hasSize(30));
+    assertThat(measured.get("per_jvm").get("run_off_per_jvm")).hasSize(1)
+        .allSatisfy(jvm -> assertThat(jvm).hasSize(finalists.size()));
+    assertThat(advice.get("recommendations")).hasSize(3).allSatisfy(recommendation -> {
+      assertThat(finalists).contains(recommendation.get("option"));
+      // A rival here is a finalist that the other of the two JVMs ranked at least as well.
+      recommendation.get("rivals").forEach(rival -> {
+        assertThat(finalists).contains(rival.get("option"));
+        assertThat(rival.get("jvms").asInt()).isEqualTo(1);
+      });
+    });
+    assertThat(run.out()).contains("finalists, measured again in 1 more JVM (medians over 2):");
     try (Admin admin = connection.getAdmin()) {
       ColumnFamilyDescriptor family = admin.getDescriptor(name).getColumnFamily(FAMILY);
       assertThat(family.getCompressionType().name()).isEqualTo(chosen.get("compression").asText());

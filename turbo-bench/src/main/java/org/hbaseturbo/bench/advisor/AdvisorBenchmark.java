@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,7 @@ import org.hbaseturbo.compress.advisor.CellSampler;
 import org.hbaseturbo.compress.advisor.CodecAdvisor;
 import org.hbaseturbo.compress.advisor.FamilyRewriter;
 import org.hbaseturbo.compress.advisor.FamilyStorage;
+import org.hbaseturbo.compress.advisor.Measurement;
 import org.hbaseturbo.compress.advisor.Objective;
 import org.hbaseturbo.compress.advisor.StorageOption;
 import org.hbaseturbo.compress.advisor.Trial;
@@ -35,8 +37,8 @@ import org.hbaseturbo.compress.advisor.TrialPlan;
 /**
  * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the
  * advisor's recommendations from a sample, as {@code turbo compress advise} makes them; then every option
- * measured again, the same way, on all the family's cells; each choice scored against the best option of the
- * full data by its objective's rule ({@link Objective#score}).
+ * measured again, the same way, on all the family's cells, with the advisor's choices among the finalists; each
+ * choice scored against the best finalist of the full data by its objective's rule ({@link Objective#score}).
  */
 public final class AdvisorBenchmark {
   /** The target: the advisor's choice within 5% of the best measured option. */
@@ -103,7 +105,10 @@ public final class AdvisorBenchmark {
         parameters(), results, trials);
   }
 
-  /** Every option measured on the advisor's sample of the family and again on all its cells. */
+  /**
+   * Every option measured on the advisor's sample of the family and again on all its cells, where the advisor's
+   * choices are finalists too, measured as precisely as the best options they are judged against.
+   */
   private FamilyTrials measure(Connection connection, Admin admin, TableName table, AdvisorDataset dataset,
       byte[] family) throws IOException {
     String variant = dataset.label() + ":" + Bytes.toString(family);
@@ -112,31 +117,40 @@ public final class AdvisorBenchmark {
     List<Cell> sample = CellSampler.sample(connection, table, family, settings.sampleRows());
     say("%s: the advisor measures %d options on a sample of %,d rows (%,d cells) ...", variant,
         CodecAdvisor.options().size(), settings.sampleRows(), sample.size());
-    List<List<Trial>> samplePerJvm = advisor.measureEachJvm(sample, CodecAdvisor.options(), step -> { });
+    Measurement onSample = advisor.measure(sample, List.of(), this::finalists);
+    List<StorageOption> choices = Arrays.stream(Objective.values()).map(o -> onSample.recommend(o).option())
+        .distinct().toList();
     // Every row: the sampler's share per region exceeds any region's rows.
     List<Cell> all = CellSampler.sample(connection, table, family, Integer.MAX_VALUE);
     say("%s: measuring every option again on all %,d cells ...", variant, all.size());
-    List<List<Trial>> fullPerJvm = advisor.measureEachJvm(all, CodecAdvisor.options(), step -> { });
-    return new FamilyTrials(variant, sample.size(), all.size(), CodecAdvisor.medianAcross(samplePerJvm),
-        CodecAdvisor.medianAcross(fullPerJvm), samplePerJvm, fullPerJvm);
+    Measurement onAll = advisor.measure(all, choices, this::finalists);
+    return new FamilyTrials(variant, sample.size(), all.size(), MeasuredOptions.of(onSample),
+        MeasuredOptions.of(onAll));
+  }
+
+  /** Of the advisor's progress, the finalists of the run-off; the passes are too many to print. */
+  private void finalists(String step) {
+    if (step.startsWith("run-off of ")) {
+      say("  %s", step);
+    }
   }
 
   private List<AdvisorResult> check(Admin admin, TableName table, AdvisorDataset dataset, byte[] family,
       FamilyTrials measured) throws IOException {
     String variant = measured.variant();
-    List<Trial> fullTrials = measured.full();
+    List<Trial> fullFinals = measured.full().finals();
     List<AdvisorResult> results = new ArrayList<>();
     for (Objective objective : Objective.values()) {
-      CodecAdvisor.Recommendation choice = CodecAdvisor.recommend(measured.samplePerJvm(), objective);
-      StorageOption best = CodecAdvisor.recommend(measured.fullPerJvm(), objective).option();
-      Trial choiceOnFull = find(fullTrials, choice.option());
-      double score = objective.score(choiceOnFull, fullTrials);
+      CodecAdvisor.Recommendation choice = measured.sample().perJvm().recommend(objective);
+      StorageOption best = measured.full().perJvm().recommend(objective).option();
+      Trial choiceOnFull = find(fullFinals, choice.option());
+      double score = objective.score(choiceOnFull, fullFinals);
       Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE
           ? applied(admin, table, family, List.of(choice.option(), best)) : null;
       results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
           objective.name().toLowerCase(Locale.ROOT), settings.plan().repeats(), measured.sampleCells(),
           measured.fullCells(), choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(),
-          choiceOnFull, find(fullTrials, best), applied));
+          choiceOnFull, find(fullFinals, best), applied));
       say("%s %-8s choice %-20s best %-20s score %.3f", variant, objective.name().toLowerCase(Locale.ROOT),
           choice.option(), best, score);
     }
@@ -165,6 +179,7 @@ public final class AdvisorBenchmark {
     parameters.put("rows", settings.rows());
     parameters.put("sample_rows", settings.sampleRows());
     parameters.put("jvms", settings.plan().jvms());
+    parameters.put("run_off_jvms", settings.plan().runOffJvms());
     parameters.put("repeats", settings.plan().repeats());
     parameters.put("warmup", "untimed passes over every option (" + settings.plan().warmUp().description()
         + ") before the timed ones, in each measuring JVM, on the sample and again on the full data");
@@ -174,11 +189,14 @@ public final class AdvisorBenchmark {
       datasets.put(dataset.label(), dataset.description());
     }
     parameters.put("datasets", datasets);
-    parameters.put("score", "Objective.score of the advisor's choice among all options measured on the family's"
+    parameters.put("score", "Objective.score of the advisor's choice among the finalists measured on the family's"
         + " full data (HFiles written and read back through HBase in measuring JVMs of their own, speeds per second"
-        + " of CPU time, the median over the measuring JVMs of each one's median timed pass): storage = HFile bytes"
-        + " / the smallest's; speed = the fastest read MB/s / the choice's; balanced = HFile bytes / read MB/s /"
-        + " write MB/s^1/4, the choice's / the least. 1.0 = the best option.");
+        + " of CPU time, the median over the measuring JVMs of each one's median timed pass; every option in the"
+        + " screening JVMs, then the finalists, each objective's choice and its rivals there and the advisor's"
+        + " choices from the sample, in the run-off JVMs too; every other option ranked below each objective's"
+        + " choice in every screening JVM): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
+        + " / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the choice's / the least. 1.0 ="
+        + " the best option.");
     parameters.put("target", TARGET);
     parameters.put("cluster", target.description());
     return parameters;

@@ -7,9 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -19,8 +22,8 @@ import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.compress.UpperMedian;
 
 /**
- * Measures every data block encoding with every supported codec on a sample of the user's own cells, and
- * recommends one per {@link Objective}.
+ * Measures every data block encoding with every supported codec on a sample of the user's own cells, the close
+ * ones again in a run-off ({@link Measurement}), and recommends one per {@link Objective}.
  */
 public final class CodecAdvisor {
   /** The encodings HBase offers for data blocks (ROW_INDEX_V1 included; the deprecated PREFIX_TREE is gone). */
@@ -56,22 +59,42 @@ public final class CodecAdvisor {
   }
 
   /**
-   * The given options on {@code cells} (one family, sorted as HBase sorts cells), as the plan says: in each of its
-   * JVMs in turn ({@link TrialsJvm}), untimed warm-up passes, then timed ones, each writing and reading every option
-   * in turn.
+   * Every option on {@code cells} in the plan's JVMs (the screening), then the finalists again in its run-off JVMs:
+   * each objective's choice by the screening and the choice's rivals, which the screening did not tell apart.
    *
-   * @param progress told about each option of each pass as it is measured ("JVM 1/3: warm-up pass 2: DIFF+GZ",
-   *     "JVM 1/3: timed pass 1/5: DIFF+GZ")
+   * @param alsoInRunOff options to measure in the run-off whether or not they are finalists (a benchmark judging
+   *     choices made on other cells gives them as precise figures as the finalists'); usually empty
+   * @param progress told about each option of each pass as it is measured ("JVM 1/3: timed pass 1/5: DIFF+GZ",
+   *     "run-off JVM 2/4: timed pass 3/5: DIFF+GZ") and about the finalists
+   */
+  public Measurement measure(List<Cell> cells, List<StorageOption> alsoInRunOff, Consumer<String> progress)
+      throws IOException {
+    List<List<Trial>> screening = measureEachJvm(cells, options(), plan.jvms(), progress);
+    List<StorageOption> finalists = finalists(screening, alsoInRunOff);
+    if (plan.runOffJvms() == 0 || finalists.size() == 1) {
+      return new Measurement(screening, finalists, List.of());
+    }
+    progress.accept("run-off of " + finalists.size() + " finalists: " + String.join(", ",
+        finalists.stream().map(StorageOption::toString).toList()));
+    return new Measurement(screening, finalists,
+        measureEachJvm(cells, finalists, plan.runOffJvms(), step -> progress.accept("run-off " + step)));
+  }
+
+  /**
+   * {@code options} on {@code cells} (one family, sorted as HBase sorts cells) in {@code jvms} measuring JVMs in
+   * turn ({@link TrialsJvm}), each with the plan's untimed warm-up passes and then its timed ones, each writing and
+   * reading every option in turn.
+   *
    * @return per JVM, the options' trials in their order
    */
-  public List<List<Trial>> measureEachJvm(List<Cell> cells, List<StorageOption> options, Consumer<String> progress)
-      throws IOException {
+  List<List<Trial>> measureEachJvm(List<Cell> cells, List<StorageOption> options, int jvms,
+      Consumer<String> progress) throws IOException {
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("no cells to measure");
     }
     Path dir = Files.createTempDirectory("turbo-advisor-");
     try {
-      return TrialsJvm.measure(conf, dir, blockSize, plan, cells, options, progress);
+      return TrialsJvm.measure(conf, dir, blockSize, plan, jvms, cells, options, progress);
     } finally {
       try (var files = Files.list(dir)) {
         for (Path file : files.toList()) {
@@ -80,6 +103,27 @@ public final class CodecAdvisor {
       }
       Files.deleteIfExists(dir);
     }
+  }
+
+  /**
+   * Each objective's choice by {@code perJvm}'s medians and the choice's rivals, with {@code also}, in the order
+   * measured. Every other option ranks below each choice in every JVM's own figures.
+   */
+  static List<StorageOption> finalists(List<List<Trial>> perJvm, List<StorageOption> also) {
+    List<StorageOption> measured = perJvm.get(0).stream().map(Trial::option).toList();
+    Set<StorageOption> finalists = new HashSet<>();
+    for (StorageOption option : also) {
+      if (!measured.contains(option)) {
+        throw new IllegalArgumentException(option + " cannot be a finalist: it was not measured");
+      }
+      finalists.add(option);
+    }
+    for (Objective objective : Objective.values()) {
+      Recommendation recommendation = recommend(perJvm, objective);
+      finalists.add(recommendation.option());
+      recommendation.rivals().forEach(rival -> finalists.add(rival.option()));
+    }
+    return measured.stream().filter(finalists::contains).toList();
   }
 
   /**
@@ -121,14 +165,26 @@ public final class CodecAdvisor {
    * @param perJvm per measuring JVM, the same options' trials in the same order
    */
   public static Recommendation recommend(List<List<Trial>> perJvm, Objective objective) {
-    List<Trial> trials = medianAcross(perJvm);
+    return recommend(medianAcross(perJvm), perJvm, objective);
+  }
+
+  /**
+   * As {@link #recommend(List, Objective)}, choosing among the options {@code deciding} measured, and comparing the
+   * choice in the reasoning with the smallest and the fastest of {@code all}: every option's medians, those that
+   * {@code deciding} measured taken from it.
+   */
+  static Recommendation recommend(List<Trial> all, List<List<Trial>> deciding, Objective objective) {
+    List<Trial> trials = medianAcross(deciding);
+    Map<StorageOption, Trial> decided = new HashMap<>();
+    trials.forEach(trial -> decided.put(trial.option(), trial));
+    List<Trial> context = all.stream().map(trial -> decided.getOrDefault(trial.option(), trial)).toList();
     Trial choice = objective.choose(trials);
-    Trial smallest = Objective.STORAGE.choose(trials);
-    Trial fastest = Objective.SPEED.choose(trials);
-    Trial plain = trials.stream().filter(t -> t.option().encoding() == DataBlockEncoding.NONE
+    Trial smallest = Objective.STORAGE.choose(context);
+    Trial fastest = Objective.SPEED.choose(context);
+    Trial plain = context.stream().filter(t -> t.option().encoding() == DataBlockEncoding.NONE
         && t.option().compression() == Algorithm.NONE).findFirst()
-        .orElse(trials.stream().max(Comparator.comparingLong(Trial::storedBytes)).orElseThrow());
-    List<Rival> rivals = rivals(perJvm, objective, choice.option());
+        .orElse(context.stream().max(Comparator.comparingLong(Trial::storedBytes)).orElseThrow());
+    List<Rival> rivals = rivals(deciding, objective, choice.option());
     String reason = String.format("%s: %s stores the sample in %.0f%% of NONE+NONE's size (%.2fx), reads %,.0f MB/s"
         + " and writes %,.0f MB/s; the smallest option, %s, stores %.0f%%, the fastest reader, %s, reads %,.0f MB/s",
         objective.rule(), choice.option(), 100.0 * choice.storedBytes() / plain.storedBytes(), choice.ratio(),
@@ -136,7 +192,7 @@ public final class CodecAdvisor {
         100.0 * smallest.storedBytes() / plain.storedBytes(), fastest.option(), fastest.readMBps());
     if (!rivals.isEmpty()) {
       reason += "; at least as good by the own figures of one measuring JVM or more: " + String.join(", ",
-          rivals.stream().map(rival -> rival.option() + " (" + rival.jvms() + " of " + perJvm.size() + " JVMs)")
+          rivals.stream().map(rival -> rival.option() + " (" + rival.jvms() + " of " + deciding.size() + " JVMs)")
               .toList());
     }
     return new Recommendation(objective, choice.option(), reason, rivals);

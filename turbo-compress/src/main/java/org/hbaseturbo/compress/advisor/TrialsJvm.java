@@ -50,15 +50,15 @@ public final class TrialsJvm {
   }
 
   /**
-   * Measures {@code options} on {@code cells} as {@link HFileTrials} does, in each of the plan's JVMs in turn; the
-   * cells and the configuration are written once for all of them.
+   * Measures {@code options} on {@code cells} as {@link HFileTrials} does, in {@code jvms} JVMs in turn, each with
+   * the plan's warm-up and timed passes; the cells and the configuration are written once for all of them.
    *
    * @param dir an empty directory for the cells, the configuration and the HFiles
    * @param progress told each JVM's steps, prefixed with the JVM ("JVM 1/3: timed pass 1/5: DIFF+GZ")
    * @return per JVM, the options' trials in their order
    */
-  static List<List<Trial>> measure(Configuration conf, Path dir, int blockSize, TrialPlan plan, List<Cell> cells,
-      List<StorageOption> options, Consumer<String> progress) throws IOException {
+  static List<List<Trial>> measure(Configuration conf, Path dir, int blockSize, TrialPlan plan, int jvms,
+      List<Cell> cells, List<StorageOption> options, Consumer<String> progress) throws IOException {
     writeCells(dir.resolve(CELLS), cells);
     try (OutputStream out = Files.newOutputStream(dir.resolve(CONF))) {
       conf.writeXml(out);
@@ -67,8 +67,8 @@ public final class TrialsJvm {
         Integer.toString(plan.warmUp().minPasses()), Long.toString(plan.warmUp().minTime().toMillis()),
         String.join(",", options.stream().map(StorageOption::toString).toList()));
     List<List<Trial>> perJvm = new ArrayList<>();
-    for (int jvm = 1; jvm <= plan.jvms(); jvm++) {
-      String prefix = "JVM " + jvm + "/" + plan.jvms() + ": ";
+    for (int jvm = 1; jvm <= jvms; jvm++) {
+      String prefix = "JVM " + jvm + "/" + jvms + ": ";
       perJvm.add(run(args, options.size(), step -> progress.accept(prefix + step)));
     }
     return perJvm;

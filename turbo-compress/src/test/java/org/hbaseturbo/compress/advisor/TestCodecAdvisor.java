@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.hbase.Cell;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class TestCodecAdvisor {
   private static final byte[] FAMILY = Bytes.toBytes("readings");
   /** The tests check what is measured, not how fast: one JVM, one untimed pass, one timed. */
-  private static final TrialPlan ONE_PASS = new TrialPlan(1, 1, new WarmUp(1, Duration.ZERO));
+  private static final TrialPlan ONE_PASS = new TrialPlan(1, 0, 1, new WarmUp(1, Duration.ZERO));
 
   @BeforeAll
   static void installCodecs() {
@@ -36,15 +38,26 @@ class TestCodecAdvisor {
   void measuresEveryEncodingWithEveryCodecThroughRealHFiles() throws Exception {
     List<Cell> cells = sensorLikeCells(2_000);
     List<String> seen = new ArrayList<>();
-    List<List<Trial>> perJvm = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024, ONE_PASS)
-        .measureEachJvm(cells, CodecAdvisor.options(), seen::add);
+    Measurement measured = new CodecAdvisor(HBaseConfiguration.create(), 64 * 1024,
+        new TrialPlan(1, 1, 1, new WarmUp(1, Duration.ZERO))).measure(cells, List.of(), seen::add);
 
-    assertThat(perJvm).hasSize(1);
-    List<Trial> trials = perJvm.get(0);
-
+    assertThat(measured.screeningPerJvm()).hasSize(1);
+    List<Trial> trials = measured.screening();
     assertThat(trials).hasSize(CodecAdvisor.ENCODINGS.size() * TurboCodecs.codecs().size());
-    assertThat(seen).hasSize(2 * trials.size()).contains("JVM 1/1: warm-up pass 1: FAST_DIFF+ZSTD",
-        "JVM 1/1: timed pass 1/1: NONE+LZO");
+    // One screening JVM: its figures are the medians, so the finalists are the objectives' choices; then the
+    // run-off JVM measures just those.
+    List<StorageOption> choices = Arrays.stream(Objective.values())
+        .map(objective -> CodecAdvisor.recommend(measured.screeningPerJvm(), objective).option()).toList();
+    assertThat(measured.finalists()).containsExactlyInAnyOrderElementsOf(new HashSet<>(choices));
+    assertThat(measured.finalists()).hasSizeGreaterThan(1);
+    assertThat(measured.runOffPerJvm()).hasSize(1);
+    assertThat(measured.runOffPerJvm().get(0)).extracting(Trial::option)
+        .containsExactlyElementsOf(measured.finalists());
+    String finalists = String.join(", ", measured.finalists().stream().map(StorageOption::toString).toList());
+    assertThat(seen).hasSize(2 * trials.size() + 1 + 2 * measured.finalists().size())
+        .contains("JVM 1/1: warm-up pass 1: FAST_DIFF+ZSTD", "JVM 1/1: timed pass 1/1: NONE+LZO",
+            "run-off of " + measured.finalists().size() + " finalists: " + finalists,
+            "run-off JVM 1/1: timed pass 1/1: " + measured.finalists().get(0));
     long raw = trials.get(0).rawBytes();
     assertThat(trials).allSatisfy(trial -> {
       assertThat(trial.rawBytes()).isEqualTo(raw);
@@ -69,7 +82,7 @@ class TestCodecAdvisor {
     List<String> seen = new ArrayList<>();
 
     List<List<Trial>> perJvm = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024,
-        new TrialPlan(2, 2, new WarmUp(2, Duration.ZERO))).measureEachJvm(cells, options, seen::add);
+        new TrialPlan(2, 0, 2, new WarmUp(2, Duration.ZERO))).measureEachJvm(cells, options, 2, seen::add);
 
     assertThat(perJvm).hasSize(2);
     for (int jvm = 1; jvm <= 2; jvm++) {
@@ -113,7 +126,7 @@ class TestCodecAdvisor {
     CodecAdvisor advisor = new CodecAdvisor(HBaseConfiguration.create(), 8 * 1024, ONE_PASS);
 
     assertThatThrownBy(() -> advisor.measureEachJvm(cells, List.of(new StorageOption(DataBlockEncoding.NONE,
-        Algorithm.NONE)), step -> { }))
+        Algorithm.NONE)), 1, step -> { }))
         .isInstanceOf(IOException.class).hasMessageStartingWith("the advisor's measurements failed: ")
         .hasMessageContaining("not lexically larger");
   }
@@ -196,6 +209,74 @@ class TestCodecAdvisor {
         .hasMessage("every measuring JVM's trials must be of the same options in the same order: expected"
             + " [DIFF+GZ], was [DIFF+ZSTD]");
     assertThatThrownBy(() -> CodecAdvisor.medianAcross(List.of())).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void theRunOffChoosesAmongTheFinalistsByEveryJvmsFigures() {
+    // The screening's medians favour DIFF+GZ for balanced, but one JVM of three ranks DIFF+ZSTD ahead; four run-off
+    // JVMs all read DIFF+ZSTD faster, and over seven JVMs it is the choice. FAST_DIFF+GZ and PREFIX+GZ rank below
+    // every choice in every JVM and are not measured again.
+    List<List<Trial>> screening = List.of(screeningJvm(300, 280), screeningJvm(300, 290), screeningJvm(280, 330));
+    List<StorageOption> finalists = CodecAdvisor.finalists(screening, List.of());
+    List<List<Trial>> runOff = new ArrayList<>();
+    for (int jvm = 0; jvm < 4; jvm++) {
+      runOff.add(screeningJvm(290, 320).stream().filter(trial -> finalists.contains(trial.option())).toList());
+    }
+    Measurement measured = new Measurement(screening, finalists, runOff);
+
+    assertThat(finalists).containsExactly(option("DIFF", Algorithm.GZ), option("DIFF", Algorithm.ZSTD),
+        option("NONE", Algorithm.NONE));
+    assertThat(measured.screening()).hasSize(5);
+    assertThat(measured.finalsPerJvm()).hasSize(7)
+        .allSatisfy(jvm -> assertThat(jvm).extracting(Trial::option).containsExactlyElementsOf(finalists));
+    assertThat(measured.finals()).extracting(Trial::readMBps).containsExactly(290.0, 320.0, 900.0);
+    CodecAdvisor.Recommendation balanced = measured.recommend(Objective.BALANCED);
+    assertThat(balanced.option()).isEqualTo(option("DIFF", Algorithm.ZSTD));
+    assertThat(balanced.rivals()).containsExactly(new CodecAdvisor.Rival(option("DIFF", Algorithm.GZ), 2));
+    // The choice's figures are the finals'; the smallest and the fastest are of every option screened.
+    assertThat(balanced.reason()).isEqualTo(Objective.BALANCED.rule() + ": DIFF+ZSTD stores the sample in 10% of"
+        + " NONE+NONE's size (3.23x), reads 320 MB/s and writes 200 MB/s; the smallest option, DIFF+GZ, stores 10%,"
+        + " the fastest reader, NONE+NONE, reads 900 MB/s; at least as good by the own figures of one measuring JVM"
+        + " or more: DIFF+GZ (2 of 7 JVMs)");
+    assertThat(measured.recommend(Objective.SPEED).option()).isEqualTo(option("NONE", Algorithm.NONE));
+    assertThat(measured.recommend(Objective.STORAGE).option()).isEqualTo(option("DIFF", Algorithm.GZ));
+  }
+
+  @Test
+  void optionsGivenForTheRunOffAreFinalistsAndMustHaveBeenScreened() {
+    List<List<Trial>> screening = List.of(screeningJvm(300, 280));
+
+    assertThat(CodecAdvisor.finalists(screening, List.of(option("PREFIX", Algorithm.GZ)))).containsExactly(
+        option("DIFF", Algorithm.GZ), option("PREFIX", Algorithm.GZ), option("NONE", Algorithm.NONE));
+    assertThatThrownBy(() -> CodecAdvisor.finalists(screening, List.of(option("ROW_INDEX_V1", Algorithm.LZ4))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("ROW_INDEX_V1+LZ4 cannot be a finalist: it was not measured");
+  }
+
+  @Test
+  void aRunOffJvmMustHaveMeasuredTheFinalistsInTheirOrder() {
+    List<List<Trial>> screening = List.of(screeningJvm(300, 280));
+    List<StorageOption> finalists = List.of(option("DIFF", Algorithm.GZ), option("NONE", Algorithm.NONE));
+
+    assertThatThrownBy(() -> new Measurement(screening, finalists, List.of(List.of(screening.get(0).get(0)))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("every run-off JVM must have measured the finalists [DIFF+GZ, NONE+NONE] in their order, was"
+            + " [DIFF+GZ]");
+    assertThatThrownBy(() -> new Measurement(screening, List.of(finalists.get(1), finalists.get(0)), List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("the finalists [NONE+NONE, DIFF+GZ] must be screened options in the screening's"
+            + " order");
+  }
+
+  /** One JVM's figures: DIFF+GZ and DIFF+ZSTD read as given and are the close options; the rest are not close. */
+  private static List<Trial> screeningJvm(double gzRead, double zstdRead) {
+    return List.of(trial("DIFF", Algorithm.GZ, 300, 200, gzRead), trial("DIFF", Algorithm.ZSTD, 310, 200, zstdRead),
+        trial("FAST_DIFF", Algorithm.GZ, 305, 200, 250), trial("PREFIX", Algorithm.GZ, 400, 200, 250),
+        trial("NONE", Algorithm.NONE, 3_000, 900, 900));
+  }
+
+  private static StorageOption option(String encoding, Algorithm compression) {
+    return new StorageOption(DataBlockEncoding.valueOf(encoding), compression);
   }
 
   @Test
