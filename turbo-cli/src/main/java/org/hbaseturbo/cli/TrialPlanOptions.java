@@ -2,8 +2,8 @@ package org.hbaseturbo.cli;
 
 import java.time.Duration;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.compress.WarmUp;
-import org.hbaseturbo.compress.advisor.TrialPlan;
+import org.hbaseturbo.advisor.WarmUp;
+import org.hbaseturbo.advisor.TrialPlan;
 import picocli.CommandLine.Option;
 
 /** How the advisor measures: {@code compress advise}'s options, which {@code bench advisor} checks it with. */

@@ -24,7 +24,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.client.ClientConfigurations;
-import org.hbaseturbo.common.JvmOptions;
+import org.hbaseturbo.jvm.JvmOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

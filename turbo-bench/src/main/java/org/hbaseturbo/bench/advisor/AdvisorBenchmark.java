@@ -24,15 +24,15 @@ import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.compress.advisor.CellSampler;
-import org.hbaseturbo.compress.advisor.CodecAdvisor;
-import org.hbaseturbo.compress.advisor.FamilyRewriter;
-import org.hbaseturbo.compress.advisor.FamilyStorage;
-import org.hbaseturbo.compress.advisor.Measurement;
-import org.hbaseturbo.compress.advisor.Objective;
-import org.hbaseturbo.compress.advisor.StorageOption;
-import org.hbaseturbo.compress.advisor.Trial;
-import org.hbaseturbo.compress.advisor.TrialPlan;
+import org.hbaseturbo.advisor.CellSampler;
+import org.hbaseturbo.advisor.CodecAdvisor;
+import org.hbaseturbo.advisor.FamilyRewriter;
+import org.hbaseturbo.advisor.FamilyStorage;
+import org.hbaseturbo.advisor.Measurement;
+import org.hbaseturbo.advisor.Objective;
+import org.hbaseturbo.advisor.StorageOption;
+import org.hbaseturbo.advisor.Trial;
+import org.hbaseturbo.advisor.TrialPlan;
 
 /**
  * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the

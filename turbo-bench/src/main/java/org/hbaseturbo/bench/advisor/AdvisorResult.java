@@ -1,7 +1,7 @@
 package org.hbaseturbo.bench.advisor;
 
 import java.util.Map;
-import org.hbaseturbo.compress.advisor.Trial;
+import org.hbaseturbo.advisor.Trial;
 
 /**
  * The advisor's choice for one family of one dataset and one objective, judged on the family's full data.

@@ -1,8 +1,8 @@
 package org.hbaseturbo.bench.advisor;
 
 import java.util.List;
-import org.hbaseturbo.compress.advisor.Measurement;
-import org.hbaseturbo.compress.advisor.Trial;
+import org.hbaseturbo.advisor.Measurement;
+import org.hbaseturbo.advisor.Trial;
 
 /**
  * An advisor's measurement as reports show it: the medians it decided by, and each measuring JVM's own figures

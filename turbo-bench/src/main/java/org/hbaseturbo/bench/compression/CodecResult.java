@@ -2,7 +2,7 @@ package org.hbaseturbo.bench.compression;
 
 import java.util.Map;
 import org.hbaseturbo.bench.report.Latency;
-import org.hbaseturbo.compress.CodecSpeed;
+import org.hbaseturbo.advisor.CodecSpeed;
 
 /**
  * One codec of the compression benchmark: the shared result fields (ARCHITECTURE.md) for the inserts, and the

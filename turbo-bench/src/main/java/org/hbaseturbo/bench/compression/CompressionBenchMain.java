@@ -29,7 +29,7 @@ import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.stats.ServerCounters;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.common.ProcessCpu;
-import org.hbaseturbo.compress.advisor.FamilyStorage;
+import org.hbaseturbo.advisor.FamilyStorage;
 
 /**
  * The compression benchmark's client, in its own JVM ({@link CompressionBenchmark} starts it): for each codec,

@@ -19,12 +19,12 @@ import org.hbaseturbo.bench.report.Medians;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
-import org.hbaseturbo.common.ChildJvm;
+import org.hbaseturbo.jvm.ChildJvm;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.CodecCheck;
-import org.hbaseturbo.compress.CodecSpeed;
+import org.hbaseturbo.advisor.CodecSpeed;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.compress.WarmUp;
+import org.hbaseturbo.advisor.WarmUp;
 
 /**
  * The compression paper's experiment: sensor rows inserted as a stream of requests into one table per codec,

@@ -2,7 +2,7 @@ package org.hbaseturbo.bench.compression;
 
 import java.util.List;
 import java.util.Map;
-import org.hbaseturbo.compress.CodecSpeed;
+import org.hbaseturbo.advisor.CodecSpeed;
 
 /**
  * The compression benchmark's report, in the shape every Turbo benchmark shares.

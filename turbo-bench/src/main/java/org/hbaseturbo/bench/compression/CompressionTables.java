@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.hbaseturbo.bench.report.Charts;
 import org.hbaseturbo.bench.report.TextTable;
-import org.hbaseturbo.compress.CodecSpeed;
+import org.hbaseturbo.advisor.CodecSpeed;
 import org.knowm.xchart.CategoryChart;
 
 /** The compression report as a text table and as PNG charts in the spirit of the paper's Figures 1-4. */

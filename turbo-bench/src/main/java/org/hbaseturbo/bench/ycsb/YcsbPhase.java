@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.hbaseturbo.bench.link.NetworkLink;
-import org.hbaseturbo.common.ChildJvm;
+import org.hbaseturbo.jvm.ChildJvm;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.wire.scan.Column;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
  * What one execute of a prepared scan reads: a row range, a caching hint, optionally a limit and a subset of

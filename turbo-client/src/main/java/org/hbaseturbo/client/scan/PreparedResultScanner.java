@@ -10,6 +10,10 @@ import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
+import org.hbaseturbo.wire.scan.Column;
+import org.hbaseturbo.wire.scan.PreparedRowsDecoder;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
  * The rows of one execute, fetched {@code caching} rows per reply, region after region. A reply that leaves

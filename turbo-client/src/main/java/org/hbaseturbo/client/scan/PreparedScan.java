@@ -24,6 +24,11 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
+import org.hbaseturbo.wire.scan.Column;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
+import org.hbaseturbo.wire.scan.PreparedSchema;
+import org.hbaseturbo.wire.scan.ScanSupport;
 
 /**
  * A scan whose columns are fixed once, then executed over many row ranges (papers/prepared-scan.txt):

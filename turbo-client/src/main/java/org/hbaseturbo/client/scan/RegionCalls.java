@@ -10,6 +10,8 @@ import org.hbaseturbo.common.Messages;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
  * Calls to the PreparedScanEndpoint of a table's regions, with remote failures turned back into the typed

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.junit.jupiter.api.Test;
 
 class TestExecution {

@@ -13,7 +13,7 @@ import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.RpcServer;
-import org.hbaseturbo.client.scan.PreparedScanException;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
@@ -27,7 +27,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
  * {@code hbase.coprocessor.region.classes} or for one table with its coprocessor attribute (README).
  *
  * <p>Failures: a request that cannot succeed becomes a {@link DoNotRetryIOException} carrying the
- * {@link org.hbaseturbo.client.scan.PreparedScanError} code; HBase's own exceptions (region moved or
+ * {@link org.hbaseturbo.wire.scan.PreparedScanError} code; HBase's own exceptions (region moved or
  * closing, server stopping) pass through unchanged so that the client's retrying relocates and tries again.
  */
 public class PreparedScanEndpoint extends PreparedScanService implements RegionCoprocessor {

@@ -4,8 +4,8 @@ import com.google.protobuf.ByteString;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import org.hbaseturbo.client.scan.PreparedScanError;
-import org.hbaseturbo.client.scan.PreparedScanException;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
  * The paper's region-level map: the prepared scans of one region by id, and the cursors they left open.

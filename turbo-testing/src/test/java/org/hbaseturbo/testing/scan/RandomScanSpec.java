@@ -20,7 +20,7 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.client.scan.Column;
+import org.hbaseturbo.wire.scan.Column;
 import org.hbaseturbo.client.scan.Execution;
 
 /**

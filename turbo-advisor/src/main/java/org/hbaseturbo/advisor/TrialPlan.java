@@ -1,0 +1,55 @@
+package org.hbaseturbo.advisor;
+
+import static java.util.Objects.requireNonNull;
+
+
+/**
+ * How many times the advisor measures every option, and where: {@code jvms} measuring JVMs one after another,
+ * each warming up as {@code warmUp} says and then running {@code repeats} timed passes; an option's speed is the
+ * median over the JVMs of each JVM's median pass.
+ *
+ * <p>Several JVMs because the speeds one JVM measures depend on what its JIT made of the code, and that differs
+ * from one JVM to the next more than the better options differ: on the same 5,000 text rows, one of four JVMs read
+ * every ZSTD option about a third faster than the other three did, and a JVM's best balanced option was often not the
+ * next JVM's. Passes within one JVM cannot average that out; JVMs can, as JMH's forks do.
+ *
+ * <p>The options close to each choice are then measured again in {@code runOffJvms} more JVMs (a run-off, see
+ * {@link Measurement}): more JVMs narrow the median, and measuring only the few close options keeps that cheap.
+ *
+ * @param jvms measuring JVMs, each cold, that measure every option
+ * @param runOffJvms further JVMs that measure only the finalists; 0 for none
+ * @param repeats timed passes per JVM, each writing and reading every option once, in an order of its own
+ * @param warmUp the untimed passes over every option before the timed ones, in each JVM
+ */
+public record TrialPlan(int jvms, int runOffJvms, int repeats, WarmUp warmUp) {
+  /**
+   * The command line's defaults: three JVMs of five timed passes each (after {@link WarmUp#DEFAULT}), then four more
+   * for the finalists, whose medians are then over seven.
+   */
+  public static final int DEFAULT_JVMS = 3;
+  public static final int DEFAULT_RUN_OFF_JVMS = 4;
+  public static final int DEFAULT_REPEATS = 5;
+
+  public TrialPlan {
+    requireNonNull(warmUp, "warmUp is null");
+    if (jvms < 1) {
+      throw new IllegalArgumentException("measuring JVMs must be at least 1, was " + jvms);
+    }
+    if (runOffJvms < 0) {
+      throw new IllegalArgumentException("run-off JVMs must be at least 0, was " + runOffJvms);
+    }
+    if (repeats < 1) {
+      throw new IllegalArgumentException("timed passes must be at least 1, was " + repeats);
+    }
+  }
+
+  /**
+   * For progress lines and reports: "3 JVMs, each 5 timed passes after untimed ones (at least 3 passes and 20 s),
+   * then the finalists in 4 more".
+   */
+  public String description() {
+    return jvms + (jvms == 1 ? " JVM, " : " JVMs, each ") + repeats + (repeats == 1 ? " timed pass" : " timed passes")
+        + " after untimed ones (" + warmUp.description() + ")"
+        + (runOffJvms == 0 ? "" : ", then the finalists in " + runOffJvms + " more");
+  }
+}

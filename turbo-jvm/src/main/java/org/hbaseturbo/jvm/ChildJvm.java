@@ -1,0 +1,95 @@
+package org.hbaseturbo.jvm;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * A JVM of our own started from this one, with this JVM's classpath and HBase flags and quiet logging, its
+ * stderr passed on to this process's. Used where work must not share a JVM with what this one runs: a benchmark
+ * client whose CPU time is accounted apart from the embedded cluster's, or timings that the cluster's threads,
+ * garbage and JIT-compiled code would disturb.
+ */
+public final class ChildJvm {
+  private static final String LOGGING = "org/hbaseturbo/jvm/child-log4j.properties";
+
+  private final String name;
+  private final Process process;
+  private final Thread errors;
+
+  private ChildJvm(String name, Process process, Thread errors) {
+    this.name = name;
+    this.process = process;
+    this.errors = errors;
+  }
+
+  /** The command that runs {@code mainClass} with {@code args} in a new JVM. */
+  public static List<String> command(Class<?> mainClass, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(JvmOptions.hbaseFlags());
+    command.add("-Dlog4j.configuration=" + LOGGING);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass.getName());
+    command.addAll(args);
+    return command;
+  }
+
+  /** Runs {@code mainClass} with {@code args} to its end, its stdout and stderr this process's; its exit code. */
+  public static int run(Class<?> mainClass, List<String> args) throws IOException {
+    return start(mainClass.getSimpleName(), command(mainClass, args), ProcessBuilder.Redirect.INHERIT, line -> true)
+        .waitFor();
+  }
+
+  /**
+   * Starts {@code command} (from {@link #command}, possibly wrapped).
+   *
+   * @param name what it is, for messages
+   * @param stdout where its stdout goes; {@link ProcessBuilder.Redirect#PIPE} to read it from {@link #stdout()}
+   * @param showError which of its stderr lines to pass on
+   */
+  public static ChildJvm start(String name, List<String> command, ProcessBuilder.Redirect stdout,
+      Predicate<String> showError) throws IOException {
+    Process process = new ProcessBuilder(command).redirectOutput(stdout).start();
+    return new ChildJvm(name, process, forwardErrors(process, showError));
+  }
+
+  /** Its stdout, when started with {@link ProcessBuilder.Redirect#PIPE}. */
+  public InputStream stdout() {
+    return process.getInputStream();
+  }
+
+  /** Waits for it to end (destroying it if this thread is interrupted); its exit code. */
+  public int waitFor() throws IOException {
+    try {
+      int exit = process.waitFor();
+      errors.join();
+      return exit;
+    } catch (InterruptedException e) {
+      process.destroy();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while " + name + " ran", e);
+    }
+  }
+
+  private static Thread forwardErrors(Process process, Predicate<String> show) {
+    Thread thread = new Thread(() -> {
+      try (BufferedReader reader = new BufferedReader(
+          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+        reader.lines().filter(show).forEach(System.err::println);
+      } catch (IOException e) {
+        System.err.println("lost the child JVM's error output: " + e.getMessage());
+      }
+    }, "child-jvm-stderr");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+}

@@ -1,0 +1,23 @@
+package org.hbaseturbo.wire.scan;
+
+/** Why a prepared scan refused a request; travels from the RegionServer by name. */
+public enum PreparedScanError {
+  /** A family the scan names is not in the table. */
+  UNKNOWN_FAMILY,
+  /** An execute asked for a column the prepare did not name. */
+  COLUMN_NOT_PREPARED,
+  /** An execute's range is empty or inverted. */
+  INVALID_RANGE,
+  /** A caching hint or limit out of range. */
+  INVALID_ARGUMENT,
+  /** The Scan uses a feature prepared scans do not support (reversed, batch, ...). */
+  UNSUPPORTED_SCAN,
+  /** The prepared scan was closed. */
+  CLOSED,
+  /** The RegionServer does not run the PreparedScanEndpoint. */
+  NOT_DEPLOYED,
+  /** The caller is not the user who prepared the scan. */
+  NOT_OWNER,
+  /** The RegionServer sent a reply the client cannot decode. */
+  MALFORMED_REPLY
+}
