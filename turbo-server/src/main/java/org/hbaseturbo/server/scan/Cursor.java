@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.scan;
 
 import java.io.IOException;
+import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 
 /**
@@ -11,12 +12,15 @@ final class Cursor {
   private final long id;
   private final PreparedState state;
   private final RegionScanner scanner;
+  /** Null where the region has no coprocessor host (never on a RegionServer). */
+  private final RegionCoprocessorHost hooks;
   private volatile long lastUseNanos;
 
-  Cursor(long id, PreparedState state, RegionScanner scanner, long nowNanos) {
+  Cursor(long id, PreparedState state, RegionScanner scanner, RegionCoprocessorHost hooks, long nowNanos) {
     this.id = id;
     this.state = state;
     this.scanner = scanner;
+    this.hooks = hooks;
     this.lastUseNanos = nowNanos;
   }
 
@@ -40,12 +44,27 @@ final class Cursor {
     lastUseNanos = nowNanos;
   }
 
-  /** Closing twice or a scanner the region already closed is harmless; nothing is left to free then. */
+  /**
+   * Closes the scanner with the region's scanner-close hooks around it, as HBase closes an expired native
+   * scanner: the close happens whatever the hooks say, since nobody would be left to free the scanner.
+   * Closing twice, or a scanner the region already closed, is harmless.
+   */
   void close() {
     try {
-      scanner.close();
+      if (hooks != null) {
+        hooks.preScannerClose(scanner);
+      }
     } catch (IOException e) {
-      // A failed close of a read-only scanner leaves nothing behind that a retry could free.
+      // An observer objecting to the close cannot keep a scanner that nobody will use again.
+    } finally {
+      try {
+        scanner.close();
+        if (hooks != null) {
+          hooks.postScannerClose(scanner);
+        }
+      } catch (IOException e) {
+        // A failed close of a read-only scanner leaves nothing behind that a retry could free.
+      }
     }
   }
 }

@@ -4,10 +4,26 @@ import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 
-/** The endpoint's settings, read from the RegionServer's (or the table's) configuration. */
-record PreparedScanConfig(Duration lease, long maxReplyBytes) {
-  /** How long a prepared scan or cursor lives without use. */
+/**
+ * The endpoint's settings for one region, read from the region's configuration: the RegionServer's
+ * {@code hbase-site.xml} overlaid with the table's values, so a table may set its own.
+ *
+ * @param lease how long a prepared scan or cursor lives without use
+ * @param maxReplyBytes when a reply stops taking rows
+ * @param maxScansPerRegion prepared scans all users together may keep in one region
+ * @param maxBytesPerRegion their {@link PreparedState#chargedBytes() charged bytes} in one region
+ */
+record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRegion, long maxBytesPerRegion) {
   static final String LEASE_KEY = "turbo.prepared-scan.lease.ms";
+  static final String MAX_SCANS_PER_REGION_KEY = "turbo.prepared-scan.region.max-scans";
+  static final String MAX_BYTES_PER_REGION_KEY = "turbo.prepared-scan.region.max-bytes";
+  /**
+   * A region serving 10,000 prepared scans is far beyond any client we know of (a YCSB client prepares one per
+   * thread); the count bounds the map's entries, the bytes what they hold.
+   */
+  static final long DEFAULT_MAX_SCANS_PER_REGION = 10_000;
+  /** 16 MiB: 10,000 typical prepared scans (~1 KiB charged each) fit; 16 scans carrying a 1 MB filter do. */
+  static final long DEFAULT_MAX_BYTES_PER_REGION = 16L << 20;
 
   static PreparedScanConfig from(Configuration conf) {
     // A cursor is a native scanner by another name: unless told, it lives as long as HBase lets one idle.
@@ -19,6 +35,8 @@ record PreparedScanConfig(Duration lease, long maxReplyBytes) {
     // The native scan's cap on one reply, so that a reply of wide rows stays as large as a native one.
     long maxReplyBytes = conf.getLong(HConstants.HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE_KEY,
         HConstants.DEFAULT_HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE);
-    return new PreparedScanConfig(Duration.ofMillis(leaseMs), maxReplyBytes);
+    return new PreparedScanConfig(Duration.ofMillis(leaseMs), maxReplyBytes,
+        Limits.positive(conf, MAX_SCANS_PER_REGION_KEY, DEFAULT_MAX_SCANS_PER_REGION, false),
+        Limits.positive(conf, MAX_BYTES_PER_REGION_KEY, DEFAULT_MAX_BYTES_PER_REGION, true));
   }
 }

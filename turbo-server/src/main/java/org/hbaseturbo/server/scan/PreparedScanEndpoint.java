@@ -13,6 +13,8 @@ import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.RpcServer;
+import org.apache.hadoop.hbase.regionserver.HRegion;
+import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
@@ -25,6 +27,13 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 /**
  * Server side of Prepared Scan, one instance per region. Load it for every table with
  * {@code hbase.coprocessor.region.classes} or for one table with its coprocessor attribute (README).
+ *
+ * <p>Security: every call runs on an RPC handler as the caller HBase authenticated, and every read goes
+ * through the region's scanner hooks under that identity (see {@link PreparedScanExecutor}), so that
+ * {@code AccessController} grants and refuses exactly what it grants and refuses a native scan; with
+ * {@code hbase.security.exec.permission.checks} it also requires EXEC on the table, as for any endpoint. A
+ * caller reaches only the prepared scans they prepared, and what they may keep is bounded
+ * ({@link RegionPreparedScans}).
  *
  * <p>Failures: a request that cannot succeed becomes a {@link DoNotRetryIOException} carrying the
  * {@link org.hbaseturbo.wire.scan.PreparedScanError} code; HBase's own exceptions (region moved or
@@ -43,9 +52,13 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
       throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a region coprocessor"
           + " (hbase.coprocessor.region.classes or a table's coprocessor attribute)");
     }
+    if (!(region.getRegion() instanceof HRegion hregion)) {
+      throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegion, found "
+          + region.getRegion().getClass().getName());
+    }
     PreparedScanConfig config = PreparedScanConfig.from(region.getConfiguration());
-    scans = new RegionPreparedScans(config.lease().toNanos());
-    executor = new PreparedScanExecutor(region.getRegion(), scans, config);
+    scans = new RegionPreparedScans(config, ServerHoldings.of(region));
+    executor = new PreparedScanExecutor(hregion, scans, config);
     reaper = LeaseReaper.watch(scans, config.lease().toNanos());
   }
 
@@ -69,7 +82,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   @Override
   public void prepare(RpcController controller, PrepareRequest request, RpcCallback<PrepareResponse> done) {
     answer(controller, done, () -> {
-      executor.prepare(request.getPreparedId(), request.getScan(), user());
+      executor.prepare(user(), request.getPreparedId(), request.getScan());
       return PrepareResponse.getDefaultInstance();
     });
   }
@@ -81,13 +94,13 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
 
   /** An execute in this region, whichever service received it. */
   ExecuteResponse execute(ExecuteRequest request) throws IOException {
-    return executor.execute(request, user());
+    return executor.execute(user(), request);
   }
 
   @Override
   public void close(RpcController controller, CloseRequest request, RpcCallback<CloseResponse> done) {
     answer(controller, done, () -> CloseResponse.newBuilder()
-        .setReleasedCursors(scans.close(request.getPreparedId(), user())).build());
+        .setReleasedCursors(scans.close(new RegionPreparedScans.Key(user(), request.getPreparedId()))).build());
   }
 
   /** The work behind one method; what it throws is turned into the RPC's failure by {@link #answer}. */
@@ -117,9 +130,12 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     return scans.cursorCount();
   }
 
-  /** The caller as HBase's RPC layer authenticated it; calls from inside the server have none. */
+  /**
+   * The caller as HBase's RPC layer authenticated it, by full name (a Kerberos principal keeps its realm, so
+   * that two realms' users of one short name stay apart); calls from inside the server have none.
+   */
   private static String user() {
-    return RpcServer.getRequestUserName().orElse("");
+    return RpcServer.getRequestUser().map(User::getName).orElse("");
   }
 
   private static void fail(RpcController controller, Throwable failure) {

@@ -4,12 +4,14 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.HBaseZeroCopyByteString;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.regionserver.HRegion;
-import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
@@ -25,20 +27,35 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExtraColumn;
 
-/** Prepare and execute in one region: the work behind the endpoint's methods. */
+/**
+ * Prepare and execute in one region: the work behind the endpoint's methods, for one caller at a time (the
+ * caller's name comes with each call and picks their own prepared scans).
+ *
+ * <p>Reads behave as a native scan's under the region's observers: every scanner opens as
+ * {@code RSRpcServices.newRegionScanner} opens a native one (the table's families added to a Scan that names
+ * none, the region's default for loading families on demand, then the {@code preScannerOpen} and
+ * {@code postScannerOpen} hooks), so that HBase's {@code AccessController} and {@code VisibilityController}
+ * check and filter each execute as they check and filter each native scan, under the caller's identity. A
+ * prepare runs the same {@code preScannerOpen} check without opening a scanner, so that a caller who may not
+ * read is refused there, with HBase's own {@code AccessDeniedException}, and nothing is stored.
+ */
 final class PreparedScanExecutor {
-  private final Region region;
+  private final HRegion region;
   private final RegionPreparedScans scans;
   private final PreparedScanConfig config;
 
-  PreparedScanExecutor(Region region, RegionPreparedScans scans, PreparedScanConfig config) {
+  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, PreparedScanConfig config) {
     this.region = region;
     this.scans = scans;
     this.config = config;
   }
 
-  /** @throws PreparedScanException when the Scan is unsupported or names a family the table lacks */
-  PreparedState prepare(ByteString id, ByteString serializedScan, String user) throws IOException {
+  /**
+   * @throws PreparedScanException when the Scan is unsupported, names a family the table lacks, or would go
+   *     over a limit of prepared state
+   * @throws org.apache.hadoop.hbase.security.AccessDeniedException when the caller may not run the scan
+   */
+  PreparedState prepare(String user, ByteString id, ByteString serializedScan) throws IOException {
     ClientProtos.Scan proto = ClientProtos.Scan.parseFrom(HBaseZeroCopyByteString.zeroCopyGetBytes(serializedScan));
     Scan scan = ProtobufUtil.toScan(proto);
     ScanSupport.check(scan);
@@ -46,20 +63,26 @@ final class PreparedScanExecutor {
     for (byte[] family : scan.getFamilyMap().keySet()) {
       if (!table.hasColumnFamily(family)) {
         throw new PreparedScanException(PreparedScanError.UNKNOWN_FAMILY, "family '"
-            + Bytes.toStringBinary(family) + "' is not in table '" + table.getTableName() + "'");
+            + Bytes.toStringBinary(family) + "' is not in table '" + table.getTableName() + "' (families: "
+            + Arrays.stream(table.getColumnFamilies()).map(ColumnFamilyDescriptor::getNameAsString)
+                .collect(Collectors.joining(", ")) + ")");
       }
     }
-    return scans.add(id, new PreparedState(proto, PreparedSchema.of(scan), user, System.nanoTime()));
+    PreparedState state = new PreparedState(proto, PreparedSchema.of(scan), System.nanoTime());
+    // The check a native scan's open makes, on a Scan the client sent; the hooks may add filters to it, which
+    // is why it is not the stored one.
+    region.getCoprocessorHost().preScannerOpen(asNativeOpens(scan, state));
+    return scans.add(new RegionPreparedScans.Key(user, id), state);
   }
 
-  ExecuteResponse execute(ExecuteRequest request, String user) throws IOException {
+  ExecuteResponse execute(String user, ExecuteRequest request) throws IOException {
     long now = System.nanoTime();
-    PreparedState state = scans.get(request.getPreparedId(), user, now);
+    PreparedState state = scans.get(new RegionPreparedScans.Key(user, request.getPreparedId()), now);
     if (state == null) {
       if (!request.hasScan()) {
         return status(ExecuteResponse.Status.NOT_PREPARED);
       }
-      state = prepare(request.getPreparedId(), request.getScan(), user);
+      state = prepare(user, request.getPreparedId(), request.getScan());
     }
     Cursor cursor;
     if (request.hasCursor()) {
@@ -81,19 +104,37 @@ final class PreparedScanExecutor {
     return read(cursor, request);
   }
 
+  /** Opens the region scanner of one execute, as HBase opens a native scan's. */
   private Cursor open(PreparedState state, ExecuteRequest request, long now) throws IOException {
-    Scan scan = state.newScan(request.getStartRow().toByteArray(), request.getStartInclusive(),
-        request.getStopRow().toByteArray(), request.getStopInclusive(), request.getColumnsList());
-    // The hooks a native scanner open runs, so that access control and other observers see this read too.
-    RegionCoprocessorHost host = region instanceof HRegion hregion ? hregion.getCoprocessorHost() : null;
-    if (host != null) {
-      host.preScannerOpen(scan);
-    }
+    Scan scan = asNativeOpens(state.newScan(request.getStartRow().toByteArray(), request.getStartInclusive(),
+        request.getStopRow().toByteArray(), request.getStopInclusive(), request.getColumnsList()), state);
+    RegionCoprocessorHost hooks = region.getCoprocessorHost();
+    hooks.preScannerOpen(scan);
     RegionScanner scanner = region.getScanner(scan);
-    if (host != null) {
-      scanner = host.postScannerOpen(scan, scanner);
+    try {
+      scanner = hooks.postScannerOpen(scan, scanner);
+    } catch (IOException | RuntimeException e) {
+      scanner.close();
+      throw e;
     }
-    return new Cursor(scans.newCursorId(), state, scanner, now);
+    return new Cursor(scans.newCursorId(), state, scanner, hooks, now);
+  }
+
+  /**
+   * What {@code RSRpcServices.newRegionScanner} does to a client's Scan before the hooks see it. The families
+   * matter to access control: a Scan naming no family is checked against each of the table's families, so that
+   * a user granted some of them reads those, as with a native scan.
+   */
+  private Scan asNativeOpens(Scan scan, PreparedState state) {
+    if (!state.setsLoadColumnFamiliesOnDemand()) {
+      scan.setLoadColumnFamiliesOnDemand(region.isLoadingCfsOnDemandDefault());
+    }
+    if (!scan.hasFamilies()) {
+      for (byte[] family : region.getTableDescriptor().getColumnFamilyNames()) {
+        scan.addFamily(family);
+      }
+    }
+    return scan;
   }
 
   /** Up to {@code caching} rows (and the reply size cap); leaves the cursor open if the region has more. */

@@ -20,6 +20,7 @@ import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 
 /**
  * Prepared Scan's executes addressed to the RegionServer instead of a region: each call names its region in
@@ -32,6 +33,10 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerSe
  * looks the region up again and retries, as HBase's own client does.
  */
 public class PreparedScanServerEndpoint extends PreparedScanServerService implements RegionServerCoprocessor {
+  /** The region endpoint's method this relays, by the name its hooks know it. */
+  private static final String EXECUTE =
+      PreparedScanService.getDescriptor().findMethodByName("execute").getName();
+
   private final LongAdder executes = new LongAdder();
   private volatile OnlineRegions regions;
 
@@ -54,7 +59,7 @@ public class PreparedScanServerEndpoint extends PreparedScanServerService implem
   @Override
   public void execute(RpcController controller, ExecuteRequest request, RpcCallback<ExecuteResponse> done) {
     executes.increment();
-    PreparedScanEndpoint.answer(controller, done, () -> endpointOf(request).execute(request));
+    PreparedScanEndpoint.answer(controller, done, () -> execute(request));
   }
 
   /** Executes this RegionServer received, answered or failed (for monitoring and tests). */
@@ -62,7 +67,27 @@ public class PreparedScanServerEndpoint extends PreparedScanServerService implem
     return executes.sum();
   }
 
-  private PreparedScanEndpoint endpointOf(ExecuteRequest request) throws IOException {
+  /**
+   * The execute, wrapped in the region's endpoint hooks as HBase wraps a region call ({@code HRegion.execService}):
+   * with {@code hbase.security.exec.permission.checks}, {@code AccessController} requires EXEC on the table
+   * here as on the region route. (HBase itself lets only global admins call a RegionServer endpoint.)
+   */
+  private ExecuteResponse execute(ExecuteRequest request) throws IOException {
+    HRegion region = regionOf(request);
+    PreparedScanEndpoint endpoint = region.getCoprocessorHost().findCoprocessor(PreparedScanEndpoint.class);
+    if (endpoint == null) {
+      throw new PreparedScanException(PreparedScanError.NOT_DEPLOYED, "region "
+          + region.getRegionInfo().getRegionNameAsString() + " does not run PreparedScanEndpoint: load it"
+          + " (table coprocessor attribute or hbase.coprocessor.region.classes), see README");
+    }
+    ExecuteRequest checked = (ExecuteRequest) region.getCoprocessorHost().preEndpointInvocation(endpoint,
+        EXECUTE, request);
+    ExecuteResponse.Builder response = endpoint.execute(checked).toBuilder();
+    region.getCoprocessorHost().postEndpointInvocation(endpoint, EXECUTE, checked, response);
+    return response.build();
+  }
+
+  private HRegion regionOf(ExecuteRequest request) throws IOException {
     if (!request.hasRegion()) {
       throw new PreparedScanException(PreparedScanError.INVALID_ARGUMENT, "execute names no region");
     }
@@ -72,13 +97,10 @@ public class PreparedScanServerEndpoint extends PreparedScanServerService implem
     if (region == null) {
       throw new NotServingRegionException("region " + encodedName + " is not online on this RegionServer");
     }
-    PreparedScanEndpoint endpoint = region instanceof HRegion hregion
-        ? hregion.getCoprocessorHost().findCoprocessor(PreparedScanEndpoint.class) : null;
-    if (endpoint == null) {
-      throw new PreparedScanException(PreparedScanError.NOT_DEPLOYED, "region "
-          + region.getRegionInfo().getRegionNameAsString() + " does not run PreparedScanEndpoint: load it"
-          + " (table coprocessor attribute or hbase.coprocessor.region.classes), see README");
+    if (!(region instanceof HRegion hregion)) {
+      throw new IllegalStateException("region " + encodedName + " is a " + region.getClass().getName()
+          + ", not HBase's own HRegion");
     }
-    return endpoint;
+    return hregion;
   }
 }

@@ -14,21 +14,27 @@ import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
- * One prepared scan in one region: the Scan as the client sent it, the schema derived from it, and who
- * prepared it. Kept as HBase's protobuf message, not as a {@link Scan}, because a Scan shares its filter
- * object: every execute builds its own Scan, so that stateful filters (PageFilter, WhileMatchFilter...) start
- * fresh for each execute, as they do for each native scan.
+ * One prepared scan in one region: the Scan as the client sent it and the schema derived from it. Kept as
+ * HBase's protobuf message, not as a {@link Scan}, because a Scan shares its filter object: every execute
+ * builds its own Scan, so that stateful filters (PageFilter, WhileMatchFilter...) start fresh for each execute,
+ * as they do for each native scan.
  */
 final class PreparedState {
+  /**
+   * What a prepared scan is charged beyond its Scan and schema: this object, the map entry and key holding it,
+   * and the parsed message's own objects (an estimate from the classes' fields, not a measurement).
+   */
+  static final int OVERHEAD_BYTES = 512;
+
   private final ClientProtos.Scan scan;
   private final PreparedSchema schema;
-  private final String owner;
+  private final long chargedBytes;
   private volatile long lastUseNanos;
 
-  PreparedState(ClientProtos.Scan scan, PreparedSchema schema, String owner, long nowNanos) {
+  PreparedState(ClientProtos.Scan scan, PreparedSchema schema, long nowNanos) {
     this.scan = scan;
     this.schema = schema;
-    this.owner = owner;
+    this.chargedBytes = OVERHEAD_BYTES + scan.getSerializedSize() + schema.nameBytes();
     this.lastUseNanos = nowNanos;
   }
 
@@ -36,8 +42,17 @@ final class PreparedState {
     return schema;
   }
 
-  String owner() {
-    return owner;
+  /**
+   * What the limits of prepared state count for this scan: its serialized Scan (the parsed message holds the
+   * same bytes), the schema's family and qualifier names, and {@link #OVERHEAD_BYTES}.
+   */
+  long chargedBytes() {
+    return chargedBytes;
+  }
+
+  /** Whether the client chose how column families load ({@link Scan#setLoadColumnFamiliesOnDemand}). */
+  boolean setsLoadColumnFamiliesOnDemand() {
+    return scan.hasLoadColumnFamiliesOnDemand();
   }
 
   long lastUseNanos() {

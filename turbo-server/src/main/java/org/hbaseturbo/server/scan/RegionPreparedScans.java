@@ -4,51 +4,69 @@ import com.google.protobuf.ByteString;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
- * The paper's region-level map: the prepared scans of one region by id, and the cursors they left open.
+ * The paper's region-level map: the prepared scans of one region, and the cursors they left open.
  * Everything here expires after a lease without use, so that a client that dies without closing leaves
  * nothing behind; a client that comes back after its lease simply prepares again (the reply says so).
+ *
+ * <p>A prepared scan is found by its user and its id together: a caller can reach only their own, and an id
+ * another user prepared looks to them exactly like one nobody prepared. What the region holds counts against
+ * its {@link PreparedScanConfig limits} and the RegionServer's ({@link ServerHoldings}); a prepared scan that
+ * would go over one is refused and nothing is stored.
  */
 final class RegionPreparedScans {
-  private final Map<ByteString, PreparedState> prepared = new ConcurrentHashMap<>();
+  /** Whose prepared scan, and which. */
+  record Key(String user, ByteString id) {
+  }
+
+  private final Map<Key, PreparedState> prepared = new ConcurrentHashMap<>();
   private final Map<Long, Cursor> cursors = new ConcurrentHashMap<>();
   private final long leaseNanos;
+  private final PreparedScanConfig config;
+  private final ServerHoldings server;
+  /** Guarded by this: what {@link #prepared} holds, as the limits count it. */
+  private long heldBytes;
   private volatile boolean closed;
 
-  RegionPreparedScans(long leaseNanos) {
-    this.leaseNanos = leaseNanos;
+  RegionPreparedScans(PreparedScanConfig config, ServerHoldings server) {
+    this.leaseNanos = config.lease().toNanos();
+    this.config = config;
+    this.server = server;
   }
 
   /**
    * Stores the prepared scan unless the region holds it already (two executes that both found it missing);
    * returns the one stored.
    *
-   * @throws PreparedScanException when another user prepared that id
+   * @throws PreparedScanException when storing it would exceed a limit of the region or the RegionServer
    */
-  PreparedState add(ByteString id, PreparedState state) throws PreparedScanException {
-    PreparedState stored = prepared.putIfAbsent(id, state);
-    if (stored == null) {
-      return state;
+  synchronized PreparedState add(Key key, PreparedState state) throws PreparedScanException {
+    PreparedState stored = prepared.get(key);
+    if (stored != null) {
+      return stored;
     }
-    checkOwner(stored, state.owner());
-    return stored;
+    if (prepared.size() + 1 > config.maxScansPerRegion()) {
+      throw ServerHoldings.exceeded("this region keeps " + prepared.size() + " prepared scans",
+          config.maxScansPerRegion(), PreparedScanConfig.MAX_SCANS_PER_REGION_KEY);
+    }
+    if (heldBytes + state.chargedBytes() > config.maxBytesPerRegion()) {
+      throw ServerHoldings.exceeded("this region's prepared scans would take " + (heldBytes + state.chargedBytes())
+          + " bytes", config.maxBytesPerRegion(), PreparedScanConfig.MAX_BYTES_PER_REGION_KEY);
+    }
+    server.reserve(key.user(), state.chargedBytes());
+    heldBytes += state.chargedBytes();
+    prepared.put(key, state);
+    return state;
   }
 
-  /**
-   * The prepared scan, or null when this region does not hold it.
-   *
-   * @throws PreparedScanException when another user prepared it
-   */
-  PreparedState get(ByteString id, String user, long nowNanos) throws PreparedScanException {
-    PreparedState state = prepared.get(id);
-    if (state == null) {
-      return null;
+  /** The prepared scan, or null when this region does not hold it. */
+  PreparedState get(Key key, long nowNanos) {
+    PreparedState state = prepared.get(key);
+    if (state != null) {
+      state.touch(nowNanos);
     }
-    checkOwner(state, user);
-    state.touch(nowNanos);
     return state;
   }
 
@@ -82,14 +100,12 @@ final class RegionPreparedScans {
     }
   }
 
-  /** Forgets the prepared scan and closes its cursors; returns how many cursors were open. */
-  int close(ByteString id, String user) throws PreparedScanException {
-    PreparedState state = prepared.get(id);
-    if (state == null) {
+  /** Forgets the caller's prepared scan and closes its cursors; returns how many cursors were open. */
+  int close(Key key) {
+    PreparedState state = prepared.get(key);
+    if (state == null || !remove(key, state)) {
       return 0;
     }
-    checkOwner(state, user);
-    prepared.remove(id, state);
     return closeCursors(state);
   }
 
@@ -106,7 +122,11 @@ final class RegionPreparedScans {
 
   /** Drops what was not used for a lease. */
   void expire(long nowNanos) {
-    prepared.values().removeIf(state -> nowNanos - state.lastUseNanos() > leaseNanos);
+    for (Map.Entry<Key, PreparedState> entry : prepared.entrySet()) {
+      if (nowNanos - entry.getValue().lastUseNanos() > leaseNanos) {
+        remove(entry.getKey(), entry.getValue());
+      }
+    }
     for (Cursor cursor : cursors.values()) {
       if (nowNanos - cursor.lastUseNanos() > leaseNanos && cursors.remove(cursor.id(), cursor)) {
         cursor.close();
@@ -117,12 +137,24 @@ final class RegionPreparedScans {
   /** The region is closing: everything goes. */
   void closeAll() {
     closed = true;
-    prepared.clear();
+    for (Map.Entry<Key, PreparedState> entry : prepared.entrySet()) {
+      remove(entry.getKey(), entry.getValue());
+    }
     for (Cursor cursor : cursors.values()) {
       if (cursors.remove(cursor.id(), cursor)) {
         cursor.close();
       }
     }
+  }
+
+  /** Removes the entry if it still maps to {@code state}, giving back what it was charged. */
+  private synchronized boolean remove(Key key, PreparedState state) {
+    if (!prepared.remove(key, state)) {
+      return false;
+    }
+    heldBytes -= state.chargedBytes();
+    server.release(key.user(), state.chargedBytes());
+    return true;
   }
 
   int preparedCount() {
@@ -131,11 +163,5 @@ final class RegionPreparedScans {
 
   int cursorCount() {
     return cursors.size();
-  }
-
-  private static void checkOwner(PreparedState state, String user) throws PreparedScanException {
-    if (!state.owner().equals(user)) {
-      throw new PreparedScanException(PreparedScanError.NOT_OWNER, "prepared scan belongs to another user");
-    }
   }
 }

@@ -16,8 +16,11 @@ public enum PreparedScanError {
   CLOSED,
   /** The RegionServer does not run the PreparedScanEndpoint. */
   NOT_DEPLOYED,
-  /** The caller is not the user who prepared the scan. */
-  NOT_OWNER,
+  /**
+   * Storing the prepared scan would take the caller, the region or the RegionServer over a limit of prepared
+   * state (count or bytes); nothing was stored. The message names the limit and its configuration key.
+   */
+  LIMIT_EXCEEDED,
   /** The RegionServer sent a reply the client cannot decode. */
   MALFORMED_REPLY
 }

@@ -47,6 +47,18 @@ public final class PreparedSchema {
     return new PreparedSchema(families, qualifiers, wholeFamilies, !scan.hasFamilies());
   }
 
+  /** The bytes of every family and qualifier name the schema holds. */
+  public long nameBytes() {
+    long bytes = 0;
+    for (int i = 0; i < families.length; i++) {
+      bytes += families[i].length + qualifiers[i].length;
+    }
+    for (byte[] family : wholeFamilies) {
+      bytes += family.length;
+    }
+    return bytes;
+  }
+
   /** Listed columns; extra columns of a reply take the positions from here on. */
   public int size() {
     return families.length;

@@ -1,0 +1,100 @@
+package org.hbaseturbo.server.scan;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.apache.hadoop.hbase.Server;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
+
+/**
+ * The prepared state all regions of one RegionServer keep, per user and in all, held against that server's
+ * {@link ServerLimits}. Each region's {@link RegionPreparedScans} reserves here before it stores a prepared scan
+ * and releases what it drops, so that no user, and no crowd of users, can fill the RegionServer's heap.
+ */
+final class ServerHoldings {
+  /** One per RegionServer, found through the region's environment; gone with the server object. */
+  private static final Map<Object, ServerHoldings> BY_SERVER = Collections.synchronizedMap(new WeakHashMap<>());
+
+  private final ServerLimits limits;
+  /** Only users who hold something: an entry goes when its holdings drop to nothing. */
+  private final Map<String, Held> byUser = new HashMap<>();
+  private long bytes;
+
+  ServerHoldings(ServerLimits limits) {
+    this.limits = limits;
+  }
+
+  /** The holdings of the RegionServer serving the region, created with the server's own limits. */
+  static ServerHoldings of(RegionCoprocessorEnvironment env) {
+    Object server = env.getOnlineRegions();
+    return BY_SERVER.computeIfAbsent(server, any -> new ServerHoldings(ServerLimits.from(
+        // Server is HBase-private, but it is the only way from a region to the RegionServer's own settings.
+        server instanceof Server regionServer ? regionServer.getConfiguration() : env.getConfiguration())));
+  }
+
+  /**
+   * Counts one more prepared scan of {@code chargedBytes} for {@code user}.
+   *
+   * @throws PreparedScanException {@link PreparedScanError#LIMIT_EXCEEDED} naming the limit, nothing counted
+   */
+  synchronized void reserve(String user, long chargedBytes) throws PreparedScanException {
+    Held held = byUser.getOrDefault(user, new Held());
+    if (held.scans + 1 > limits.maxScansPerUser()) {
+      throw exceeded("you keep " + held.scans + " prepared scans on this RegionServer", limits.maxScansPerUser(),
+          ServerLimits.MAX_SCANS_PER_USER_KEY);
+    }
+    if (held.bytes + chargedBytes > limits.maxBytesPerUser()) {
+      throw exceeded("your prepared scans on this RegionServer would take " + (held.bytes + chargedBytes)
+          + " bytes", limits.maxBytesPerUser(), ServerLimits.MAX_BYTES_PER_USER_KEY);
+    }
+    if (bytes + chargedBytes > limits.maxBytesPerServer()) {
+      throw exceeded("this RegionServer's prepared scans, all users' together, are at their limit",
+          limits.maxBytesPerServer(), ServerLimits.MAX_BYTES_PER_SERVER_KEY);
+    }
+    held.scans++;
+    held.bytes += chargedBytes;
+    byUser.put(user, held);
+    bytes += chargedBytes;
+  }
+
+  /** Takes back what {@link #reserve} counted for one prepared scan. */
+  synchronized void release(String user, long chargedBytes) {
+    Held held = byUser.get(user);
+    if (held == null) {
+      throw new IllegalStateException("release of a prepared scan that user '" + user + "' does not hold");
+    }
+    held.scans--;
+    held.bytes -= chargedBytes;
+    bytes -= chargedBytes;
+    if (held.scans == 0) {
+      byUser.remove(user);
+    }
+  }
+
+  synchronized long scansOf(String user) {
+    Held held = byUser.get(user);
+    return held == null ? 0 : held.scans;
+  }
+
+  synchronized long bytesOf(String user) {
+    Held held = byUser.get(user);
+    return held == null ? 0 : held.bytes;
+  }
+
+  synchronized long bytes() {
+    return bytes;
+  }
+
+  static PreparedScanException exceeded(String what, long limit, String key) {
+    return new PreparedScanException(PreparedScanError.LIMIT_EXCEEDED, what + "; the limit is " + limit + " ("
+        + key + "). Close prepared scans you no longer use; an operator may raise the limit");
+  }
+
+  private static final class Held {
+    long scans;
+    long bytes;
+  }
+}

@@ -1,0 +1,80 @@
+package org.hbaseturbo.server.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
+import org.junit.jupiter.api.Test;
+
+/** The endpoint's settings (defaults, keys, bad values) and the RegionServer's holdings against its limits. */
+class TestPreparedScanLimits {
+  @Test
+  void defaults() {
+    Configuration empty = new Configuration(false);
+    assertThat(PreparedScanConfig.from(empty)).isEqualTo(new PreparedScanConfig(Duration.ofSeconds(60),
+        2L << 20, 10_000, 16L << 20));
+    assertThat(ServerLimits.from(empty)).isEqualTo(new ServerLimits(10_000, 16L << 20, 64L << 20));
+  }
+
+  @Test
+  void keysTakeCountsAndSizesWithSuffixes() {
+    Configuration conf = new Configuration(false);
+    conf.set("turbo.prepared-scan.lease.ms", "500");
+    conf.set("hbase.client.scanner.max.result.size", "4096");
+    conf.set("turbo.prepared-scan.region.max-scans", "7");
+    conf.set("turbo.prepared-scan.region.max-bytes", "3k");
+    conf.set("turbo.prepared-scan.user.max-scans", "11");
+    conf.set("turbo.prepared-scan.user.max-bytes", "2m");
+    conf.set("turbo.prepared-scan.server.max-bytes", "1g");
+    assertThat(PreparedScanConfig.from(conf)).isEqualTo(new PreparedScanConfig(Duration.ofMillis(500), 4096, 7,
+        3072));
+    assertThat(ServerLimits.from(conf)).isEqualTo(new ServerLimits(11, 2L << 20, 1L << 30));
+  }
+
+  @Test
+  void badValuesNameTheKey() {
+    Configuration conf = new Configuration(false);
+    conf.set("turbo.prepared-scan.user.max-bytes", "lots");
+    assertThatThrownBy(() -> ServerLimits.from(conf)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("turbo.prepared-scan.user.max-bytes is 'lots'; expected a positive size in bytes (suffixes k,"
+            + " m, g allowed)");
+    conf.set("turbo.prepared-scan.user.max-bytes", "1m");
+    conf.set("turbo.prepared-scan.user.max-scans", "0");
+    assertThatThrownBy(() -> ServerLimits.from(conf))
+        .hasMessage("turbo.prepared-scan.user.max-scans is 0; expected a positive whole number");
+  }
+
+  @Test
+  void holdingsRefuseWhatWouldPassALimitAndCountNothingThen() throws Exception {
+    ServerHoldings holdings = new ServerHoldings(new ServerLimits(3, 1000, 1500));
+    holdings.reserve("ann", 400);
+    holdings.reserve("ann", 400);
+    assertRefused(() -> holdings.reserve("ann", 300), "turbo.prepared-scan.user.max-bytes");
+    assertThat(holdings.bytesOf("ann")).isEqualTo(800);
+    holdings.reserve("ann", 100);
+    assertRefused(() -> holdings.reserve("ann", 1), "turbo.prepared-scan.user.max-scans");
+    holdings.reserve("ben", 500);
+    assertRefused(() -> holdings.reserve("cat", 200), "turbo.prepared-scan.server.max-bytes");
+    assertThat(holdings.bytes()).isEqualTo(1400);
+    assertThat(holdings.scansOf("cat")).isZero();
+
+    holdings.release("ann", 400);
+    holdings.release("ben", 500);
+    holdings.reserve("cat", 200);
+    assertThat(holdings.scansOf("ann")).isEqualTo(2);
+    assertThat(holdings.scansOf("ben")).isZero();
+    assertThat(holdings.bytes()).isEqualTo(700);
+  }
+
+  private interface Call {
+    void run() throws Exception;
+  }
+
+  private static void assertRefused(Call call, String key) {
+    assertThatThrownBy(call::run).isInstanceOfSatisfying(PreparedScanException.class,
+        e -> assertThat(e.error()).isEqualTo(PreparedScanError.LIMIT_EXCEEDED)).hasMessageContaining(key);
+  }
+}
