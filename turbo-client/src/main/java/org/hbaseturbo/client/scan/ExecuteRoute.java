@@ -5,6 +5,9 @@ import com.google.protobuf.ServiceException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
@@ -13,6 +16,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
@@ -22,8 +26,10 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerSe
  * Where a prepared scan's executes go. First choice: straight to the RegionServer holding the row
  * ({@code PreparedScanServerEndpoint}), the region named by 16 bytes in the request, which saves HBase's
  * region call envelope (the region name in request and reply, the row to route by: about 1% of a 10-row YCSB
- * scan). Where the RegionServers do not run that endpoint, every execute goes to the region's own endpoint
- * through HBase's region call instead.
+ * scan). Where the RegionServers do not run that endpoint, or refuse the caller a RegionServer-level call (with
+ * HBase's {@code AccessController}, only global admins may make one), every execute goes to the region's own
+ * endpoint through HBase's region call instead; a refusal is remembered for the connection, so that each
+ * client is refused (and audited as refused) once, not once per prepared scan.
  *
  * <p>HBase's region calls relocate and retry by themselves; for the server route this class does: a failure
  * HBase would retry (region moved, split or closing, server restarting or unreachable) looks the region up
@@ -31,6 +37,10 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerSe
  * times; {@link DoNotRetryIOException}s, the typed {@link PreparedScanException}s among them, fail at once.
  */
 final class ExecuteRoute implements Closeable {
+  /** Connections whose user the RegionServers refused a RegionServer-level call. */
+  private static final Map<Connection, Boolean> REFUSED = Collections.synchronizedMap(new WeakHashMap<>());
+
+  private final Connection connection;
   private final Table table;
   private final RegionLocator locator;
   private final Admin admin;
@@ -40,6 +50,7 @@ final class ExecuteRoute implements Closeable {
   private volatile boolean serverEndpoint = true;
 
   ExecuteRoute(Connection connection, Table table) throws IOException {
+    this.connection = connection;
     this.table = table;
     this.locator = connection.getRegionLocator(table.getName());
     this.admin = connection.getAdmin();
@@ -51,7 +62,7 @@ final class ExecuteRoute implements Closeable {
 
   /** Runs {@code request} in the region holding {@code row}. */
   ExecuteResponse execute(byte[] row, ExecuteRequest.Builder request) throws IOException {
-    for (int tries = 0; serverEndpoint; tries++) {
+    for (int tries = 0; serverEndpoint && !REFUSED.containsKey(connection); tries++) {
       // Cached after the first lookup; looked up again after a failure, as the region may have moved.
       HRegionLocation location = locator.getRegionLocation(row, tries > 0);
       try {
@@ -63,6 +74,12 @@ final class ExecuteRoute implements Closeable {
           break;
         }
         IOException failure = RegionCalls.translate(table, e);
+        if (failure instanceof AccessDeniedException) {
+          // The region route checks the caller as HBase checks any region call: if it refuses too, that is
+          // the answer.
+          REFUSED.put(connection, Boolean.TRUE);
+          break;
+        }
         if (failure instanceof DoNotRetryIOException || tries >= retries) {
           throw failure;
         }

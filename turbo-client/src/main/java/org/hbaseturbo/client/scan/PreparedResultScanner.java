@@ -56,14 +56,20 @@ final class PreparedResultScanner implements ResultScanner {
   private void fetch() throws IOException {
     boolean attachScan = false;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      ExecuteResponse response = prepared.route().execute(nextRow, request(attachScan));
+      ExecuteResponse response = prepared.send(nextRow, request(attachScan));
       switch (response.getStatus()) {
         case OK -> {
           accept(response);
           return;
         }
-        case NOT_PREPARED -> attachScan = true;
-        case CURSOR_EXPIRED -> cursor = null;
+        case NOT_PREPARED -> {
+          attachScan = true;
+          prepared.recoveries().regionForgot();
+        }
+        case CURSOR_EXPIRED -> {
+          cursor = null;
+          prepared.recoveries().cursorLost();
+        }
         default -> throw new IOException("unknown execute status " + response.getStatus());
       }
     }
@@ -150,7 +156,7 @@ final class PreparedResultScanner implements ResultScanner {
     buffered.clear();
     if (cursor != null) {
       try {
-        prepared.route().execute(nextRow, request(false).setCloseCursor(true));
+        prepared.send(nextRow, request(false).setCloseCursor(true));
       } catch (IOException e) {
         // The cursor's lease frees it on the RegionServer; close() has no way to report it.
       }

@@ -7,20 +7,19 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
@@ -45,11 +44,16 @@ import org.hbaseturbo.wire.scan.ScanSupport;
  * {@link PreparedRowsFormat}). Needs {@code PreparedScanEndpoint} on the table's regions. Regions that
  * split, move or forget the scan (lease) are re-prepared on the fly. Executes may run from several threads;
  * each {@link ResultScanner} belongs to one.
+ *
+ * <p>On a cluster with HBase's {@code AccessController}, a user may prepare and execute exactly the scans
+ * they may run natively and gets the cells the native scan returns them (table, family, qualifier and cell
+ * grants, visibility labels); a user who may not is refused at prepare with HBase's own
+ * {@code AccessDeniedException}. Where the cluster checks EXEC permissions
+ * ({@code hbase.security.exec.permission.checks}), EXEC on the table is needed too, as for any endpoint.
  */
 public final class PreparedScan implements Closeable {
   private static final SecureRandom IDS = new SecureRandom();
-  /** 64 random bits: ids only need to differ among the scans prepared in one region, and only the user who
-   * prepared one can use it. */
+  /** 64 random bits: ids only need to differ among the scans one user prepared in one region. */
   private static final int ID_BYTES = 8;
 
   private final Table table;
@@ -57,6 +61,9 @@ public final class PreparedScan implements Closeable {
   private final PreparedSchema schema;
   private final ByteString id;
   private final ByteString scan;
+  private final Recoveries recoveries = new Recoveries();
+  /** Executes' requests hold the read lock, {@link #close()} the write lock: no request overtakes a close. */
+  private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private volatile boolean closed;
 
   private PreparedScan(Table table, ExecuteRoute route, PreparedSchema schema, ByteString id, ByteString scan) {
@@ -70,11 +77,13 @@ public final class PreparedScan implements Closeable {
   /**
    * Stores the scan in every region of the table.
    *
-   * @param scan names the columns (and may carry filters, time range, versions); no row range or limit,
-   *     those are given to {@link #execute}
+   * @param scan names the columns (and may carry filters, time range, versions, authorizations); no row range
+   *     or limit, those are given to {@link #execute}
    * @throws org.apache.hadoop.hbase.TableNotFoundException when the table does not exist
+   * @throws org.apache.hadoop.hbase.security.AccessDeniedException when the caller may not run the scan
    * @throws PreparedScanException when a family is not in the table, the Scan uses an unsupported feature
-   *     ({@link ScanSupport}), or the regions do not run the endpoint
+   *     ({@link ScanSupport}), the regions do not run the endpoint, or storing it would exceed a limit of
+   *     prepared state ({@link PreparedScanError#LIMIT_EXCEEDED}); nothing stays stored then
    */
   public static PreparedScan prepare(Connection connection, TableName tableName, Scan scan) throws IOException {
     requireNonNull(connection, "connection is null");
@@ -83,7 +92,6 @@ public final class PreparedScan implements Closeable {
     ScanSupport.check(scan);
     Table table = connection.getTable(tableName);
     try {
-      checkFamilies(table.getDescriptor(), scan);
       byte[] id = new byte[ID_BYTES];
       IDS.nextBytes(id);
       ExecuteRoute route = new ExecuteRoute(connection, table);
@@ -102,21 +110,24 @@ public final class PreparedScan implements Closeable {
     }
   }
 
-  private static void checkFamilies(TableDescriptor descriptor, Scan scan) throws PreparedScanException {
-    for (byte[] family : scan.getFamilyMap().keySet()) {
-      if (!descriptor.hasColumnFamily(family)) {
-        throw new PreparedScanException(PreparedScanError.UNKNOWN_FAMILY, "family '"
-            + Bytes.toStringBinary(family) + "' is not in table '" + descriptor.getTableName() + "' (families: "
-            + Arrays.stream(descriptor.getColumnFamilies()).map(ColumnFamilyDescriptor::getNameAsString)
-                .collect(Collectors.joining(", ")) + ")");
-      }
-    }
-  }
-
+  /**
+   * Each region checks the Scan (families, features), the caller's right to run it and the limits, and stores
+   * it. When one refuses, those that stored it forget it again before the refusal reaches the caller.
+   */
   private void prepareEveryRegion() throws IOException {
     PrepareRequest request = PrepareRequest.newBuilder().setPreparedId(id).setScan(scan).build();
-    RegionCalls.everyRegion(table, PreparedScanService.getDescriptor().findMethodByName("prepare"), request,
-        PrepareResponse.getDefaultInstance());
+    try {
+      RegionCalls.everyRegion(table, PreparedScanService.getDescriptor().findMethodByName("prepare"), request,
+          PrepareResponse.getDefaultInstance());
+    } catch (IOException | RuntimeException e) {
+      try {
+        closeEveryRegion();
+      } catch (IOException | RuntimeException cleanup) {
+        // Their leases free what this could not reach; the refusal is what the caller must see.
+        e.addSuppressed(cleanup);
+      }
+      throw e;
+    }
   }
 
   /** Every row of [startRow, stopRow) (empty arrays: open-ended), {@code caching} rows per reply. */
@@ -131,8 +142,7 @@ public final class PreparedScan implements Closeable {
   public ResultScanner execute(Execution execution) throws IOException {
     requireNonNull(execution, "execution is null");
     if (closed) {
-      throw new PreparedScanException(PreparedScanError.CLOSED, "prepared scan of table '" + table.getName()
-          + "' is closed");
+      throw closedError();
     }
     execution.validate();
     return new PreparedResultScanner(this, execution, positionsOf(execution.columns()));
@@ -156,12 +166,13 @@ public final class PreparedScan implements Closeable {
     return schema;
   }
 
-  Table table() {
-    return table;
+  /** How often this prepared scan's executes found a region had lost their state, and carried on. */
+  public Recoveries recoveries() {
+    return recoveries;
   }
 
-  ExecuteRoute route() {
-    return route;
+  Table table() {
+    return table;
   }
 
   ByteString id() {
@@ -172,20 +183,53 @@ public final class PreparedScan implements Closeable {
     return scan;
   }
 
-  /** Frees the prepared state in every region, then the client's. Idempotent. */
+  /**
+   * One request of an execute, to the region holding {@code row}. None goes out once {@link #close()} has
+   * begun: a scanner still open then fails, instead of preparing its regions again for nobody.
+   */
+  ExecuteResponse send(byte[] row, ExecuteRequest.Builder request) throws IOException {
+    lifecycle.readLock().lock();
+    try {
+      if (closed) {
+        throw closedError();
+      }
+      return route.execute(row, request);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  private PreparedScanException closedError() {
+    return new PreparedScanException(PreparedScanError.CLOSED, "prepared scan of table '" + table.getName()
+        + "' is closed");
+  }
+
+  /**
+   * Frees the prepared state in every region, then the client's. Requests of executes under way finish first;
+   * scanners still open fail at their next request. Idempotent.
+   */
   @Override
   public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
+    lifecycle.writeLock().lock();
     try {
-      RegionCalls.everyRegion(table, PreparedScanService.getDescriptor().findMethodByName("close"),
-          CloseRequest.newBuilder().setPreparedId(id).build(), CloseResponse.getDefaultInstance());
+      if (closed) {
+        return;
+      }
+      closed = true;
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+    try {
+      closeEveryRegion();
     } finally {
       try (table) {
         route.close();
       }
     }
+  }
+
+  private void closeEveryRegion() throws IOException {
+    RegionCalls.everyRegion(table, PreparedScanService.getDescriptor().findMethodByName("close"),
+        CloseRequest.newBuilder().setPreparedId(id).build(), CloseResponse.getDefaultInstance());
   }
 }

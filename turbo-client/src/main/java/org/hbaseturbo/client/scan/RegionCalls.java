@@ -5,7 +5,9 @@ import com.google.protobuf.Message;
 import com.google.protobuf.ServiceException;
 import java.io.IOException;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.ipc.RemoteException;
 import org.hbaseturbo.common.Messages;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
@@ -55,11 +57,20 @@ final class RegionCalls {
     return false;
   }
 
-  /** The typed error the endpoint raised, or the IOException underneath a remote failure. */
+  /**
+   * The typed error the endpoint raised, or the IOException underneath a remote failure, as the server threw
+   * it where the client knows its class (so that a refusal reaches the caller as HBase's own
+   * {@code AccessDeniedException}, as from a native scan).
+   */
   static IOException translate(Table table, Throwable failure) {
     PreparedScanException typed = PreparedScanException.fromRemote(failure);
     if (typed != null) {
       return typed;
+    }
+    if (failure instanceof RetriesExhaustedWithDetailsException batch && batch.getNumExceptions() > 0) {
+      // A call to every region fails with what each failing region said (after HBase's retries); the first
+      // failure is the call's.
+      return translate(table, batch.getCause(0));
     }
     if (unknownService(failure)) {
       return new PreparedScanException(PreparedScanError.NOT_DEPLOYED, "the regions of table '"
@@ -68,6 +79,9 @@ final class RegionCalls {
           failure);
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof RemoteException remote) {
+        return remote.unwrapRemoteException();
+      }
       if (t instanceof IOException io) {
         return io;
       }
