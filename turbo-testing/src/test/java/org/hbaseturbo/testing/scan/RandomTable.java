@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -19,7 +20,10 @@ import org.hbaseturbo.testing.SharedHBaseCluster;
 /**
  * A random table: three families (two keep three versions), short keys over a small alphabet (so that scan
  * ranges hit rows, gaps and ends), rows missing columns, several versions, delete markers, random region
- * boundaries (some regions empty), part of the data flushed to HFiles and part in the memstore.
+ * boundaries (some regions empty), part of the data flushed to HFiles and part in the memstore. Most values
+ * are a few bytes, some a few kilobytes, and the table caps a prepared scan's reply at a few kilobytes
+ * ({@link HConstants#HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE_KEY} as a table value), so that replies end at the
+ * cap as well as at the caching hint.
  */
 final class RandomTable {
   static final List<byte[]> FAMILIES = List.of(Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c"));
@@ -49,7 +53,8 @@ final class RandomTable {
       splits.add(randomKey(random));
     }
     try (Admin admin = connection.getAdmin(); Table table = connection.getTable(name)) {
-      TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
+      TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
+          .setValue(HConstants.HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE_KEY, String.valueOf(500 + random.nextInt(8000)));
       for (byte[] family : FAMILIES) {
         descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
             .setMaxVersions(family[0] == 'b' ? 1 : 3).build());
@@ -62,6 +67,12 @@ final class RandomTable {
     return name;
   }
 
+  /** "v" and a number below 20 (what the filters compare), padded to a few kilobytes one time in ten. */
+  private static byte[] value(Random random) {
+    String value = "v" + random.nextInt(20);
+    return Bytes.toBytes(random.nextInt(10) == 0 ? value + "-".repeat(random.nextInt(4000)) : value);
+  }
+
   private static void write(Table table, Random random) throws IOException {
     List<Put> puts = new ArrayList<>();
     List<Delete> deletes = new ArrayList<>();
@@ -71,8 +82,7 @@ final class RandomTable {
       for (byte[] family : FAMILIES) {
         for (int q = 0; q < QUALIFIERS; q++) {
           if (random.nextInt(3) == 0) {
-            put.addColumn(family, qualifier(q), 1 + random.nextInt(MAX_TIMESTAMP),
-                Bytes.toBytes("v" + random.nextInt(20)));
+            put.addColumn(family, qualifier(q), 1 + random.nextInt(MAX_TIMESTAMP), value(random));
           }
         }
       }

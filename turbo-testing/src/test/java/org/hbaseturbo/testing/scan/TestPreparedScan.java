@@ -3,6 +3,7 @@ package org.hbaseturbo.testing.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,15 +19,18 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.wire.scan.PreparedScanError;
-import org.hbaseturbo.wire.scan.PreparedScanException;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -73,6 +77,11 @@ class TestPreparedScan {
     assertThat(open.next()).isNotNull();
     assertThat(serverState(cluster, name)).isEqualTo(new int[] {3, 1});
     prepared.close();
+    assertThat(serverState(cluster, name)).isEqualTo(new int[] {0, 0});
+    // A scanner opened before the close fails at its next request, rather than preparing its regions again.
+    assertThat(open.next()).as("the row buffered before the close").isNotNull();
+    assertThatThrownBy(open::next).isInstanceOfSatisfying(PreparedScanException.class,
+        e -> assertThat(e.error()).isEqualTo(PreparedScanError.CLOSED));
     assertThat(serverState(cluster, name)).isEqualTo(new int[] {0, 0});
     open.close();
     assertThatThrownBy(() -> prepared.execute(new byte[0], new byte[0], 10))
@@ -127,17 +136,49 @@ class TestPreparedScan {
       List<String> expected = ScanResults.cells(table.getScanner(new Scan(scan)));
       List<String> seen = new ArrayList<>();
       try (ResultScanner rows = prepared.execute(new byte[0], new byte[0], 20)) {
+        // 30 rows read, 40 fetched: a cursor is open at row 40 of the only region.
         seen.addAll(ScanResults.firstRows(rows, 30));
         admin.split(name, row(150));
         awaitRegions(admin, name, 2);
         seen.addAll(ScanResults.firstRows(rows, 100));
-        HRegionServer from = holderOf(cluster, name, row(200));
+        // The daughter knew neither the prepared scan nor the parent's cursor.
+        assertThat(prepared.recoveries().regionsPreparedAgain()).as("after the split").isEqualTo(1);
+        assertThat(prepared.recoveries().cursorsResumed()).as("after the split").isEqualTo(1);
+        // 130 rows read, 140 fetched: the cursor is open at row 140, in the first daughter, which moves.
+        HRegionServer from = holderOf(cluster, name, row(140));
         HRegionServer to = cluster.regionServers().stream().filter(rs -> rs != from).findFirst().orElseThrow();
-        admin.move(from.getRegions(name).get(0).getRegionInfo().getEncodedNameAsBytes(), to.getServerName());
+        admin.move(from.getRegions(name).stream().filter(r -> r.getRegionInfo().containsRow(row(140))).findFirst()
+            .orElseThrow().getRegionInfo().getEncodedNameAsBytes(), to.getServerName());
         seen.addAll(ScanResults.firstRows(rows, Integer.MAX_VALUE));
+        // The moved daughter forgot both; the second daughter had never been prepared.
+        assertThat(prepared.recoveries().regionsPreparedAgain()).as("after the move").isEqualTo(3);
+        assertThat(prepared.recoveries().cursorsResumed()).as("after the move").isEqualTo(2);
       }
       assertThat(seen).isEqualTo(expected);
     }
+  }
+
+  @Test
+  void aPrepareOneRegionRefusesLeavesNothingInTheOthers(Connection connection, EmbeddedHBaseCluster cluster)
+      throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName("ps_refused");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .setValue("turbo.prepared-scan.region.max-scans", "2").build(), new byte[][] {row(100)});
+    }
+    try (Table table = connection.getTable(name)) {
+      // The first region is full: two scans prepared there alone, as a client of the protocol could.
+      PreparedScanService.BlockingInterface first = PreparedScanService.newBlockingStub(
+          table.coprocessorService(row(0)));
+      for (String id : List.of("only-in1", "only-in2")) {
+        first.prepare(null, PrepareRequest.newBuilder().setPreparedId(ByteString.copyFromUtf8(id))
+            .setScan(ByteString.copyFrom(ProtobufUtil.toScan(new Scan()).toByteArray())).build());
+      }
+    }
+    assertError(() -> PreparedScan.prepare(connection, name, new Scan()), PreparedScanError.LIMIT_EXCEEDED,
+        "turbo.prepared-scan.region.max-scans");
+    assertThat(serverState(cluster, name)).as("the two scans in the first region, nothing in the second")
+        .isEqualTo(new int[] {2, 0});
   }
 
   @Test
