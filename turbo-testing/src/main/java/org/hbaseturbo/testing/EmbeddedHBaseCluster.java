@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
@@ -16,6 +17,7 @@ import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
@@ -28,7 +30,7 @@ import org.hbaseturbo.server.ServerStatsEndpoint;
  * A real HBase in this JVM: ZooKeeper, one HMaster and N RegionServers ({@link LocalHBaseCluster}) on the
  * local file system, with the server jar's coprocessors and Turbo's pure-Java codecs ({@link TurboCodecs}).
  * Data lives in {@code dataDir/hbase}; a temporary data directory is deleted on {@link #close()}, a given one
- * is kept, and a later cluster on it finds the tables again.
+ * is kept, and a later cluster on it finds the tables again, also after this JVM was killed.
  */
 public final class EmbeddedHBaseCluster implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
@@ -39,14 +41,16 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
 
   private final Path dataDir;
   private final boolean temporaryDataDir;
+  private final ClusterDataDir claim;
   private final MiniZooKeeperCluster zooKeeper;
   private final LocalHBaseCluster hbase;
   private final Configuration clientConfiguration;
 
-  private EmbeddedHBaseCluster(Path dataDir, boolean temporaryDataDir, MiniZooKeeperCluster zooKeeper,
-      LocalHBaseCluster hbase, Configuration clientConfiguration) {
+  private EmbeddedHBaseCluster(Path dataDir, boolean temporaryDataDir, ClusterDataDir claim,
+      MiniZooKeeperCluster zooKeeper, LocalHBaseCluster hbase, Configuration clientConfiguration) {
     this.dataDir = dataDir;
     this.temporaryDataDir = temporaryDataDir;
+    this.claim = claim;
     this.zooKeeper = zooKeeper;
     this.hbase = hbase;
     this.clientConfiguration = clientConfiguration;
@@ -133,6 +137,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
     } finally {
       System.setOut(stdout);
       zooKeeper.shutdown();
+      claim.close();
       if (temporaryDataDir) {
         FileTrees.deleteRecursively(dataDir);
       }
@@ -183,7 +188,19 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
     public EmbeddedHBaseCluster start() throws IOException {
       boolean temporary = dataDir.isEmpty();
       Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
-      Files.createDirectories(dir);
+      ClusterDataDir claim = ClusterDataDir.claim(dir);
+      try {
+        return start(dir, temporary, claim);
+      } catch (IOException | RuntimeException e) {
+        claim.close();
+        if (temporary) {
+          FileTrees.deleteRecursively(dir);
+        }
+        throw e;
+      }
+    }
+
+    private EmbeddedHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
       Configuration conf = serverConfiguration(dir);
       // The servers share this JVM's compression algorithms, which read their codec classes only once.
       TurboCodecs.install();
@@ -192,13 +209,28 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
       DefaultMetricsSystem.setMiniClusterMode(true);
       MiniZooKeeperCluster zooKeeper = new MiniZooKeeperCluster(conf);
       int zkPort;
+      Path zooKeeperDir = dir.resolve("zookeeper");
+      // A cluster that was killed leaves its master's ephemeral node in ZooKeeper's snapshot, and a new
+      // master waits on it as on a live rival ("another master is active"). HBase 2.6 keeps nothing in
+      // ZooKeeper that it cannot rebuild from hbase.rootdir: meta's location lives in the master's local
+      // region (ZooKeeper holds a mirror), and the dead servers whose WALs need splitting are found from
+      // their WAL directories. So every start begins with an empty ZooKeeper.
+      FileTrees.deleteRecursively(zooKeeperDir);
+      // The port of the last start, so that client configurations written then still find this cluster.
+      OptionalInt previousPort = claim.zooKeeperPort();
+      previousPort.ifPresent(zooKeeper::addClientPort);
       try {
-        // ZooKeeper's state is rebuilt on every start; what survives a restart lives under hbase.rootdir.
-        zkPort = zooKeeper.startup(dir.resolve("zookeeper").toFile());
+        zkPort = zooKeeper.startup(zooKeeperDir.toFile());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IOException("interrupted while starting ZooKeeper", e);
       }
+      if (zkPort < 0) {
+        throw new InvalidInputException("ZooKeeper's port " + previousPort.getAsInt() + " of the cluster in " + dir
+            + " is taken by another process; free it, or delete " + dir.resolve("zookeeper.port") + " to start"
+            + " on a new port (clients then need the new client configuration)");
+      }
+      claim.rememberZooKeeperPort(zkPort);
       conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
       LocalHBaseCluster hbase = null;
       try {
@@ -211,9 +243,6 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
           hbase.join();
         }
         zooKeeper.shutdown();
-        if (temporary) {
-          FileTrees.deleteRecursively(dir);
-        }
         throw e;
       }
       Configuration client = HBaseConfiguration.create();
@@ -227,7 +256,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
         client.set(REGISTRY_IMPL, "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
         client.set(BOOTSTRAP_SERVERS, bootstrapServers(hbase));
       }
-      return new EmbeddedHBaseCluster(dir, temporary, zooKeeper, hbase, client);
+      return new EmbeddedHBaseCluster(dir, temporary, claim, zooKeeper, hbase, client);
     }
 
     private static String bootstrapServers(LocalHBaseCluster hbase) {
@@ -240,7 +269,9 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
 
     private Configuration serverConfiguration(Path dir) {
       Configuration conf = HBaseConfiguration.create();
-      conf.set(HConstants.HBASE_DIR, dir.resolve("hbase").toUri().toString());
+      // Path.toUri() ends a directory that exists in '/': without it, the URI is the same on every start, and so
+      // is the client configuration written from it.
+      conf.set(HConstants.HBASE_DIR, dir.resolve("hbase").toUri().toString().replaceFirst("/$", ""));
       conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
       conf.set(HConstants.ZOOKEEPER_QUORUM, LOOPBACK);
       conf.set("hbase.master.hostname", host);

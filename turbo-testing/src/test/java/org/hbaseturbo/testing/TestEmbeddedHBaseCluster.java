@@ -1,6 +1,7 @@
 package org.hbaseturbo.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.stats.ServerCounters;
 import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.common.InvalidInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,10 +74,17 @@ class TestEmbeddedHBaseCluster {
   }
 
   @Test
-  void flushedAndLoggedDataSurviveARestartOnTheSameDataDirectory(@TempDir Path dataDir) throws Exception {
+  void flushedAndLoggedDataSurviveARestartOnTheSameDataDirectoryWhichOneClusterHoldsAtATime(
+      @TempDir Path dataDir) throws Exception {
     TableName name = TableName.valueOf("survivor");
+    String quorum;
     try (EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(1).dataDir(dataDir).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
+      quorum = cluster.zooKeeperQuorum();
+      // Refused before anything starts: a second cluster would wipe the running one's ZooKeeper.
+      assertThatThrownBy(() -> EmbeddedHBaseCluster.builder().regionServers(1).dataDir(dataDir).start())
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessageStartingWith("data directory " + dataDir.toAbsolutePath() + " is in use by a running cluster");
       createTable(connection, name);
       try (Table table = connection.getTable(name)) {
         table.put(new Put(Bytes.toBytes("flushed")).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("1")));
@@ -88,6 +97,8 @@ class TestEmbeddedHBaseCluster {
     try (EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(1).dataDir(dataDir).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration());
         Table table = connection.getTable(name)) {
+      // Same ZooKeeper port, so that client configurations written before the restart still work.
+      assertThat(cluster.zooKeeperQuorum()).isEqualTo(quorum);
       assertThat(table.get(new Get(Bytes.toBytes("flushed"))).getValue(FAMILY, Bytes.toBytes("q")))
           .isEqualTo(Bytes.toBytes("1"));
       assertThat(table.get(new Get(Bytes.toBytes("logged"))).getValue(FAMILY, Bytes.toBytes("q")))
