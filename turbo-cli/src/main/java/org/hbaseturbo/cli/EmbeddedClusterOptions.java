@@ -7,9 +7,11 @@ import picocli.CommandLine.Option;
 
 /** How to start the embedded cluster, for the commands that start one when {@code --conf} is absent. */
 final class EmbeddedClusterOptions {
-  @Option(names = "--data", paramLabel = "DIR",
-      description = "Embedded cluster: keep its data in DIR, where a later start finds it again (default: a"
-          + " temporary directory, deleted on stop).")
+  static final String DATA_OPTION = "--data";
+
+  @Option(names = DATA_OPTION, paramLabel = "DIR",
+      description = "Embedded cluster: keep its data in DIR, where a later start finds it again, and HBase's"
+          + " log in DIR/logs/turbo.log (default: a temporary directory, deleted on stop).")
   Path dataDir;
 
   @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",

@@ -44,9 +44,14 @@ public final class TurboMain {
 
   /** Runs the command line with the given output streams and returns the exit code. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-    configureLogFile();
     TurboMain main = new TurboMain();
     CommandLine commandLine = new CommandLine(main);
+    // The log's place depends on the command's options, and log4j reads it once, at HBase's first log line,
+    // which comes only when the command runs.
+    commandLine.setExecutionStrategy(parsed -> {
+      configureLogFile(dataDir(parsed));
+      return new CommandLine.RunLast().execute(parsed);
+    });
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setOut(out);
     commandLine.setErr(err);
@@ -72,10 +77,15 @@ public final class TurboMain {
     return commandLine.execute(args);
   }
 
-  /** HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only. */
-  private static void configureLogFile() {
+  /**
+   * HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only: the
+   * file of the cluster's data directory when the command names one, so that a cluster's log stays with its
+   * data, {@code turbo-out/turbo.log} otherwise.
+   */
+  private static void configureLogFile(Optional<Path> dataDir) {
     if (System.getProperty(LOG_FILE_PROPERTY) == null) {
-      Path file = OutputDirs.of("turbo.log");
+      Path file = dataDir.map(dir -> dir.toAbsolutePath().resolve("logs").resolve("turbo.log"))
+          .orElseGet(() -> OutputDirs.of("turbo.log"));
       try {
         Files.createDirectories(file.getParent());
       } catch (IOException e) {
@@ -83,5 +93,14 @@ public final class TurboMain {
       }
       System.setProperty(LOG_FILE_PROPERTY, file.toString());
     }
+  }
+
+  /** The {@code --data} directory of the command that runs, if it has that option and it was given. */
+  private static Optional<Path> dataDir(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult command = parsed;
+    while (command.hasSubcommand()) {
+      command = command.subcommand();
+    }
+    return Optional.ofNullable(command.matchedOptionValue(EmbeddedClusterOptions.DATA_OPTION, null));
   }
 }
