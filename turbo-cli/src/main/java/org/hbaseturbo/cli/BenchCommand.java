@@ -19,9 +19,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo bench}: the papers' experiments. */
-@Command(name = "bench", description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
     subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class})
-final class BenchCommand {
+final class BenchCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 

@@ -16,9 +16,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo cluster}: the embedded cluster as a service for other processes. */
-@Command(name = "cluster", description = "Run an embedded HBase cluster for other processes.",
-    subcommands = ClusterCommand.Start.class)
-final class ClusterCommand {
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+    description = "Run an embedded HBase cluster for other processes.", subcommands = ClusterCommand.Start.class)
+final class ClusterCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 

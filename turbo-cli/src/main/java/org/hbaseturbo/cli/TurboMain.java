@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
     subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class, CompressCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class})
-public final class TurboMain {
+public final class TurboMain extends CommandGroup {
   /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */
   public static final int EXIT_BAD_INPUT = 2;
   /** Exit code of a failure that is not the user's input. */
@@ -62,10 +62,10 @@ public final class TurboMain {
       cmd.getErr().flush();
       return cause instanceof InvalidInputException ? EXIT_BAD_INPUT : EXIT_FAILURE;
     });
+    // One line, as every refusal: picocli's message names the value, --help says what was expected.
     commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
-      e.getCommandLine().getErr().println("turbo: " + e.getMessage());
-      e.getCommandLine().getErr().println("(see '" + e.getCommandLine().getCommandSpec().qualifiedName()
-          + " --help')");
+      e.getCommandLine().getErr().println("turbo: " + Messages.firstLine(e) + " (see '"
+          + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
       e.getCommandLine().getErr().flush();
       return EXIT_BAD_INPUT;
     });

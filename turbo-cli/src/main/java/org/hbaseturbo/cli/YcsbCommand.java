@@ -16,9 +16,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo ycsb load|run}: real YCSB against the cluster, with YCSB's usual summary. */
-@Command(name = "ycsb", description = "Run a YCSB phase (site.ycsb:core 0.17.0) against the cluster.",
+@Command(name = "ycsb", mixinStandardHelpOptions = true,
+    description = "Run a YCSB phase (site.ycsb:core 0.17.0) against the cluster.",
     subcommands = {YcsbCommand.Load.class, YcsbCommand.Run.class})
-final class YcsbCommand {
+final class YcsbCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 
