@@ -69,7 +69,23 @@ public final class TurboMain extends CommandGroup {
       e.getCommandLine().getErr().flush();
       return EXIT_BAD_INPUT;
     });
+    commandLine.setExecutionStrategy(parsed -> {
+      if (!helpRequested(parsed)) {
+        RangeCheck.check(parsed);
+      }
+      return new CommandLine.RunLast().execute(parsed);
+    });
     return commandLine.execute(args);
+  }
+
+  private static boolean helpRequested(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult command = parsed; command != null;
+        command = command.hasSubcommand() ? command.subcommand() : null) {
+      if (command.isUsageHelpRequested() || command.isVersionHelpRequested()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only. */

@@ -77,8 +77,9 @@ final class YcsbCommand extends CommandGroup {
   @Command(name = "run", mixinStandardHelpOptions = true,
       description = "Run the workload's operations against a loaded table.")
   static final class Run extends Phase {
+    @Range(min = 1, max = 100)
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
-        description = "Repeat the run N times and report medians (default: ${DEFAULT-VALUE}).")
+        description = "Repeat the run N times and report medians (1 to 100; default: ${DEFAULT-VALUE}).")
     int runs;
 
     @Override

@@ -38,8 +38,10 @@ class TestBadInput {
         "turbo: unknown YCSB binding 'fast': expected one of native, prepared");
     assertRefused(CommandLineRun.of("ycsb", "run", "--link", "5gbit"),
         "turbo: unknown link '5gbit': expected loopback, 1gbit or 10gbit");
-    assertRefused(CommandLineRun.of("ycsb", "run", "--threads", "0"), "turbo: threads must be at least 1, was 0");
-    assertRefused(CommandLineRun.of("demo", "--regions", "0"), "turbo: regions must be at least 1, was 0");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--threads", "0"),
+        "turbo: --threads must be between 1 and 1,024, was 0 (see 'turbo ycsb run --help')");
+    assertRefused(CommandLineRun.of("demo", "--regions", "0"),
+        "turbo: --regions must be between 1 and 1,000, was 0 (see 'turbo demo --help')");
   }
 
   @Test
@@ -47,7 +49,7 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "scan", "--schema", "tpch"),
         "turbo: unknown schema 'tpch': expected paper or ycsb");
     assertRefused(CommandLineRun.of("bench", "scan", "--clients", "4,0"),
-        "turbo: --clients must list client counts of at least 1, was [4, 0]");
+        "turbo: --clients must list numbers between 1 and 1,024, was [4, 0] (see 'turbo bench scan --help')");
     assertRefused(CommandLineRun.of("bench", "scan", "--rows", "100", "--scan-length", "101"),
         "turbo: --scan-length must be between 1 and --rows (100), was 101");
   }
@@ -55,19 +57,19 @@ class TestBadInput {
   @Test
   void advisorSettings() {
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--warmup-seconds", "-1"),
-        "turbo: --warmup-seconds must be at least 0, was -1");
+        "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo compress advise --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--warmup-seconds", "-1"),
-        "turbo: --warmup-seconds must be at least 0, was -1");
+        "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--jvms", "0"),
-        "turbo: --jvms must be at least 1, was 0");
+        "turbo: --jvms must be between 1 and 100, was 0 (see 'turbo compress advise --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--run-off-jvms", "-1"),
-        "turbo: --run-off-jvms must be at least 0, was -1");
+        "turbo: --run-off-jvms must be between 0 and 100, was -1 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--repeats", "0"),
-        "turbo: --repeats must be at least 1, was 0");
+        "turbo: --repeats must be between 1 and 1,000, was 0 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--datasets", "sensor,tpch"),
         "turbo: unknown dataset 'tpch': expected one of sensor, ycsb, text");
     assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--jvms", "--run-off-jvms",
-        "--repeats", "--warmup-seconds", "(default: 20)");
+        "--repeats", "--warmup-seconds", "default: 20)");
   }
 
   @Test
