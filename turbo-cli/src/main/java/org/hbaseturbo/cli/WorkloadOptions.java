@@ -17,7 +17,8 @@ final class WorkloadOptions {
 
   @Option(names = "-p", paramLabel = "KEY=VALUE",
       description = "A YCSB property (recordcount, operationcount, fieldlength, table, columnfamily,"
-          + " clientbuffering, durability, ...); overrides the workload's. Unknown names are refused.")
+          + " clientbuffering, durability, ...); overrides the workload's. Unknown names, and values the property"
+          + " does not take (durability=BOGUS, fieldlength=-1), are refused before anything starts.")
   Map<String, String> properties = new LinkedHashMap<>();
 
   @Range(min = 1, max = 1_024)

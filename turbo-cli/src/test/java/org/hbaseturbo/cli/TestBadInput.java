@@ -33,6 +33,31 @@ class TestBadInput {
   }
 
   @Test
+  void ycsbPropertyValuesAreCheckedBeforeTheTableIsCreated() {
+    assertRefused(CommandLineRun.of("ycsb", "load", "-p", "durability=BOGUS"),
+        "turbo: YCSB property 'durability' given with -p is 'BOGUS'; expected one of USE_DEFAULT, SKIP_WAL,"
+            + " ASYNC_WAL, SYNC_WAL, FSYNC_WAL");
+    assertRefused(CommandLineRun.of("ycsb", "load", "-p", "fieldlength=-1"),
+        "turbo: YCSB property 'fieldlength' given with -p is '-1'; expected a whole number from 1 to 10,485,760");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "requestdistribution=bogus"),
+        "turbo: YCSB property 'requestdistribution' given with -p is 'bogus'; expected one of uniform, zipfian,"
+            + " latest, hotspot, sequential, exponential");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "recordcount=abc"),
+        "turbo: YCSB property 'recordcount' given with -p is 'abc'; expected a whole number from 1 to"
+            + " 2,147,483,647");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "minscanlength=20", "-p", "maxscanlength=10"),
+        "turbo: YCSB property 'minscanlength' (20) must not exceed maxscanlength (10)");
+  }
+
+  @Test
+  void workloadFileWithAGarbageLine(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("myworkload");
+    Files.writeString(file, "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=1000\n=oops\n");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--workload", file.toString()),
+        "turbo: workload file '" + file + "', line 3: expected NAME=VALUE, found '=oops'");
+  }
+
+  @Test
   void unknownBindingAndLinkAndNonPositiveCounts() {
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fast"),
         "turbo: unknown YCSB binding 'fast': expected one of native, prepared");
