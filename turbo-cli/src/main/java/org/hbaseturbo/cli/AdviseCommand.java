@@ -113,6 +113,9 @@ final class AdviseCommand implements Callable<Integer> {
     if (chosen != null && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
     }
+    if (json != null) {
+      OutputDirs.requireWritableFile(json, "--json");
+    }
     PrintWriter out = spec.commandLine().getOut();
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
         OutputDirs.of("compress-advise"), out);

@@ -49,6 +49,9 @@ final class ClusterCommand extends CommandGroup {
       if (parent.main.conf().isPresent()) {
         throw new InvalidInputException("'cluster start' runs an embedded cluster; --conf names an existing one");
       }
+      if (clientConf != null) {
+        OutputDirs.requireWritableDirectory(clientConf, "--client-conf");
+      }
       PrintWriter out = spec.commandLine().getOut();
       EmbeddedHBaseCluster cluster = embedded.settings(TargetCluster.LOOPBACK).start(out);
       CountDownLatch stopped = new CountDownLatch(1);

@@ -92,7 +92,8 @@ final class DemoCommand implements Callable<Integer> {
     options.properties.putIfAbsent("recordcount", String.valueOf(records));
     options.properties.putIfAbsent("operationcount", String.valueOf(operations));
     BenchmarkReport report;
-    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, Optional.ofNullable(outDir), out)) {
+    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, true, Optional.ofNullable(outDir),
+        out)) {
       Path dir = runner.workDir();
       PhaseResult load = runner.experiment().load(false);
       List<PhaseResult> results = runner.experiment().run(runs, false);

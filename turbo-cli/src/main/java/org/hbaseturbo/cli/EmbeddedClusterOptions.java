@@ -19,6 +19,9 @@ final class EmbeddedClusterOptions {
 
   /** @param host the address the servers bind to and advertise */
   TargetCluster.EmbeddedSettings settings(String host) {
+    if (dataDir != null) {
+      OutputDirs.requireWritableDirectory(dataDir, "--data");
+    }
     return new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir), host);
   }
 }

@@ -46,8 +46,11 @@ final class YcsbCommand extends CommandGroup {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      try (YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, Optional.ofNullable(outDir),
-          out)) {
+      if (json != null) {
+        OutputDirs.requireWritableFile(json, "--json");
+      }
+      try (YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, loads(),
+          Optional.ofNullable(outDir), out)) {
         BenchmarkReport report = execute(runner);
         out.println();
         out.print(ReportTable.render(report));
@@ -61,12 +64,19 @@ final class YcsbCommand extends CommandGroup {
     }
 
     abstract BenchmarkReport execute(YcsbRunner runner) throws Exception;
+
+    abstract boolean loads();
   }
 
   @Command(name = "load", mixinStandardHelpOptions = true,
       description = "Create the table if missing (pre-split on YCSB's key quantiles) and load the workload's"
           + " records.")
   static final class Load extends Phase {
+    @Override
+    boolean loads() {
+      return true;
+    }
+
     @Override
     BenchmarkReport execute(YcsbRunner runner) throws Exception {
       PhaseResult load = runner.experiment().load(true);
@@ -81,6 +91,11 @@ final class YcsbCommand extends CommandGroup {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
         description = "Repeat the run N times and report medians (1 to 100; default: ${DEFAULT-VALUE}).")
     int runs;
+
+    @Override
+    boolean loads() {
+      return false;
+    }
 
     @Override
     BenchmarkReport execute(YcsbRunner runner) throws Exception {

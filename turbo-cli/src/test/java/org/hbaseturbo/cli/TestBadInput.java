@@ -108,6 +108,39 @@ class TestBadInput {
   }
 
   @Test
+  void outputThatCannotBeWrittenIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--json", file.resolve("r.json").toString()),
+        "turbo: --json '" + file.resolve("r.json") + "' cannot be created: '" + file + "' is a file, not a directory");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--json", dir.toString()),
+        "turbo: --json '" + dir + "' is a directory; expected a file");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--out", file.toString()),
+        "turbo: --out '" + file + "' is a file; expected a directory");
+    assertRefused(CommandLineRun.of("demo", "--out", file.resolve("sub/dir").toString()),
+        "turbo: --out '" + file.resolve("sub/dir") + "' cannot be created: '" + file + "' is a file, not a"
+            + " directory");
+    assertRefused(CommandLineRun.of("bench", "scan", "--json", file.resolve("scan.json").toString()),
+        "turbo: --json '" + file.resolve("scan.json") + "' cannot be created: '" + file + "' is a file, not a"
+            + " directory");
+    assertRefused(CommandLineRun.of("bench", "compression", "--out", file.toString()),
+        "turbo: --out '" + file + "' is a file; expected a directory");
+    assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--json", dir.toString()),
+        "turbo: --json '" + dir + "' is a directory; expected a file");
+    assertRefused(CommandLineRun.of("cluster", "start", "--data", file.toString()),
+        "turbo: --data '" + file + "' is a file; expected a directory");
+    assertRefused(CommandLineRun.of("cluster", "start", "--client-conf", file.resolve("conf").toString()),
+        "turbo: --client-conf '" + file.resolve("conf") + "' cannot be created: '" + file + "' is a file, not a"
+            + " directory");
+    assertThat(dir.resolve("sub")).doesNotExist();
+  }
+
+  @Test
+  void tooFewRecordsForTheRegionsOfALoad() {
+    assertRefused(CommandLineRun.of("ycsb", "load", "-p", "recordcount=3", "--regions", "4"),
+        "turbo: cannot pre-split 3 records into 4 regions: expected --regions 3 or fewer");
+  }
+
+  @Test
   void unreachableCluster(@TempDir Path dir) throws Exception {
     // Port 1 on loopback: nothing listens there, so the refusal is immediate.
     Files.writeString(dir.resolve("hbase-site.xml"), """

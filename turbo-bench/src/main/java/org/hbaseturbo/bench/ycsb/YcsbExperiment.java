@@ -63,6 +63,16 @@ public final class YcsbExperiment {
     }
   }
 
+  /**
+   * Checks what only a load needs, before a cluster is started for it: enough records for the regions the table
+   * is pre-split into.
+   */
+  public static void requireLoadable(Settings settings) {
+    Properties effective = YcsbWorkloads.resolve(settings.workload());
+    effective.putAll(settings.overrides());
+    YcsbTable.requireSplittable(effective, settings.regions());
+  }
+
   public YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
     this.target = requireNonNull(target, "target is null");
     this.settings = requireNonNull(settings, "settings is null");
