@@ -141,6 +141,18 @@ class TestBadInput {
   }
 
   @Test
+  void confDirectoryWithAMalformedSiteFile(@TempDir Path dir) throws Exception {
+    Path site = Files.writeString(dir.resolve("hbase-site.xml"), """
+        <configuration>
+          <property><name>hbase.zookeeper.quorum</name><value>127.0.0.1</value>
+        </configuration>
+        """);
+    CommandLineRun run = CommandLineRun.of("--conf", dir.toString(), "ycsb", "load");
+    assertRefused(run, null);
+    assertThat(run.err()).startsWith("turbo: '" + site + "' is not well-formed XML: line 3, column 3: ");
+  }
+
+  @Test
   void unreachableCluster(@TempDir Path dir) throws Exception {
     // Port 1 on loopback: nothing listens there, so the refusal is immediate.
     Files.writeString(dir.resolve("hbase-site.xml"), """
