@@ -83,8 +83,9 @@ final class AdviseCommand implements Callable<Integer> {
           + " speed (default: ${DEFAULT-VALUE}).")
   Objective objective;
 
+  @Range(min = 1, max = 1_000_000)
   @Option(names = "--sample-rows", paramLabel = "N", defaultValue = DEFAULT_SAMPLE_ROWS,
-      description = "Rows to sample, spread over all regions (default: ${DEFAULT-VALUE}).")
+      description = "Rows to sample, spread over all regions (1 to 1,000,000; default: ${DEFAULT-VALUE}).")
   int sampleRows;
 
   @Mixin
@@ -111,6 +112,9 @@ final class AdviseCommand implements Callable<Integer> {
     StorageOption chosen = use == null ? null : StorageOption.parse(use);
     if (chosen != null && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
+    }
+    if (json != null) {
+      OutputDirs.requireWritableFile(json, "--json");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),

@@ -19,9 +19,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo bench}: the papers' experiments. */
-@Command(name = "bench", description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
     subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class})
-final class BenchCommand {
+final class BenchCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 
@@ -40,16 +41,19 @@ final class BenchCommand {
     @Mixin
     EmbeddedClusterOptions embedded;
 
+    @Range(min = 100, max = 100_000_000)
     @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
-        description = "Sensor rows per codec (default: ${DEFAULT-VALUE}).")
+        description = "Sensor rows per codec (100 to 100,000,000; default: ${DEFAULT-VALUE}).")
     long rows;
 
+    @Range(min = 1, max = 1_024)
     @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
-        description = "Client threads inserting (default: ${DEFAULT-VALUE}).")
+        description = "Client threads inserting (1 to 1,024; default: ${DEFAULT-VALUE}).")
     int threads;
 
+    @Range(min = 1, max = 100)
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-        description = "Repeated runs, reported as medians (default: ${DEFAULT-VALUE}).")
+        description = "Repeated runs, reported as medians (1 to 100; default: ${DEFAULT-VALUE}).")
     int runs;
 
     @Mixin
@@ -109,12 +113,15 @@ final class BenchCommand {
     @Mixin
     EmbeddedClusterOptions embedded;
 
+    @Range(min = 100, max = 100_000_000)
     @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
-        description = "Rows loaded per dataset (default: ${DEFAULT-VALUE}).")
+        description = "Rows loaded per dataset (100 to 100,000,000; default: ${DEFAULT-VALUE}).")
     long rows;
 
+    @Range(min = 1, max = 1_000_000)
     @Option(names = "--sample-rows", paramLabel = "N", defaultValue = AdviseCommand.DEFAULT_SAMPLE_ROWS,
-        description = "Rows the advisor samples, as 'compress advise --sample-rows' (default: ${DEFAULT-VALUE}).")
+        description = "Rows the advisor samples, as 'compress advise --sample-rows' (1 to 1,000,000; default:"
+            + " ${DEFAULT-VALUE}).")
     int sampleRows;
 
     /** As {@code compress advise} measures, on the advisor's sample and again on each family's full data. */

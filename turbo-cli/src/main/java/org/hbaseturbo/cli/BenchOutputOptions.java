@@ -14,9 +14,19 @@ final class BenchOutputOptions {
       + " turbo-out/bench-<benchmark>-<time>).")
   Path outDir;
 
-  /** {@code --out}, or a new directory for {@code benchmark}; absolute. */
+  /**
+   * {@code --out}, or a new directory for {@code benchmark}; absolute.
+   *
+   * @throws org.hbaseturbo.common.InvalidInputException when the report could not be written there, or to
+   *     {@code --json}
+   */
   Path dir(String benchmark) {
-    return OutputDirs.orTimestamped(Optional.ofNullable(outDir), "bench-" + benchmark);
+    Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "bench-" + benchmark);
+    OutputDirs.requireWritableDirectory(dir, outDir != null ? "--out" : "output directory");
+    if (json != null) {
+      OutputDirs.requireWritableFile(json, "--json");
+    }
+    return dir;
   }
 
   /** {@code --json}, or {@code benchmark}'s file in {@code dir}. */

@@ -41,36 +41,45 @@ final class BenchScanCommand implements Callable<Integer> {
   @Mixin
   EmbeddedClusterOptions embedded;
 
+  @Range(min = 1, max = 100_000_000)
   @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
-      description = "Rows per schema (default: ${DEFAULT-VALUE}).")
+      description = "Rows per schema (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
   long rows;
 
+  @Range(min = 1, max = 1_024)
   @Option(names = "--clients", paramLabel = "N,N,...", split = ",", defaultValue = "2,4,8,16,24",
-      description = "Concurrent YCSB client threads, one measurement per count (default: ${DEFAULT-VALUE}).")
+      description = "Concurrent YCSB client threads, one measurement per count (each 1 to 1,024; default:"
+          + " ${DEFAULT-VALUE}).")
   List<Integer> clients;
 
+  @Range(min = 1, max = 1_000_000)
   @Option(names = "--scan-length", paramLabel = "ROWS", defaultValue = "10",
-      description = "Rows per scan (default: ${DEFAULT-VALUE}, the paper's).")
+      description = "Rows per scan (1 to 1,000,000 and at most --rows; default: ${DEFAULT-VALUE}, the paper's).")
   int scanLength;
 
   @Option(names = "--schema", paramLabel = "paper|ycsb", split = ",", defaultValue = "paper,ycsb",
       description = "Schemas to run (default: ${DEFAULT-VALUE}).")
   List<String> schemas;
 
+  @Range(min = 1, max = 100_000_000)
   @Option(names = "--operations", paramLabel = "N", defaultValue = "4000",
-      description = "Scans per run, split among the clients (default: ${DEFAULT-VALUE}).")
+      description = "Scans per run, split among the clients (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
   long operations;
 
+  @Range(min = 1, max = 100)
   @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Repeated runs per variant and client count, reported as medians (default: ${DEFAULT-VALUE}).")
+      description = "Repeated runs per variant and client count, reported as medians (1 to 100; default:"
+          + " ${DEFAULT-VALUE}).")
   int runs;
 
+  @Range(min = 0, max = 10_000_000)
   @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
-      description = "Unmeasured scans before each run measures (default: ${DEFAULT-VALUE}).")
+      description = "Unmeasured scans before each run measures (0 to 10,000,000; default: ${DEFAULT-VALUE}).")
   int warmUp;
 
+  @Range(min = 1, max = 1_000)
   @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
-      description = "Regions each table is pre-split into (default: ${DEFAULT-VALUE}).")
+      description = "Regions each table is pre-split into (1 to 1,000; default: ${DEFAULT-VALUE}).")
   int regions;
 
   @Mixin

@@ -16,9 +16,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo cluster}: the embedded cluster as a service for other processes. */
-@Command(name = "cluster", description = "Run an embedded HBase cluster for other processes.",
-    subcommands = ClusterCommand.Start.class)
-final class ClusterCommand {
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+    description = "Run an embedded HBase cluster for other processes.", subcommands = ClusterCommand.Start.class)
+final class ClusterCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 
@@ -48,6 +48,9 @@ final class ClusterCommand {
     public Integer call() throws Exception {
       if (parent.main.conf().isPresent()) {
         throw new InvalidInputException("'cluster start' runs an embedded cluster; --conf names an existing one");
+      }
+      if (clientConf != null) {
+        OutputDirs.requireWritableDirectory(clientConf, "--client-conf");
       }
       PrintWriter out = spec.commandLine().getOut();
       EmbeddedHBaseCluster cluster = embedded.settings(TargetCluster.LOOPBACK).start(out);

@@ -16,9 +16,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo compress}: compression codecs on the cluster. */
-@Command(name = "compress", description = "Compression codecs on the cluster.",
+@Command(name = "compress", mixinStandardHelpOptions = true, description = "Compression codecs on the cluster.",
     subcommands = {CompressCommand.Codecs.class, AdviseCommand.class})
-final class CompressCommand {
+final class CompressCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 

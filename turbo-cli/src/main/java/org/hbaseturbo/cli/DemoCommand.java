@@ -13,6 +13,7 @@ import org.hbaseturbo.bench.report.ReportTable;
 import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,6 +31,11 @@ import picocli.CommandLine.Spec;
         "The report is also written as JSON and PNG charts under --out. The baseline is plain HBase; later"
             + " Turbo capabilities add their comparison to it."})
 final class DemoCommand implements Callable<Integer> {
+  /** Rows per scan in the scan comparison: the paper's. */
+  private static final int SCAN_LENGTH = 10;
+  /** The least that the compression benchmark runs with. */
+  private static final int MIN_COMPRESSION_ROWS = 100;
+
   @ParentCommand
   TurboMain main;
 
@@ -39,24 +45,31 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin
   WorkloadOptions options;
 
+  @Range(min = 1, max = 100_000_000)
   @Option(names = "--records", paramLabel = "N", defaultValue = "20000",
-      description = "Records to load (default: ${DEFAULT-VALUE}).")
+      description = "Records to load (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
   long records;
 
+  @Range(min = 1, max = 100_000_000)
   @Option(names = "--operations", paramLabel = "N", defaultValue = "20000",
-      description = "Operations per run (default: ${DEFAULT-VALUE}).")
+      description = "Operations per run (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
   long operations;
 
+  @Range(min = 1, max = 100)
   @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Runs to take medians over (default: ${DEFAULT-VALUE}).")
+      description = "Runs to take medians over (1 to 100; default: ${DEFAULT-VALUE}).")
   int runs;
 
+  @Range(min = 0, max = 100_000_000)
   @Option(names = "--compression-rows", paramLabel = "N", defaultValue = "5000",
-      description = "Sensor rows per codec in the compression comparison; 0 skips it (default: ${DEFAULT-VALUE}).")
+      description = "Sensor rows per codec in the compression comparison; 0 skips it (0 to 100,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
   long compressionRows;
 
+  @Range(min = 0, max = 100_000_000)
   @Option(names = "--scan-rows", paramLabel = "N", defaultValue = "10000",
-      description = "Rows per schema in the scan comparison; 0 skips it (default: ${DEFAULT-VALUE}).")
+      description = "Rows per schema in the scan comparison; 0 skips it (0 to 100,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
   long scanRows;
 
   @Option(names = "--out", paramLabel = "DIR",
@@ -65,12 +78,22 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    // The comparisons run after YCSB: their sizes are refused now rather than then.
+    if (scanRows != 0 && scanRows < SCAN_LENGTH) {
+      throw new InvalidInputException("--scan-rows must be 0 (no scan comparison) or at least " + SCAN_LENGTH
+          + " (the rows of one scan), was " + scanRows);
+    }
+    if (compressionRows != 0 && compressionRows < MIN_COMPRESSION_ROWS) {
+      throw new InvalidInputException("--compression-rows must be 0 (no compression comparison) or at least "
+          + MIN_COMPRESSION_ROWS + ", was " + compressionRows);
+    }
     long start = System.nanoTime();
     PrintWriter out = spec.commandLine().getOut();
     options.properties.putIfAbsent("recordcount", String.valueOf(records));
     options.properties.putIfAbsent("operationcount", String.valueOf(operations));
     BenchmarkReport report;
-    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, Optional.ofNullable(outDir), out)) {
+    try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, true, Optional.ofNullable(outDir),
+        out)) {
       Path dir = runner.workDir();
       PhaseResult load = runner.experiment().load(false);
       List<PhaseResult> results = runner.experiment().run(runs, false);
@@ -87,7 +110,8 @@ final class DemoCommand implements Callable<Integer> {
       if (scanRows > 0) {
         // One client count, one run: a glimpse; 'turbo bench scan' runs the paper's 2..24 clients, with medians.
         ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
-            scanRows, List.of(options.threads), 10, 1, 2_000, 500, options.regions, runner.link(), options.link.name());
+            scanRows, List.of(options.threads), SCAN_LENGTH, 1, 2_000, 500, options.regions, runner.link(),
+            options.link.name());
         BenchScanCommand.report(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run(),
             dir.resolve("scan.json"), dir.resolve("scan"), out);
         out.println();

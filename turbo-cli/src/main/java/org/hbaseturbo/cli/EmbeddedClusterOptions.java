@@ -2,7 +2,6 @@ package org.hbaseturbo.cli;
 
 import java.nio.file.Path;
 import java.util.Optional;
-import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Option;
 
 /** How to start the embedded cluster, for the commands that start one when {@code --conf} is absent. */
@@ -14,14 +13,16 @@ final class EmbeddedClusterOptions {
           + " log in DIR/logs/turbo.log (default: a temporary directory, deleted on stop).")
   Path dataDir;
 
+  /** All RegionServers run in this JVM, each with its own threads and caches: a few dozen at most. */
+  @Range(min = 1, max = 32)
   @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",
-      description = "Embedded cluster: RegionServers to start (default: ${DEFAULT-VALUE}).")
+      description = "Embedded cluster: RegionServers to start (1 to 32; default: ${DEFAULT-VALUE}).")
   int regionServers;
 
   /** @param host the address the servers bind to and advertise */
   TargetCluster.EmbeddedSettings settings(String host) {
-    if (regionServers < 1) {
-      throw new InvalidInputException("--regionservers must be at least 1, was " + regionServers);
+    if (dataDir != null) {
+      OutputDirs.requireWritableDirectory(dataDir, "--data");
     }
     return new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir), host);
   }

@@ -21,6 +21,9 @@ final class LinkedCluster implements AutoCloseable {
 
   static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, EmbeddedClusterOptions embedded,
       Path workDir, PrintWriter out) throws IOException {
+    // Settings first: they refuse bad input, which must come before the link is made.
+    TargetCluster.EmbeddedSettings settings =
+        embedded.settings(speed == NetworkLink.Speed.LOOPBACK ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
     Optional<NetworkLink> link = Optional.empty();
     if (speed != NetworkLink.Speed.LOOPBACK) {
       out.printf("creating an emulated %s link for the client JVMs ...%n", speed.userName());
@@ -28,8 +31,7 @@ final class LinkedCluster implements AutoCloseable {
       link = Optional.of(NetworkLink.create(speed));
     }
     try {
-      String host = link.isPresent() ? NetworkLink.HOST_ADDRESS : TargetCluster.LOOPBACK;
-      return new LinkedCluster(link, TargetCluster.open(conf, embedded.settings(host), workDir, out));
+      return new LinkedCluster(link, TargetCluster.open(conf, settings, workDir, out));
     } catch (IOException | RuntimeException e) {
       if (link.isPresent()) {
         link.get().close();

@@ -1,50 +1,41 @@
 package org.hbaseturbo.cli;
 
 import java.time.Duration;
-import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.advisor.WarmUp;
 import org.hbaseturbo.advisor.TrialPlan;
 import picocli.CommandLine.Option;
 
 /** How the advisor measures: {@code compress advise}'s options, which {@code bench advisor} checks it with. */
 final class TrialPlanOptions {
+  @Range(min = 1, max = 100)
   @Option(names = "--jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_JVMS,
       description = "Measuring JVMs, one after another, each warming up and timing every option anew; an option's"
           + " speeds are the median over the JVMs, as what the JIT makes of the code differs from one JVM to the"
-          + " next (default: ${DEFAULT-VALUE}).")
+          + " next (1 to 100; default: ${DEFAULT-VALUE}).")
   int jvms;
 
+  @Range(min = 0, max = 100)
   @Option(names = "--run-off-jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_RUN_OFF_JVMS,
       description = "Further measuring JVMs for the finalists only: each objective's choice and its rivals, the"
           + " options some of the --jvms JVMs ranked at least as well; the choices are then made from the"
-          + " finalists' medians over all the JVMs. 0 for no run-off (default: ${DEFAULT-VALUE}).")
+          + " finalists' medians over all the JVMs. 0 for no run-off (0 to 100; default: ${DEFAULT-VALUE}).")
   int runOffJvms;
 
+  @Range(min = 1, max = 1_000)
   @Option(names = "--repeats", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_REPEATS,
       description = "Timed passes per JVM, each writing and reading every option once, in an order of its own;"
-          + " a JVM's speeds are the median pass (default: ${DEFAULT-VALUE}).")
+          + " a JVM's speeds are the median pass (1 to 1,000; default: ${DEFAULT-VALUE}).")
   int repeats;
 
+  @Range(min = 0, max = 3_600)
   @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "" + WarmUp.DEFAULT_MIN_SECONDS,
       description = "Untimed passes over every option first in each JVM, for at least S seconds and "
           + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
-          + " (default: ${DEFAULT-VALUE}).")
+          + " (0 to 3,600; default: ${DEFAULT-VALUE}).")
   int warmupSeconds;
 
-  /** The plan the options give; refuses, naming the option, a number out of range. */
+  /** The plan the options give (the command line has refused numbers out of their {@link Range}). */
   TrialPlan plan() {
-    if (jvms < 1) {
-      throw new InvalidInputException("--jvms must be at least 1, was " + jvms);
-    }
-    if (runOffJvms < 0) {
-      throw new InvalidInputException("--run-off-jvms must be at least 0, was " + runOffJvms);
-    }
-    if (repeats < 1) {
-      throw new InvalidInputException("--repeats must be at least 1, was " + repeats);
-    }
-    if (warmupSeconds < 0) {
-      throw new InvalidInputException("--warmup-seconds must be at least 0, was " + warmupSeconds);
-    }
     return new TrialPlan(jvms, runOffJvms, repeats, WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(warmupSeconds)));
   }
 }

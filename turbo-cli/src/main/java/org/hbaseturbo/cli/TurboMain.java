@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
     subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class, CompressCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class})
-public final class TurboMain {
+public final class TurboMain extends CommandGroup {
   /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */
   public static final int EXIT_BAD_INPUT = 2;
   /** Exit code of a failure that is not the user's input. */
@@ -46,12 +46,6 @@ public final class TurboMain {
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     TurboMain main = new TurboMain();
     CommandLine commandLine = new CommandLine(main);
-    // The log's place depends on the command's options, and log4j reads it once, at HBase's first log line,
-    // which comes only when the command runs.
-    commandLine.setExecutionStrategy(parsed -> {
-      configureLogFile(dataDir(parsed));
-      return new CommandLine.RunLast().execute(parsed);
-    });
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setOut(out);
     commandLine.setErr(err);
@@ -67,14 +61,41 @@ public final class TurboMain {
       cmd.getErr().flush();
       return cause instanceof InvalidInputException ? EXIT_BAD_INPUT : EXIT_FAILURE;
     });
+    // One line, as every refusal: picocli's message names the value, --help says what was expected.
     commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
-      e.getCommandLine().getErr().println("turbo: " + e.getMessage());
-      e.getCommandLine().getErr().println("(see '" + e.getCommandLine().getCommandSpec().qualifiedName()
-          + " --help')");
+      e.getCommandLine().getErr().println("turbo: " + Messages.firstLine(e) + " (see '"
+          + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
       e.getCommandLine().getErr().flush();
       return EXIT_BAD_INPUT;
     });
+    commandLine.setExecutionStrategy(parsed -> {
+      if (!helpRequested(parsed)) {
+        RangeCheck.check(parsed);
+        // The log's place depends on the command's options, and log4j reads it once, at HBase's first log
+        // line, which comes only when the command runs.
+        try {
+          configureLogFile(dataDir(parsed));
+        } catch (InvalidInputException e) {
+          throw new CommandLine.ExecutionException(commandLine, e.getMessage(), e);
+        } catch (IOException e) {
+          err.println("turbo: cannot create the directory of HBase's log, " + Messages.firstLine(e));
+          err.flush();
+          return EXIT_FAILURE;
+        }
+      }
+      return new CommandLine.RunLast().execute(parsed);
+    });
     return commandLine.execute(args);
+  }
+
+  private static boolean helpRequested(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult command = parsed; command != null;
+        command = command.hasSubcommand() ? command.subcommand() : null) {
+      if (command.isUsageHelpRequested() || command.isVersionHelpRequested()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -82,25 +103,27 @@ public final class TurboMain {
    * file of the cluster's data directory when the command names one, so that a cluster's log stays with its
    * data, {@code turbo-out/turbo.log} otherwise.
    */
-  private static void configureLogFile(Optional<Path> dataDir) {
+  private static void configureLogFile(Optional<Path> dataDir) throws IOException {
     if (System.getProperty(LOG_FILE_PROPERTY) == null) {
       Path file = dataDir.map(dir -> dir.toAbsolutePath().resolve("logs").resolve("turbo.log"))
           .orElseGet(() -> OutputDirs.of("turbo.log"));
-      try {
-        Files.createDirectories(file.getParent());
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot create " + file.getParent(), e);
-      }
+      Files.createDirectories(file.getParent());
       System.setProperty(LOG_FILE_PROPERTY, file.toString());
     }
   }
 
-  /** The {@code --data} directory of the command that runs, if it has that option and it was given. */
+  /**
+   * The {@code --data} directory of the command that runs, if it has that option and it was given.
+   *
+   * @throws InvalidInputException when it cannot be written
+   */
   private static Optional<Path> dataDir(CommandLine.ParseResult parsed) {
     CommandLine.ParseResult command = parsed;
     while (command.hasSubcommand()) {
       command = command.subcommand();
     }
-    return Optional.ofNullable(command.matchedOptionValue(EmbeddedClusterOptions.DATA_OPTION, null));
+    Optional<Path> dir = Optional.ofNullable(command.matchedOptionValue(EmbeddedClusterOptions.DATA_OPTION, null));
+    dir.ifPresent(given -> OutputDirs.requireWritableDirectory(given, EmbeddedClusterOptions.DATA_OPTION));
+    return dir;
   }
 }

@@ -17,11 +17,13 @@ final class WorkloadOptions {
 
   @Option(names = "-p", paramLabel = "KEY=VALUE",
       description = "A YCSB property (recordcount, operationcount, fieldlength, table, columnfamily,"
-          + " clientbuffering, durability, ...); overrides the workload's. Unknown names are refused.")
+          + " clientbuffering, durability, ...); overrides the workload's. Unknown names, and values the property"
+          + " does not take (durability=BOGUS, fieldlength=-1), are refused before anything starts.")
   Map<String, String> properties = new LinkedHashMap<>();
 
+  @Range(min = 1, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
-      description = "YCSB client threads (default: ${DEFAULT-VALUE}).")
+      description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
   int threads;
 
   @Option(names = "--db", paramLabel = "BINDING", defaultValue = "native",
@@ -29,14 +31,17 @@ final class WorkloadOptions {
           + " rest through the plain client (default: ${DEFAULT-VALUE}).")
   String db;
 
+  @Range(min = 1, max = 1_000)
   @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
       description = "Regions of a table that load creates, split on the quantiles of YCSB's real keys"
-          + " (default: ${DEFAULT-VALUE}; 1 = no pre-split).")
+          + " (1 to 1,000; default: ${DEFAULT-VALUE}; 1 = no pre-split).")
   int regions;
 
+  @Range(min = 0, max = 10_000_000)
   @Option(names = "--warmup", paramLabel = "N", defaultValue = "5000",
       description = "Operations each run does before it measures: every run is a new client JVM, whose first"
-          + " thousands of operations measure the JIT rather than HBase (default: ${DEFAULT-VALUE}).")
+          + " thousands of operations measure the JIT rather than HBase (0 to 10,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
   int warmUp;
 
   @Mixin

@@ -16,9 +16,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code turbo ycsb load|run}: real YCSB against the cluster, with YCSB's usual summary. */
-@Command(name = "ycsb", description = "Run a YCSB phase (site.ycsb:core 0.17.0) against the cluster.",
+@Command(name = "ycsb", mixinStandardHelpOptions = true,
+    description = "Run a YCSB phase (site.ycsb:core 0.17.0) against the cluster.",
     subcommands = {YcsbCommand.Load.class, YcsbCommand.Run.class})
-final class YcsbCommand {
+final class YcsbCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 
@@ -45,8 +46,11 @@ final class YcsbCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      try (YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, Optional.ofNullable(outDir),
-          out)) {
+      if (json != null) {
+        OutputDirs.requireWritableFile(json, "--json");
+      }
+      try (YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, loads(),
+          Optional.ofNullable(outDir), out)) {
         BenchmarkReport report = execute(runner);
         out.println();
         out.print(ReportTable.render(report));
@@ -60,12 +64,19 @@ final class YcsbCommand {
     }
 
     abstract BenchmarkReport execute(YcsbRunner runner) throws Exception;
+
+    abstract boolean loads();
   }
 
   @Command(name = "load", mixinStandardHelpOptions = true,
       description = "Create the table if missing (pre-split on YCSB's key quantiles) and load the workload's"
           + " records.")
   static final class Load extends Phase {
+    @Override
+    boolean loads() {
+      return true;
+    }
+
     @Override
     BenchmarkReport execute(YcsbRunner runner) throws Exception {
       PhaseResult load = runner.experiment().load(true);
@@ -76,9 +87,15 @@ final class YcsbCommand {
   @Command(name = "run", mixinStandardHelpOptions = true,
       description = "Run the workload's operations against a loaded table.")
   static final class Run extends Phase {
+    @Range(min = 1, max = 100)
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
-        description = "Repeat the run N times and report medians (default: ${DEFAULT-VALUE}).")
+        description = "Repeat the run N times and report medians (1 to 100; default: ${DEFAULT-VALUE}).")
     int runs;
+
+    @Override
+    boolean loads() {
+      return false;
+    }
 
     @Override
     BenchmarkReport execute(YcsbRunner runner) throws Exception {

@@ -19,12 +19,20 @@ final class YcsbRunner implements AutoCloseable {
     this.workDir = workDir;
   }
 
-  static YcsbRunner start(String name, Optional<Path> conf, WorkloadOptions options, Optional<Path> outDir,
-      PrintWriter out) throws IOException {
+  /**
+   * @param loads whether the command loads the workload: then it must have records for every region
+   * @param outDir {@code --out}, if given
+   */
+  static YcsbRunner start(String name, Optional<Path> conf, WorkloadOptions options, boolean loads,
+      Optional<Path> outDir, PrintWriter out) throws IOException {
     NetworkLink.Speed speed = options.link.speed(conf);
     // Validate what can be validated before anything starts.
-    options.settings(Optional.empty());
+    YcsbExperiment.Settings settings = options.settings(Optional.empty());
+    if (loads) {
+      YcsbExperiment.requireLoadable(settings);
+    }
     Path workDir = OutputDirs.orTimestamped(outDir, name);
+    OutputDirs.requireWritableDirectory(workDir, outDir.isPresent() ? "--out" : "output directory");
     LinkedCluster cluster = LinkedCluster.open(conf, speed, options.embedded, workDir, out);
     try {
       return new YcsbRunner(cluster, new YcsbExperiment(cluster.cluster().target(),

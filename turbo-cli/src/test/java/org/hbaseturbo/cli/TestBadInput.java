@@ -33,13 +33,40 @@ class TestBadInput {
   }
 
   @Test
+  void ycsbPropertyValuesAreCheckedBeforeTheTableIsCreated() {
+    assertRefused(CommandLineRun.of("ycsb", "load", "-p", "durability=BOGUS"),
+        "turbo: YCSB property 'durability' given with -p is 'BOGUS'; expected one of USE_DEFAULT, SKIP_WAL,"
+            + " ASYNC_WAL, SYNC_WAL, FSYNC_WAL");
+    assertRefused(CommandLineRun.of("ycsb", "load", "-p", "fieldlength=-1"),
+        "turbo: YCSB property 'fieldlength' given with -p is '-1'; expected a whole number from 1 to 10,485,760");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "requestdistribution=bogus"),
+        "turbo: YCSB property 'requestdistribution' given with -p is 'bogus'; expected one of uniform, zipfian,"
+            + " latest, hotspot, sequential, exponential");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "recordcount=abc"),
+        "turbo: YCSB property 'recordcount' given with -p is 'abc'; expected a whole number from 1 to"
+            + " 2,147,483,647");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "minscanlength=20", "-p", "maxscanlength=10"),
+        "turbo: YCSB property 'minscanlength' (20) must not exceed maxscanlength (10)");
+  }
+
+  @Test
+  void workloadFileWithAGarbageLine(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("myworkload");
+    Files.writeString(file, "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=1000\n=oops\n");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--workload", file.toString()),
+        "turbo: workload file '" + file + "', line 3: expected NAME=VALUE, found '=oops'");
+  }
+
+  @Test
   void unknownBindingAndLinkAndNonPositiveCounts() {
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fast"),
         "turbo: unknown YCSB binding 'fast': expected one of native, prepared");
     assertRefused(CommandLineRun.of("ycsb", "run", "--link", "5gbit"),
         "turbo: unknown link '5gbit': expected loopback, 1gbit or 10gbit");
-    assertRefused(CommandLineRun.of("ycsb", "run", "--threads", "0"), "turbo: threads must be at least 1, was 0");
-    assertRefused(CommandLineRun.of("demo", "--regions", "0"), "turbo: regions must be at least 1, was 0");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--threads", "0"),
+        "turbo: --threads must be between 1 and 1,024, was 0 (see 'turbo ycsb run --help')");
+    assertRefused(CommandLineRun.of("demo", "--regions", "0"),
+        "turbo: --regions must be between 1 and 1,000, was 0 (see 'turbo demo --help')");
   }
 
   @Test
@@ -47,7 +74,7 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "scan", "--schema", "tpch"),
         "turbo: unknown schema 'tpch': expected paper or ycsb");
     assertRefused(CommandLineRun.of("bench", "scan", "--clients", "4,0"),
-        "turbo: --clients must list client counts of at least 1, was [4, 0]");
+        "turbo: --clients must list numbers between 1 and 1,024, was [4, 0] (see 'turbo bench scan --help')");
     assertRefused(CommandLineRun.of("bench", "scan", "--rows", "100", "--scan-length", "101"),
         "turbo: --scan-length must be between 1 and --rows (100), was 101");
   }
@@ -55,19 +82,19 @@ class TestBadInput {
   @Test
   void advisorSettings() {
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--warmup-seconds", "-1"),
-        "turbo: --warmup-seconds must be at least 0, was -1");
+        "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo compress advise --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--warmup-seconds", "-1"),
-        "turbo: --warmup-seconds must be at least 0, was -1");
+        "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--jvms", "0"),
-        "turbo: --jvms must be at least 1, was 0");
+        "turbo: --jvms must be between 1 and 100, was 0 (see 'turbo compress advise --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--run-off-jvms", "-1"),
-        "turbo: --run-off-jvms must be at least 0, was -1");
+        "turbo: --run-off-jvms must be between 0 and 100, was -1 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--repeats", "0"),
-        "turbo: --repeats must be at least 1, was 0");
+        "turbo: --repeats must be between 1 and 1,000, was 0 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--datasets", "sensor,tpch"),
         "turbo: unknown dataset 'tpch': expected one of sensor, ycsb, text");
     assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--jvms", "--run-off-jvms",
-        "--repeats", "--warmup-seconds", "(default: 20)");
+        "--repeats", "--warmup-seconds", "default: 20)");
   }
 
   @Test
@@ -78,6 +105,51 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("--conf", dir.toString(), "ycsb", "run"),
         "turbo: configuration directory '" + dir + "' has no hbase-site.xml; expected the client configuration"
             + " of an HBase 2.x cluster there");
+  }
+
+  @Test
+  void outputThatCannotBeWrittenIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--json", file.resolve("r.json").toString()),
+        "turbo: --json '" + file.resolve("r.json") + "' cannot be created: '" + file + "' is a file, not a directory");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--json", dir.toString()),
+        "turbo: --json '" + dir + "' is a directory; expected a file");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--out", file.toString()),
+        "turbo: --out '" + file + "' is a file; expected a directory");
+    assertRefused(CommandLineRun.of("demo", "--out", file.resolve("sub/dir").toString()),
+        "turbo: --out '" + file.resolve("sub/dir") + "' cannot be created: '" + file + "' is a file, not a"
+            + " directory");
+    assertRefused(CommandLineRun.of("bench", "scan", "--json", file.resolve("scan.json").toString()),
+        "turbo: --json '" + file.resolve("scan.json") + "' cannot be created: '" + file + "' is a file, not a"
+            + " directory");
+    assertRefused(CommandLineRun.of("bench", "compression", "--out", file.toString()),
+        "turbo: --out '" + file + "' is a file; expected a directory");
+    assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--json", dir.toString()),
+        "turbo: --json '" + dir + "' is a directory; expected a file");
+    assertRefused(CommandLineRun.of("cluster", "start", "--data", file.toString()),
+        "turbo: --data '" + file + "' is a file; expected a directory");
+    assertRefused(CommandLineRun.of("cluster", "start", "--client-conf", file.resolve("conf").toString()),
+        "turbo: --client-conf '" + file.resolve("conf") + "' cannot be created: '" + file + "' is a file, not a"
+            + " directory");
+    assertThat(dir.resolve("sub")).doesNotExist();
+  }
+
+  @Test
+  void tooFewRecordsForTheRegionsOfALoad() {
+    assertRefused(CommandLineRun.of("ycsb", "load", "-p", "recordcount=3", "--regions", "4"),
+        "turbo: cannot pre-split 3 records into 4 regions: expected --regions 3 or fewer");
+  }
+
+  @Test
+  void confDirectoryWithAMalformedSiteFile(@TempDir Path dir) throws Exception {
+    Path site = Files.writeString(dir.resolve("hbase-site.xml"), """
+        <configuration>
+          <property><name>hbase.zookeeper.quorum</name><value>127.0.0.1</value>
+        </configuration>
+        """);
+    CommandLineRun run = CommandLineRun.of("--conf", dir.toString(), "ycsb", "load");
+    assertRefused(run, null);
+    assertThat(run.err()).startsWith("turbo: '" + site + "' is not well-formed XML: line 3, column 3: ");
   }
 
   @Test
@@ -109,7 +181,7 @@ class TestBadInput {
   void unknownOptionShowsWhereHelpIs() {
     CommandLineRun run = CommandLineRun.of("ycsb", "run", "--bogus");
     assertThat(run.exitCode()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
-    assertThat(run.err()).contains("Unknown option: '--bogus'", "turbo ycsb run --help");
+    assertThat(run.err().lines()).containsExactly("turbo: Unknown option: '--bogus' (see 'turbo ycsb run --help')");
   }
 
   @Test

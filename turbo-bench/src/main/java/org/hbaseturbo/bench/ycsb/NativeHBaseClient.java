@@ -49,7 +49,7 @@ public class NativeHBaseClient extends DB {
   static final String WRITE_BUFFER_SIZE = "writebuffersize";
   static final String DURABILITY = "durability";
   static final String RPC_COMPRESSOR = "rpccompressor";
-  /** The binding's own property names, for {@link YcsbProperties}. */
+  /** The binding's own property names; {@link YcsbProperties} has a rule for each, or sets it itself. */
   static final Set<String> PROPERTIES =
       Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR);
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.ClusterTarget;
@@ -43,9 +44,11 @@ public final class YcsbExperiment {
       int warmUpOperations, Optional<NetworkLink> link, String linkName) {
     /** Checks everything that can be checked before a cluster is started for nothing. */
     public Settings {
-      YcsbWorkloads.resolve(requireNonNull(workload, "workload is null"));
+      Properties effective = YcsbWorkloads.resolve(requireNonNull(workload, "workload is null"));
       overrides = Map.copyOf(overrides);
-      YcsbProperties.requireKnown(overrides.keySet(), "given with -p");
+      new TreeMap<>(overrides).forEach((name, value) -> YcsbProperties.requireValid(name, value, "given with -p"));
+      effective.putAll(overrides);
+      YcsbWorkloadRules.requireConsistent(effective);
       if (threads < 1) {
         throw new InvalidInputException("threads must be at least 1, was " + threads);
       }
@@ -58,6 +61,16 @@ public final class YcsbExperiment {
       requireNonNull(db, "db is null");
       requireNonNull(link, "link is null");
     }
+  }
+
+  /**
+   * Checks what only a load needs, before a cluster is started for it: enough records for the regions the table
+   * is pre-split into.
+   */
+  public static void requireLoadable(Settings settings) {
+    Properties effective = YcsbWorkloads.resolve(settings.workload());
+    effective.putAll(settings.overrides());
+    YcsbTable.requireSplittable(effective, settings.regions());
   }
 
   public YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
@@ -142,7 +155,7 @@ public final class YcsbExperiment {
     parameters.put("regions", settings.regions());
     parameters.put("link", settings.linkName());
     parameters.put("cluster", target.description());
-    parameters.put("properties", new java.util.TreeMap<>(settings.overrides()));
+    parameters.put("properties", new TreeMap<>(settings.overrides()));
     return new BenchmarkReport("ycsb", Environment.machine(), Environment.versions(target.hbaseVersion()), parameters,
         results);
   }

@@ -56,6 +56,13 @@ public final class YcsbPhaseMain {
       props.load(in);
     }
     PhaseResult result = run(props);
+    if (result.operations() == 0) {
+      // YCSB's client threads return at once when the binding's init() fails, printing why: with all of them
+      // gone, the phase would otherwise pass for a success with an empty report.
+      System.err.println("the YCSB " + result.phase() + " phase did not complete a single operation: its client"
+          + " threads stopped at their start; the lines above say why");
+      System.exit(1);
+    }
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(Path.of(args[1]).toFile(), result);
     // HBase client and YCSB threads are not all daemons; the phase is over.
     System.exit(0);

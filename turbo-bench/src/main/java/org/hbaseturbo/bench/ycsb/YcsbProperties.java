@@ -1,32 +1,51 @@
 package org.hbaseturbo.bench.ycsb;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.Collection;
+import static org.hbaseturbo.bench.ycsb.ValueRule.bool;
+import static org.hbaseturbo.bench.ycsb.ValueRule.decimal;
+import static org.hbaseturbo.bench.ycsb.ValueRule.fraction;
+import static org.hbaseturbo.bench.ycsb.ValueRule.oneOf;
+import static org.hbaseturbo.bench.ycsb.ValueRule.text;
+import static org.hbaseturbo.bench.ycsb.ValueRule.wholeNumber;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.compress.CompressionCodec;
 import org.hbaseturbo.common.InvalidInputException;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsb.generator.ExponentialGenerator;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
-import site.ycsb.measurements.OneMeasurementHistogram;
-import site.ycsb.measurements.OneMeasurementTimeSeries;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * The property names YCSB and our bindings understand. YCSB silently ignores any other name, so a typo
- * ({@code -p operationcont=...}) would run a different benchmark than the user asked for; we refuse it.
+ * The YCSB properties a user may give, each with the values it takes: the one table that {@code -p} and
+ * workload files are checked against, before anything starts. YCSB ignores a name it does not know, so a typo
+ * ({@code -p operationcont=...}) would run another benchmark than the user asked for; and it reads most values
+ * only in the phase's JVM, after the table was created, failing with a stack trace or not at all. The names and
+ * values are YCSB 0.17's ({@code Client}, {@code CoreWorkload}, {@code Measurements}) and our bindings'
+ * ({@link NativeHBaseClient}); {@link YcsbWorkloadRules} checks the properties that depend on each other.
  */
 public final class YcsbProperties {
-  /** Names YCSB reads that are not declared as constants in its classes. */
-  private static final Set<String> UNDECLARED =
-      Set.of("hdrhistogram.fileoutput", "hdrhistogram.output.path", "status.interval");
+  /** YCSB counts records and operations in an int ({@code Integer.parseInt} in CoreWorkload and the phase). */
+  static final long MAX_COUNT = Integer.MAX_VALUE;
+  /** RegionServers refuse bigger cells: {@code hbase.server.keyvalue.maxsize} is 10 MiB unless configured. */
+  static final long MAX_FIELD_LENGTH = 10L << 20;
+  /** YCSB builds a record's fields in memory for every insert; beyond this a record is a typo, not a benchmark. */
+  static final long MAX_FIELD_COUNT = 10_000;
+  /** As {@code turbo bench scan --scan-length}: a scan is a range read, not a table dump. */
+  static final long MAX_SCAN_LENGTH = 1_000_000;
 
-  private static final Set<String> KNOWN = collect();
+  private static final Map<String, ValueRule> RULES = rules();
 
   /** Names Turbo sets itself, with what the user should say instead; YCSB would not see a user's value. */
   private static final Map<String, String> SET_BY_TURBO = Map.ofEntries(
@@ -39,37 +58,67 @@ public final class YcsbProperties {
       Map.entry("exporter", "use --json"),
       Map.entry("exportfile", "use --json"),
       Map.entry("status", "Turbo always shows progress"),
-      Map.entry("label", "it has no effect here"),
       Map.entry(YcsbPhaseMain.WARMUP_OPERATIONS, "use --warmup"),
       Map.entry(YcsbPhaseMain.LINK_INTERFACE, "use --link"));
+
+  /** Names YCSB's own Client reads and Turbo's phase runner does not: a value would silently change nothing. */
+  private static final Map<String, String> NO_EFFECT = Map.ofEntries(
+      Map.entry("label", "YCSB's Client prints it, Turbo's reports do not"),
+      Map.entry("maxexecutiontime", "every phase runs to its operation count; set -p operationcount"),
+      Map.entry("status.interval", "Turbo shows progress every 2 s"),
+      Map.entry("measurement.trackjvm", "Turbo reports the client's CPU time instead"),
+      Map.entry("histogram.buckets", "Turbo measures with hdrhistogram"),
+      Map.entry("timeseries.granularity", "Turbo measures with hdrhistogram"),
+      Map.entry("measurement.raw.output_file", "Turbo measures with hdrhistogram"),
+      Map.entry("measurement.raw.no_summary", "Turbo measures with hdrhistogram"));
 
   private YcsbProperties() {
   }
 
+  /** The names a user may give. */
   public static Set<String> known() {
-    return KNOWN;
+    return RULES.keySet();
   }
 
   /**
-   * @throws InvalidInputException naming the first name that YCSB does not know or that Turbo sets itself,
-   *     and {@code where} it came from
+   * @param where where the property was given, for the message: "given with -p", "in workload file 'w', line 3"
+   * @throws InvalidInputException naming the property, where it came from and what was wrong: a name that YCSB
+   *     does not know, that Turbo sets itself or that has no effect in Turbo, or a value the property does not
+   *     take, with the values it does
    */
-  public static void requireKnown(Collection<String> names, String where) {
-    for (String name : new TreeSet<>(names)) {
-      if (SET_BY_TURBO.containsKey(name)) {
-        throw new InvalidInputException("YCSB property '" + name + "' " + where + " is set by Turbo: "
-            + SET_BY_TURBO.get(name));
-      }
-      if (!KNOWN.contains(name)) {
-        throw new InvalidInputException("unknown YCSB property '" + name + "' " + where
-            + closest(name).map(guess -> "; did you mean '" + guess + "'?").orElse("")
-            + " (known: " + String.join(", ", new TreeSet<>(KNOWN)) + ")");
-      }
+  public static void requireValid(String name, String value, String where) {
+    if (name.isEmpty()) {
+      throw new InvalidInputException("YCSB property " + where + " has no name ('=" + value + "'); expected"
+          + " NAME=VALUE");
+    }
+    if (SET_BY_TURBO.containsKey(name)) {
+      throw new InvalidInputException("YCSB property '" + name + "' " + where + " is set by Turbo: "
+          + SET_BY_TURBO.get(name));
+    }
+    if (NO_EFFECT.containsKey(name)) {
+      throw new InvalidInputException("YCSB property '" + name + "' " + where + " has no effect in Turbo: "
+          + NO_EFFECT.get(name));
+    }
+    ValueRule rule = RULES.get(name);
+    if (rule == null) {
+      throw new InvalidInputException("unknown YCSB property '" + name + "' " + where
+          + closest(name).map(guess -> "; did you mean '" + guess + "'?").orElse("")
+          + " (known: " + String.join(", ", RULES.keySet()) + ")");
+    }
+    if (!rule.accepts(value)) {
+      throw new InvalidInputException("YCSB property '" + name + "' " + where + " is '" + value + "'; expected "
+          + rule.expected());
     }
   }
 
-  private static java.util.Optional<String> closest(String name) {
-    return KNOWN.stream().filter(known -> editDistance(known, name) <= 2).findFirst();
+  /** Whether {@code name} is one YCSB knows though Turbo refuses it: set by Turbo, or without effect in Turbo. */
+  static boolean refusedThoughKnown(String name) {
+    return SET_BY_TURBO.containsKey(name) || NO_EFFECT.containsKey(name);
+  }
+
+  private static Optional<String> closest(String name) {
+    return RULES.keySet().stream().filter(known -> editDistance(known, name) <= 2)
+        .min(Comparator.comparingInt((String known) -> editDistance(known, name)));
   }
 
   private static int editDistance(String a, String b) {
@@ -89,25 +138,97 @@ public final class YcsbProperties {
     return previous[b.length()];
   }
 
-  /** Every public String constant of YCSB's configuration classes that names a property (not a default). */
-  private static Set<String> collect() {
-    Set<String> names = new TreeSet<>(UNDECLARED);
-    names.addAll(NativeHBaseClient.PROPERTIES);
-    for (Class<?> type : new Class<?>[] {Client.class, Workload.class, CoreWorkload.class, Measurements.class,
-        OneMeasurementHdrHistogram.class, OneMeasurementHistogram.class, OneMeasurementTimeSeries.class,
-        ExponentialGenerator.class}) {
-      for (Field field : type.getFields()) {
-        int modifiers = field.getModifiers();
-        if (Modifier.isStatic(modifiers) && Modifier.isFinal(modifiers) && field.getType() == String.class
-            && !field.getName().contains("DEFAULT") && !field.getName().endsWith("_DESC")) {
-          try {
-            names.add((String) field.get(null));
-          } catch (IllegalAccessException e) {
-            throw new IllegalStateException("cannot read " + type.getName() + "." + field.getName(), e);
-          }
-        }
-      }
+  private static Map<String, ValueRule> rules() {
+    Map<String, ValueRule> rules = new TreeMap<>();
+    // What YCSB's Client reads and YcsbPhaseMain reads in its place.
+    rules.put(Client.WORKLOAD_PROPERTY, ValueRule.of("a YCSB workload class on the classpath, such as "
+        + CoreWorkload.class.getName(), value -> isClass(value, Workload.class)));
+    rules.put(Client.RECORD_COUNT_PROPERTY, wholeNumber(1, MAX_COUNT));
+    rules.put(Client.OPERATION_COUNT_PROPERTY, wholeNumber(1, MAX_COUNT));
+    rules.put(Client.INSERT_COUNT_PROPERTY, wholeNumber(1, MAX_COUNT));
+    rules.put(Workload.INSERT_START_PROPERTY, wholeNumber(0, MAX_COUNT - 1));
+    // Operations per second over all threads; 0: as fast as the cluster goes.
+    rules.put(Client.TARGET_PROPERTY, wholeNumber(0, MAX_COUNT));
+    // CoreWorkload, in the order of its init().
+    rules.put(CoreWorkload.TABLENAME_PROPERTY, ValueRule.of("an HBase table name: letters, digits, '_', '-' and"
+        + " '.', optionally after 'namespace:'", YcsbProperties::isTableName));
+    rules.put(CoreWorkload.FIELD_COUNT_PROPERTY, wholeNumber(1, MAX_FIELD_COUNT));
+    rules.put(CoreWorkload.FIELD_NAME_PREFIX, text());
+    rules.put(CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY,
+        oneOf(List.of("constant", "uniform", "zipfian", "histogram")));
+    rules.put(CoreWorkload.FIELD_LENGTH_PROPERTY, wholeNumber(1, MAX_FIELD_LENGTH));
+    rules.put(CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, wholeNumber(1, MAX_FIELD_LENGTH));
+    // A file of field lengths; YcsbWorkloadRules checks that it exists when the distribution is histogram.
+    rules.put(CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, text());
+    rules.put(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY,
+        oneOf(List.of("uniform", "zipfian", "latest", "hotspot", "sequential", "exponential")));
+    rules.put(CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, wholeNumber(1, MAX_SCAN_LENGTH));
+    rules.put(CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, wholeNumber(1, MAX_SCAN_LENGTH));
+    rules.put(CoreWorkload.SCAN_LENGTH_DISTRIBUTION_PROPERTY, oneOf(List.of("uniform", "zipfian")));
+    // Digits a key's number is padded to; hashed keys have up to 19, row keys stay short.
+    rules.put(CoreWorkload.ZERO_PADDING_PROPERTY, wholeNumber(1, 100));
+    rules.put(CoreWorkload.READ_ALL_FIELDS_PROPERTY, bool());
+    rules.put(CoreWorkload.WRITE_ALL_FIELDS_PROPERTY, bool());
+    rules.put(CoreWorkload.DATA_INTEGRITY_PROPERTY, bool());
+    // YCSB takes anything but "hashed" as ordered.
+    rules.put(CoreWorkload.INSERT_ORDER_PROPERTY, oneOf(List.of("hashed", "ordered")));
+    for (String proportion : YcsbWorkloadRules.PROPORTIONS.keySet()) {
+      rules.put(proportion, fraction());
     }
-    return names.stream().collect(Collectors.toUnmodifiableSet());
+    rules.put(CoreWorkload.HOTSPOT_DATA_FRACTION, fraction());
+    rules.put(CoreWorkload.HOTSPOT_OPN_FRACTION, fraction());
+    rules.put(ExponentialGenerator.EXPONENTIAL_PERCENTILE_PROPERTY,
+        decimal("a number above 0 and below 100", n -> n > 0 && n < 100));
+    rules.put(ExponentialGenerator.EXPONENTIAL_FRAC_PROPERTY, decimal("a number above 0, at most 1",
+        n -> n > 0 && n <= 1));
+    rules.put(CoreWorkload.INSERTION_RETRY_LIMIT, wholeNumber(0, 100));
+    // Seconds between retries.
+    rules.put(CoreWorkload.INSERTION_RETRY_INTERVAL, wholeNumber(0, 3_600));
+    // Measurements, ClientThread and DBWrapper.
+    rules.put(Measurements.MEASUREMENT_INTERVAL, oneOf(List.of("op", "intended", "both")));
+    rules.put("hdrhistogram.fileoutput", bool());
+    rules.put("hdrhistogram.output.path", text());
+    rules.put(OneMeasurementHdrHistogram.VERBOSE_PROPERTY, bool());
+    rules.put("spin.sleep", bool());
+    rules.put("reportlatencyforeacherror", bool());
+    rules.put("latencytrackederrors", text());
+    // Our bindings.
+    rules.put(NativeHBaseClient.FAMILY, ValueRule.of("a column family name: printable characters, no ':', not"
+        + " starting with '.'", YcsbProperties::isFamilyName));
+    rules.put(NativeHBaseClient.CLIENT_BUFFERING, bool());
+    // Bytes; a buffer beyond 1 GiB is a typo, not a client.
+    rules.put(NativeHBaseClient.WRITE_BUFFER_SIZE, wholeNumber(1, 1L << 30));
+    rules.put(NativeHBaseClient.DURABILITY,
+        oneOf(Arrays.stream(Durability.values()).map(Durability::name).toList()));
+    rules.put(NativeHBaseClient.RPC_COMPRESSOR, ValueRule.of("nothing (no compression) or a Hadoop compression"
+        + " codec class on the classpath, such as org.apache.hadoop.io.compress.GzipCodec",
+        value -> value.isEmpty() || isClass(value, CompressionCodec.class)));
+    return java.util.Collections.unmodifiableMap(rules);
+  }
+
+  private static boolean isClass(String name, Class<?> type) {
+    try {
+      return type.isAssignableFrom(Class.forName(name, false, YcsbProperties.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static boolean isTableName(String name) {
+    try {
+      TableName.isLegalFullyQualifiedTableName(Bytes.toBytes(name));
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static boolean isFamilyName(String name) {
+    try {
+      ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName(Bytes.toBytes(name));
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 }

@@ -62,12 +62,9 @@ public final class YcsbTable {
     if (regions == 1) {
       return List.of();
     }
+    requireSplittable(workload, regions);
     long start = Long.parseLong(workload.getProperty(CoreWorkload.INSERT_START_PROPERTY, "0"));
-    long count = Long.parseLong(workload.getProperty(Client.INSERT_COUNT_PROPERTY,
-        workload.getProperty(Client.RECORD_COUNT_PROPERTY, "0")));
-    if (count < regions) {
-      throw new InvalidInputException("cannot pre-split " + count + " records into " + regions + " regions");
-    }
+    long count = recordsToInsert(workload);
     boolean hashed = !"ordered".equals(workload.getProperty(CoreWorkload.INSERT_ORDER_PROPERTY, "hashed"));
     int zeroPadding = Integer.parseInt(workload.getProperty(CoreWorkload.ZERO_PADDING_PROPERTY, "1"));
     long step = Math.max(1, count / MAX_KEYS_SAMPLED);
@@ -84,6 +81,20 @@ public final class YcsbTable {
       }
     }
     return splits;
+  }
+
+  /** @throws InvalidInputException when the workload inserts fewer records than {@code regions} */
+  static void requireSplittable(Properties workload, int regions) {
+    long count = recordsToInsert(workload);
+    if (count < regions) {
+      throw new InvalidInputException("cannot pre-split " + count + " records into " + regions + " regions: expected"
+          + " --regions " + count + " or fewer");
+    }
+  }
+
+  private static long recordsToInsert(Properties workload) {
+    return Long.parseLong(workload.getProperty(Client.INSERT_COUNT_PROPERTY,
+        workload.getProperty(Client.RECORD_COUNT_PROPERTY, "0")));
   }
 
   /**

@@ -40,6 +40,6 @@ class TestYcsbTable {
     assertThat(YcsbTable.splitKeys(workload, 1)).isEmpty();
     workload.setProperty("recordcount", "3");
     assertThatThrownBy(() -> YcsbTable.splitKeys(workload, 4)).isInstanceOf(InvalidInputException.class)
-        .hasMessage("cannot pre-split 3 records into 4 regions");
+        .hasMessage("cannot pre-split 3 records into 4 regions: expected --regions 3 or fewer");
   }
 }
