@@ -66,6 +66,17 @@ class TestAircompressorCodecs {
   }
 
   /**
+   * No input, no chunk: the block is its length header of 0 alone, as Hadoop's and HBase's own compressors
+   * write it. HBase's ZstdCodec parses a block's framing to its end and would take a chunk after it for the
+   * next block's length header.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void emptyInputIsALengthHeaderAlone(AircompressorCodec codec) throws IOException {
+    assertThat(compress(codec, new byte[0])).containsExactly(0, 0, 0, 0);
+  }
+
+  /**
    * Hadoop's block stream ends quietly at a truncated chunk; HBase's block reader, which knows the block's
    * uncompressed size and reads it fully, then fails with an IOException. So does a reader that does the same.
    */
