@@ -6,7 +6,7 @@ import io.airlift.compress.zstd.ZstdDecompressor;
 /** ZStandard (zstd) for HBase, in pure Java (aircompressor). */
 public class ZstdCodec extends AircompressorCodec {
   public ZstdCodec() {
-    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".zst");
+    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".zst", HADOOP_BUFFER_SIZE);
   }
 
   static final class Compressor extends BlockCompressor {
@@ -17,7 +17,7 @@ public class ZstdCodec extends AircompressorCodec {
 
   static final class Decompressor extends BlockDecompressor {
     Decompressor() {
-      super(new ZstdDecompressor(), BLOCK_SIZE);
+      super(new ZstdDecompressor(), MAX_CHUNK_SIZE);
     }
   }
 }
