@@ -3,10 +3,12 @@ package org.hbaseturbo.compress.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.airlift.compress.zstd.ZstdOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -149,6 +151,31 @@ class TestAircompressorCodecs {
     System.arraycopy(garbage, 0, stream, 8, garbage.length);
     try {
       decompress(codec, stream);
+    } catch (IOException expected) {
+      // rejected, as it should be
+    }
+  }
+
+  /**
+   * Hadoop's ZStandardCodec writes each block as plain zstd frames; ZstdCodec reads those as well as its block
+   * framing (libzstd's frames, as Hadoop writes them: the interop tests).
+   */
+  @Property(tries = 100)
+  void zstdCodecReadsPlainZstdFrames(@ForAll @Size(max = 600_000) byte[] input) throws IOException {
+    ByteArrayOutputStream frames = new ByteArrayOutputStream();
+    try (ZstdOutputStream out = new ZstdOutputStream(frames)) {
+      out.write(input);
+    }
+    assertThat(decompress(new ZstdCodec(), frames.toByteArray())).isEqualTo(input);
+  }
+
+  @Property(tries = 300)
+  void corruptZstdFramesNeverEscapeAsAnythingButAnIoError(@ForAll @Size(max = 2_000) byte[] garbage) {
+    byte[] stream = new byte[garbage.length + 4];
+    ByteBuffer.wrap(stream).order(ByteOrder.LITTLE_ENDIAN).putInt(0xFD2FB528);
+    System.arraycopy(garbage, 0, stream, 4, garbage.length);
+    try {
+      decompress(new ZstdCodec(), stream);
     } catch (IOException expected) {
       // rejected, as it should be
     }
