@@ -64,7 +64,7 @@ class TestCodecSwitch {
 
   /**
    * Ours writes HBase ZstdCodec's block framing, which Hadoop's ZStandardCodec cannot read: a switch to it must
-   * fail on the first block, not return other cells.
+   * fail on the first block, not return other cells. CodecCheck reports such a switch beforehand (TestCodecCheck).
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("zstdFrames")
