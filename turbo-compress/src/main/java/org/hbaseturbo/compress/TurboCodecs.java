@@ -2,9 +2,11 @@ package org.hbaseturbo.compress;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.hbaseturbo.compress.codec.AircompressorCodec;
 import org.hbaseturbo.compress.codec.Lz4Codec;
 import org.hbaseturbo.compress.codec.LzoCodec;
 import org.hbaseturbo.compress.codec.SnappyCodec;
@@ -44,6 +46,17 @@ public final class TurboCodecs {
   /** The configuration key HBase reads the codec class of {@code algorithm} from, if it has one. */
   public static String codecKey(Algorithm algorithm) {
     return algorithm == Algorithm.NONE ? "" : "hbase.io.compress." + algorithm.getName() + ".codec";
+  }
+
+  /** A new instance of Turbo's own codec for {@code algorithm}; empty for those that stay HBase's (NONE, GZ). */
+  public static Optional<AircompressorCodec> ownCodec(Algorithm algorithm) {
+    return switch (algorithm) {
+      case SNAPPY -> Optional.of(new SnappyCodec());
+      case LZ4 -> Optional.of(new Lz4Codec());
+      case LZO -> Optional.of(new LzoCodec());
+      case ZSTD -> Optional.of(new ZstdCodec());
+      default -> Optional.empty();
+    };
   }
 
   /** The codec class HBase uses for {@code algorithm} when its key is not set ("" for NONE). */

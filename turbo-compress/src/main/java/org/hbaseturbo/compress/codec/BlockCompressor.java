@@ -85,11 +85,12 @@ abstract class BlockCompressor implements Compressor {
       return 0;
     }
     if (!compressed) {
-      int bound = compressor.maxCompressedLength(inputLength);
-      if (output.length < bound) {
-        output = new byte[bound];
-      }
-      outputLength = compressor.compress(input, 0, inputLength, output, 0, output.length);
+      // No input gives no chunk, as with Hadoop's and HBase's own compressors: the block then ends with its
+      // length header of 0 alone. A chunk after that header is read as the next block's header by HBase's
+      // BlockDecompressorHelper, which parses all of an HFile block's framing (the ByteBuff path of HBase's
+      // ZstdCodec). The stream finishes with no input after every block longer than one buffer, and for empty
+      // HFile blocks.
+      outputLength = inputLength == 0 ? 0 : compressInput();
       outputOffset = 0;
       compressed = true;
     }
@@ -98,6 +99,14 @@ abstract class BlockCompressor implements Compressor {
     outputOffset += n;
     bytesWritten += n;
     return n;
+  }
+
+  private int compressInput() {
+    int bound = compressor.maxCompressedLength(inputLength);
+    if (output.length < bound) {
+      output = new byte[bound];
+    }
+    return compressor.compress(input, 0, inputLength, output, 0, output.length);
   }
 
   @Override

@@ -58,8 +58,10 @@ abstract class BlockDecompressor implements Decompressor {
       try {
         outputLength = decompressor.decompress(input, 0, inputLength, output, 0, maxBlockSize);
       } catch (RuntimeException e) {
-        // aircompressor reports corrupt input as MalformedInputException (unchecked); HBase expects IOException.
-        throw new IOException("corrupt compressed block of " + inputLength + " bytes: " + e.getMessage(), e);
+        // aircompressor reports corrupt input, and output beyond maxBlockSize, as MalformedInputException
+        // (unchecked); HBase expects IOException.
+        throw new IOException("compressed chunk of " + inputLength + " bytes is corrupt or decompresses to more than "
+            + maxBlockSize + " bytes: " + e.getMessage(), e);
       }
       outputOffset = 0;
       inputLength = 0;

@@ -6,7 +6,7 @@ import io.airlift.compress.lz4.Lz4Decompressor;
 /** LZ4 for HBase, in pure Java (aircompressor). */
 public class Lz4Codec extends AircompressorCodec {
   public Lz4Codec() {
-    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".lz4");
+    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".lz4", HADOOP_BUFFER_SIZE);
   }
 
   static final class Compressor extends BlockCompressor {
@@ -17,7 +17,7 @@ public class Lz4Codec extends AircompressorCodec {
 
   static final class Decompressor extends BlockDecompressor {
     Decompressor() {
-      super(new Lz4Decompressor(), BLOCK_SIZE);
+      super(new Lz4Decompressor(), MAX_CHUNK_SIZE);
     }
   }
 }

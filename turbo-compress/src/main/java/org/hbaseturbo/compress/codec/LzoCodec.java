@@ -9,8 +9,17 @@ import io.airlift.compress.lzo.LzoDecompressor;
  * compressor is not supported").
  */
 public class LzoCodec extends AircompressorCodec {
+  /**
+   * hadoop-lzo's chunk and decompression buffer: its {@code io.compression.codec.lzo.buffersize}, which
+   * Hadoop's core-default.xml sets to 64 KiB. Up to 38f3773 our LZO chunks held up to 256 KiB, which overran it
+   * (lzo-hadoop's port of hadoop-lzo and aircompressor's LZO reader fail on them); ours still reads them
+   * ({@link #MAX_CHUNK_SIZE}).
+   */
+  static final int HADOOP_LZO_BUFFER_SIZE = 64 * 1024;
+
   public LzoCodec() {
-    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".lzo_deflate");
+    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".lzo_deflate",
+        HADOOP_LZO_BUFFER_SIZE);
   }
 
   static final class Compressor extends BlockCompressor {
@@ -21,7 +30,7 @@ public class LzoCodec extends AircompressorCodec {
 
   static final class Decompressor extends BlockDecompressor {
     Decompressor() {
-      super(new LzoDecompressor(), BLOCK_SIZE);
+      super(new LzoDecompressor(), MAX_CHUNK_SIZE);
     }
   }
 }

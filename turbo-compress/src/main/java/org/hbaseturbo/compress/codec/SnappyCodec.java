@@ -6,7 +6,7 @@ import io.airlift.compress.snappy.SnappyDecompressor;
 /** Snappy for HBase, in pure Java (aircompressor). */
 public class SnappyCodec extends AircompressorCodec {
   public SnappyCodec() {
-    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".snappy");
+    super(Compressor::new, Compressor.class, Decompressor::new, Decompressor.class, ".snappy", HADOOP_BUFFER_SIZE);
   }
 
   static final class Compressor extends BlockCompressor {
@@ -17,7 +17,7 @@ public class SnappyCodec extends AircompressorCodec {
 
   static final class Decompressor extends BlockDecompressor {
     Decompressor() {
-      super(new SnappyDecompressor(), BLOCK_SIZE);
+      super(new SnappyDecompressor(), MAX_CHUNK_SIZE);
     }
   }
 }
