@@ -1,5 +1,6 @@
 package org.hbaseturbo.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +20,6 @@ import org.hbaseturbo.bench.advisor.MeasuredOptions;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.TextTable;
-import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.advisor.CellSampler;
@@ -32,8 +32,6 @@ import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
 import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
-import org.hbaseturbo.protocol.generated.CompressionCheckProtos.AlgorithmCheck;
-import org.hbaseturbo.protocol.generated.CompressionCheckProtos.CompressionCheckResponse;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,14 +50,13 @@ import picocli.CommandLine.Spec;
         + " each objective's choice and its rivals (the options that the own figures of one measuring JVM or more"
         + " rank at least as well), are measured again in --run-off-jvms more JVMs, and the choices made from"
         + " their medians over all of them. Each recommendation names the rivals that remain.",
-        "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
-            + " after as the cluster reports it."})
+        "With --apply: check that its codec works on every RegionServer (if not, nothing is modified), set the"
+            + " recommendation on the family, major-compact the family, wait for the compaction by the RegionServers'"
+            + " own compaction state (at most --apply-timeout), and report the storage before and after as the"
+            + " cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
   /** Rows sampled unless told; {@code bench advisor} checks the advice with as many. */
   static final String DEFAULT_SAMPLE_ROWS = "5000";
-  private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(30);
-  /** HBase removes replaced store files every 2 minutes by default; the embedded cluster every 10 s. */
-  private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
 
   @ParentCommand
   CompressCommand parent;
@@ -97,6 +94,12 @@ final class AdviseCommand implements Callable<Integer> {
       + " major-compact the table.")
   boolean apply;
 
+  @Option(names = "--apply-timeout", paramLabel = "MINUTES",
+      defaultValue = "" + FamilyRewriter.DEFAULT_TIMEOUT_MINUTES,
+      description = "With --apply: how long to wait for the major compaction, by the RegionServers' compaction"
+          + " state, before giving up; the compaction goes on in the background (default: ${DEFAULT-VALUE}).")
+  int applyTimeoutMinutes;
+
   @Option(names = "--use", paramLabel = "ENCODING+CODEC",
       description = "With --apply: apply this option (for example FAST_DIFF+ZSTD) instead of measuring and"
           + " recommending.")
@@ -120,7 +123,7 @@ final class AdviseCommand implements Callable<Integer> {
       ColumnFamilyDescriptor descriptor = family(admin, name);
       byte[] familyName = descriptor.getName();
       if (chosen != null) {
-        apply(cluster, admin, name, familyName, chosen, out);
+        apply(cluster, name, familyName, chosen, out);
         return 0;
       }
       out.printf("sampling up to %,d rows of %s:%s (BLOCKSIZE %,d) ...%n", sampleRows, table,
@@ -155,9 +158,9 @@ final class AdviseCommand implements Callable<Integer> {
         out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
             recommendation.reason());
       }
-      Applied applied = null;
+      FamilyRewriter.Rewrite applied = null;
       if (apply) {
-        applied = apply(cluster, admin, name, familyName, advice.get(objective).option(), out);
+        applied = apply(cluster, name, familyName, advice.get(objective).option(), out);
       }
       if (json != null) {
         JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
@@ -194,34 +197,23 @@ final class AdviseCommand implements Callable<Integer> {
     return descriptor.getColumnFamily(Bytes.toBytes(family));
   }
 
-  /** Refuses, modifying nothing, when the chosen codec does not work on every RegionServer. */
-  private static Applied apply(TargetCluster cluster, Admin admin, TableName name, byte[] family,
-      StorageOption option, PrintWriter out) throws Exception {
-    String algorithm = option.compression().getName();
-    for (CompressionCheckResponse server : CodecAvailability.check(cluster.target().connection())) {
-      for (AlgorithmCheck check : server.getChecksList()) {
-        if (check.getAlgorithm().equals(algorithm) && !check.getWorks()) {
-          throw new InvalidInputException("not applying " + option + ": " + algorithm + " does not work on"
-              + " RegionServer " + server.getServer() + " (" + check.getError() + "); nothing was modified");
-        }
-      }
-    }
-    var conf = cluster.target().connection().getConfiguration();
-    java.util.function.Consumer<String> progress = line -> {
-      out.println(line);
-      out.flush();
-    };
-    admin.flush(name);
-    FamilyStorage before = FamilyStorage.settled(admin, conf, name, family, SETTLE_TIMEOUT, progress);
-    FamilyRewriter.apply(admin, name, family, option, COMPACTION_TIMEOUT, progress);
-    FamilyStorage after = FamilyStorage.settled(admin, conf, name, family, SETTLE_TIMEOUT, progress);
+  /** Applies {@code option} as {@link FamilyRewriter} does, and prints the storage before and after. */
+  private FamilyRewriter.Rewrite apply(TargetCluster cluster, TableName name, byte[] family, StorageOption option,
+      PrintWriter out) throws IOException {
+    FamilyRewriter.Rewrite rewrite = new FamilyRewriter(cluster.target().connection(),
+        Duration.ofMinutes(applyTimeoutMinutes), line -> {
+          out.println(line);
+          out.flush();
+        }).rewrite(name, family, option);
+    FamilyStorage before = rewrite.before();
+    FamilyStorage after = rewrite.after();
     out.printf("storage as the RegionServers report it: %.0f MB before, %.0f MB after%n", before.reportedMegabytes(),
         after.reportedMegabytes());
     if (before.fileBytes() != null && after.fileBytes() != null) {
       out.printf("store files on the cluster's file system: %,d bytes before, %,d bytes after (%.0f%%)%n",
           before.fileBytes(), after.fileBytes(), 100.0 * after.fileBytes() / Math.max(1, before.fileBytes()));
     }
-    return new Applied(option.toString(), before, after);
+    return rewrite;
   }
 
   static String render(List<Trial> trials) {
@@ -236,10 +228,6 @@ final class AdviseCommand implements Callable<Integer> {
     return TextTable.render(rows, 0);
   }
 
-  /** What --apply did. */
-  record Applied(String option, FamilyStorage before, FamilyStorage after) {
-  }
-
   /**
    * The advice as JSON: what was sampled, every measurement (the screening's and the finalists' medians, and each
    * measuring JVM's own figures that they and the rivals come from), every recommendation.
@@ -247,6 +235,6 @@ final class AdviseCommand implements Callable<Integer> {
   record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
       int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int runOffJvms, int repeats,
       String warmUp, String objective, MeasuredOptions measured, List<Recommendation> recommendations,
-      Applied applied) {
+      FamilyRewriter.Rewrite applied) {
   }
 }
