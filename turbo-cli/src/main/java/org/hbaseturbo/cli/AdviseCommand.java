@@ -47,9 +47,10 @@ import picocli.CommandLine.Spec;
         + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
         + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
         + " they would in wall-clock time. Options a few percent apart trade places between JVMs: the finalists,"
-        + " each objective's choice and its rivals (the options that the own figures of one measuring JVM or more"
-        + " rank at least as well), are measured again in --run-off-jvms more JVMs, and the choices made from"
-        + " their medians over all of them. Each recommendation names the rivals that remain.",
+        + " each objective's choice and the options too close to call with it (behind it by no more than the JVMs"
+        + " disagree about the two), are measured again in --run-off-jvms more JVMs, and the choices made from"
+        + " their medians over all of them. Each recommendation's reason names the options still too close to call,"
+        + " or how far behind the runner-up is.",
         "With --apply: check that its codec works on every RegionServer (if not, nothing is modified), set the"
             + " recommendation on the family, major-compact the family, wait for the compaction by the RegionServers'"
             + " own compaction state (at most --apply-timeout), and report the storage before and after as the"

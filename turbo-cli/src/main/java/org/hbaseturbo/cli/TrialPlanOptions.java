@@ -15,9 +15,10 @@ final class TrialPlanOptions {
   int jvms;
 
   @Option(names = "--run-off-jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_RUN_OFF_JVMS,
-      description = "Further measuring JVMs for the finalists only: each objective's choice and its rivals, the"
-          + " options some of the --jvms JVMs ranked at least as well; the choices are then made from the"
-          + " finalists' medians over all the JVMs. 0 for no run-off (default: ${DEFAULT-VALUE}).")
+      description = "Further measuring JVMs for the finalists only: each objective's choice and the options too"
+          + " close to call with it, behind it by no more than the --jvms JVMs disagree about the two; the choices"
+          + " are then made from the finalists' medians over all the JVMs. 0 for no run-off (default:"
+          + " ${DEFAULT-VALUE}).")
   int runOffJvms;
 
   @Option(names = "--repeats", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_REPEATS,
