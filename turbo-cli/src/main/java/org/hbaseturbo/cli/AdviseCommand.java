@@ -32,6 +32,7 @@ import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
 import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
+import org.hbaseturbo.advisor.WarmUp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,13 +45,20 @@ import picocli.CommandLine.Spec;
     description = {"Sample a family's real cells, write them as HFiles of the family's BLOCKSIZE with every data"
         + " block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1) and every codec (NONE, GZ, SNAPPY, LZ4,"
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
-        + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
-        + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
-        + " they would in wall-clock time. Options a few percent apart trade places between JVMs: the finalists,"
-        + " each objective's choice and the options too close to call with it (behind it by no more than the JVMs"
-        + " disagree about the two), are measured again in --run-off-jvms more JVMs, and the choices made from"
-        + " their medians over all of them. Each recommendation's reason names the options still too close to call,"
-        + " or how far behind the runner-up is.",
+        + " HFiles are written and read in measuring JVMs of their own, one after another, timed in CPU time, so"
+        + " that this JVM's work and the machine's other load do not count as they would in wall-clock time; each"
+        + " option's figures are the median over the JVMs.",
+        "By default the measurement is quick, about a minute on the default sample of YCSB rows on 2 cores: "
+            + TrialPlan.QUICK_JVMS + " JVMs, each warming up for at least " + TrialPlan.QUICK_WARMUP_SECONDS
+            + " s and then timing " + TrialPlan.QUICK_REPEATS + " passes. Options a few percent apart trade places"
+            + " between JVMs: each recommendation's reason names the options too close to call with it (behind it"
+            + " by the medians by no more than the JVMs disagree about the two), or says how far behind the"
+            + " runner-up is. --thorough measures as 'bench advisor' checked the advisor, in several minutes: "
+            + TrialPlan.THOROUGH_JVMS + " JVMs of at least " + WarmUp.DEFAULT_MIN_SECONDS + " s warm-up and "
+            + TrialPlan.THOROUGH_REPEATS + " timed passes, then the finalists (each objective's choice and the"
+            + " options too close to call with it) again in " + TrialPlan.THOROUGH_RUN_OFF_JVMS + " more JVMs, the"
+            + " choices made from their medians over all of them. --jvms, --run-off-jvms, --repeats and"
+            + " --warmup-seconds change either.",
         "With --apply: check that its codec works on every RegionServer (if not, nothing is modified), set the"
             + " recommendation on the family, major-compact the family, wait for the compaction by the RegionServers'"
             + " own compaction state (at most --apply-timeout), and report the storage before and after as the"
@@ -85,14 +93,42 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Rows to sample, spread over all regions (default: ${DEFAULT-VALUE}).")
   int sampleRows;
 
-  @Mixin
-  TrialPlanOptions measuring;
+  @Option(names = "--thorough", description = "Measure thoroughly, as 'bench advisor' checked the advisor, rather"
+      + " than quickly (see above): several minutes instead of one.")
+  boolean thorough;
+
+  @Option(names = "--jvms", paramLabel = "N",
+      description = "Measuring JVMs, one after another, each warming up and timing every option anew; an option's"
+          + " figures are the median over the JVMs, as what the JIT makes of the code differs from one JVM to the"
+          + " next (default: " + TrialPlan.QUICK_JVMS + (TrialPlan.QUICK_JVMS == TrialPlan.THOROUGH_JVMS
+          ? ", also with --thorough)." : ", with --thorough " + TrialPlan.THOROUGH_JVMS + ")."))
+  Integer jvms;
+
+  @Option(names = "--run-off-jvms", paramLabel = "N",
+      description = "Further measuring JVMs for the finalists only: each objective's choice and the options too"
+          + " close to call with it; the choices are then made from the finalists' medians over all the JVMs."
+          + " 0 for no run-off (default: " + TrialPlan.QUICK_RUN_OFF_JVMS + ", with --thorough "
+          + TrialPlan.THOROUGH_RUN_OFF_JVMS + ").")
+  Integer runOffJvms;
+
+  @Option(names = "--repeats", paramLabel = "N",
+      description = "Timed passes per JVM, each writing and reading every option once, in an order of its own; a"
+          + " JVM's figures are its median pass (default: " + TrialPlan.QUICK_REPEATS + ", with --thorough "
+          + TrialPlan.THOROUGH_REPEATS + ").")
+  Integer repeats;
+
+  @Option(names = "--warmup-seconds", paramLabel = "S",
+      description = "Untimed passes over every option first in each JVM, for at least S seconds and "
+          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
+          + " (default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough " + WarmUp.DEFAULT_MIN_SECONDS
+          + ").")
+  Integer warmupSeconds;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")
   Path json;
 
   @Option(names = "--apply", description = "Set the recommended encoding and compression on the family and"
-      + " major-compact the table.")
+      + " major-compact the family.")
   boolean apply;
 
   @Option(names = "--apply-timeout", paramLabel = "MINUTES",
@@ -111,7 +147,7 @@ final class AdviseCommand implements Callable<Integer> {
     if (sampleRows < 1) {
       throw new InvalidInputException("--sample-rows must be at least 1, was " + sampleRows);
     }
-    TrialPlan plan = measuring.plan();
+    TrialPlan plan = plan();
     StorageOption chosen = use == null ? null : StorageOption.parse(use);
     if (chosen != null && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
@@ -159,6 +195,10 @@ final class AdviseCommand implements Callable<Integer> {
         out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
             recommendation.reason());
       }
+      if (!thorough && advice.values().stream().anyMatch(recommendation -> !recommendation.rivals().isEmpty())) {
+        out.println("(a quick measurement: --thorough measures longer and the close calls again in more JVMs, in"
+            + " several minutes)");
+      }
       FamilyRewriter.Rewrite applied = null;
       if (apply) {
         applied = apply(cluster, name, familyName, advice.get(objective).option(), out);
@@ -175,6 +215,14 @@ final class AdviseCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
+  }
+
+  /** {@link TrialPlan#QUICK} or, with --thorough, {@link TrialPlan#THOROUGH}, with the numbers given instead. */
+  TrialPlan plan() {
+    TrialPlan preset = thorough ? TrialPlan.THOROUGH : TrialPlan.QUICK;
+    return TrialPlanOptions.plan(jvms == null ? preset.jvms() : jvms,
+        runOffJvms == null ? preset.runOffJvms() : runOffJvms, repeats == null ? preset.repeats() : repeats,
+        warmupSeconds == null ? (int) preset.warmUp().minTime().toSeconds() : warmupSeconds);
   }
 
   private ColumnFamilyDescriptor family(Admin admin, TableName name) throws java.io.IOException {

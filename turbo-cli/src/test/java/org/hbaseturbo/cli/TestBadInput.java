@@ -67,7 +67,7 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "advisor", "--datasets", "sensor,tpch"),
         "turbo: unknown dataset 'tpch': expected one of sensor, ycsb, text");
     assertThat(CommandLineRun.of("compress", "advise", "--help").out()).contains("--jvms", "--run-off-jvms",
-        "--repeats", "--warmup-seconds", "(default: 20)");
+        "--repeats", "--warmup-seconds", "(default: 10, with --thorough 20)");
   }
 
   @Test

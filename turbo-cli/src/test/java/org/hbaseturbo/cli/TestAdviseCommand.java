@@ -1,0 +1,32 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.hbaseturbo.advisor.TrialPlan;
+import org.hbaseturbo.advisor.WarmUp;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class TestAdviseCommand {
+  @Test
+  void measuresQuicklyByDefaultThoroughlyOnRequestAndAsToldWhereTold() {
+    assertThat(plan()).isEqualTo(TrialPlan.QUICK)
+        .isEqualTo(new TrialPlan(3, 0, 3, new WarmUp(3, Duration.ofSeconds(10))));
+    assertThat(plan("--thorough")).isEqualTo(TrialPlan.THOROUGH)
+        .isEqualTo(new TrialPlan(3, 4, 5, new WarmUp(3, Duration.ofSeconds(20))));
+    assertThat(plan("--thorough", "--run-off-jvms", "0", "--warmup-seconds", "30"))
+        .isEqualTo(new TrialPlan(3, 0, 5, new WarmUp(3, Duration.ofSeconds(30))));
+    assertThat(plan("--jvms", "1", "--repeats", "7")).isEqualTo(new TrialPlan(1, 0, 7, TrialPlan.QUICK.warmUp()));
+  }
+
+  private static TrialPlan plan(String... options) {
+    AdviseCommand command = new AdviseCommand();
+    String[] args = new String[options.length + 2];
+    args[0] = "--table";
+    args[1] = "t";
+    System.arraycopy(options, 0, args, 2, options.length);
+    new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
+    return command.plan();
+  }
+}
