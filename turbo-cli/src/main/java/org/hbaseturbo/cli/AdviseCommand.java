@@ -147,6 +147,9 @@ final class AdviseCommand implements Callable<Integer> {
     if (sampleRows < 1) {
       throw new InvalidInputException("--sample-rows must be at least 1, was " + sampleRows);
     }
+    if (applyTimeoutMinutes < 1) {
+      throw new InvalidInputException("--apply-timeout must be at least 1 minute, was " + applyTimeoutMinutes);
+    }
     TrialPlan plan = plan();
     StorageOption chosen = use == null ? null : StorageOption.parse(use);
     if (chosen != null && !apply) {

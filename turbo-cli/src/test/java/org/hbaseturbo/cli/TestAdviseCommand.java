@@ -20,6 +20,14 @@ class TestAdviseCommand {
     assertThat(plan("--jvms", "1", "--repeats", "7")).isEqualTo(new TrialPlan(1, 0, 7, TrialPlan.QUICK.warmUp()));
   }
 
+  @Test
+  void anApplyTimeoutUnderAMinuteIsRefusedBeforeAnythingStarts() {
+    CommandLineRun run = CommandLineRun.of("compress", "advise", "--table", "t", "--apply", "--apply-timeout", "0");
+
+    assertThat(run.exitCode()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
+    assertThat(run.err().strip()).isEqualTo("turbo: --apply-timeout must be at least 1 minute, was 0");
+  }
+
   private static TrialPlan plan(String... options) {
     AdviseCommand command = new AdviseCommand();
     String[] args = new String[options.length + 2];
