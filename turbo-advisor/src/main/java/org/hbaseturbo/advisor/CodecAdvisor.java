@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -106,7 +105,7 @@ public final class CodecAdvisor {
 
   /**
    * Each objective's choice by {@code perJvm}'s medians and the choice's rivals, with {@code also}, in the order
-   * measured. Every other option ranks below each choice in every JVM's own figures.
+   * measured. Every other option is further behind each choice, by the medians, than the JVMs disagree about the two.
    */
   static List<StorageOption> finalists(List<List<Trial>> perJvm, List<StorageOption> also) {
     List<StorageOption> measured = perJvm.get(0).stream().map(Trial::option).toList();
@@ -156,69 +155,44 @@ public final class CodecAdvisor {
 
   /**
    * The option that best meets {@code objective} by each option's median figures over the measuring JVMs
-   * ({@link #medianAcross}), with one line of reasoning; and its rivals, the other options that the own figures of
-   * one measuring JVM or more rank at least as well by the objective's rule. An option's speeds differ from one
-   * measuring JVM to the next by a few percent more or less than the other options' do, so options that close
-   * change places between JVMs; the rivals say which ones this measurement did not tell apart from the choice.
+   * ({@link #medianAcross}), with its reason in plain words; and its rivals, the other options too close to call:
+   * those whose difference from the choice by the medians is no more than the spread between the JVMs' own figures
+   * for the pair ({@link CloseCalls}). An option's speeds differ from one measuring JVM to the next by a few percent
+   * more or less than the other options' do, so options that close change places between JVMs.
    *
    * @param perJvm per measuring JVM, the same options' trials in the same order
    */
   public static Recommendation recommend(List<List<Trial>> perJvm, Objective objective) {
-    return recommend(medianAcross(perJvm), perJvm, objective);
+    return recommend(perJvm, perJvm, objective);
   }
 
   /**
    * As {@link #recommend(List, Objective)}, choosing among the options {@code deciding} measured, and comparing the
-   * choice in the reasoning with the smallest and the fastest of {@code all}: every option's medians, those that
-   * {@code deciding} measured taken from it.
+   * choice with the smallest and the fastest of all the options {@code screening} measured (their figures taken
+   * from {@code deciding} where it measured them too). When no option is too close to call, the reason names the
+   * runner-up among all of them, by the screening's figures.
    */
-  static Recommendation recommend(List<Trial> all, List<List<Trial>> deciding, Objective objective) {
+  static Recommendation recommend(List<List<Trial>> screening, List<List<Trial>> deciding, Objective objective) {
     List<Trial> trials = medianAcross(deciding);
     Map<StorageOption, Trial> decided = new HashMap<>();
     trials.forEach(trial -> decided.put(trial.option(), trial));
-    List<Trial> context = all.stream().map(trial -> decided.getOrDefault(trial.option(), trial)).toList();
+    List<Trial> context = medianAcross(screening).stream()
+        .map(trial -> decided.getOrDefault(trial.option(), trial)).toList();
     Trial choice = objective.choose(trials);
-    Trial smallest = Objective.STORAGE.choose(context);
-    Trial fastest = Objective.SPEED.choose(context);
     Trial plain = context.stream().filter(t -> t.option().encoding() == DataBlockEncoding.NONE
         && t.option().compression() == Algorithm.NONE).findFirst()
         .orElse(context.stream().max(Comparator.comparingLong(Trial::storedBytes)).orElseThrow());
-    List<Rival> rivals = rivals(deciding, objective, choice.option());
-    String reason = String.format("%s: %s stores the sample in %.0f%% of NONE+NONE's size (%.2fx), reads %,.0f MB/s"
-        + " and writes %,.0f MB/s; the smallest option, %s, stores %.0f%%, the fastest reader, %s, reads %,.0f MB/s",
-        objective.rule(), choice.option(), 100.0 * choice.storedBytes() / plain.storedBytes(), choice.ratio(),
-        choice.readMBps(), choice.writeMBps(), smallest.option(),
-        100.0 * smallest.storedBytes() / plain.storedBytes(), fastest.option(), fastest.readMBps());
-    if (!rivals.isEmpty()) {
-      reason += "; at least as good by the own figures of one measuring JVM or more: " + String.join(", ",
-          rivals.stream().map(rival -> rival.option() + " (" + rival.jvms() + " of " + deciding.size() + " JVMs)")
-              .toList());
-    }
+    List<Rival> rivals = CloseCalls.rivals(deciding, objective, choice.option());
+    String reason = rivals.isEmpty()
+        ? ReasonText.of(objective, choice, plain, Objective.STORAGE.choose(context), Objective.SPEED.choose(context),
+            rivals, CloseCalls.runnerUp(screening, objective, choice.option()), screening.size())
+        : ReasonText.of(objective, choice, plain, Objective.STORAGE.choose(context), Objective.SPEED.choose(context),
+            rivals, rivals.get(0), deciding.size());
     return new Recommendation(objective, choice.option(), reason, rivals);
   }
 
   /**
-   * The options other than {@code choice} that some JVM's figures rank at least as well by the objective's own rule
-   * (a tie included), the most JVMs first.
-   */
-  private static List<Rival> rivals(List<List<Trial>> perJvm, Objective objective, StorageOption choice) {
-    int chosen = perJvm.get(0).stream().map(Trial::option).toList().indexOf(choice);
-    Map<StorageOption, Integer> jvms = new LinkedHashMap<>();
-    for (List<Trial> jvm : perJvm) {
-      for (int o = 0; o < jvm.size(); o++) {
-        // The objective's choice between the two, the other option first: it wins a tie.
-        if (o != chosen && objective.choose(List.of(jvm.get(o), jvm.get(chosen))) == jvm.get(o)) {
-          jvms.merge(jvm.get(o).option(), 1, Integer::sum);
-        }
-      }
-    }
-    return jvms.entrySet().stream().map(entry -> new Rival(entry.getKey(), entry.getValue()))
-        .sorted(Comparator.comparingInt(Rival::jvms).reversed()).toList();
-  }
-
-  /**
-   * The advisor's choice for one objective, why, and the options that some measuring JVMs ranked at least as well
-   * ({@link #recommend}).
+   * The advisor's choice for one objective, why, and the options too close to call with it ({@link #recommend}).
    */
   public record Recommendation(Objective objective, StorageOption option, String reason, List<Rival> rivals) {
     public Recommendation {
@@ -226,7 +200,14 @@ public final class CodecAdvisor {
     }
   }
 
-  /** An option that {@code jvms} measuring JVMs' own figures rank at least as well as the choice. */
-  public record Rival(StorageOption option, int jvms) {
+  /**
+   * An option compared with an objective's choice ({@link CloseCalls}).
+   *
+   * @param difference the option's cost by the objective's rule over the choice's, by the medians, less one: 0.03
+   *     when it is 3% worse
+   * @param spread how much the measuring JVMs disagree about the two: the largest of their own ratios of the two
+   *     costs less the smallest; 0 for a single JVM, and for sizes, which do not vary
+   */
+  public record Rival(StorageOption option, double difference, double spread) {
   }
 }

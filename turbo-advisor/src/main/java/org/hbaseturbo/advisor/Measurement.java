@@ -12,9 +12,10 @@ import org.hbaseturbo.advisor.CodecAdvisor.Recommendation;
  * made of the code), so the median of three JVMs cannot tell apart options a few percent apart, and they trade
  * places from one run of the advisor to the next. More JVMs narrow the median; measuring every option in each would
  * cost minutes a JVM. The finalists are the options the screening did not tell apart from a choice (each objective's
- * choice and its rivals, {@link CodecAdvisor#recommend}); every other option ranked below that objective's choice in
- * every screening JVM. The run-off measures only the finalists, and the choices are made from their figures in every
- * JVM, screening and run-off.
+ * choice and its rivals, the options too close to call with it, {@link CodecAdvisor#recommend}); every other option
+ * was further behind that objective's choice, by the screening's medians, than the screening JVMs disagreed about the
+ * two. The run-off measures only the finalists, and the choices are made from their figures in every JVM, screening
+ * and run-off.
  *
  * @param screeningPerJvm per screening JVM, every option's trials in the advisor's order
  * @param finalists the options measured again, in the same order
@@ -67,6 +68,6 @@ public record Measurement(List<List<Trial>> screeningPerJvm, List<StorageOption>
    * every JVM ({@link CodecAdvisor#recommend}).
    */
   public Recommendation recommend(Objective objective) {
-    return CodecAdvisor.recommend(screening(), finalsPerJvm(), objective);
+    return CodecAdvisor.recommend(screeningPerJvm, finalsPerJvm(), objective);
   }
 }

@@ -13,10 +13,10 @@ public enum Objective {
           .thenComparing(Comparator.comparingDouble(Trial::readMBps).reversed())).orElseThrow();
     }
 
-    /** Bytes stored relative to the smallest. */
+    /** The bytes stored. */
     @Override
-    public double score(Trial option, List<Trial> trials) {
-      return (double) option.storedBytes() / choose(trials).storedBytes();
+    public double cost(Trial trial) {
+      return trial.storedBytes();
     }
   },
   /**
@@ -32,13 +32,13 @@ public enum Objective {
   BALANCED("the least size x read time x fourth root of write time") {
     @Override
     Trial choose(List<Trial> trials) {
-      return trials.stream().min(Comparator.comparingDouble(Objective::balancedCost)).orElseThrow();
+      return trials.stream().min(Comparator.comparingDouble(this::cost)).orElseThrow();
     }
 
-    /** The option's product relative to the best option's. */
+    /** Bytes x seconds per MB read x (seconds per MB written)^1/4. */
     @Override
-    public double score(Trial option, List<Trial> trials) {
-      return balancedCost(option) / balancedCost(choose(trials));
+    public double cost(Trial trial) {
+      return trial.storedBytes() / trial.readMBps() / Math.pow(trial.writeMBps(), 0.25);
     }
   },
   /**
@@ -51,7 +51,13 @@ public enum Objective {
       return trials.stream().max(Comparator.comparingDouble(Trial::readMBps)).orElseThrow();
     }
 
-    /** The fastest read speed relative to the option's. */
+    /** Seconds per MB read. */
+    @Override
+    public double cost(Trial trial) {
+      return 1 / trial.readMBps();
+    }
+
+    /** The fastest read speed over the option's: the cost ratio, without the rounding of two reciprocals. */
     @Override
     public double score(Trial option, List<Trial> trials) {
       return choose(trials).readMBps() / option.readMBps();
@@ -64,14 +70,6 @@ public enum Objective {
     this.rule = rule;
   }
 
-  /**
-   * {@link #BALANCED}'s figure of merit, lower is better: bytes x seconds per MB read x (seconds per MB
-   * written)^1/4.
-   */
-  private static double balancedCost(Trial trial) {
-    return trial.storedBytes() / trial.readMBps() / Math.pow(trial.writeMBps(), 0.25);
-  }
-
   /** The rule in a few words, for the recommendation's reasoning. */
   public String rule() {
     return rule;
@@ -81,8 +79,16 @@ public enum Objective {
   abstract Trial choose(List<Trial> trials);
 
   /**
+   * What the objective minimises, in units of its own: an option's cost over another's says how much worse it
+   * is by this objective's rule.
+   */
+  public abstract double cost(Trial trial);
+
+  /**
    * How far {@code option} is from the best of {@code trials} by this objective's rule: 1.0 for the best
    * option, 1.05 for one 5% worse. {@code option} is one of {@code trials}.
    */
-  public abstract double score(Trial option, List<Trial> trials);
+  public double score(Trial option, List<Trial> trials) {
+    return cost(option) / cost(choose(trials));
+  }
 }

@@ -2,6 +2,7 @@ package org.hbaseturbo.advisor;
 
 import static java.util.Objects.requireNonNull;
 
+import java.time.Duration;
 
 /**
  * How many times the advisor measures every option, and where: {@code jvms} measuring JVMs one after another,
@@ -23,12 +24,36 @@ import static java.util.Objects.requireNonNull;
  */
 public record TrialPlan(int jvms, int runOffJvms, int repeats, WarmUp warmUp) {
   /**
-   * The command line's defaults: three JVMs of five timed passes each (after {@link WarmUp#DEFAULT}), then four more
-   * for the finalists, whose medians are then over seven.
+   * {@link #THOROUGH}'s numbers, as constants for command line defaults: three JVMs of five timed passes each (after
+   * {@link WarmUp#DEFAULT}), then four more for the finalists, whose medians are then over seven.
    */
-  public static final int DEFAULT_JVMS = 3;
-  public static final int DEFAULT_RUN_OFF_JVMS = 4;
-  public static final int DEFAULT_REPEATS = 5;
+  public static final int THOROUGH_JVMS = 3;
+  public static final int THOROUGH_RUN_OFF_JVMS = 4;
+  public static final int THOROUGH_REPEATS = 5;
+  /**
+   * {@code compress advise --thorough}, and {@code bench advisor}'s measurement, which checked it: with it the
+   * benchmark's choices were within 5% of the best option on every family and objective in two full runs (README).
+   * {@code compress advise} took 3 min 51 s with it on 20,000 YCSB rows on 2 cores.
+   */
+  public static final TrialPlan THOROUGH = new TrialPlan(THOROUGH_JVMS, THOROUGH_RUN_OFF_JVMS, THOROUGH_REPEATS,
+      WarmUp.DEFAULT);
+
+  /**
+   * {@link #QUICK}'s numbers: three JVMs, the fewest whose median leaves one odd JVM out; each warms up for half
+   * {@link WarmUp#DEFAULT}'s time and times three passes; no run-off, as each JVM costs mostly its warm-up.
+   */
+  public static final int QUICK_JVMS = 3;
+  public static final int QUICK_RUN_OFF_JVMS = 0;
+  public static final int QUICK_REPEATS = 3;
+  public static final int QUICK_WARMUP_SECONDS = 10;
+  /**
+   * {@code compress advise}'s default, for an answer in about a minute: a 5,000-row sample of YCSB data takes some
+   * 2 s per pass of all 30 options on 2 cores, so each JVM some 20 s; the whole command took 66 s on 20,000 YCSB rows
+   * with the 2 cores shared with other work. Its choices are less settled than {@link #THOROUGH}'s, and the reasons
+   * say which options it could not tell apart.
+   */
+  public static final TrialPlan QUICK = new TrialPlan(QUICK_JVMS, QUICK_RUN_OFF_JVMS, QUICK_REPEATS,
+      WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(QUICK_WARMUP_SECONDS)));
 
   public TrialPlan {
     requireNonNull(warmUp, "warmUp is null");

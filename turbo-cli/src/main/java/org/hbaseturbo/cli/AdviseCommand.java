@@ -1,5 +1,6 @@
 package org.hbaseturbo.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +20,6 @@ import org.hbaseturbo.bench.advisor.MeasuredOptions;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.TextTable;
-import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.advisor.CellSampler;
@@ -32,8 +32,7 @@ import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
 import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
-import org.hbaseturbo.protocol.generated.CompressionCheckProtos.AlgorithmCheck;
-import org.hbaseturbo.protocol.generated.CompressionCheckProtos.CompressionCheckResponse;
+import org.hbaseturbo.advisor.WarmUp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,20 +45,27 @@ import picocli.CommandLine.Spec;
     description = {"Sample a family's real cells, write them as HFiles of the family's BLOCKSIZE with every data"
         + " block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1) and every codec (NONE, GZ, SNAPPY, LZ4,"
         + " LZO, ZSTD) through HBase's own writer, read them back, and recommend an option per objective. The"
-        + " HFiles are written and read in measuring JVMs of their own (--jvms; each option's speeds the median"
-        + " over them), timed in CPU time, so that this JVM's work and the machine's other load do not count as"
-        + " they would in wall-clock time. Options a few percent apart trade places between JVMs: the finalists,"
-        + " each objective's choice and its rivals (the options that the own figures of one measuring JVM or more"
-        + " rank at least as well), are measured again in --run-off-jvms more JVMs, and the choices made from"
-        + " their medians over all of them. Each recommendation names the rivals that remain.",
-        "With --apply: set the recommendation on the family, major-compact, and report the storage before and"
-            + " after as the cluster reports it."})
+        + " HFiles are written and read in measuring JVMs of their own, one after another, timed in CPU time, so"
+        + " that this JVM's work and the machine's other load do not count as they would in wall-clock time; each"
+        + " option's figures are the median over the JVMs.",
+        "By default the measurement is quick, about a minute on the default sample of YCSB rows on 2 cores: "
+            + TrialPlan.QUICK_JVMS + " JVMs, each warming up for at least " + TrialPlan.QUICK_WARMUP_SECONDS
+            + " s and then timing " + TrialPlan.QUICK_REPEATS + " passes. Options a few percent apart trade places"
+            + " between JVMs: each recommendation's reason names the options too close to call with it (behind it"
+            + " by the medians by no more than the JVMs disagree about the two), or says how far behind the"
+            + " runner-up is. --thorough measures as 'bench advisor' checked the advisor, in several minutes: "
+            + TrialPlan.THOROUGH_JVMS + " JVMs of at least " + WarmUp.DEFAULT_MIN_SECONDS + " s warm-up and "
+            + TrialPlan.THOROUGH_REPEATS + " timed passes, then the finalists (each objective's choice and the"
+            + " options too close to call with it) again in " + TrialPlan.THOROUGH_RUN_OFF_JVMS + " more JVMs, the"
+            + " choices made from their medians over all of them. --jvms, --run-off-jvms, --repeats and"
+            + " --warmup-seconds change either.",
+        "With --apply: check that its codec works on every RegionServer (if not, nothing is modified), set the"
+            + " recommendation on the family, major-compact the family, wait for the compaction by the RegionServers'"
+            + " own compaction state (at most --apply-timeout), and report the storage before and after as the"
+            + " cluster reports it."})
 final class AdviseCommand implements Callable<Integer> {
   /** Rows sampled unless told; {@code bench advisor} checks the advice with as many. */
   static final String DEFAULT_SAMPLE_ROWS = "5000";
-  private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(30);
-  /** HBase removes replaced store files every 2 minutes by default; the embedded cluster every 10 s. */
-  private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
 
   @ParentCommand
   CompressCommand parent;
@@ -88,15 +94,55 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Rows to sample, spread over all regions (1 to 1,000,000; default: ${DEFAULT-VALUE}).")
   int sampleRows;
 
-  @Mixin
-  TrialPlanOptions measuring;
+  @Option(names = "--thorough", description = "Measure thoroughly, as 'bench advisor' checked the advisor, rather"
+      + " than quickly (see above): several minutes instead of one.")
+  boolean thorough;
+
+  @Range(min = 1, max = 100)
+  @Option(names = "--jvms", paramLabel = "N",
+      description = "Measuring JVMs, one after another, each warming up and timing every option anew; an option's"
+          + " figures are the median over the JVMs, as what the JIT makes of the code differs from one JVM to the"
+          + " next (1 to 100; default: " + TrialPlan.QUICK_JVMS + (TrialPlan.QUICK_JVMS == TrialPlan.THOROUGH_JVMS
+          ? ", also with --thorough)." : ", with --thorough " + TrialPlan.THOROUGH_JVMS + ")."))
+  Integer jvms;
+
+  @Range(min = 0, max = 100)
+  @Option(names = "--run-off-jvms", paramLabel = "N",
+      description = "Further measuring JVMs for the finalists only: each objective's choice and the options too"
+          + " close to call with it; the choices are then made from the finalists' medians over all the JVMs."
+          + " 0 for no run-off (0 to 100; default: " + TrialPlan.QUICK_RUN_OFF_JVMS + ", with --thorough "
+          + TrialPlan.THOROUGH_RUN_OFF_JVMS + ").")
+  Integer runOffJvms;
+
+  @Range(min = 1, max = 1_000)
+  @Option(names = "--repeats", paramLabel = "N",
+      description = "Timed passes per JVM, each writing and reading every option once, in an order of its own; a"
+          + " JVM's figures are its median pass (1 to 1,000; default: " + TrialPlan.QUICK_REPEATS + ", with --thorough "
+          + TrialPlan.THOROUGH_REPEATS + ").")
+  Integer repeats;
+
+  @Range(min = 0, max = 3_600)
+  @Option(names = "--warmup-seconds", paramLabel = "S",
+      description = "Untimed passes over every option first in each JVM, for at least S seconds and "
+          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
+          + " (0 to 3,600; default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough " + WarmUp.DEFAULT_MIN_SECONDS
+          + ").")
+  Integer warmupSeconds;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")
   Path json;
 
   @Option(names = "--apply", description = "Set the recommended encoding and compression on the family and"
-      + " major-compact the table.")
+      + " major-compact the family.")
   boolean apply;
+
+  @Range(min = 1, max = 10_080)
+  @Option(names = "--apply-timeout", paramLabel = "MINUTES",
+      defaultValue = "" + FamilyRewriter.DEFAULT_TIMEOUT_MINUTES,
+      description = "With --apply: how long to wait for the major compaction, by the RegionServers' compaction"
+          + " state, before giving up; the compaction goes on in the background (1 to 10,080; default:"
+          + " ${DEFAULT-VALUE}).")
+  int applyTimeoutMinutes;
 
   @Option(names = "--use", paramLabel = "ENCODING+CODEC",
       description = "With --apply: apply this option (for example FAST_DIFF+ZSTD) instead of measuring and"
@@ -105,10 +151,7 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (sampleRows < 1) {
-      throw new InvalidInputException("--sample-rows must be at least 1, was " + sampleRows);
-    }
-    TrialPlan plan = measuring.plan();
+    TrialPlan plan = plan();
     StorageOption chosen = use == null ? null : StorageOption.parse(use);
     if (chosen != null && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
@@ -124,7 +167,7 @@ final class AdviseCommand implements Callable<Integer> {
       ColumnFamilyDescriptor descriptor = family(admin, name);
       byte[] familyName = descriptor.getName();
       if (chosen != null) {
-        apply(cluster, admin, name, familyName, chosen, out);
+        apply(cluster, name, familyName, chosen, out);
         return 0;
       }
       out.printf("sampling up to %,d rows of %s:%s (BLOCKSIZE %,d) ...%n", sampleRows, table,
@@ -159,9 +202,13 @@ final class AdviseCommand implements Callable<Integer> {
         out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
             recommendation.reason());
       }
-      Applied applied = null;
+      if (!thorough && advice.values().stream().anyMatch(recommendation -> !recommendation.rivals().isEmpty())) {
+        out.println("(a quick measurement: --thorough measures longer and the close calls again in more JVMs, in"
+            + " several minutes)");
+      }
+      FamilyRewriter.Rewrite applied = null;
       if (apply) {
-        applied = apply(cluster, admin, name, familyName, advice.get(objective).option(), out);
+        applied = apply(cluster, name, familyName, advice.get(objective).option(), out);
       }
       if (json != null) {
         JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
@@ -175,6 +222,14 @@ final class AdviseCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
+  }
+
+  /** {@link TrialPlan#QUICK} or, with --thorough, {@link TrialPlan#THOROUGH}, with the numbers given instead. */
+  TrialPlan plan() {
+    TrialPlan preset = thorough ? TrialPlan.THOROUGH : TrialPlan.QUICK;
+    return TrialPlanOptions.plan(jvms == null ? preset.jvms() : jvms,
+        runOffJvms == null ? preset.runOffJvms() : runOffJvms, repeats == null ? preset.repeats() : repeats,
+        warmupSeconds == null ? (int) preset.warmUp().minTime().toSeconds() : warmupSeconds);
   }
 
   private ColumnFamilyDescriptor family(Admin admin, TableName name) throws java.io.IOException {
@@ -198,34 +253,23 @@ final class AdviseCommand implements Callable<Integer> {
     return descriptor.getColumnFamily(Bytes.toBytes(family));
   }
 
-  /** Refuses, modifying nothing, when the chosen codec does not work on every RegionServer. */
-  private static Applied apply(TargetCluster cluster, Admin admin, TableName name, byte[] family,
-      StorageOption option, PrintWriter out) throws Exception {
-    String algorithm = option.compression().getName();
-    for (CompressionCheckResponse server : CodecAvailability.check(cluster.target().connection())) {
-      for (AlgorithmCheck check : server.getChecksList()) {
-        if (check.getAlgorithm().equals(algorithm) && !check.getWorks()) {
-          throw new InvalidInputException("not applying " + option + ": " + algorithm + " does not work on"
-              + " RegionServer " + server.getServer() + " (" + check.getError() + "); nothing was modified");
-        }
-      }
-    }
-    var conf = cluster.target().connection().getConfiguration();
-    java.util.function.Consumer<String> progress = line -> {
-      out.println(line);
-      out.flush();
-    };
-    admin.flush(name);
-    FamilyStorage before = FamilyStorage.settled(admin, conf, name, family, SETTLE_TIMEOUT, progress);
-    FamilyRewriter.apply(admin, name, family, option, COMPACTION_TIMEOUT, progress);
-    FamilyStorage after = FamilyStorage.settled(admin, conf, name, family, SETTLE_TIMEOUT, progress);
+  /** Applies {@code option} as {@link FamilyRewriter} does, and prints the storage before and after. */
+  private FamilyRewriter.Rewrite apply(TargetCluster cluster, TableName name, byte[] family, StorageOption option,
+      PrintWriter out) throws IOException {
+    FamilyRewriter.Rewrite rewrite = new FamilyRewriter(cluster.target().connection(),
+        Duration.ofMinutes(applyTimeoutMinutes), line -> {
+          out.println(line);
+          out.flush();
+        }).rewrite(name, family, option);
+    FamilyStorage before = rewrite.before();
+    FamilyStorage after = rewrite.after();
     out.printf("storage as the RegionServers report it: %.0f MB before, %.0f MB after%n", before.reportedMegabytes(),
         after.reportedMegabytes());
     if (before.fileBytes() != null && after.fileBytes() != null) {
       out.printf("store files on the cluster's file system: %,d bytes before, %,d bytes after (%.0f%%)%n",
           before.fileBytes(), after.fileBytes(), 100.0 * after.fileBytes() / Math.max(1, before.fileBytes()));
     }
-    return new Applied(option.toString(), before, after);
+    return rewrite;
   }
 
   static String render(List<Trial> trials) {
@@ -240,10 +284,6 @@ final class AdviseCommand implements Callable<Integer> {
     return TextTable.render(rows, 0);
   }
 
-  /** What --apply did. */
-  record Applied(String option, FamilyStorage before, FamilyStorage after) {
-  }
-
   /**
    * The advice as JSON: what was sampled, every measurement (the screening's and the finalists' medians, and each
    * measuring JVM's own figures that they and the rivals come from), every recommendation.
@@ -251,6 +291,6 @@ final class AdviseCommand implements Callable<Integer> {
   record AdviceReport(Map<String, Object> machine, Map<String, String> versions, String table, String family,
       int blockSize, int sampleRows, int sampleCells, long sampleBytes, int jvms, int runOffJvms, int repeats,
       String warmUp, String objective, MeasuredOptions measured, List<Recommendation> recommendations,
-      Applied applied) {
+      FamilyRewriter.Rewrite applied) {
   }
 }

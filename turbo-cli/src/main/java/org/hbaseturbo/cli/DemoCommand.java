@@ -122,9 +122,10 @@ final class DemoCommand implements Callable<Integer> {
             BenchCommand.Compression.settings(compressionRows, options.threads, 1), dir.resolve("compression"), out)
             .run();
         BenchCommand.Compression.report(compression, dir, dir.resolve("compression.json"), out);
-        out.println("(one run at demo scale: storage and block figures are stable, insert rates still depend on each"
-            + " codec's place in the order; 'turbo bench compression' rotates the order over runs and reports"
-            + " medians)");
+        out.println("(one run at demo scale, every codec measured after the client's warm-up reached a steady insert"
+            + " rate: storage and block figures are stable; a codec compresses when its table is flushed, after its"
+            + " inserts are timed, so insert rates differ by a single run's noise, some 20% on a shared machine;"
+            + " 'turbo bench compression' rotates the order over runs and reports medians)");
       }
     }
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);

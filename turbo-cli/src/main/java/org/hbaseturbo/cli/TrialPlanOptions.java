@@ -5,24 +5,29 @@ import org.hbaseturbo.advisor.WarmUp;
 import org.hbaseturbo.advisor.TrialPlan;
 import picocli.CommandLine.Option;
 
-/** How the advisor measures: {@code compress advise}'s options, which {@code bench advisor} checks it with. */
+/**
+ * How {@code bench advisor} has the advisor measure; its defaults are {@code compress advise --thorough}'s
+ * ({@link TrialPlan#THOROUGH}); {@code compress advise} builds its plan, from its own options, with
+ * {@link #plan(int, int, int, int)}.
+ */
 final class TrialPlanOptions {
   @Range(min = 1, max = 100)
-  @Option(names = "--jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_JVMS,
+  @Option(names = "--jvms", paramLabel = "N", defaultValue = "" + TrialPlan.THOROUGH_JVMS,
       description = "Measuring JVMs, one after another, each warming up and timing every option anew; an option's"
           + " speeds are the median over the JVMs, as what the JIT makes of the code differs from one JVM to the"
           + " next (1 to 100; default: ${DEFAULT-VALUE}).")
   int jvms;
 
   @Range(min = 0, max = 100)
-  @Option(names = "--run-off-jvms", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_RUN_OFF_JVMS,
-      description = "Further measuring JVMs for the finalists only: each objective's choice and its rivals, the"
-          + " options some of the --jvms JVMs ranked at least as well; the choices are then made from the"
-          + " finalists' medians over all the JVMs. 0 for no run-off (0 to 100; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--run-off-jvms", paramLabel = "N", defaultValue = "" + TrialPlan.THOROUGH_RUN_OFF_JVMS,
+      description = "Further measuring JVMs for the finalists only: each objective's choice and the options too"
+          + " close to call with it, behind it by no more than the --jvms JVMs disagree about the two; the choices"
+          + " are then made from the finalists' medians over all the JVMs. 0 for no run-off (0 to 100; default:"
+          + " ${DEFAULT-VALUE}).")
   int runOffJvms;
 
   @Range(min = 1, max = 1_000)
-  @Option(names = "--repeats", paramLabel = "N", defaultValue = "" + TrialPlan.DEFAULT_REPEATS,
+  @Option(names = "--repeats", paramLabel = "N", defaultValue = "" + TrialPlan.THOROUGH_REPEATS,
       description = "Timed passes per JVM, each writing and reading every option once, in an order of its own;"
           + " a JVM's speeds are the median pass (1 to 1,000; default: ${DEFAULT-VALUE}).")
   int repeats;
@@ -34,8 +39,12 @@ final class TrialPlanOptions {
           + " (0 to 3,600; default: ${DEFAULT-VALUE}).")
   int warmupSeconds;
 
-  /** The plan the options give (the command line has refused numbers out of their {@link Range}). */
   TrialPlan plan() {
+    return plan(jvms, runOffJvms, repeats, warmupSeconds);
+  }
+
+  /** The plan these option values give (the command line has refused numbers outside their {@link Range}). */
+  static TrialPlan plan(int jvms, int runOffJvms, int repeats, int warmupSeconds) {
     return new TrialPlan(jvms, runOffJvms, repeats, WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(warmupSeconds)));
   }
 }

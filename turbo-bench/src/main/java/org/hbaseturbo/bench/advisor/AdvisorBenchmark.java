@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -27,7 +26,6 @@ import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.advisor.CellSampler;
 import org.hbaseturbo.advisor.CodecAdvisor;
 import org.hbaseturbo.advisor.FamilyRewriter;
-import org.hbaseturbo.advisor.FamilyStorage;
 import org.hbaseturbo.advisor.Measurement;
 import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
@@ -44,9 +42,6 @@ public final class AdvisorBenchmark {
   /** The target: the advisor's choice within 5% of the best measured option. */
   public static final double TARGET = 1.05;
   private static final String TABLE_PREFIX = "turbo_bench_advisor_";
-  private static final Duration COMPACTION_TIMEOUT = Duration.ofMinutes(10);
-  /** The embedded cluster removes replaced store files every 10 s; a real cluster every 2 minutes by default. */
-  private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(3);
 
   private final ClusterTarget target;
   private final Settings settings;
@@ -96,7 +91,7 @@ public final class AdvisorBenchmark {
         for (byte[] family : dataset.families()) {
           FamilyTrials measured = measure(connection, admin, table, dataset, family);
           trials.add(measured);
-          results.addAll(check(admin, table, dataset, family, measured));
+          results.addAll(check(table, dataset, family, measured));
         }
         BenchTables.dropIfExists(admin, table);
       }
@@ -135,7 +130,7 @@ public final class AdvisorBenchmark {
     }
   }
 
-  private List<AdvisorResult> check(Admin admin, TableName table, AdvisorDataset dataset, byte[] family,
+  private List<AdvisorResult> check(TableName table, AdvisorDataset dataset, byte[] family,
       FamilyTrials measured) throws IOException {
     String variant = measured.variant();
     List<Trial> fullFinals = measured.full().finals();
@@ -146,7 +141,7 @@ public final class AdvisorBenchmark {
       Trial choiceOnFull = find(fullFinals, choice.option());
       double score = objective.score(choiceOnFull, fullFinals);
       Map<String, Long> applied = settings.apply() && objective == Objective.STORAGE
-          ? applied(admin, table, family, List.of(choice.option(), best)) : null;
+          ? applied(table, family, List.of(choice.option(), best)) : null;
       results.add(new AdvisorResult(variant, dataset.label(), Bytes.toString(family),
           objective.name().toLowerCase(Locale.ROOT), settings.plan().repeats(), measured.sampleCells(),
           measured.fullCells(), choice.option().toString(), best.toString(), score, score <= TARGET, choice.reason(),
@@ -161,14 +156,14 @@ public final class AdvisorBenchmark {
    * Each option applied to the family in turn (modify the family, major-compact): its store file bytes as the
    * cluster then holds them; a null value when the cluster's file system is not readable from here.
    */
-  private Map<String, Long> applied(Admin admin, TableName table, byte[] family, List<StorageOption> options)
+  private Map<String, Long> applied(TableName table, byte[] family, List<StorageOption> options)
       throws IOException {
+    FamilyRewriter rewriter = new FamilyRewriter(target.connection(), FamilyRewriter.DEFAULT_TIMEOUT,
+        line -> say("  %s", line));
     Map<String, Long> bytes = new LinkedHashMap<>();
     for (StorageOption option : options) {
       if (!bytes.containsKey(option.toString())) {
-        FamilyRewriter.apply(admin, table, family, option, COMPACTION_TIMEOUT, line -> say("  %s", line));
-        bytes.put(option.toString(), FamilyStorage.settled(admin, target.connection().getConfiguration(), table,
-            family, SETTLE_TIMEOUT, line -> say("  %s", line)).fileBytes());
+        bytes.put(option.toString(), rewriter.rewrite(table, family, option).after().fileBytes());
       }
     }
     return bytes;
@@ -192,9 +187,9 @@ public final class AdvisorBenchmark {
     parameters.put("score", "Objective.score of the advisor's choice among the finalists measured on the family's"
         + " full data (HFiles written and read back through HBase in measuring JVMs of their own, speeds per second"
         + " of CPU time, the median over the measuring JVMs of each one's median timed pass; every option in the"
-        + " screening JVMs, then the finalists, each objective's choice and its rivals there and the advisor's"
-        + " choices from the sample, in the run-off JVMs too; every other option ranked below each objective's"
-        + " choice in every screening JVM): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
+        + " screening JVMs, then the finalists, each objective's choice and its rivals there (the options too close"
+        + " to call: behind it by the medians by no more than the screening JVMs' spread for the pair) and the"
+        + " advisor's choices from the sample, in the run-off JVMs too): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
         + " / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the choice's / the least. 1.0 ="
         + " the best option.");
     parameters.put("target", TARGET);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +40,14 @@ public final class CompressionBenchmark {
   private static final int BLOCK_SIZE = 64 * 1024;
   private static final int BLOCK_REPEATS = 5;
   /**
+   * Warm-up passes each run's client makes at the least (CompressionBenchMain's warm-up, which goes on until its
+   * insert rate is steady): the first pass of a new client JVM is the slowest by far, and one pass that happens to be
+   * slower than the one before (a collection, a compaction) must not end the warm-up at once.
+   */
+  static final int CLIENT_WARM_UP_PASSES = 3;
+  /** After this, no further warm-up pass starts: it bounds what a machine too busy for a steady rate adds. */
+  static final Duration CLIENT_WARM_UP_LIMIT = Duration.ofSeconds(60);
+  /**
    * HBase's own ZSTD codec (hbase-compression-zstd), native zstd through zstd-jni: what ZSTD costs where native
    * code is allowed. A reference for the pure-Java codec only; Turbo's server jar does not use it.
    */
@@ -54,7 +63,8 @@ public final class CompressionBenchmark {
    * @param rows rows per codec and run
    * @param threads client threads inserting
    * @param runs repeated runs, summarised by medians
-   * @param warmUpRows rows each run inserts and selects with every codec, unmeasured, before measuring any
+   * @param warmUpRows rows each run inserts and selects with every codec, unmeasured, in each of its warm-up passes,
+   *     at least {@link #CLIENT_WARM_UP_PASSES} and then until the insert rate is steady; 0 for no warm-up
    */
   public record Settings(long rows, int threads, int runs, List<Integer> selectPercents, long warmUpRows) {
     public Settings {
@@ -109,6 +119,11 @@ public final class CompressionBenchmark {
     parameters.put("runs", settings.runs());
     parameters.put("select_percents", settings.selectPercents());
     parameters.put("warmup_rows", settings.warmUpRows());
+    parameters.put("warmup", "each run's client first inserts, flushes and selects warmup_rows rows with every codec,"
+        + " in passes over all of them, at least " + CLIENT_WARM_UP_PASSES + " and then until a pass"
+        + " inserts less than " + Math.round(100 * CompressionBenchMain.STEADY) + "% faster than the one before (no"
+        + " pass starts after "
+        + CLIENT_WARM_UP_LIMIT.toSeconds() + " s), before measuring any");
     parameters.put("block_passes", BLOCK_REPEATS + " timed, after untimed ones (" + WarmUp.DEFAULT.description()
         + "); speeds the median");
     parameters.put("schema", "house:mac,datetime ch:1..3 readings:temp,gas app:1..10; 3 versions");
@@ -124,7 +139,8 @@ public final class CompressionBenchmark {
     Path resultFile = dir.resolve("results.json");
     Files.deleteIfExists(resultFile);
     JsonFiles.write(settingsFile, new CompressionBenchMain.Settings(target.clientConfDir().toAbsolutePath().toString(),
-        TABLE_PREFIX, order, settings.rows(), settings.threads(), settings.selectPercents(), settings.warmUpRows()));
+        TABLE_PREFIX, order, settings.rows(), settings.threads(), settings.selectPercents(), settings.warmUpRows(),
+        CLIENT_WARM_UP_PASSES, CLIENT_WARM_UP_LIMIT.toMillis()));
     int exit = ChildJvm.run(CompressionBenchMain.class, List.of(settingsFile.toString(), resultFile.toString()));
     if (exit != 0 || !Files.exists(resultFile)) {
       throw new IOException("compression run " + run + " failed (exit code " + exit + "); its output above says why");
