@@ -92,6 +92,8 @@ final class DemoCommand implements Callable<Integer> {
     options.properties.putIfAbsent("recordcount", String.valueOf(records));
     options.properties.putIfAbsent("operationcount", String.valueOf(operations));
     BenchmarkReport report;
+    Optional<BenchmarkReport> scanReport = Optional.empty();
+    Optional<CompressionReport> compressionReport = Optional.empty();
     try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, true, Optional.ofNullable(outDir),
         out)) {
       Path dir = runner.workDir();
@@ -112,8 +114,8 @@ final class DemoCommand implements Callable<Integer> {
         ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
             scanRows, List.of(options.threads), SCAN_LENGTH, 1, 2_000, 500, options.regions, runner.link(),
             options.link.name());
-        BenchScanCommand.report(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run(),
-            dir.resolve("scan.json"), dir.resolve("scan"), out);
+        scanReport = Optional.of(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run());
+        BenchScanCommand.report(scanReport.get(), dir.resolve("scan.json"), dir.resolve("scan"), out);
         out.println();
       }
       if (compressionRows > 0) {
@@ -122,12 +124,18 @@ final class DemoCommand implements Callable<Integer> {
             BenchCommand.Compression.settings(compressionRows, options.threads, 1), dir.resolve("compression"), out)
             .run();
         BenchCommand.Compression.report(compression, dir, dir.resolve("compression.json"), out);
+        compressionReport = Optional.of(compression);
         out.println("(one run at demo scale, every codec measured after the client's warm-up reached a steady insert"
             + " rate: storage and block figures are stable; a codec compresses when its table is flushed, after its"
             + " inserts are timed, so insert rates differ by a single run's noise, some 20% on a shared machine;"
             + " 'turbo bench compression' rotates the order over runs and reports medians)");
       }
     }
+    out.println();
+    out.println("HBase Turbo against plain HBase, each measured side by side in this demo (short runs; below 1:"
+        + " fewer bytes, less CPU, smaller tables):");
+    out.print(new DemoSummary().scan(scanReport).compression(compressionReport)
+        .planned("Workload-aware configuration").planned("Fast path (UCX)").render());
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
     out.flush();
     return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;

@@ -1,0 +1,77 @@
+package org.hbaseturbo.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.hbaseturbo.bench.compression.CodecResult;
+import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.TextTable;
+import org.hbaseturbo.bench.scan.ScanComparison;
+import org.hbaseturbo.bench.scan.ScanSchema;
+import org.hbaseturbo.bench.scan.ScanVariant;
+
+/**
+ * The demo's last table: each capability's headline figure as a ratio to plain HBase measured in the same
+ * demo, and the capabilities not built yet, so that the table reads the same on every run.
+ */
+final class DemoSummary {
+  private static final String[] HEADER = {"capability", "measure", "vs plain HBase", "full experiment"};
+  private static final String NOT_RUN = "not run";
+
+  private final List<String[]> rows = new ArrayList<>();
+
+  DemoSummary() {
+    rows.add(HEADER);
+  }
+
+  /** Prepared Scan against the native scan on YCSB's schema, the one most users' tables look like. */
+  DemoSummary scan(Optional<BenchmarkReport> report) {
+    Optional<Map<String, Object>> prepared = report.flatMap(scan -> ScanComparison.ratios(scan).stream()
+        .filter(row -> row.get("schema").equals(ScanSchema.YCSB.userName())
+            && row.get("variant").equals(ScanVariant.PREPARED.label()))
+        .findFirst());
+    String command = "turbo bench scan";
+    rows.add(new String[] {"Prepared Scan", "bytes per scan (YCSB schema)",
+        prepared.map(row -> ratio(row.get("bytes_per_scan_vs_native"))).orElse(NOT_RUN), command});
+    rows.add(new String[] {"", "scans per second",
+        prepared.map(row -> ratio(row.get("throughput_vs_native"))).orElse(NOT_RUN), ""});
+    rows.add(new String[] {"", "client + server CPU per row",
+        prepared.map(row -> ratio(row.get("cpu_per_row_vs_native"))).orElse(NOT_RUN), ""});
+    return this;
+  }
+
+  /** ZSTD, the codec Turbo adds in pure Java, against NONE and against GZ, HBase's pure-Java default. */
+  DemoSummary compression(Optional<CompressionReport> report) {
+    Optional<CodecResult> zstd = report.flatMap(r -> codec(r, "ZSTD"));
+    Optional<CodecResult> none = report.flatMap(r -> codec(r, "NONE"));
+    Optional<CodecResult> gz = report.flatMap(r -> codec(r, "GZ"));
+    String command = "turbo bench compression";
+    rows.add(new String[] {"Compression", "table size, ZSTD", zstd.map(z -> ratio(z.storageVsNone())).orElse(NOT_RUN),
+        command});
+    rows.add(new String[] {"", "inserts per second, ZSTD", zstd.flatMap(z -> none.map(n -> ratio(
+        z.throughputOpsS() / n.throughputOpsS()))).orElse(NOT_RUN), ""});
+    rows.add(new String[] {"", "compression speed, ZSTD vs GZ", zstd.flatMap(z -> gz.map(g -> ratio(
+        z.blocks().compressMBps() / g.blocks().compressMBps()))).orElse(NOT_RUN), ""});
+    return this;
+  }
+
+  /** A capability with nothing to measure yet, listed so that the table shows what is still to come. */
+  DemoSummary planned(String capability) {
+    rows.add(new String[] {capability, "not built yet", "", ""});
+    return this;
+  }
+
+  String render() {
+    return TextTable.render(rows, 0, 1, 3);
+  }
+
+  private static Optional<CodecResult> codec(CompressionReport report, String name) {
+    return report.results().stream().filter(result -> result.variant().equals(name)).findFirst();
+  }
+
+  private static String ratio(Object value) {
+    return value == null ? "n/a" : String.format("%.2f", ((Number) value).doubleValue());
+  }
+}

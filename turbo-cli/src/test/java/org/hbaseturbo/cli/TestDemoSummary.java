@@ -1,0 +1,60 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.hbaseturbo.advisor.CodecSpeed;
+import org.hbaseturbo.bench.compression.CodecResult;
+import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.Latency;
+import org.hbaseturbo.bench.report.VariantResult;
+import org.junit.jupiter.api.Test;
+
+class TestDemoSummary {
+  private static final Latency LATENCY = new Latency(1, 2, 3);
+
+  @Test
+  void ratiosComeFromTheSameRunsBaselines() {
+    BenchmarkReport scan = new BenchmarkReport("scan", Map.of(), Map.of(), Map.of("scan_length", 10), List.of(
+        scanResult("paper native", 999, 999, 1), scanResult("paper prepared", 1, 1, 999),
+        scanResult("ycsb native", 100, 1000, 10), scanResult("ycsb prepared", 150, 650, 6)));
+    CompressionReport compression = new CompressionReport("compression", Map.of(), Map.of(), Map.of(), List.of(
+        codecResult("NONE", 1000, 1.0, 2000), codecResult("GZ", 900, 0.14, 60),
+        codecResult("ZSTD", 1100, 0.13, 130)), List.of());
+
+    String table = new DemoSummary().scan(Optional.of(scan)).compression(Optional.of(compression))
+        .planned("Fast path").render();
+
+    assertThat(table.lines()).containsSubsequence(
+        "capability     measure                        vs plain HBase  full experiment",
+        "Prepared Scan  bytes per scan (YCSB schema)             0.65  turbo bench scan",
+        "               scans per second                         1.50",
+        "               client + server CPU per row              0.60",
+        "Compression    table size, ZSTD                         0.13  turbo bench compression",
+        "               inserts per second, ZSTD                 1.10",
+        "               compression speed, ZSTD vs GZ            2.17",
+        "Fast path      not built yet");
+  }
+
+  @Test
+  void sectionsTheDemoSkippedSaySo() {
+    String table = new DemoSummary().scan(Optional.empty()).compression(Optional.empty()).render();
+
+    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(6);
+  }
+
+  /** Client and server CPU are each {@code cpuPerRow} x 10 rows / 2. */
+  private static VariantResult scanResult(String variant, double throughput, double bytes, double cpuPerRow) {
+    return new VariantResult(variant, 4, throughput, LATENCY, "SCAN", bytes, null, cpuPerRow * 5, cpuPerRow * 5, 1,
+        100, 0, Map.of());
+  }
+
+  private static CodecResult codecResult(String codec, double throughput, double storageVsNone, double compressMBps) {
+    return new CodecResult(codec, 4, throughput, LATENCY, "INSERT", null, 1, null, 1, 100, null, 1, storageVsNone,
+        Map.of(), Map.of(), new CodecSpeed(codec, Algorithm.NONE, "", 100, 10, compressMBps, 1));
+  }
+}
