@@ -1,6 +1,7 @@
 package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -192,16 +193,5 @@ class TestBadInput {
     assertThat(run.out()).contains("--conf=DIR", "demo", "cluster", "ycsb");
     assertThat(CommandLineRun.of("ycsb", "run", "--help").out()).contains("--workload", "--threads", "--db",
         "--json", "--link", "--runs", "--warmup");
-  }
-
-  /** Exit code 2, exactly one line on stderr (the given one, unless null), no stack trace, nothing on stdout. */
-  private static void assertRefused(CommandLineRun run, String expectedLine) {
-    assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
-    assertThat(run.err().lines()).hasSize(1);
-    if (expectedLine != null) {
-      assertThat(run.err().strip()).isEqualTo(expectedLine);
-    }
-    assertThat(run.err()).doesNotContain("\tat ", "Exception");
-    assertThat(run.out()).isEmpty();
   }
 }

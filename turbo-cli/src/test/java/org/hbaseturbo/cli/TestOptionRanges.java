@@ -1,6 +1,7 @@
 package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,11 +60,6 @@ class TestOptionRanges {
     assertThat(run.out()).contains("--runs=N", "median");
   }
 
-  private static void assertRefused(CommandLineRun run, String line) {
-    assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
-    assertThat(run.err().lines()).containsExactly(line);
-    assertThat(run.out()).isEmpty();
-  }
 
   private interface OptionVisitor {
     void visit(String command, OptionSpec option);
