@@ -1,5 +1,6 @@
 package org.hbaseturbo.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -7,7 +8,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.LocalCluster;
+import org.hbaseturbo.testing.ProcessHBaseCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,16 +17,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code turbo cluster}: the embedded cluster as a service for other processes. */
+/** {@code turbo cluster}: a local cluster, embedded or as processes, as a service for other processes. */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
-    description = "Run an embedded HBase cluster for other processes.", subcommands = ClusterCommand.Start.class)
+    description = "Run a local HBase cluster for other processes.", subcommands = ClusterCommand.Start.class)
 final class ClusterCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
 
   @Command(name = "start", mixinStandardHelpOptions = true,
-      description = {"Start an embedded HBase (1 master, N RegionServers, ZooKeeper) and serve until Ctrl-C or"
+      description = {"Start a local HBase (1 master, N RegionServers, ZooKeeper) and serve until Ctrl-C or"
           + " SIGTERM, then stop cleanly: RegionServers flush their memstores as they close.",
+          "Embedded by default: every server in this JVM. With --processes, each RegionServer is a JVM of its own,"
+              + " started through HBase's own entry point with HBase's jars and the server jar alone on its"
+              + " classpath and its settings in its own hbase-site.xml (DATA/regionservers/rs-N/conf), as on a real"
+              + " cluster; the master and ZooKeeper stay in this JVM, and no RegionServer outlives it.",
           "Writes a client configuration directory (hbase-site.xml) that any HBase 2.x client, or"
               + " 'turbo --conf DIR', can use."})
   static final class Start implements java.util.concurrent.Callable<Integer> {
@@ -40,6 +46,14 @@ final class ClusterCommand extends CommandGroup {
     @Mixin
     EmbeddedClusterOptions embedded;
 
+    @Option(names = "--processes", description = "Each RegionServer in a JVM of its own (see above).")
+    boolean processes;
+
+    @Option(names = "--rs-heap", paramLabel = "SIZE", defaultValue = "1g",
+        description = "With --processes: each RegionServer JVM's maximum heap, as -Xmx takes it (default:"
+            + " ${DEFAULT-VALUE}).")
+    String regionServerHeap;
+
     @Option(names = "--client-conf", paramLabel = "DIR",
         description = "Where to write the client configuration (default: DATA/client-conf).")
     Path clientConf;
@@ -52,17 +66,21 @@ final class ClusterCommand extends CommandGroup {
       if (clientConf != null) {
         OutputDirs.requireWritableDirectory(clientConf, "--client-conf");
       }
+      if (!processes && spec.commandLine().getParseResult().hasMatchedOption("--rs-heap")) {
+        throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --processes");
+      }
       PrintWriter out = spec.commandLine().getOut();
-      EmbeddedHBaseCluster cluster = embedded.settings(TargetCluster.LOOPBACK).start(out);
+      LocalCluster cluster = processes ? startProcesses(out) : embedded.settings(TargetCluster.LOOPBACK).start(out);
+      String kind = processes ? "process cluster" : "embedded HBase";
       CountDownLatch stopped = new CountDownLatch(1);
       ShutdownHookManager.get().addShutdownHook(() -> {
-        out.println("stopping embedded HBase ...");
+        out.println("stopping " + kind + " ...");
         out.flush();
         try {
           cluster.close();
-          out.println("embedded HBase stopped");
+          out.println(kind + " stopped");
         } catch (Exception e) {
-          out.println("embedded HBase did not stop cleanly: " + e.getMessage());
+          out.println(kind + " did not stop cleanly: " + e.getMessage());
         } finally {
           out.flush();
           stopped.countDown();
@@ -77,6 +95,22 @@ final class ClusterCommand extends CommandGroup {
       out.flush();
       stopped.await();
       return 0;
+    }
+
+    private ProcessHBaseCluster startProcesses(PrintWriter out) throws IOException {
+      ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServers(embedded.regionServers)
+          .regionServerHeap(regionServerHeap);
+      embedded.settings(TargetCluster.LOOPBACK).dataDir().ifPresent(builder::dataDir);
+      out.printf("starting HBase as processes (ZooKeeper and 1 master here, %d RegionServer JVMs of %s heap) ...%n",
+          embedded.regionServers, regionServerHeap);
+      out.flush();
+      long start = System.nanoTime();
+      ProcessHBaseCluster cluster = builder.start();
+      out.printf("process cluster started in %.1f s (ZooKeeper %s; RegionServer pids %s; logs in %s)%n",
+          (System.nanoTime() - start) / 1e9, cluster.zooKeeperQuorum(), cluster.regionServerPids(),
+          cluster.dataDir().resolve("logs"));
+      out.flush();
+      return cluster;
     }
   }
 }

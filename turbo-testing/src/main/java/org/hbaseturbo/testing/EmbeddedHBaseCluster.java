@@ -3,28 +3,19 @@ package org.hbaseturbo.testing;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
-import org.hbaseturbo.server.CompressionCheckEndpoint;
-import org.hbaseturbo.server.scan.PreparedScanEndpoint;
-import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
-import org.hbaseturbo.server.ServerStatsEndpoint;
 
 /**
  * A real HBase in this JVM: ZooKeeper, one HMaster and N RegionServers ({@link LocalHBaseCluster}) on the
@@ -32,12 +23,8 @@ import org.hbaseturbo.server.ServerStatsEndpoint;
  * Data lives in {@code dataDir/hbase}; a temporary data directory is deleted on {@link #close()}, a given one
  * is kept, and a later cluster on it finds the tables again, also after this JVM was killed.
  */
-public final class EmbeddedHBaseCluster implements AutoCloseable {
+public final class EmbeddedHBaseCluster implements LocalCluster {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
-  private static final String LOOPBACK = "127.0.0.1";
-  /** Client keys of HBase's RPC-based connection registry (2.5+), which needs no ZooKeeper access. */
-  private static final String REGISTRY_IMPL = "hbase.client.registry.impl";
-  private static final String BOOTSTRAP_SERVERS = "hbase.client.bootstrap.servers";
 
   private final Path dataDir;
   private final boolean temporaryDataDir;
@@ -60,11 +47,12 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
     return new Builder();
   }
 
-  /** A configuration for clients of this cluster: HBase defaults plus where ZooKeeper is. */
+  @Override
   public Configuration clientConfiguration() {
     return new Configuration(clientConfiguration);
   }
 
+  @Override
   public Path dataDir() {
     return dataDir;
   }
@@ -95,30 +83,14 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
     replacement.waitForServerOnline();
   }
 
+  @Override
   public String zooKeeperQuorum() {
-    return LOOPBACK + ":" + zooKeeper.getClientPort();
+    return ClusterSettings.LOOPBACK + ":" + zooKeeper.getClientPort();
   }
 
-  /**
-   * Writes {@code dir/hbase-site.xml} with only what a stock HBase 2.x client needs to find this cluster.
-   *
-   * @return the file written
-   */
+  @Override
   public Path writeClientConfiguration(Path dir) throws IOException {
-    Configuration site = new Configuration(false);
-    for (String key : new String[] {HConstants.ZOOKEEPER_QUORUM, HConstants.ZOOKEEPER_CLIENT_PORT,
-        HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS, HConstants.HBASE_DIR}) {
-      String value = clientConfiguration.get(key);
-      if (value != null) {
-        site.set(key, value);
-      }
-    }
-    Files.createDirectories(dir);
-    Path file = dir.resolve("hbase-site.xml");
-    try (OutputStream out = Files.newOutputStream(file)) {
-      site.writeXml(out);
-    }
-    return file;
+    return ClusterSettings.writeClient(clientConfiguration, dir);
   }
 
   /**
@@ -148,7 +120,7 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
   public static final class Builder {
     private int regionServers = 2;
     private Optional<Path> dataDir = Optional.empty();
-    private String host = LOOPBACK;
+    private String host = ClusterSettings.LOOPBACK;
     private final Configuration overrides = new Configuration(false);
 
     private Builder() {
@@ -201,37 +173,13 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
     }
 
     private EmbeddedHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
-      Configuration conf = serverConfiguration(dir);
+      Configuration conf = ClusterSettings.server(dir, host, overrides);
       // The servers share this JVM's compression algorithms, which read their codec classes only once.
       TurboCodecs.install();
       // Several RegionServers in one JVM register metrics sources of the same name; this mode (which
       // HBase's own test utility sets too) makes Hadoop's metrics system accept them.
       DefaultMetricsSystem.setMiniClusterMode(true);
-      MiniZooKeeperCluster zooKeeper = new MiniZooKeeperCluster(conf);
-      int zkPort;
-      Path zooKeeperDir = dir.resolve("zookeeper");
-      // A cluster that was killed leaves its master's ephemeral node in ZooKeeper's snapshot, and a new
-      // master waits on it as on a live rival ("another master is active"). HBase 2.6 keeps nothing in
-      // ZooKeeper that it cannot rebuild from hbase.rootdir: meta's location lives in the master's local
-      // region (ZooKeeper holds a mirror), and the dead servers whose WALs need splitting are found from
-      // their WAL directories. So every start begins with an empty ZooKeeper.
-      FileTrees.deleteRecursively(zooKeeperDir);
-      // The port of the last start, so that client configurations written then still find this cluster.
-      OptionalInt previousPort = claim.zooKeeperPort();
-      previousPort.ifPresent(zooKeeper::addClientPort);
-      try {
-        zkPort = zooKeeper.startup(zooKeeperDir.toFile());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while starting ZooKeeper", e);
-      }
-      if (zkPort < 0) {
-        throw new InvalidInputException("ZooKeeper's port " + previousPort.getAsInt() + " of the cluster in " + dir
-            + " is taken by another process; free it, or delete " + dir.resolve("zookeeper.port") + " to start"
-            + " on a new port (clients then need the new client configuration)");
-      }
-      claim.rememberZooKeeperPort(zkPort);
-      conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
+      MiniZooKeeperCluster zooKeeper = DataDirZooKeeper.start(conf, dir, claim);
       LocalHBaseCluster hbase = null;
       try {
         hbase = new LocalHBaseCluster(conf, 1, regionServers);
@@ -245,16 +193,10 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
         zooKeeper.shutdown();
         throw e;
       }
-      Configuration client = HBaseConfiguration.create();
-      client.set(HConstants.ZOOKEEPER_QUORUM, LOOPBACK);
-      client.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
-      client.set(HConstants.ZOOKEEPER_ZNODE_PARENT, conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT,
-          HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
-      // Not needed to connect; lets tools that report storage read the store files' exact sizes.
-      client.set(HConstants.HBASE_DIR, conf.get(HConstants.HBASE_DIR));
-      if (!host.equals(LOOPBACK)) {
-        client.set(REGISTRY_IMPL, "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
-        client.set(BOOTSTRAP_SERVERS, bootstrapServers(hbase));
+      Configuration client = ClusterSettings.client(conf);
+      if (!host.equals(ClusterSettings.LOOPBACK)) {
+        client.set(ClusterSettings.REGISTRY_IMPL, "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
+        client.set(ClusterSettings.BOOTSTRAP_SERVERS, bootstrapServers(hbase));
       }
       return new EmbeddedHBaseCluster(dir, temporary, claim, zooKeeper, hbase, client);
     }
@@ -265,37 +207,6 @@ public final class EmbeddedHBaseCluster implements AutoCloseable {
         servers.append(',').append(regionServer.getRegionServer().getServerName().getAddress());
       }
       return servers.toString();
-    }
-
-    private Configuration serverConfiguration(Path dir) {
-      Configuration conf = HBaseConfiguration.create();
-      // Path.toUri() ends a directory that exists in '/': without it, the URI is the same on every start, and so
-      // is the client configuration written from it.
-      conf.set(HConstants.HBASE_DIR, dir.resolve("hbase").toUri().toString().replaceFirst("/$", ""));
-      conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
-      conf.set(HConstants.ZOOKEEPER_QUORUM, LOOPBACK);
-      conf.set("hbase.master.hostname", host);
-      conf.set("hbase.regionserver.hostname", host);
-      // Random ports, so that several clusters (a test's and a user's) can run side by side; no web UIs.
-      conf.setInt(HConstants.MASTER_PORT, 0);
-      conf.setInt(HConstants.REGIONSERVER_PORT, 0);
-      conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-      conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
-      conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, 0);
-      // The local file system has no hflush/hsync capability flags; HBase refuses it unless told otherwise.
-      conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-      // Files a compaction replaced go within 10 s instead of 2 minutes, so that storage reports settle fast.
-      conf.setInt("hbase.hfile.compaction.discharger.interval", 10_000);
-      // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
-      conf.set("hbase.wal.provider", "filesystem");
-      conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
-          CompressionCheckEndpoint.class.getName(), PreparedScanServerEndpoint.class.getName());
-      conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName());
-      TurboCodecs.configure(conf);
-      for (var entry : overrides) {
-        conf.set(entry.getKey(), entry.getValue());
-      }
-      return conf;
     }
 
     private static void awaitServing(LocalHBaseCluster hbase, int regionServers) throws IOException {

@@ -1,0 +1,157 @@
+package org.hbaseturbo.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.hbaseturbo.jvm.JvmOptions;
+
+/**
+ * One RegionServer in a JVM of its own, started through HBase's own entry point ({@code HRegionServer start}) with
+ * the classpath of an operator's RegionServer ({@link RegionServerClasspath}) and its settings in its own
+ * {@code hbase-site.xml}, so that an edited file and {@code update_config} behave as on a real cluster. It ends
+ * when the JVM that started it ends, however that ends.
+ */
+final class RegionServerProcess {
+  private static final String WATCH_SCRIPT = "parent-watch.sh";
+  private static final Duration JAVA_START = Duration.ofSeconds(10);
+
+  private final int index;
+  private final Process wrapper;
+  private final ProcessHandle server;
+  private final Path log;
+
+  private RegionServerProcess(int index, Process wrapper, ProcessHandle server, Path log) {
+    this.index = index;
+    this.wrapper = wrapper;
+    this.server = server;
+    this.log = log;
+  }
+
+  /**
+   * @param settings the cluster's server settings; this server's own directory and the distributed mode are added
+   * @param heap the JVM's maximum heap, as {@code -Xmx} takes it ("1g")
+   */
+  static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap) throws IOException {
+    Path home = dataDir.resolve("regionservers").resolve("rs-" + index);
+    Path conf = home.resolve("conf");
+    Files.createDirectories(conf);
+    Configuration site = new Configuration(settings);
+    // Without it, HRegionServer's command line refuses to start a server of its own ("Not starting a distinct
+    // region server") and exits 0.
+    site.setBoolean("hbase.cluster.distributed", true);
+    site.set("hbase.tmp.dir", home.resolve("tmp").toString());
+    try (OutputStream out = Files.newOutputStream(conf.resolve("hbase-site.xml"))) {
+      site.writeXml(out);
+    }
+    Path logs = dataDir.resolve("logs");
+    Files.createDirectories(logs);
+    Path log = logs.resolve("regionserver-" + index + ".log");
+    Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+        "log4j.rootLogger=INFO,file",
+        "log4j.appender.file=org.apache.log4j.FileAppender",
+        "log4j.appender.file.file=" + log,
+        "log4j.appender.file.append=true",
+        "log4j.appender.file.layout=org.apache.log4j.PatternLayout",
+        "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
+        "log4j.logger.org.apache.zookeeper=WARN", ""));
+    Path script = home.resolve(WATCH_SCRIPT);
+    try (InputStream in = RegionServerProcess.class.getResourceAsStream(WATCH_SCRIPT)) {
+      Files.write(script, in.readAllBytes());
+    }
+    List<String> command = new ArrayList<>(List.of("sh", script.toString()));
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + heap);
+    command.addAll(JvmOptions.hbaseFlags());
+    command.add("-cp");
+    // The conf directory first, as HBase's own scripts put $HBASE_CONF_DIR.
+    command.add(conf + java.io.File.pathSeparator + RegionServerClasspath.locate());
+    command.add(HRegionServer.class.getName());
+    command.add("start");
+    Process wrapper = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile()))
+        .start();
+    return new RegionServerProcess(index, wrapper, javaOf(wrapper, index), log);
+  }
+
+  private static ProcessHandle javaOf(Process wrapper, int index) throws IOException {
+    long deadline = System.nanoTime() + JAVA_START.toNanos();
+    while (System.nanoTime() < deadline) {
+      Optional<ProcessHandle> java = wrapper.toHandle().children().findFirst();
+      if (java.isPresent()) {
+        return java.get();
+      }
+      if (!wrapper.isAlive()) {
+        break;
+      }
+      pause(50);
+    }
+    wrapper.destroyForcibly();
+    throw new IOException("RegionServer " + index + " did not start a JVM within " + JAVA_START.toSeconds() + " s");
+  }
+
+  int index() {
+    return index;
+  }
+
+  long pid() {
+    return server.pid();
+  }
+
+  boolean isAlive() {
+    return server.isAlive();
+  }
+
+  /** The last lines of its log, for a message about why it ended. */
+  String logTail(int lines) {
+    try {
+      List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  /** Waits for it to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
+  void awaitExit(Duration timeout) throws IOException {
+    try {
+      server.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      kill();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill();
+      throw new IOException("interrupted while RegionServer " + index + " stopped", e);
+    } catch (ExecutionException e) {
+      throw new IOException("waiting for RegionServer " + index + " to stop failed", e);
+    } finally {
+      wrapper.getOutputStream().close();
+    }
+  }
+
+  /** SIGKILL: nothing flushed, as a crash. */
+  void kill() {
+    server.destroyForcibly();
+    server.onExit().join();
+  }
+
+  private static void pause(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+  }
+}
