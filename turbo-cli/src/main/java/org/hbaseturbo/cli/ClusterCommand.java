@@ -3,6 +3,9 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
@@ -10,6 +13,7 @@ import org.apache.hadoop.util.ShutdownHookManager;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.testing.LocalCluster;
 import org.hbaseturbo.testing.ProcessHBaseCluster;
+import org.hbaseturbo.testing.RestartControl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +23,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo cluster}: a local cluster, embedded or as processes, as a service for other processes. */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
-    description = "Run a local HBase cluster for other processes.", subcommands = ClusterCommand.Start.class)
+    description = "Run a local HBase cluster for other processes.",
+    subcommands = {ClusterCommand.Start.class, ClusterCommand.Restart.class})
 final class ClusterCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
@@ -110,7 +115,46 @@ final class ClusterCommand extends CommandGroup {
           (System.nanoTime() - start) / 1e9, cluster.zooKeeperQuorum(), cluster.regionServerPids(),
           cluster.dataDir().resolve("logs"));
       out.flush();
+      RestartControl.serve(cluster, line -> {
+        out.println(line);
+        out.flush();
+      });
       return cluster;
+    }
+  }
+
+  @Command(name = "restart", mixinStandardHelpOptions = true,
+      description = {"Restart the RegionServers of the process cluster that 'cluster start --processes --data DIR'"
+          + " runs, with new settings in their hbase-site.xml or a new heap, and wait until they serve again.",
+          "All at once: each RegionServer stops (its regions close, flushing), all start again in new JVMs, and the"
+              + " master assigns the regions anew; every region is offline meanwhile, and clients retry."})
+  static final class Restart implements java.util.concurrent.Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = EmbeddedClusterOptions.DATA_OPTION, paramLabel = "DIR", required = true,
+        description = "The data directory of the running process cluster.")
+    Path dataDir;
+
+    @Option(names = "--rs-heap", paramLabel = "SIZE",
+        description = "A new maximum heap for each RegionServer JVM, as -Xmx takes it (default: unchanged).")
+    String regionServerHeap;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+        description = "An HBase setting for the RegionServers' hbase-site.xml (repeatable).")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      long start = System.nanoTime();
+      RestartControl.request(dataDir.toAbsolutePath(), settings, Optional.ofNullable(regionServerHeap),
+          line -> {
+            out.println(line);
+            out.flush();
+          });
+      out.printf("restarted in %.0f s%n", (System.nanoTime() - start) / 1e9);
+      return 0;
     }
   }
 }

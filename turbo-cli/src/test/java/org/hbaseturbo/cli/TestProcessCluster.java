@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -21,6 +24,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.testing.ProcessHBaseCluster;
@@ -36,8 +40,10 @@ class TestProcessCluster {
   private static final int ROWS = 2_000;
 
   @Test
-  void regionServersRunTheServerJarAloneInHeapsOfTheirOwnAndSurviveACrash(@TempDir Path data) throws Exception {
+  void regionServersRunTheServerJarAloneInHeapsOfTheirOwnRestartWithNewSettingsAndSurviveACrash(@TempDir Path data)
+      throws Exception {
     TableName name = TableName.valueOf("process_cluster");
+    int expectedRows;
     try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
         .dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
@@ -58,10 +64,7 @@ class TestProcessCluster {
       }
       try (Admin admin = connection.getAdmin()) {
         // Heap and memory per server come from each RegionServer's own JVM, not from this one's.
-        List<Long> maxHeapMb = admin.getClusterMetrics().getLiveServerMetrics().values().stream()
-            .map(metrics -> (long) metrics.getMaxHeapSize().get(org.apache.hadoop.hbase.Size.Unit.MEGABYTE))
-            .toList();
-        assertThat(maxHeapMb).hasSize(2).allSatisfy(mb -> assertThat(mb).isBetween(300L, 384L));
+        assertThat(maxHeapsMb(admin)).hasSize(2).allSatisfy(mb -> assertThat(mb).isBetween(300L, 384L));
         // ZSTD from the server jar's relocated aircompressor: the table's files are written in the child JVMs.
         admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder
             .newBuilder(FAMILY).setCompressionType(Compression.Algorithm.ZSTD).build())
@@ -88,20 +91,97 @@ class TestProcessCluster {
       }
       assertThat(new ServerStatsReader(connection).read().counters()).as("stats endpoint").isPresent();
 
+      // A restart with a new heap and setting: new JVMs, the setting in each server's own file, no row lost.
+      List<Long> pidsBefore = cluster.regionServerPids();
+      List<String> progress = new ArrayList<>();
+      cluster.restartAll(Map.of("hbase.regionserver.handler.count", "40"), Optional.of("448m"), progress::add);
+      assertThat(progress).last().asString().startsWith("restart done: 2 RegionServers");
+      assertThat(cluster.regionServerPids()).doesNotContainAnyElementsOf(pidsBefore);
+      try (Admin admin = connection.getAdmin()) {
+        assertThat(maxHeapsMb(admin)).hasSize(2).allSatisfy(mb -> assertThat(mb).isBetween(400L, 448L));
+      }
+      for (int i = 0; i < 2; i++) {
+        assertThat(data.resolve("regionservers/rs-" + i + "/conf/hbase-site.xml")).content()
+            .contains("<name>hbase.regionserver.handler.count</name><value>40</value>");
+      }
+      assertThat(nativeScan(connection, name)).hasSize(ROWS);
+
       // A crash: rows acknowledged since the flush live only in the killed server's memstore and WAL.
       try (Table table = connection.getTable(name)) {
-        for (int i = ROWS; i < ROWS + 100; i++) {
-          table.put(new Put(row(i)).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("value " + i)));
+        for (int i = 0; i < 100; i++) {
+          table.put(new Put(Bytes.toBytes("crash" + i)).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes(i)));
         }
       }
       cluster.killRegionServer(0);
-      assertThat(nativeScan(connection, name)).hasSize(ROWS + 100);
+      expectedRows = ROWS + 100;
+      assertThat(nativeScan(connection, name)).hasSize(expectedRows);
     }
     try (ProcessHBaseCluster restarted = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
         .dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(restarted.clientConfiguration())) {
-      assertThat(nativeScan(connection, name)).hasSize(ROWS + 100);
+      assertThat(nativeScan(connection, name)).hasSize(expectedRows);
     }
+  }
+
+  /** Each live server's max heap, once every one has reported it (a new server reports 0 until its first report). */
+  private static List<Long> maxHeapsMb(Admin admin) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      List<Long> heaps = admin.getClusterMetrics().getLiveServerMetrics().values().stream()
+          .map(metrics -> (long) metrics.getMaxHeapSize().get(org.apache.hadoop.hbase.Size.Unit.MEGABYTE)).toList();
+      if (heaps.stream().allMatch(mb -> mb > 0) || System.nanoTime() > deadline) {
+        return heaps;
+      }
+      Thread.sleep(500);
+    }
+  }
+
+  @Test
+  void theCommandLineStartsRestartsAndOutlivesNothing(@TempDir Path dir) throws Exception {
+    Path data = dir.resolve("data");
+    Path conf = dir.resolve("conf");
+    ClusterProcess launcher = ClusterProcess.start(data, conf, "--processes", "--regionservers", "2", "--rs-heap",
+        "384m");
+    List<ProcessHandle> started;
+    try {
+      CommandLineRun load = CommandLineRun.of("--conf", conf.toString(), "ycsb", "load", "--workload", "c",
+          "--threads", "2", "-p", "recordcount=300", "--out", dir.resolve("load").toString());
+      assertThat(load.exitCode()).as(load.err()).isZero();
+
+      CommandLineRun restart = CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--set",
+          "hbase.regionserver.handler.count=40");
+      assertThat(restart.exitCode()).as(restart.err()).isZero();
+      assertThat(restart.out()).contains("stopping all 2 RegionServers", "restart done: 2 RegionServers");
+      CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--set",
+          "hbase.rootdir=/elsewhere"), null);
+      CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", dir.resolve("none").toString()),
+          "turbo: no cluster runs on " + dir.resolve("none").toAbsolutePath() + "; start one with './turbo cluster"
+          + " start --processes --data " + dir.resolve("none").toAbsolutePath() + "'");
+      started = launcher.process().toHandle().descendants().toList();
+      assertThat(started.stream().filter(process -> process.info().command().orElse("").endsWith("/java")))
+          .as("RegionServer JVMs").hasSize(2);
+    } catch (Throwable failure) {
+      launcher.kill();
+      throw failure;
+    }
+
+    // SIGKILL of the launcher: its RegionServers see their input end and go, within the watch's 30 s grace.
+    launcher.kill();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+    }
+    assertThat(started).as("processes left after the launcher was killed").noneMatch(ProcessHandle::isAlive);
+
+    ClusterProcess restarted = ClusterProcess.start(data, conf, "--processes", "--regionservers", "1", "--rs-heap",
+        "384m");
+    try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+      assertThat(nativeScan(connection, TableName.valueOf("usertable"))).hasSize(300);
+    } catch (Throwable failure) {
+      restarted.kill();
+      throw failure;
+    }
+    assertThat(restarted.stop()).contains("process cluster stopped");
   }
 
   private static byte[][] splits() {

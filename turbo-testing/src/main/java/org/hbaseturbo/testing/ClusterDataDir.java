@@ -61,6 +61,24 @@ final class ClusterDataDir implements AutoCloseable {
     return new ClusterDataDir(dir, channel, lock);
   }
 
+  /** Whether a running cluster holds {@code dir} (this process's included). */
+  static boolean isHeld(Path dir) throws IOException {
+    Path file = dir.resolve(LOCK_FILE);
+    if (!Files.exists(file)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      FileLock lock = channel.tryLock();
+      if (lock == null) {
+        return true;
+      }
+      lock.release();
+      return false;
+    } catch (OverlappingFileLockException e) {
+      return true;
+    }
+  }
+
   /** The port of the last ZooKeeper on this directory, if one ran. */
   OptionalInt zooKeeperPort() throws IOException {
     Path file = dir.resolve(ZOOKEEPER_PORT_FILE);

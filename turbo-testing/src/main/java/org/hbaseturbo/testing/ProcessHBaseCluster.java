@@ -10,9 +10,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.hbaseturbo.common.InvalidInputException;
@@ -27,25 +34,34 @@ import org.hbaseturbo.compress.TurboCodecs;
 public final class ProcessHBaseCluster implements LocalCluster {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
+  /** The settings the cluster gives itself, which a restart may not change. */
+  private static final List<String> OWN_SETTINGS = List.of(HConstants.HBASE_DIR, HConstants.ZOOKEEPER_QUORUM,
+      HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.CLUSTER_DISTRIBUTED,
+      HConstants.REGIONSERVER_PORT, "hbase.tmp.dir", "hbase.regionserver.hostname");
 
   private final Path dataDir;
   private final boolean temporaryDataDir;
   private final ClusterDataDir claim;
   private final MiniZooKeeperCluster zooKeeper;
   private final LocalHBaseCluster master;
+  /** Replaced by new processes as restarts go. */
   private final List<RegionServerProcess> regionServers;
+  private final Configuration settings;
+  private String regionServerHeap;
   private final Configuration clientConfiguration;
 
   private ProcessHBaseCluster(Path dataDir, boolean temporaryDataDir, ClusterDataDir claim,
       MiniZooKeeperCluster zooKeeper, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
-      Configuration clientConfiguration) {
+      Configuration settings, String regionServerHeap) {
     this.dataDir = dataDir;
     this.temporaryDataDir = temporaryDataDir;
     this.claim = claim;
     this.zooKeeper = zooKeeper;
     this.master = master;
-    this.regionServers = regionServers;
-    this.clientConfiguration = clientConfiguration;
+    this.regionServers = new ArrayList<>(regionServers);
+    this.settings = settings;
+    this.regionServerHeap = regionServerHeap;
+    this.clientConfiguration = ClusterSettings.client(settings);
   }
 
   public static Builder builder() {
@@ -68,12 +84,100 @@ public final class ProcessHBaseCluster implements LocalCluster {
   }
 
   /** The operating system's ids of the RegionServer JVMs, in the order they were started. */
-  public List<Long> regionServerPids() {
+  public synchronized List<Long> regionServerPids() {
     return regionServers.stream().map(RegionServerProcess::pid).toList();
   }
 
+  /**
+   * Restarts every RegionServer at once with {@code changes} in their {@code hbase-site.xml} and, if given, a new
+   * heap: each stops as an operator's {@code stop regionserver} does (its regions close, flushing), then all
+   * start again in new JVMs and the master assigns the regions anew. Every region is offline meanwhile; clients
+   * retry.
+   *
+   * @param progress told each step, for a user watching
+   */
+  public synchronized void restartAll(Map<String, String> changes, Optional<String> heap, Consumer<String> progress)
+      throws IOException {
+    heap.ifPresent(Builder::requireHeapSize);
+    requireChangeable(changes.keySet());
+    changes.forEach(settings::set);
+    heap.ifPresent(size -> regionServerHeap = size);
+    progress.accept("stopping all " + regionServers.size() + " RegionServers");
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      for (RegionServerProcess server : regionServers) {
+        admin.stopRegionServer(address(server));
+      }
+    }
+    for (RegionServerProcess server : regionServers) {
+      server.awaitExit(STOP_TIMEOUT);
+    }
+    for (int i = 0; i < regionServers.size(); i++) {
+      regionServers.set(i, RegionServerProcess.start(i, dataDir, settings, regionServerHeap));
+    }
+    for (RegionServerProcess server : regionServers) {
+      awaitOnline(server);
+    }
+    progress.accept("restart done: " + regionServers.size() + " RegionServers, pids " + regionServerPids());
+  }
+
+  /** @throws InvalidInputException naming the first setting of {@code keys} that the cluster sets itself */
+  static void requireChangeable(java.util.Collection<String> keys) {
+    for (String key : keys) {
+      if (OWN_SETTINGS.contains(key)) {
+        throw new InvalidInputException("--set " + key + ": the process cluster sets it itself (it may not change"
+            + " while the cluster runs); settings it owns: " + String.join(", ", OWN_SETTINGS));
+      }
+    }
+  }
+
+  /**
+   * Waits until the master lists it and it answers requests: the master lists a server as soon as it reports for
+   * duty, seconds before it serves, and regions moved to it then go back where they were.
+   */
+  private void awaitOnline(RegionServerProcess server) throws IOException {
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      while (true) {
+        Optional<ServerName> name = master.getActiveMaster().getServerManager().getOnlineServersList().stream()
+            .filter(online -> online.getPort() == server.port()).findFirst();
+        if (name.isPresent() && serves(admin, name.get())) {
+          return;
+        }
+        if (!server.isAlive()) {
+          throw new IOException("RegionServer " + server.index() + " exited while starting; its log ends:\n"
+              + server.logTail(20));
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("RegionServer " + server.index() + " did not come online within "
+              + START_TIMEOUT.toSeconds() + " s");
+        }
+        Builder.pause();
+      }
+    }
+  }
+
+  private static boolean serves(Admin admin, ServerName name) {
+    try {
+      admin.getRegions(name);
+      return true;
+    } catch (IOException notYet) {
+      return false;
+    }
+  }
+
+  /** Its host and port as the master knows it, which is what RegionMover and Admin match servers by. */
+  private String address(RegionServerProcess server) throws IOException {
+    return master.getActiveMaster().getServerManager().getOnlineServersList().stream()
+        .filter(name -> name.getPort() == server.port()).findFirst()
+        .orElseThrow(() -> new IOException("RegionServer " + server.index() + " (port " + server.port() + ") is not"
+            + " online"))
+        .getAddress().toString();
+  }
+
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */
-  public void killRegionServer(int index) {
+  public synchronized void killRegionServer(int index) {
     regionServers.get(index).kill();
   }
 
@@ -88,7 +192,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
    * after two minutes is killed.
    */
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
     try {
       master.shutdown();
       master.join();
@@ -128,12 +232,16 @@ public final class ProcessHBaseCluster implements LocalCluster {
      * @throws InvalidInputException when it is not a heap size
      */
     public Builder regionServerHeap(String heap) {
-      if (!requireNonNull(heap, "heap is null").matches("[1-9][0-9]*[kKmMgG]?")) {
+      requireHeapSize(requireNonNull(heap, "heap is null"));
+      this.regionServerHeap = heap;
+      return this;
+    }
+
+    static void requireHeapSize(String heap) {
+      if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
         throw new InvalidInputException("RegionServer heap '" + heap + "' is not a heap size; expected a number"
             + " with k, m or g, such as 512m or 2g");
       }
-      this.regionServerHeap = heap;
-      return this;
     }
 
     /** Keep the data in {@code dir} (created if missing) instead of a temporary directory. */
@@ -210,8 +318,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
         zooKeeper.shutdown();
         throw e;
       }
-      return new ProcessHBaseCluster(dir, temporary, claim, zooKeeper, master, List.copyOf(servers),
-          ClusterSettings.client(conf));
+      return new ProcessHBaseCluster(dir, temporary, claim, zooKeeper, master, servers, conf, regionServerHeap);
     }
 
     private static void awaitServing(LocalHBaseCluster master, List<RegionServerProcess> servers)
@@ -242,12 +349,16 @@ public final class ProcessHBaseCluster implements LocalCluster {
         if (System.nanoTime() > deadline) {
           throw new IOException("the process cluster did not start within " + START_TIMEOUT.toSeconds() + " s");
         }
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for HBase to start", e);
-        }
+        pause();
+      }
+    }
+
+    static void pause() throws IOException {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for HBase", e);
       }
     }
   }

@@ -3,6 +3,8 @@ package org.hbaseturbo.testing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hbaseturbo.jvm.JvmOptions;
 
@@ -28,12 +31,14 @@ final class RegionServerProcess {
   private static final Duration JAVA_START = Duration.ofSeconds(10);
 
   private final int index;
+  private final int port;
   private final Process wrapper;
   private final ProcessHandle server;
   private final Path log;
 
-  private RegionServerProcess(int index, Process wrapper, ProcessHandle server, Path log) {
+  private RegionServerProcess(int index, int port, Process wrapper, ProcessHandle server, Path log) {
     this.index = index;
+    this.port = port;
     this.wrapper = wrapper;
     this.server = server;
     this.log = log;
@@ -52,6 +57,9 @@ final class RegionServerProcess {
     // region server") and exits 0.
     site.setBoolean("hbase.cluster.distributed", true);
     site.set("hbase.tmp.dir", home.resolve("tmp").toString());
+    // A port known before it starts tells which server of the master's list this process is.
+    int port = freePort();
+    site.setInt(HConstants.REGIONSERVER_PORT, port);
     try (OutputStream out = Files.newOutputStream(conf.resolve("hbase-site.xml"))) {
       site.writeXml(out);
     }
@@ -82,7 +90,13 @@ final class RegionServerProcess {
     Process wrapper = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile()))
         .start();
-    return new RegionServerProcess(index, wrapper, javaOf(wrapper, index), log);
+    return new RegionServerProcess(index, port, wrapper, javaOf(wrapper, index), log);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
   }
 
   private static ProcessHandle javaOf(Process wrapper, int index) throws IOException {
@@ -103,6 +117,11 @@ final class RegionServerProcess {
 
   int index() {
     return index;
+  }
+
+  /** Its RPC port, on the cluster's host. */
+  int port() {
+    return port;
   }
 
   long pid() {
