@@ -3,11 +3,9 @@ package org.hbaseturbo.testing;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
@@ -117,27 +115,10 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
   }
 
   /** Options of an embedded cluster; {@link #start()} returns once it serves requests. */
-  public static final class Builder {
-    private int regionServers = 2;
-    private Optional<Path> dataDir = Optional.empty();
+  public static final class Builder extends LocalClusterBuilder<Builder, EmbeddedHBaseCluster> {
     private String host = ClusterSettings.LOOPBACK;
-    private final Configuration overrides = new Configuration(false);
 
     private Builder() {
-    }
-
-    public Builder regionServers(int count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("regionServers must be at least 1, was " + count);
-      }
-      this.regionServers = count;
-      return this;
-    }
-
-    /** Keep the data in {@code dir} (created if missing) instead of a temporary directory. */
-    public Builder dataDir(Path dir) {
-      this.dataDir = Optional.of(requireNonNull(dir, "dir is null"));
-      return this;
     }
 
     /**
@@ -151,28 +132,13 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
       return this;
     }
 
-    /** An HBase setting for every server of the cluster. */
-    public Builder set(String key, String value) {
-      overrides.set(key, value);
+    @Override
+    Builder self() {
       return this;
     }
 
-    public EmbeddedHBaseCluster start() throws IOException {
-      boolean temporary = dataDir.isEmpty();
-      Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
-      ClusterDataDir claim = ClusterDataDir.claim(dir);
-      try {
-        return start(dir, temporary, claim);
-      } catch (IOException | RuntimeException e) {
-        claim.close();
-        if (temporary) {
-          FileTrees.deleteRecursively(dir);
-        }
-        throw e;
-      }
-    }
-
-    private EmbeddedHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
+    @Override
+    EmbeddedHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
       Configuration conf = ClusterSettings.server(dir, host, overrides);
       // The servers share this JVM's compression algorithms, which read their codec classes only once.
       TurboCodecs.install();

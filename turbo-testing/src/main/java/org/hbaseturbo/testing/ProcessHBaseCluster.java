@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -209,21 +208,10 @@ public final class ProcessHBaseCluster implements LocalCluster {
   }
 
   /** Options of a process cluster; {@link #start()} returns once every RegionServer serves. */
-  public static final class Builder {
-    private int regionServers = 2;
+  public static final class Builder extends LocalClusterBuilder<Builder, ProcessHBaseCluster> {
     private String regionServerHeap = "1g";
-    private Optional<Path> dataDir = Optional.empty();
-    private final Configuration overrides = new Configuration(false);
 
     private Builder() {
-    }
-
-    public Builder regionServers(int count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("regionServers must be at least 1, was " + count);
-      }
-      this.regionServers = count;
-      return this;
     }
 
     /**
@@ -244,36 +232,14 @@ public final class ProcessHBaseCluster implements LocalCluster {
       }
     }
 
-    /** Keep the data in {@code dir} (created if missing) instead of a temporary directory. */
-    public Builder dataDir(Path dir) {
-      this.dataDir = Optional.of(requireNonNull(dir, "dir is null"));
+    @Override
+    Builder self() {
       return this;
-    }
-
-    /** An HBase setting for every server of the cluster, in each RegionServer's own {@code hbase-site.xml}. */
-    public Builder set(String key, String value) {
-      overrides.set(key, value);
-      return this;
-    }
-
-    public ProcessHBaseCluster start() throws IOException {
-      requireMemory();
-      boolean temporary = dataDir.isEmpty();
-      Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
-      ClusterDataDir claim = ClusterDataDir.claim(dir);
-      try {
-        return start(dir, temporary, claim);
-      } catch (IOException | RuntimeException e) {
-        claim.close();
-        if (temporary) {
-          FileTrees.deleteRecursively(dir);
-        }
-        throw e;
-      }
     }
 
     /** Their heaps must fit in this machine's memory, beside what the launcher and the clients need. */
-    private void requireMemory() {
+    @Override
+    void checkBeforeStart() {
       long total = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
           .getTotalMemorySize();
       long heaps = regionServers * heapBytes(regionServerHeap);
@@ -295,7 +261,8 @@ public final class ProcessHBaseCluster implements LocalCluster {
       return Long.parseLong(shift == 0 ? heap : heap.substring(0, heap.length() - 1)) << shift;
     }
 
-    private ProcessHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
+    @Override
+    ProcessHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
       Configuration conf = ClusterSettings.server(dir, ClusterSettings.LOOPBACK, overrides);
       // The master checks a table's compression in this JVM when it is created.
       TurboCodecs.install();
