@@ -15,6 +15,11 @@ abstract class BlockDecompressor implements Decompressor {
   private final byte[] output;
   private int outputOffset;
   private int outputLength;
+  /**
+   * Whether the last block given is all handed out. False again after {@link #reset()}: HBase warns of a
+   * decompressor taken from the pool "already finished", as Hadoop's own are not.
+   */
+  private boolean finished;
 
   /** Each codec has its own subclass, for the reason given in {@link BlockCompressor}. */
   BlockDecompressor(io.airlift.compress.Decompressor decompressor, int maxBlockSize) {
@@ -30,6 +35,7 @@ abstract class BlockDecompressor implements Decompressor {
     }
     System.arraycopy(b, off, input, 0, len);
     inputLength = len;
+    finished = false;
   }
 
   @Override
@@ -49,7 +55,7 @@ abstract class BlockDecompressor implements Decompressor {
 
   @Override
   public boolean finished() {
-    return inputLength == 0 && outputOffset == outputLength;
+    return finished;
   }
 
   @Override
@@ -69,6 +75,7 @@ abstract class BlockDecompressor implements Decompressor {
     int n = Math.min(len, outputLength - outputOffset);
     System.arraycopy(output, outputOffset, b, off, n);
     outputOffset += n;
+    finished = inputLength == 0 && outputOffset == outputLength;
     return n;
   }
 
@@ -82,6 +89,7 @@ abstract class BlockDecompressor implements Decompressor {
     inputLength = 0;
     outputOffset = 0;
     outputLength = 0;
+    finished = false;
   }
 
   @Override

@@ -55,6 +55,24 @@ class TestAircompressorCodecs {
     assertThat(decompress(codec, compress(codec, input))).isEqualTo(input);
   }
 
+  /** As HBase pools them: a decompressor reset on its return is not finished, and reads the next stream right. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void aPooledDecompressorIsNotFinishedAfterResetAndReadsAgain(AircompressorCodec codec) throws IOException {
+    byte[] input = "row-0001/cf:q=value ".repeat(5_000).getBytes(StandardCharsets.UTF_8);
+    org.apache.hadoop.io.compress.Decompressor decompressor = codec.createDecompressor();
+    for (int use = 0; use < 2; use++) {
+      try (CompressionInputStream in = codec.createInputStream(new ByteArrayInputStream(compress(codec, input)),
+          decompressor)) {
+        assertThat(in.readAllBytes()).isEqualTo(input);
+      }
+      assertThat(decompressor.finished()).as("finished with the stream's last block").isTrue();
+      decompressor.reset();
+      assertThat(decompressor.finished()).as("finished after reset").isFalse();
+      assertThat(decompressor.needsInput()).isTrue();
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("codecs")
   void compressesRedundantDataAndBoundsIncompressibleData(AircompressorCodec codec) throws IOException {
