@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.CompressionCheckProtos.AlgorithmCheck;
 import org.hbaseturbo.protocol.generated.CompressionCheckProtos.CompressionCheckResponse;
 
@@ -150,7 +151,7 @@ public final class FamilyRewriter {
             compacting.size(), (now - started) / 1e9));
         lastReport = now;
       }
-      Pause.sleep(POLL);
+      Pause.sleep(POLL, "waiting for the cluster");
     }
   }
 

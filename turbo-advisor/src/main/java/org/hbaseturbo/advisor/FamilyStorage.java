@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.common.Pause;
 
 /**
  * How much disk a family's store files take, as the cluster reports it: the RegionServers' own figure (whole
@@ -40,7 +41,7 @@ public record FamilyStorage(double reportedMegabytes, Long fileBytes) {
     if (storage.fileBytes() == null && StoreFiles.list(clientConf, table) != null) {
       progress.accept("waiting for the RegionServers to remove the store files a compaction replaced ...");
       while (storage.fileBytes() == null && System.nanoTime() < deadline) {
-        Pause.sleep(POLL);
+        Pause.sleep(POLL, "waiting for the cluster");
         storage = of(admin, clientConf, table, family);
       }
     }

@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
@@ -23,20 +24,14 @@ import org.apache.hadoop.hbase.util.JVMClusterUtil;
  */
 public final class EmbeddedHBaseCluster implements LocalCluster {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration POLL = Duration.ofMillis(100);
 
-  private final Path dataDir;
-  private final boolean temporaryDataDir;
-  private final ClusterDataDir claim;
-  private final MiniZooKeeperCluster zooKeeper;
+  private final ClusterHome home;
   private final LocalHBaseCluster hbase;
   private final Configuration clientConfiguration;
 
-  private EmbeddedHBaseCluster(Path dataDir, boolean temporaryDataDir, ClusterDataDir claim,
-      MiniZooKeeperCluster zooKeeper, LocalHBaseCluster hbase, Configuration clientConfiguration) {
-    this.dataDir = dataDir;
-    this.temporaryDataDir = temporaryDataDir;
-    this.claim = claim;
-    this.zooKeeper = zooKeeper;
+  private EmbeddedHBaseCluster(ClusterHome home, LocalHBaseCluster hbase, Configuration clientConfiguration) {
+    this.home = home;
     this.hbase = hbase;
     this.clientConfiguration = clientConfiguration;
   }
@@ -52,7 +47,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
 
   @Override
   public Path dataDir() {
-    return dataDir;
+    return home.dir();
   }
 
   public int regionServerCount() {
@@ -83,7 +78,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
 
   @Override
   public String zooKeeperQuorum() {
-    return ClusterSettings.LOOPBACK + ":" + zooKeeper.getClientPort();
+    return home.zooKeeperQuorum();
   }
 
   @Override
@@ -106,11 +101,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
       hbase.join();
     } finally {
       System.setOut(stdout);
-      zooKeeper.shutdown();
-      claim.close();
-      if (temporaryDataDir) {
-        FileTrees.deleteRecursively(dataDir);
-      }
+      home.release();
     }
   }
 
@@ -138,14 +129,15 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
     }
 
     @Override
-    EmbeddedHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
-      Configuration conf = ClusterSettings.server(dir, host, overrides);
-      // The servers share this JVM's compression algorithms, which read their codec classes only once.
-      TurboCodecs.install();
+    String host() {
+      return host;
+    }
+
+    @Override
+    EmbeddedHBaseCluster start(Configuration conf, ClusterHome home) throws IOException {
       // Several RegionServers in one JVM register metrics sources of the same name; this mode (which
       // HBase's own test utility sets too) makes Hadoop's metrics system accept them.
       DefaultMetricsSystem.setMiniClusterMode(true);
-      MiniZooKeeperCluster zooKeeper = DataDirZooKeeper.start(conf, dir, claim);
       LocalHBaseCluster hbase = null;
       try {
         hbase = new LocalHBaseCluster(conf, 1, regionServers);
@@ -156,7 +148,6 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
           hbase.shutdown();
           hbase.join();
         }
-        zooKeeper.shutdown();
         throw e;
       }
       Configuration client = ClusterSettings.client(conf);
@@ -164,7 +155,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
         client.set(ClusterSettings.REGISTRY_IMPL, "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
         client.set(ClusterSettings.BOOTSTRAP_SERVERS, bootstrapServers(hbase));
       }
-      return new EmbeddedHBaseCluster(dir, temporary, claim, zooKeeper, hbase, client);
+      return new EmbeddedHBaseCluster(home, hbase, client);
     }
 
     private static String bootstrapServers(LocalHBaseCluster hbase) {
@@ -189,12 +180,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
         if (System.nanoTime() > deadline) {
           throw new IOException("embedded HBase did not start within " + START_TIMEOUT.toSeconds() + " s");
         }
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for HBase to start", e);
-        }
+        Pause.sleep(POLL, "waiting for HBase to start");
       }
     }
   }

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import org.hbaseturbo.compress.TurboCodecs;
 
 /**
  * The options both kinds of local cluster take, and their start: the data directory claimed for the cluster's
@@ -49,9 +51,18 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     boolean temporary = dataDir.isEmpty();
     Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
     ClusterDataDir claim = ClusterDataDir.claim(dir);
+    MiniZooKeeperCluster zooKeeper = null;
     try {
-      return start(dir, temporary, claim);
+      Configuration conf = ClusterSettings.server(dir, host(), overrides);
+      // The servers in this JVM (all of them, or the master, which checks a table's compression when it is
+      // created) share its compression algorithms, which read their codec classes only once.
+      TurboCodecs.install();
+      zooKeeper = DataDirZooKeeper.start(conf, dir, claim);
+      return start(conf, new ClusterHome(dir, temporary, claim, zooKeeper));
     } catch (IOException | RuntimeException e) {
+      if (zooKeeper != null) {
+        zooKeeper.shutdown();
+      }
       claim.close();
       if (temporary) {
         FileTrees.deleteRecursively(dir);
@@ -60,12 +71,20 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     }
   }
 
+  /** The address the servers bind to and advertise. */
+  String host() {
+    return ClusterSettings.LOOPBACK;
+  }
+
   /** Refuses, before anything is created, what the options cannot give. */
   void checkBeforeStart() {
   }
 
-  /** Starts the servers on {@code dir}, which {@code claim} holds; they stop again if this fails. */
-  abstract C start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException;
+  /**
+   * Starts the servers with {@code conf}, whose ZooKeeper runs in {@code home}; servers started stop again if this
+   * fails.
+   */
+  abstract C start(Configuration conf, ClusterHome home) throws IOException;
 
   abstract B self();
 }

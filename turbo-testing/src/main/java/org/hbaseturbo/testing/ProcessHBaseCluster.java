@@ -20,9 +20,8 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.master.HMaster;
-import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.common.Pause;
 
 /**
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
@@ -33,15 +32,13 @@ import org.hbaseturbo.compress.TurboCodecs;
 public final class ProcessHBaseCluster implements LocalCluster {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
+  private static final Duration POLL = Duration.ofMillis(200);
   /** The settings the cluster gives itself, which a restart may not change. */
   private static final List<String> OWN_SETTINGS = List.of(HConstants.HBASE_DIR, HConstants.ZOOKEEPER_QUORUM,
       HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.CLUSTER_DISTRIBUTED,
       HConstants.REGIONSERVER_PORT, "hbase.tmp.dir", "hbase.regionserver.hostname");
 
-  private final Path dataDir;
-  private final boolean temporaryDataDir;
-  private final ClusterDataDir claim;
-  private final MiniZooKeeperCluster zooKeeper;
+  private final ClusterHome home;
   private final LocalHBaseCluster master;
   /** Replaced by new processes as restarts go. */
   private final List<RegionServerProcess> regionServers;
@@ -49,13 +46,9 @@ public final class ProcessHBaseCluster implements LocalCluster {
   private String regionServerHeap;
   private final Configuration clientConfiguration;
 
-  private ProcessHBaseCluster(Path dataDir, boolean temporaryDataDir, ClusterDataDir claim,
-      MiniZooKeeperCluster zooKeeper, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
+  private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
       Configuration settings, String regionServerHeap) {
-    this.dataDir = dataDir;
-    this.temporaryDataDir = temporaryDataDir;
-    this.claim = claim;
-    this.zooKeeper = zooKeeper;
+    this.home = home;
     this.master = master;
     this.regionServers = new ArrayList<>(regionServers);
     this.settings = settings;
@@ -74,12 +67,12 @@ public final class ProcessHBaseCluster implements LocalCluster {
 
   @Override
   public Path dataDir() {
-    return dataDir;
+    return home.dir();
   }
 
   @Override
   public String zooKeeperQuorum() {
-    return ClusterSettings.LOOPBACK + ":" + zooKeeper.getClientPort();
+    return home.zooKeeperQuorum();
   }
 
   /** The operating system's ids of the RegionServer JVMs, in the order they were started. */
@@ -112,7 +105,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
       server.awaitExit(STOP_TIMEOUT);
     }
     for (int i = 0; i < regionServers.size(); i++) {
-      regionServers.set(i, RegionServerProcess.start(i, dataDir, settings, regionServerHeap));
+      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap));
     }
     for (RegionServerProcess server : regionServers) {
       awaitOnline(server);
@@ -152,7 +145,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
           throw new IOException("RegionServer " + server.index() + " did not come online within "
               + START_TIMEOUT.toSeconds() + " s");
         }
-        Builder.pause();
+        Pause.sleep(POLL, "waiting for a RegionServer to come online");
       }
     }
   }
@@ -199,11 +192,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
         server.awaitExit(STOP_TIMEOUT);
       }
     } finally {
-      zooKeeper.shutdown();
-      claim.close();
-      if (temporaryDataDir) {
-        FileTrees.deleteRecursively(dataDir);
-      }
+      home.release();
     }
   }
 
@@ -262,17 +251,13 @@ public final class ProcessHBaseCluster implements LocalCluster {
     }
 
     @Override
-    ProcessHBaseCluster start(Path dir, boolean temporary, ClusterDataDir claim) throws IOException {
-      Configuration conf = ClusterSettings.server(dir, ClusterSettings.LOOPBACK, overrides);
-      // The master checks a table's compression in this JVM when it is created.
-      TurboCodecs.install();
-      MiniZooKeeperCluster zooKeeper = DataDirZooKeeper.start(conf, dir, claim);
+    ProcessHBaseCluster start(Configuration conf, ClusterHome home) throws IOException {
       List<RegionServerProcess> servers = new ArrayList<>();
       LocalHBaseCluster master = null;
       try {
         // The RegionServers first: the master's start-up returns only once one of them has opened meta.
         for (int i = 0; i < regionServers; i++) {
-          servers.add(RegionServerProcess.start(i, dir, conf, regionServerHeap));
+          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap));
         }
         master = new LocalHBaseCluster(conf, 1, 0);
         awaitServing(master, servers);
@@ -282,10 +267,9 @@ public final class ProcessHBaseCluster implements LocalCluster {
           master.join();
         }
         servers.forEach(RegionServerProcess::kill);
-        zooKeeper.shutdown();
         throw e;
       }
-      return new ProcessHBaseCluster(dir, temporary, claim, zooKeeper, master, servers, conf, regionServerHeap);
+      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap);
     }
 
     private static void awaitServing(LocalHBaseCluster master, List<RegionServerProcess> servers)
@@ -316,17 +300,10 @@ public final class ProcessHBaseCluster implements LocalCluster {
         if (System.nanoTime() > deadline) {
           throw new IOException("the process cluster did not start within " + START_TIMEOUT.toSeconds() + " s");
         }
-        pause();
+        Pause.sleep(POLL, "waiting for HBase to start");
       }
     }
 
-    static void pause() throws IOException {
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for HBase", e);
-      }
-    }
+
   }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.jvm.JvmOptions;
 
 /**
@@ -29,6 +30,7 @@ import org.hbaseturbo.jvm.JvmOptions;
 final class RegionServerProcess {
   private static final String WATCH_SCRIPT = "parent-watch.sh";
   private static final Duration JAVA_START = Duration.ofSeconds(10);
+  private static final Duration JAVA_POLL = Duration.ofMillis(50);
 
   private final int index;
   private final int port;
@@ -109,7 +111,7 @@ final class RegionServerProcess {
       if (!wrapper.isAlive()) {
         break;
       }
-      pause(50);
+      Pause.sleep(JAVA_POLL, "waiting for RegionServer " + index + "'s JVM");
     }
     wrapper.destroyForcibly();
     throw new IOException("RegionServer " + index + " did not start a JVM within " + JAVA_START.toSeconds() + " s");
@@ -163,14 +165,5 @@ final class RegionServerProcess {
   void kill() {
     server.destroyForcibly();
     server.onExit().join();
-  }
-
-  private static void pause(long millis) throws IOException {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    }
   }
 }

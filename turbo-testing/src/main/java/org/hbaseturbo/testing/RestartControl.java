@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Consumer;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.Pause;
 
 /**
  * How {@code turbo cluster restart} asks the process that runs a process cluster to restart its RegionServers: a
@@ -143,12 +144,7 @@ public final class RestartControl {
         throw new IOException("the restart did not finish within " + RESTART_TIMEOUT.toMinutes() + " minutes; see "
             + control.resolve(LOG));
       }
-      try {
-        Thread.sleep(POLL.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for the restart", e);
-      }
+      Pause.sleep(POLL, "waiting for the restart");
     }
   }
 

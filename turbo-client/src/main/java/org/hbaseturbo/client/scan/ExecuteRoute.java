@@ -5,6 +5,7 @@ import com.google.protobuf.ServiceException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -18,6 +19,7 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
@@ -96,13 +98,7 @@ final class ExecuteRoute implements Closeable {
 
   private void pause(int tries) throws InterruptedIOException {
     long millis = pauseMillis * HConstants.RETRY_BACKOFF[Math.min(tries, HConstants.RETRY_BACKOFF.length - 1)];
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting to retry an execute on table '"
-          + table.getName() + "'");
-    }
+    Pause.sleep(Duration.ofMillis(millis), "waiting to retry an execute on table '" + table.getName() + "'");
   }
 
   @Override

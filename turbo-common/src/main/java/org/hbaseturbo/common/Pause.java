@@ -1,0 +1,25 @@
+package org.hbaseturbo.common;
+
+import java.io.InterruptedIOException;
+import java.time.Duration;
+
+/**
+ * The pause between two polls or retries. An interrupt ends it as an {@link InterruptedIOException}, which the
+ * I/O code around it passes on, with the thread's interrupt status kept.
+ */
+public final class Pause {
+  private Pause() {
+  }
+
+  /** @param waitingFor what the pause was part of, for the message: "waiting for the cluster" */
+  public static void sleep(Duration pause, String waitingFor) throws InterruptedIOException {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException interrupted = new InterruptedIOException("interrupted while " + waitingFor);
+      interrupted.initCause(e);
+      throw interrupted;
+    }
+  }
+}
