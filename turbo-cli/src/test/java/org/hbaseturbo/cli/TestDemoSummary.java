@@ -50,7 +50,7 @@ class TestDemoSummary {
   /** Client and server CPU are each {@code cpuPerRow} x 10 rows / 2. */
   private static VariantResult scanResult(String variant, double throughput, double bytes, double cpuPerRow) {
     return new VariantResult(variant, 4, throughput, LATENCY, "SCAN", bytes, null, cpuPerRow * 5, cpuPerRow * 5, 1,
-        100, 0, Map.of());
+        100, 0, Map.of(), null);
   }
 
   private static CodecResult codecResult(String codec, double throughput, double storageVsNone, double compressMBps) {

@@ -5,8 +5,11 @@ import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
 import java.util.Collections;
+import org.apache.hadoop.conf.ConfigRedactor;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
@@ -15,17 +18,22 @@ import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.MetricsHBaseServerSource;
 import org.apache.hadoop.hbase.metrics.BaseSourceImpl;
+import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.apache.hadoop.metrics2.lib.MutableFastCounter;
 import org.apache.hadoop.metrics2.lib.MutableMetric;
 import org.hbaseturbo.common.ProcessCpu;
+import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
 
 /**
- * RegionServer coprocessor that reports the process's CPU time and the RegionServer RPC server's byte
- * counters, so that benchmarks can charge the servers' cost per operation on any cluster that loads the
- * server jar ({@code hbase.coprocessor.regionserver.classes}).
+ * RegionServer coprocessor that reports the process's CPU time and memory, the RegionServer RPC server's byte
+ * counters and the settings in force, so that benchmarks can charge the servers' cost per operation, and a restart
+ * or a configuration change be verified, on any cluster that loads the server jar
+ * ({@code hbase.coprocessor.regionserver.classes}). Like every RegionServer endpoint, only global ADMIN may call it
+ * under AccessController.
  *
  * <p>The byte counters are those HBase publishes as JMX {@code sub=IPC} {@code receivedBytes} and
  * {@code sentBytes}, read from the metrics source itself: the JMX view is a snapshot refreshed only every
@@ -39,6 +47,8 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
 public class ServerStatsEndpoint extends ServerStatsService implements RegionServerCoprocessor {
   private final String processId;
   private volatile BaseSourceImpl rpcMetrics;
+  private volatile RegionServerServices server;
+  private volatile ConfigRedactor redactor;
 
   public ServerStatsEndpoint() {
     RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
@@ -60,6 +70,8 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
       throw new CoprocessorException("unexpected RPC metrics source " + source.getClass().getName());
     }
     rpcMetrics = impl;
+    server = services.getRegionServerServices();
+    redactor = new ConfigRedactor(server.getConfiguration());
   }
 
   @Override
@@ -71,12 +83,27 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   public void getStats(RpcController controller, ServerStatsRequest request,
       RpcCallback<ServerStatsResponse> done) {
     try {
-      done.run(ServerStatsResponse.newBuilder()
+      MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+      ServerStatsResponse.Builder response = ServerStatsResponse.newBuilder()
           .setProcessId(processId)
           .setProcessCpuNanos(ProcessCpu.nanos())
           .setRpcReceivedBytes(counter(MetricsHBaseServerSource.RECEIVED_BYTES_NAME))
           .setRpcSentBytes(counter(MetricsHBaseServerSource.SENT_BYTES_NAME))
-          .build());
+          .setServerName(server.getServerName().toString())
+          .setHeapUsedBytes(heap.getUsed())
+          .setHeapMaxBytes(heap.getMax());
+      ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
+      // The RegionServer's own Configuration, which update_config reloads in place.
+      Configuration conf = server.getConfiguration();
+      for (String name : request.getSettingNamesList()) {
+        Setting.Builder setting = Setting.newBuilder().setName(name);
+        String value = conf.get(name);
+        if (value != null) {
+          setting.setValue(redactor.redact(name, value));
+        }
+        response.addSettings(setting);
+      }
+      done.run(response.build());
     } catch (IOException | RuntimeException e) {
       CoprocessorRpcUtils.setControllerException(controller,
           e instanceof IOException io ? io : new CoprocessorException("cannot read counters: " + e));

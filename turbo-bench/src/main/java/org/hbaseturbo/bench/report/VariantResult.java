@@ -1,5 +1,6 @@
 package org.hbaseturbo.bench.report;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,11 +15,13 @@ import java.util.Map;
  * @param serverCpuUsPerOp null when the servers do not run the stats endpoint
  * @param operations medians per operation type
  * @param failures operations that returned an error, summed over all runs (must be 0 for a valid result)
+ * @param serverProcesses each RegionServer JVM's CPU and memory; null when the servers do not run the stats
+ *     endpoint
  */
 public record VariantResult(String variant, int clients, double throughputOpsS, Latency latencyUs,
     String latencyOperation, Double bytesPerOp, Double linkBytesPerOp, double clientCpuUsPerOp,
     Double serverCpuUsPerOp, int runs, long operationsPerRun, long failures,
-    Map<String, OperationResult> operations) {
+    Map<String, OperationResult> operations, List<ServerProcessResult> serverProcesses) {
 
   /** Medians of one operation type over the runs. */
   public record OperationResult(long count, double averageUs, Latency latencyUs) {

@@ -19,6 +19,7 @@ import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.client.stats.ProcessUsage;
 import org.hbaseturbo.common.InvalidInputException;
 import site.ycsb.Client;
 
@@ -163,6 +164,14 @@ public final class YcsbExperiment {
   private PhaseResult checked(PhaseResult result, String what) {
     if (!result.serverUnavailableReason().isEmpty()) {
       progress.println("note: server CPU and RPC bytes not measured: " + result.serverUnavailableReason());
+    }
+    if (result.server() != null) {
+      for (ProcessUsage process : result.server().byProcess()) {
+        progress.printf("  RegionServer JVM %s: CPU %.1f s, resident %s, heap %,d of %,d MiB used%n",
+            String.join(" ", process.regionServers()), process.cpuNanos() / 1e9,
+            process.residentBytes() == null ? "unknown" : String.format("%,d MiB", process.residentBytes() >> 20),
+            process.heapUsedBytes() >> 20, process.heapMaxBytes() >> 20);
+      }
     }
     if (result.failures() > 0) {
       progress.printf("warning: %s had %,d failed operations of %,d; its figures are not a valid result%n", what,

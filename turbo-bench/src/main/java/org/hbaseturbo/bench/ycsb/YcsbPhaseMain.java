@@ -129,9 +129,8 @@ public final class YcsbPhaseMain {
       Measurements.getMeasurements().exportMeasurements(exporter);
       exporter.close();
 
-      String unavailable = serverBefore.unavailableReason() + serverAfter.unavailableReason();
       return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, serverAfter.since(serverBefore),
-          unavailable, linkBytes, exporter.operations());
+          serverAfter.whyNotSince(serverBefore), linkBytes, exporter.operations());
     }
   }
 

@@ -1,13 +1,16 @@
 package org.hbaseturbo.bench.ycsb;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.Medians;
+import org.hbaseturbo.bench.report.ServerProcessResult;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.report.VariantResult.OperationResult;
+import org.hbaseturbo.client.stats.ProcessUsage;
 
 /** Turns repeated runs of one YCSB phase into one {@link VariantResult} of medians. */
 public final class YcsbSummary {
@@ -38,7 +41,23 @@ public final class YcsbSummary {
         Medians.of(runs, run -> perOp(run, run.clientCpuNanos() / 1000.0)),
         serverKnown ? Medians.of(runs, run -> perOp(run, run.server().cpuNanos() / 1000.0)) : null,
         runs.size(), (long) Medians.of(runs, PhaseResult::operations),
-        runs.stream().mapToLong(PhaseResult::failures).sum(), operations);
+        runs.stream().mapToLong(PhaseResult::failures).sum(), operations,
+        serverKnown ? processes(runs) : null);
+  }
+
+  /** The last run's RegionServer processes, CPU per operation as the median of the runs each served. */
+  private static List<ServerProcessResult> processes(List<PhaseResult> runs) {
+    List<ServerProcessResult> processes = new ArrayList<>();
+    for (ProcessUsage last : runs.get(runs.size() - 1).server().byProcess()) {
+      List<Double> cpuPerOp = new ArrayList<>();
+      for (PhaseResult run : runs) {
+        run.server().byProcess().stream().filter(usage -> usage.processId().equals(last.processId())).findFirst()
+            .ifPresent(usage -> cpuPerOp.add(perOp(run, usage.cpuNanos() / 1000.0)));
+      }
+      processes.add(new ServerProcessResult(last.regionServers(), Medians.of(cpuPerOp, Double::doubleValue),
+          last.residentBytes(), last.heapUsedBytes(), last.heapMaxBytes()));
+    }
+    return processes;
   }
 
   private static double perOp(PhaseResult run, double total) {

@@ -1,25 +1,54 @@
 package org.hbaseturbo.client.stats;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
 /**
- * Counters summed over the distinct RegionServer processes of a cluster at one instant. Subtract two
- * readings taken around a benchmark phase to get what the phase cost the servers.
+ * Counters summed over the distinct RegionServer processes of a cluster at one instant, and what each process
+ * used. Subtract two readings taken around a benchmark phase to get what the phase cost the servers.
  *
- * @param processes distinct RegionServer JVMs that answered
  * @param cpuNanos CPU time of those processes, all threads, as the OS accounts it
  * @param rpcReceivedBytes bytes the RegionServers' RPC servers read from clients
  * @param rpcSentBytes bytes the RegionServers' RPC servers wrote to clients
+ * @param byProcess each distinct RegionServer JVM that answered
  */
-public record ServerCounters(int processes, long cpuNanos, long rpcReceivedBytes, long rpcSentBytes) {
+public record ServerCounters(long cpuNanos, long rpcReceivedBytes, long rpcSentBytes, List<ProcessUsage> byProcess) {
 
-  /** What happened between {@code earlier} and this reading. */
+  /** Distinct RegionServer JVMs that answered. */
+  public int processes() {
+    return byProcess.size();
+  }
+
+  /**
+   * Whether {@code earlier} read the same RegionServer processes: a RegionServer that restarted in between resets
+   * its counters, and a difference would be meaningless.
+   */
+  public boolean sameProcesses(ServerCounters earlier) {
+    return processIds().equals(earlier.processIds());
+  }
+
+  private Set<String> processIds() {
+    return byProcess.stream().map(ProcessUsage::processId).collect(Collectors.toSet());
+  }
+
+  /**
+   * What happened between {@code earlier} and this reading.
+   *
+   * @throws IllegalStateException unless {@link #sameProcesses}
+   */
   public ServerCounters minus(ServerCounters earlier) {
-    if (earlier.processes != processes) {
-      // A RegionServer that restarted in between resets its counters: a difference would be meaningless.
-      throw new IllegalStateException("RegionServer processes changed from " + earlier.processes + " to "
-          + processes + " between two readings");
+    if (!sameProcesses(earlier)) {
+      throw new IllegalStateException("RegionServer processes changed between two readings, from "
+          + earlier.processIds() + " to " + processIds());
     }
-    return new ServerCounters(processes, cpuNanos - earlier.cpuNanos,
-        rpcReceivedBytes - earlier.rpcReceivedBytes, rpcSentBytes - earlier.rpcSentBytes);
+    Map<String, ProcessUsage> before = earlier.byProcess.stream()
+        .collect(Collectors.toMap(ProcessUsage::processId, Function.identity()));
+    return new ServerCounters(cpuNanos - earlier.cpuNanos, rpcReceivedBytes - earlier.rpcReceivedBytes,
+        rpcSentBytes - earlier.rpcSentBytes,
+        byProcess.stream().map(process -> process.since(before.get(process.processId()))).toList());
   }
 
   public long rpcBytes() {

@@ -1,0 +1,23 @@
+package org.hbaseturbo.client.stats;
+
+import java.util.List;
+
+/**
+ * What one RegionServer JVM used, as its operating system and JVM account it.
+ *
+ * @param processId host name, pid and JVM start time
+ * @param regionServers the RegionServers this JVM runs (several in an embedded cluster, one in a process cluster)
+ * @param cpuNanos CPU time of the process, all threads (a difference, after {@link ServerCounters#minus})
+ * @param residentBytes its resident set at the reading; null where the OS does not tell (not Linux)
+ * @param heapUsedBytes heap in use at the reading
+ * @param heapMaxBytes the maximum heap ({@code -Xmx})
+ */
+public record ProcessUsage(String processId, List<String> regionServers, long cpuNanos, Long residentBytes,
+    long heapUsedBytes, long heapMaxBytes) {
+
+  /** The CPU this process spent since {@code earlier}; memory as at this reading, since it is a level. */
+  ProcessUsage since(ProcessUsage earlier) {
+    return new ProcessUsage(processId, regionServers, cpuNanos - earlier.cpuNanos, residentBytes, heapUsedBytes,
+        heapMaxBytes);
+  }
+}
