@@ -74,7 +74,7 @@ final class AdviseCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Mixin
-  EmbeddedClusterOptions embedded;
+  LocalClusterOptions embedded;
 
   @Option(names = "--table", required = true, paramLabel = "TABLE", description = "The table to sample.")
   String table;

@@ -39,7 +39,7 @@ final class BenchCommand extends CommandGroup {
     CommandSpec spec;
 
     @Mixin
-    EmbeddedClusterOptions embedded;
+    LocalClusterOptions embedded;
 
     @Range(min = 100, max = 100_000_000)
     @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",
@@ -111,7 +111,7 @@ final class BenchCommand extends CommandGroup {
     CommandSpec spec;
 
     @Mixin
-    EmbeddedClusterOptions embedded;
+    LocalClusterOptions embedded;
 
     @Range(min = 100, max = 100_000_000)
     @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",

@@ -39,7 +39,7 @@ final class BenchScanCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Mixin
-  EmbeddedClusterOptions embedded;
+  LocalClusterOptions embedded;
 
   @Range(min = 1, max = 100_000_000)
   @Option(names = "--rows", paramLabel = "N", defaultValue = "20000",

@@ -49,15 +49,11 @@ final class ClusterCommand extends CommandGroup {
     CommandSpec spec;
 
     @Mixin
-    EmbeddedClusterOptions embedded;
+    LocalClusterOptions local;
 
-    @Option(names = "--processes", description = "Each RegionServer in a JVM of its own (see above).")
+    @Option(names = "--processes", description = "Each RegionServer in a JVM of its own (see above); the same as"
+        + " --cluster processes.")
     boolean processes;
-
-    @Option(names = "--rs-heap", paramLabel = "SIZE", defaultValue = "1g",
-        description = "With --processes: each RegionServer JVM's maximum heap, as -Xmx takes it (default:"
-            + " ${DEFAULT-VALUE}).")
-    String regionServerHeap;
 
     @Option(names = "--client-conf", paramLabel = "DIR",
         description = "Where to write the client configuration (default: DATA/client-conf).")
@@ -71,12 +67,19 @@ final class ClusterCommand extends CommandGroup {
       if (clientConf != null) {
         OutputDirs.requireWritableDirectory(clientConf, "--client-conf");
       }
-      if (!processes && spec.commandLine().getParseResult().hasMatchedOption("--rs-heap")) {
-        throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --processes");
+      if (processes) {
+        local.kind = LocalClusterOptions.Kind.processes;
       }
+      TargetCluster.LocalSettings settings = local.settings(TargetCluster.LOOPBACK);
       PrintWriter out = spec.commandLine().getOut();
-      LocalCluster cluster = processes ? startProcesses(out) : embedded.settings(TargetCluster.LOOPBACK).start(out);
-      String kind = processes ? "process cluster" : "embedded HBase";
+      LocalCluster cluster = settings.start(out);
+      if (cluster instanceof ProcessHBaseCluster processCluster) {
+        RestartControl.serve(processCluster, line -> {
+          out.println(line);
+          out.flush();
+        });
+      }
+      String kind = settings.processes() ? "process cluster" : "embedded HBase";
       CountDownLatch stopped = new CountDownLatch(1);
       ShutdownHookManager.get().addShutdownHook(() -> {
         out.println("stopping " + kind + " ...");
@@ -101,40 +104,27 @@ final class ClusterCommand extends CommandGroup {
       stopped.await();
       return 0;
     }
-
-    private ProcessHBaseCluster startProcesses(PrintWriter out) throws IOException {
-      ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServers(embedded.regionServers)
-          .regionServerHeap(regionServerHeap);
-      embedded.settings(TargetCluster.LOOPBACK).dataDir().ifPresent(builder::dataDir);
-      out.printf("starting HBase as processes (ZooKeeper and 1 master here, %d RegionServer JVMs of %s heap) ...%n",
-          embedded.regionServers, regionServerHeap);
-      out.flush();
-      long start = System.nanoTime();
-      ProcessHBaseCluster cluster = builder.start();
-      out.printf("process cluster started in %.1f s (ZooKeeper %s; RegionServer pids %s; logs in %s)%n",
-          (System.nanoTime() - start) / 1e9, cluster.zooKeeperQuorum(), cluster.regionServerPids(),
-          cluster.dataDir().resolve("logs"));
-      out.flush();
-      RestartControl.serve(cluster, line -> {
-        out.println(line);
-        out.flush();
-      });
-      return cluster;
-    }
   }
 
   @Command(name = "restart", mixinStandardHelpOptions = true,
       description = {"Restart the RegionServers of the process cluster that 'cluster start --processes --data DIR'"
           + " runs, with new settings in their hbase-site.xml or a new heap, and wait until they serve again.",
-          "All at once: each RegionServer stops (its regions close, flushing), all start again in new JVMs, and the"
-              + " master assigns the regions anew; every region is offline meanwhile, and clients retry."})
+          "All at once by default: each RegionServer stops (its regions close, flushing), all start again in new"
+              + " JVMs, and the master assigns the regions anew; every region is offline meanwhile, and clients"
+              + " retry.",
+          "With --rolling, one at a time as HBase's graceful_stop.sh does: RegionMover moves the server's regions to"
+              + " the others, the server restarts, and its regions move back; every region stays online, so clients"
+              + " see no failed operation. Needs 2 or more RegionServers."})
   static final class Restart implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = EmbeddedClusterOptions.DATA_OPTION, paramLabel = "DIR", required = true,
+    @Option(names = LocalClusterOptions.DATA_OPTION, paramLabel = "DIR", required = true,
         description = "The data directory of the running process cluster.")
     Path dataDir;
+
+    @Option(names = "--rolling", description = "One RegionServer at a time, regions moved away first (see above).")
+    boolean rolling;
 
     @Option(names = "--rs-heap", paramLabel = "SIZE",
         description = "A new maximum heap for each RegionServer JVM, as -Xmx takes it (default: unchanged).")
@@ -149,7 +139,7 @@ final class ClusterCommand extends CommandGroup {
       PrintWriter out = spec.commandLine().getOut();
       long start = System.nanoTime();
       RestartControl.request(dataDir.toAbsolutePath(), settings, Optional.ofNullable(regionServerHeap),
-          line -> {
+          rolling, line -> {
             out.println(line);
             out.flush();
           });

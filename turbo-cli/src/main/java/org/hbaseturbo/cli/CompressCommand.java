@@ -35,7 +35,7 @@ final class CompressCommand extends CommandGroup {
     CommandSpec spec;
 
     @Mixin
-    EmbeddedClusterOptions embedded;
+    LocalClusterOptions embedded;
 
     @Override
     public Integer call() throws Exception {

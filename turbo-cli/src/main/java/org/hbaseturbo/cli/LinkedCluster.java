@@ -19,10 +19,10 @@ final class LinkedCluster implements AutoCloseable {
     this.cluster = cluster;
   }
 
-  static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, EmbeddedClusterOptions embedded,
+  static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, LocalClusterOptions embedded,
       Path workDir, PrintWriter out) throws IOException {
     // Settings first: they refuse bad input, which must come before the link is made.
-    TargetCluster.EmbeddedSettings settings =
+    TargetCluster.LocalSettings settings =
         embedded.settings(speed == NetworkLink.Speed.LOOPBACK ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
     Optional<NetworkLink> link = Optional.empty();
     if (speed != NetworkLink.Speed.LOOPBACK) {

@@ -2,28 +2,66 @@ package org.hbaseturbo.cli;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.testing.ServerSiteFile;
 import picocli.CommandLine.Option;
 
-/** How to start the embedded cluster, for the commands that start one when {@code --conf} is absent. */
-final class EmbeddedClusterOptions {
+/** How to start a local cluster, for the commands that start one when {@code --conf} is absent. */
+final class LocalClusterOptions {
   static final String DATA_OPTION = "--data";
 
+  /** Where the RegionServers run. */
+  enum Kind {
+    /** Every server in this JVM. */
+    embedded,
+    /** Each RegionServer a JVM of its own; ZooKeeper and the master in this JVM. */
+    processes
+  }
+
+  @Option(names = "--cluster", paramLabel = "KIND", defaultValue = "embedded",
+      description = "Local cluster: 'embedded' runs every server in this JVM; 'processes' runs each RegionServer in"
+          + " a JVM of its own with the server jar alone on its classpath, as on a real cluster, and reports each"
+          + " one's CPU and memory (default: ${DEFAULT-VALUE}).")
+  Kind kind;
+
   @Option(names = DATA_OPTION, paramLabel = "DIR",
-      description = "Embedded cluster: keep its data in DIR, where a later start finds it again, and HBase's"
-          + " log in DIR/logs/turbo.log (default: a temporary directory, deleted on stop).")
+      description = "Local cluster: keep its data in DIR, where a later start finds it again, and HBase's log in"
+          + " DIR/logs (default: a temporary directory, deleted on stop).")
   Path dataDir;
 
-  /** All RegionServers run in this JVM, each with its own threads and caches: a few dozen at most. */
+  /** Embedded, all RegionServers run in this JVM, each with its own threads and caches: a few dozen at most. */
   @Range(min = 1, max = 32)
   @Option(names = "--regionservers", paramLabel = "N", defaultValue = "2",
-      description = "Embedded cluster: RegionServers to start (1 to 32; default: ${DEFAULT-VALUE}).")
+      description = "Local cluster: RegionServers to start (1 to 32; default: ${DEFAULT-VALUE}).")
   int regionServers;
 
-  /** @param host the address the servers bind to and advertise */
-  TargetCluster.EmbeddedSettings settings(String host) {
+  @Option(names = "--rs-heap", paramLabel = "SIZE",
+      description = "With --cluster processes: each RegionServer JVM's maximum heap, as -Xmx takes it (default:"
+          + " 1g).")
+  String regionServerHeap;
+
+  @Option(names = "--site", paramLabel = "FILE",
+      description = "Local cluster: HBase settings for its servers, in hbase-site.xml form, applied over the"
+          + " cluster's own (which it refuses to change, such as hbase.rootdir).")
+  Path site;
+
+  /**
+   * @param host the address the servers bind to and advertise
+   * @throws InvalidInputException for options that contradict each other, an unusable directory or site file
+   */
+  TargetCluster.LocalSettings settings(String host) {
     if (dataDir != null) {
-      OutputDirs.requireWritableDirectory(dataDir, "--data");
+      OutputDirs.requireWritableDirectory(dataDir, DATA_OPTION);
     }
-    return new TargetCluster.EmbeddedSettings(regionServers, Optional.ofNullable(dataDir), host);
+    if (kind != Kind.processes && regionServerHeap != null) {
+      throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --cluster processes");
+    }
+    if (kind == Kind.processes && !host.equals(TargetCluster.LOOPBACK)) {
+      throw new InvalidInputException("--cluster processes runs on loopback only; an emulated --link needs"
+          + " --cluster embedded");
+    }
+    return new TargetCluster.LocalSettings(kind == Kind.processes, regionServers, Optional.ofNullable(dataDir), host,
+        Optional.ofNullable(regionServerHeap),
+        site == null ? java.util.Map.of() : ServerSiteFile.read(site, "--site"));
   }
 }

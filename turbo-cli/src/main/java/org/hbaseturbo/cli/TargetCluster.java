@@ -3,6 +3,7 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
@@ -10,26 +11,29 @@ import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.LocalCluster;
+import org.hbaseturbo.testing.LocalClusterBuilder;
+import org.hbaseturbo.testing.ProcessHBaseCluster;
 
-/** The cluster a command works on: the one {@code --conf} names, or an embedded one started for it. */
+/** The cluster a command works on: the one {@code --conf} names, or a local one started for it. */
 final class TargetCluster implements AutoCloseable {
   /** Where an embedded cluster listens unless an emulated link needs another address. */
   static final String LOOPBACK = "127.0.0.1";
 
   private final ClusterTarget target;
-  private final Optional<EmbeddedHBaseCluster> embedded;
+  private final Optional<LocalCluster> local;
 
-  private TargetCluster(ClusterTarget target, Optional<EmbeddedHBaseCluster> embedded) {
+  private TargetCluster(ClusterTarget target, Optional<LocalCluster> local) {
     this.target = target;
-    this.embedded = embedded;
+    this.local = local;
   }
 
   /**
    * @param conf {@code --conf}, if given
-   * @param settings how to start the embedded cluster when {@code conf} is absent
-   * @param workDir where an embedded cluster's client configuration is written
+   * @param settings how to start a local cluster when {@code conf} is absent
+   * @param workDir where a local cluster's client configuration is written
    */
-  static TargetCluster open(Optional<Path> conf, EmbeddedSettings settings, Path workDir, PrintWriter out)
+  static TargetCluster open(Optional<Path> conf, LocalSettings settings, Path workDir, PrintWriter out)
       throws IOException {
     if (conf.isPresent()) {
       Configuration configuration = ClientConfigurations.fromDirectory(conf.get());
@@ -38,13 +42,12 @@ final class TargetCluster implements AutoCloseable {
       Connection connection = ClusterConnections.open(configuration, description);
       return new TargetCluster(new ClusterTarget(connection, conf.get(), description), Optional.empty());
     }
-    EmbeddedHBaseCluster cluster = settings.start(out);
+    LocalCluster cluster = settings.start(out);
     try {
       Path clientConf = workDir.resolve("hbase-conf");
       cluster.writeClientConfiguration(clientConf);
-      Connection connection = ClusterConnections.open(cluster.clientConfiguration(), "embedded");
-      String description = "embedded, " + cluster.regionServerCount() + " RegionServers, ZooKeeper "
-          + cluster.zooKeeperQuorum();
+      String description = settings.describe(cluster);
+      Connection connection = ClusterConnections.open(cluster.clientConfiguration(), description);
       return new TargetCluster(new ClusterTarget(connection, clientConf, description), Optional.of(cluster));
     } catch (IOException | RuntimeException e) {
       cluster.close();
@@ -61,26 +64,49 @@ final class TargetCluster implements AutoCloseable {
     try {
       target.connection().close();
     } finally {
-      if (embedded.isPresent()) {
-        embedded.get().close();
+      if (local.isPresent()) {
+        local.get().close();
       }
     }
   }
 
-  /** How to start an embedded cluster; the start reports progress since it takes a while. */
-  record EmbeddedSettings(int regionServers, Optional<Path> dataDir, String host) {
-    EmbeddedHBaseCluster start(PrintWriter out) throws IOException {
-      out.printf("starting embedded HBase (1 master, %d RegionServers, ZooKeeper), data in %s ...%n", regionServers,
-          dataDir.map(Path::toString).orElse("a temporary directory"));
+  /**
+   * How to start a local cluster, embedded or as processes; the start reports progress since it takes a while.
+   *
+   * @param site settings for every server, over the cluster's own
+   */
+  record LocalSettings(boolean processes, int regionServers, Optional<Path> dataDir, String host,
+      Optional<String> regionServerHeap, Map<String, String> site) {
+    LocalCluster start(PrintWriter out) throws IOException {
+      String where = dataDir.map(Path::toString).orElse("a temporary directory");
+      out.printf(processes
+          ? "starting HBase as processes (ZooKeeper and 1 master here, %d RegionServer JVMs), data in %s ...%n"
+          : "starting embedded HBase (1 master, %d RegionServers, ZooKeeper), data in %s ...%n", regionServers, where);
       out.flush();
       long start = System.nanoTime();
-      EmbeddedHBaseCluster.Builder builder = EmbeddedHBaseCluster.builder().regionServers(regionServers).host(host);
+      LocalClusterBuilder<?, ?> builder;
+      if (processes) {
+        ProcessHBaseCluster.Builder processBuilder = ProcessHBaseCluster.builder();
+        regionServerHeap.ifPresent(processBuilder::regionServerHeap);
+        builder = processBuilder;
+      } else {
+        builder = EmbeddedHBaseCluster.builder().host(host);
+      }
+      builder.regionServers(regionServers);
       dataDir.ifPresent(builder::dataDir);
-      EmbeddedHBaseCluster cluster = builder.start();
-      out.printf("embedded HBase started in %.1f s (ZooKeeper %s)%n", (System.nanoTime() - start) / 1e9,
-          cluster.zooKeeperQuorum());
+      site.forEach(builder::set);
+      LocalCluster cluster = builder.start();
+      out.printf("%s started in %.1f s (%s)%n", processes ? "process cluster" : "embedded HBase",
+          (System.nanoTime() - start) / 1e9, describe(cluster));
       out.flush();
       return cluster;
+    }
+
+    String describe(LocalCluster cluster) {
+      return cluster instanceof ProcessHBaseCluster processCluster
+          ? "processes, " + regionServers + " RegionServer JVMs (pids " + processCluster.regionServerPids()
+              + "), ZooKeeper " + cluster.zooKeeperQuorum() + ", logs in " + cluster.dataDir().resolve("logs")
+          : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();
     }
   }
 }

@@ -122,8 +122,8 @@ public final class TurboMain extends CommandGroup {
     while (command.hasSubcommand()) {
       command = command.subcommand();
     }
-    Optional<Path> dir = Optional.ofNullable(command.matchedOptionValue(EmbeddedClusterOptions.DATA_OPTION, null));
-    dir.ifPresent(given -> OutputDirs.requireWritableDirectory(given, EmbeddedClusterOptions.DATA_OPTION));
+    Optional<Path> dir = Optional.ofNullable(command.matchedOptionValue(LocalClusterOptions.DATA_OPTION, null));
+    dir.ifPresent(given -> OutputDirs.requireWritableDirectory(given, LocalClusterOptions.DATA_OPTION));
     return dir;
   }
 }

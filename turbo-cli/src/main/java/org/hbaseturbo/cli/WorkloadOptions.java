@@ -48,7 +48,7 @@ final class WorkloadOptions {
   LinkOptions link;
 
   @Mixin
-  EmbeddedClusterOptions embedded;
+  LocalClusterOptions embedded;
 
   YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
     return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, warmUp,

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.TableName;
@@ -24,6 +25,9 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
@@ -38,12 +42,14 @@ import org.junit.jupiter.api.io.TempDir;
 class TestProcessCluster {
   private static final byte[] FAMILY = Bytes.toBytes("f");
   private static final int ROWS = 2_000;
+  private static final TableName USERTABLE = TableName.valueOf("usertable");
+  /** Enough for the load to outlast the crash of a RegionServer. */
+  private static final int YCSB_RECORDS = 20_000;
 
   @Test
   void regionServersRunTheServerJarAloneInHeapsOfTheirOwnRestartWithNewSettingsAndSurviveACrash(@TempDir Path data)
       throws Exception {
     TableName name = TableName.valueOf("process_cluster");
-    int expectedRows;
     try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
         .dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
@@ -106,21 +112,45 @@ class TestProcessCluster {
       }
       assertThat(nativeScan(connection, name)).hasSize(ROWS);
 
-      // A crash: rows acknowledged since the flush live only in the killed server's memstore and WAL.
-      try (Table table = connection.getTable(name)) {
-        for (int i = 0; i < 100; i++) {
-          table.put(new Put(Bytes.toBytes("crash" + i)).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes(i)));
-        }
-      }
+      // A crash under a YCSB load: the killed server's regions are reassigned (its WAL replayed) while the
+      // load's clients retry, and the load completes with every record acknowledged.
+      Path clientConf = cluster.writeClientConfiguration(data.resolve("client-conf")).getParent();
+      CompletableFuture<CommandLineRun> load = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
+          clientConf.toString(), "ycsb", "load", "--workload", "a", "--threads", "2", "-p", "recordcount="
+          + YCSB_RECORDS, "--out", data.resolve("ycsb-load").toString()));
+      awaitRows(connection, USERTABLE, load);
       cluster.killRegionServer(0);
-      expectedRows = ROWS + 100;
-      assertThat(nativeScan(connection, name)).hasSize(expectedRows);
+      CommandLineRun loaded = load.get(5, TimeUnit.MINUTES);
+      assertThat(loaded.exitCode()).as(loaded.out() + loaded.err()).isZero();
+      assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
+      assertThat(nativeScan(connection, name)).hasSize(ROWS);
     }
     try (ProcessHBaseCluster restarted = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
         .dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(restarted.clientConfiguration())) {
-      assertThat(nativeScan(connection, name)).hasSize(expectedRows);
+      assertThat(nativeScan(connection, name)).hasSize(ROWS);
+      assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
     }
+  }
+
+  /** Waits until the load has written a first row, so that the crash comes in the middle of it. */
+  private static void awaitRows(Connection connection, TableName table, CompletableFuture<CommandLineRun> load)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (System.nanoTime() < deadline && !load.isDone()) {
+      try (Admin admin = connection.getAdmin()) {
+        if (admin.tableExists(table) && admin.isTableAvailable(table)) {
+          try (Table rows = connection.getTable(table);
+              ResultScanner scanner = rows.getScanner(new Scan().setLimit(1))) {
+            if (scanner.next() != null) {
+              return;
+            }
+          }
+        }
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("the YCSB load wrote no row" + (load.isDone() ? ": " + load.get() : " in 2 minutes"));
   }
 
   /** Each live server's max heap, once every one has reported it (a new server reports 0 until its first report). */
@@ -148,12 +178,38 @@ class TestProcessCluster {
           "--threads", "2", "-p", "recordcount=300", "--out", dir.resolve("load").toString());
       assertThat(load.exitCode()).as(load.err()).isZero();
 
-      CommandLineRun restart = CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--set",
-          "hbase.regionserver.handler.count=40");
+      // A rolling restart under a YCSB run paced to outlast it: not one failed operation, the new value in force.
+      Path runResult = dir.resolve("run.json");
+      CompletableFuture<CommandLineRun> run = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
+          conf.toString(), "ycsb", "run", "--workload", "a", "--threads", "2", "--warmup", "0", "-p",
+          "recordcount=300", "-p", "operationcount=18000", "-p", "target=300", "--json", runResult.toString(),
+          "--out", dir.resolve("run").toString()));
+      Thread.sleep(5_000);
+      CommandLineRun restart = CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--rolling",
+          "--set", "hbase.regionserver.handler.count=40");
       assertThat(restart.exitCode()).as(restart.err()).isZero();
-      assertThat(restart.out()).contains("stopping all 2 RegionServers", "restart done: 2 RegionServers");
+      assertThat(restart.out()).contains("RegionServer 0: moving its regions to the others",
+          "RegionServer 1: started", "restart done: 2 RegionServers, one at a time");
+      assertThat(run).as("the YCSB run still going when the restart ended").isNotDone();
+      CommandLineRun ran = run.get(3, TimeUnit.MINUTES);
+      assertThat(ran.exitCode()).as(ran.out() + ran.err()).isZero();
+      List<VariantResult> results = JsonFiles.read(runResult, BenchmarkReport.class).results();
+      assertThat(results).isNotEmpty().allSatisfy(result -> {
+        assertThat(result.failures()).as("failed operations").isZero();
+        assertThat(result.operationsPerRun()).isEqualTo(18_000);
+      });
+      try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+        assertThat(new ServerStatsReader(connection).settings(List.of("hbase.regionserver.handler.count")))
+            .hasSize(2).allSatisfy((server, settings) -> assertThat(settings)
+                .containsEntry("hbase.regionserver.handler.count", "40"));
+      }
+
       CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--set",
           "hbase.rootdir=/elsewhere"), null);
+      CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--set",
+          "hbase.hstore.compaction.min=12"), "turbo: --set: hbase.hstore.compaction.min=12 is above"
+          + " hbase.hstore.compaction.max=10, so HBase would never choose a minor compaction; raise"
+          + " hbase.hstore.compaction.max too");
       CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", dir.resolve("none").toString()),
           "turbo: no cluster runs on " + dir.resolve("none").toAbsolutePath() + "; start one with './turbo cluster"
           + " start --processes --data " + dir.resolve("none").toAbsolutePath() + "'");

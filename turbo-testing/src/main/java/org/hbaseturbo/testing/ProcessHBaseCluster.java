@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,15 +12,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.util.RegionMover;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Pause;
 
@@ -90,10 +95,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
    */
   public synchronized void restartAll(Map<String, String> changes, Optional<String> heap, Consumer<String> progress)
       throws IOException {
-    heap.ifPresent(Builder::requireHeapSize);
-    requireChangeable(changes.keySet());
-    changes.forEach(settings::set);
-    heap.ifPresent(size -> regionServerHeap = size);
+    apply(changes, heap);
     progress.accept("stopping all " + regionServers.size() + " RegionServers");
     try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
         Admin admin = connection.getAdmin()) {
@@ -113,6 +115,81 @@ public final class ProcessHBaseCluster implements LocalCluster {
     progress.accept("restart done: " + regionServers.size() + " RegionServers, pids " + regionServerPids());
   }
 
+  /**
+   * Restarts the RegionServers one at a time, as HBase's {@code graceful_stop.sh --restart --reload} does: HBase's
+   * {@link RegionMover} moves a server's regions to the others, the server stops, a new JVM starts with
+   * {@code changes} in its {@code hbase-site.xml} (and the new heap, if given), and the mover brings the regions
+   * back. Every region stays online throughout, so clients see no failed operation.
+   *
+   * @param progress told each step, for a user watching
+   * @throws IOException when a server's regions could not be moved (the restart stops there, every region online)
+   */
+  public synchronized void restartRolling(Map<String, String> changes, Optional<String> heap,
+      Consumer<String> progress) throws IOException {
+    if (regionServers.size() < 2) {
+      throw new InvalidInputException("--rolling needs at least 2 RegionServers to move regions to; this cluster"
+          + " has " + regionServers.size());
+    }
+    apply(changes, heap);
+    Path moves = Files.createDirectories(home.dir().resolve("control"));
+    for (int i = 0; i < regionServers.size(); i++) {
+      RegionServerProcess old = regionServers.get(i);
+      Path regions = moves.resolve("rs-" + i + ".regions");
+      progress.accept("RegionServer " + i + ": moving its regions to the others");
+      move(mover(address(old), regions)::unload, "move the regions of RegionServer " + i + " away");
+      progress.accept("RegionServer " + i + ": stopping");
+      try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+          Admin admin = connection.getAdmin()) {
+        admin.stopRegionServer(address(old));
+      }
+      old.awaitExit(STOP_TIMEOUT);
+      RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settings, regionServerHeap);
+      regionServers.set(i, restarted);
+      awaitOnline(restarted);
+      progress.accept("RegionServer " + i + ": started (pid " + restarted.pid() + "); moving its regions back");
+      move(mover(address(restarted), regions)::load, "move the regions back to RegionServer " + i);
+    }
+    progress.accept("restart done: " + regionServers.size() + " RegionServers, one at a time, pids "
+        + regionServerPids());
+  }
+
+  private RegionMover mover(String address, Path regions) throws IOException {
+    return new RegionMover.RegionMoverBuilder(address, clientConfiguration).filename(regions.toString()).ack(true)
+        .build();
+  }
+
+  /** What RegionMover's load and unload do: true when every region moved. */
+  private interface Move {
+    boolean run() throws ExecutionException, InterruptedException, TimeoutException;
+  }
+
+  private static void move(Move move, String what) throws IOException {
+    boolean moved;
+    try {
+      moved = move.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while trying to " + what);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("could not " + what + ": " + e.getMessage(), e);
+    }
+    if (!moved) {
+      throw new IOException("could not " + what + "; HBase's RegionMover says why in the launcher's log");
+    }
+  }
+
+  /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */
+  private void apply(Map<String, String> changes, Optional<String> heap) {
+    heap.ifPresent(Builder::requireHeapSize);
+    requireChangeable(changes.keySet());
+    Map<String, String> next = new java.util.HashMap<>();
+    settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
+    next.putAll(changes);
+    ServerSettingsCheck.check(next, "--set");
+    changes.forEach(settings::set);
+    heap.ifPresent(size -> regionServerHeap = size);
+  }
+
   /** @throws InvalidInputException naming the first setting of {@code keys} that the cluster sets itself */
   static void requireChangeable(java.util.Collection<String> keys) {
     for (String key : keys) {
@@ -124,8 +201,10 @@ public final class ProcessHBaseCluster implements LocalCluster {
   }
 
   /**
-   * Waits until the master lists it and it answers requests: the master lists a server as soon as it reports for
-   * duty, seconds before it serves, and regions moved to it then go back where they were.
+   * Waits until it answers requests and the master has its first load report. The master lists a server as soon as
+   * it reports for duty, but makes it a destination for regions only after that first report, up to
+   * {@code hbase.regionserver.msginterval} later (HBASE-25032): a region moved to it before then opens again where
+   * it was, and RegionMover waits for it in vain.
    */
   private void awaitOnline(RegionServerProcess server) throws IOException {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
@@ -134,7 +213,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
       while (true) {
         Optional<ServerName> name = master.getActiveMaster().getServerManager().getOnlineServersList().stream()
             .filter(online -> online.getPort() == server.port()).findFirst();
-        if (name.isPresent() && serves(admin, name.get())) {
+        if (name.isPresent() && hasReported(name.get()) && serves(admin, name.get())) {
           return;
         }
         if (!server.isAlive()) {
@@ -148,6 +227,11 @@ public final class ProcessHBaseCluster implements LocalCluster {
         Pause.sleep(POLL, "waiting for a RegionServer to come online");
       }
     }
+  }
+
+  private boolean hasReported(ServerName name) {
+    ServerMetrics load = master.getActiveMaster().getServerManager().getLoad(name);
+    return load != null && load.getLastReportTimestamp() > 0;
   }
 
   private static boolean serves(Admin admin, ServerName name) {

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -93,6 +95,20 @@ final class RegionServerProcess {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile()))
         .start();
     return new RegionServerProcess(index, port, wrapper, javaOf(wrapper, index), log);
+  }
+
+  /** The settings of the first RegionServer of the process cluster on {@code dataDir}, as its own file says. */
+  static Map<String, String> currentSettings(Path dataDir) throws IOException {
+    Path site = dataDir.resolve("regionservers").resolve("rs-0").resolve("conf").resolve("hbase-site.xml");
+    Map<String, String> settings = new TreeMap<>();
+    if (Files.exists(site)) {
+      Configuration conf = new Configuration(false);
+      try (InputStream in = Files.newInputStream(site)) {
+        conf.addResource(in, site.toString());
+        conf.forEach(entry -> settings.put(entry.getKey(), entry.getValue()));
+      }
+    }
+    return settings;
   }
 
   private static int freePort() throws IOException {

@@ -30,6 +30,7 @@ public final class RestartControl {
   private static final String LOG = "restart.log";
   private static final String RESULT = "restart-result.properties";
   private static final String HEAP = "heap";
+  private static final String ROLLING = "rolling";
   private static final String SETTING_PREFIX = "set.";
   private static final Duration POLL = Duration.ofMillis(500);
   private static final Duration RESTART_TIMEOUT = Duration.ofMinutes(30);
@@ -60,6 +61,9 @@ public final class RestartControl {
                 append(control.resolve(LOG), line);
               });
               result.setProperty("status", "ok");
+            } catch (InvalidInputException e) {
+              result.setProperty("status", "refused");
+              result.setProperty("message", e.getMessage());
             } catch (IOException | RuntimeException e) {
               result.setProperty("status", "failed");
               result.setProperty("message", String.valueOf(e.getMessage()));
@@ -86,17 +90,25 @@ public final class RestartControl {
         changes.put(key.substring(SETTING_PREFIX.length()), request.getProperty(key));
       }
     }
-    cluster.restartAll(changes, Optional.ofNullable(request.getProperty(HEAP)), progress);
+    Optional<String> heap = Optional.ofNullable(request.getProperty(HEAP));
+    if (Boolean.parseBoolean(request.getProperty(ROLLING))) {
+      cluster.restartRolling(changes, heap, progress);
+    } else {
+      cluster.restartAll(changes, heap, progress);
+    }
   }
 
   /**
    * Asks the process cluster on {@code dataDir} to restart its RegionServers and waits for it, passing its progress
    * on.
    *
-   * @throws InvalidInputException when no process cluster runs on {@code dataDir}, or a restart already runs
+   * @param rolling one at a time with their regions moved away first ({@link ProcessHBaseCluster#restartRolling}),
+   *     else all at once ({@link ProcessHBaseCluster#restartAll})
+   * @throws InvalidInputException when no process cluster runs on {@code dataDir}, a restart already runs, or the
+   *     cluster refused the request (a rolling restart of a single RegionServer)
    * @throws IOException when the restart failed, with the cluster's reason
    */
-  public static void request(Path dataDir, Map<String, String> changes, Optional<String> heap,
+  public static void request(Path dataDir, Map<String, String> changes, Optional<String> heap, boolean rolling,
       Consumer<String> progress) throws IOException {
     heap.ifPresent(ProcessHBaseCluster.Builder::requireHeapSize);
     ProcessHBaseCluster.requireChangeable(changes.keySet());
@@ -109,6 +121,10 @@ public final class RestartControl {
       throw new InvalidInputException("the cluster on " + dataDir + " runs embedded, in one JVM; restarting"
           + " RegionServers needs a cluster started with --processes");
     }
+    // The cluster checks again, over the settings it holds; this check refuses before anything is asked of it.
+    Map<String, String> next = new LinkedHashMap<>(RegionServerProcess.currentSettings(dataDir));
+    next.putAll(changes);
+    ServerSettingsCheck.check(next, "--set");
     if (Files.exists(control.resolve(REQUEST)) || Files.exists(control.resolve(RUNNING))) {
       throw new InvalidInputException("a restart of the cluster on " + dataDir + " is already under way");
     }
@@ -116,6 +132,7 @@ public final class RestartControl {
     Files.deleteIfExists(control.resolve(LOG));
     Properties request = new Properties();
     heap.ifPresent(size -> request.setProperty(HEAP, size));
+    request.setProperty(ROLLING, Boolean.toString(rolling));
     changes.forEach((key, value) -> request.setProperty(SETTING_PREFIX + key, value));
     Path pending = control.resolve(REQUEST + ".tmp");
     write(pending, request);
@@ -135,6 +152,9 @@ public final class RestartControl {
       }
       if (done) {
         Properties result = read(control.resolve(RESULT));
+        if ("refused".equals(result.getProperty("status"))) {
+          throw new InvalidInputException(result.getProperty("message"));
+        }
         if (!"ok".equals(result.getProperty("status"))) {
           throw new IOException("the restart failed: " + result.getProperty("message"));
         }
