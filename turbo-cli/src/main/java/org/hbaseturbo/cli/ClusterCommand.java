@@ -62,7 +62,7 @@ final class ClusterCommand extends CommandGroup {
     @Override
     public Integer call() throws Exception {
       if (parent.main.conf().isPresent()) {
-        throw new InvalidInputException("'cluster start' runs an embedded cluster; --conf names an existing one");
+        throw new InvalidInputException("'cluster start' runs a local cluster; --conf names an existing one");
       }
       if (clientConf != null) {
         OutputDirs.requireWritableDirectory(clientConf, "--client-conf");

@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo demo}: the main job, end to end, with a readable report. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = {"Start an embedded HBase (unless --conf), load a YCSB dataset, run a short YCSB mix several"
-        + " times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
+    description = {"Start a local HBase (embedded unless --cluster processes; none with --conf), load a YCSB"
+        + " dataset, run a short YCSB mix several times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
         + " client and server CPU per operation. Then compare the native scan, gzip RPC and Prepared Scan (turbo"
         + " bench scan at demo scale), and the compression codecs on sensor data (turbo bench compression at"
         + " demo scale).",

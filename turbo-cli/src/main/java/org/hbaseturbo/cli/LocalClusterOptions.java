@@ -1,8 +1,10 @@
 package org.hbaseturbo.cli;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.testing.ProcessHBaseCluster;
 import org.hbaseturbo.testing.ServerSiteFile;
 import picocli.CommandLine.Option;
 
@@ -18,7 +20,7 @@ final class LocalClusterOptions {
     processes
   }
 
-  @Option(names = "--cluster", paramLabel = "KIND", defaultValue = "embedded",
+  @Option(names = "--cluster", paramLabel = "embedded|processes", defaultValue = "embedded",
       description = "Local cluster: 'embedded' runs every server in this JVM; 'processes' runs each RegionServer in"
           + " a JVM of its own with the server jar alone on its classpath, as on a real cluster, and reports each"
           + " one's CPU and memory (default: ${DEFAULT-VALUE}).")
@@ -36,8 +38,8 @@ final class LocalClusterOptions {
   int regionServers;
 
   @Option(names = "--rs-heap", paramLabel = "SIZE",
-      description = "With --cluster processes: each RegionServer JVM's maximum heap, as -Xmx takes it (default:"
-          + " 1g).")
+      description = "With --cluster processes: each RegionServer JVM's maximum heap, as -Xmx takes it (default: "
+          + ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP + ").")
   String regionServerHeap;
 
   @Option(names = "--site", paramLabel = "FILE",
@@ -56,12 +58,16 @@ final class LocalClusterOptions {
     if (kind != Kind.processes && regionServerHeap != null) {
       throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --cluster processes");
     }
-    if (kind == Kind.processes && !host.equals(TargetCluster.LOOPBACK)) {
-      throw new InvalidInputException("--cluster processes runs on loopback only; an emulated --link needs"
-          + " --cluster embedded");
+    if (kind == Kind.processes) {
+      ProcessHBaseCluster.Builder.requireHeapsFit(regionServers,
+          regionServerHeap == null ? ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP : regionServerHeap);
+      if (!host.equals(TargetCluster.LOOPBACK)) {
+        throw new InvalidInputException("--cluster processes runs on loopback only; an emulated --link needs"
+            + " --cluster embedded");
+      }
     }
     return new TargetCluster.LocalSettings(kind == Kind.processes, regionServers, Optional.ofNullable(dataDir), host,
         Optional.ofNullable(regionServerHeap),
-        site == null ? java.util.Map.of() : ServerSiteFile.read(site, "--site"));
+        site == null ? Map.of() : ServerSiteFile.read(site, "--site"));
   }
 }

@@ -176,7 +176,34 @@ class TestBadInput {
         "turbo: --link 1gbit works with the embedded cluster only; a cluster given with --conf is reached over"
             + " the real network");
     assertRefused(CommandLineRun.of("--conf", dir.toString(), "cluster", "start"),
-        "turbo: 'cluster start' runs an embedded cluster; --conf names an existing one");
+        "turbo: 'cluster start' runs a local cluster; --conf names an existing one");
+  }
+
+  @Test
+  void localClusterOptionsThatContradictOrCannotBeMet(@TempDir Path dir) throws Exception {
+    CommandLineRun kind = CommandLineRun.of("ycsb", "run", "--cluster", "remote");
+    assertRefused(kind, null);
+    assertThat(kind.err()).contains("--cluster", "embedded, processes", "remote");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--rs-heap", "512m"),
+        "turbo: --rs-heap sizes RegionServer JVMs of their own; add --cluster processes");
+    assertRefused(CommandLineRun.of("demo", "--cluster", "processes", "--rs-heap", "lots"),
+        "turbo: RegionServer heap 'lots' is not a heap size; expected a number with k, m or g, such as 512m or 2g");
+    CommandLineRun tooBig = CommandLineRun.of("demo", "--cluster", "processes", "--regionservers", "32",
+        "--rs-heap", "64g");
+    assertRefused(tooBig, null);
+    assertThat(tooBig.err()).startsWith("turbo: 32 RegionServers of 64g heap need 2097152 MiB, more than three"
+        + " quarters of this machine's");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--cluster", "processes", "--link", "1gbit"),
+        "turbo: --cluster processes runs on loopback only; an emulated --link needs --cluster embedded");
+
+    Path site = dir.resolve("site.xml");
+    Files.writeString(site, "<configuration><property><name>hbase.regionserver.global.memstore.size</name>"
+        + "<value>0.6</value></property></configuration>");
+    assertRefused(CommandLineRun.of("ycsb", "load", "--site", site.toString()),
+        "turbo: --site " + site + ": hbase.regionserver.global.memstore.size (0.6) + hfile.block.cache.size (0.4) ="
+            + " 1.0 of the heap; HBase refuses to start a RegionServer over 0.8");
+    assertRefused(CommandLineRun.of("cluster", "start", "--site", dir.resolve("none.xml").toString()),
+        "turbo: --site " + dir.resolve("none.xml") + ": no such readable file; expected an hbase-site.xml");
   }
 
   @Test

@@ -35,14 +35,11 @@ import org.hbaseturbo.common.Pause;
  * that holds nothing else of ours, and can be killed alone.
  */
 public final class ProcessHBaseCluster implements LocalCluster {
+  /** Each RegionServer JVM's maximum heap unless told otherwise. */
+  public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
   private static final Duration POLL = Duration.ofMillis(200);
-  /** The settings the cluster gives itself, which a restart may not change. */
-  private static final List<String> OWN_SETTINGS = List.of(HConstants.HBASE_DIR, HConstants.ZOOKEEPER_QUORUM,
-      HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.CLUSTER_DISTRIBUTED,
-      HConstants.REGIONSERVER_PORT, "hbase.tmp.dir", "hbase.regionserver.hostname");
-
   private final ClusterHome home;
   private final LocalHBaseCluster master;
   /** Replaced by new processes as restarts go. */
@@ -181,23 +178,13 @@ public final class ProcessHBaseCluster implements LocalCluster {
   /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */
   private void apply(Map<String, String> changes, Optional<String> heap) {
     heap.ifPresent(Builder::requireHeapSize);
-    requireChangeable(changes.keySet());
+    ServerSettingsCheck.requireNotOwned(changes.keySet(), "--set");
     Map<String, String> next = new java.util.HashMap<>();
     settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
     next.putAll(changes);
     ServerSettingsCheck.check(next, "--set");
     changes.forEach(settings::set);
     heap.ifPresent(size -> regionServerHeap = size);
-  }
-
-  /** @throws InvalidInputException naming the first setting of {@code keys} that the cluster sets itself */
-  static void requireChangeable(java.util.Collection<String> keys) {
-    for (String key : keys) {
-      if (OWN_SETTINGS.contains(key)) {
-        throw new InvalidInputException("--set " + key + ": the process cluster sets it itself (it may not change"
-            + " while the cluster runs); settings it owns: " + String.join(", ", OWN_SETTINGS));
-      }
-    }
   }
 
   /**
@@ -282,7 +269,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
 
   /** Options of a process cluster; {@link #start()} returns once every RegionServer serves. */
   public static final class Builder extends LocalClusterBuilder<Builder, ProcessHBaseCluster> {
-    private String regionServerHeap = "1g";
+    private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
 
     private Builder() {
     }
@@ -298,7 +285,8 @@ public final class ProcessHBaseCluster implements LocalCluster {
       return this;
     }
 
-    static void requireHeapSize(String heap) {
+    /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
+    public static void requireHeapSize(String heap) {
       if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
         throw new InvalidInputException("RegionServer heap '" + heap + "' is not a heap size; expected a number"
             + " with k, m or g, such as 512m or 2g");
@@ -313,11 +301,20 @@ public final class ProcessHBaseCluster implements LocalCluster {
     /** Their heaps must fit in this machine's memory, beside what the launcher and the clients need. */
     @Override
     void checkBeforeStart() {
+      requireHeapsFit(regionServers, regionServerHeap);
+    }
+
+    /**
+     * @throws InvalidInputException when {@code count} RegionServers of {@code heap} would take more than three
+     *     quarters of this machine's memory
+     */
+    public static void requireHeapsFit(int count, String heap) {
+      requireHeapSize(heap);
       long total = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
           .getTotalMemorySize();
-      long heaps = regionServers * heapBytes(regionServerHeap);
+      long heaps = count * heapBytes(heap);
       if (heaps > total / 4 * 3) {
-        throw new InvalidInputException(regionServers + " RegionServers of " + regionServerHeap + " heap need "
+        throw new InvalidInputException(count + " RegionServers of " + heap + " heap need "
             + (heaps >> 20) + " MiB, more than three quarters of this machine's " + (total >> 20) + " MiB; give"
             + " fewer RegionServers or a smaller heap");
       }

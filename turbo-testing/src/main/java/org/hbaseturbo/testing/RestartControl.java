@@ -111,7 +111,7 @@ public final class RestartControl {
   public static void request(Path dataDir, Map<String, String> changes, Optional<String> heap, boolean rolling,
       Consumer<String> progress) throws IOException {
     heap.ifPresent(ProcessHBaseCluster.Builder::requireHeapSize);
-    ProcessHBaseCluster.requireChangeable(changes.keySet());
+    ServerSettingsCheck.requireNotOwned(changes.keySet(), "--set");
     if (!ClusterDataDir.isHeld(dataDir)) {
       throw new InvalidInputException("no cluster runs on " + dataDir + "; start one with './turbo cluster start"
           + " --processes --data " + dataDir + "'");

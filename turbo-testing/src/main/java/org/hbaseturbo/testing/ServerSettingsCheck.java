@@ -1,6 +1,9 @@
 package org.hbaseturbo.testing;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.hbase.HConstants;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
@@ -13,10 +16,27 @@ public final class ServerSettingsCheck {
   static final String BLOCK_CACHE = "hfile.block.cache.size";
   static final String COMPACTION_MIN = "hbase.hstore.compaction.min";
   static final String COMPACTION_MAX = "hbase.hstore.compaction.max";
+  /** The settings a local cluster gives itself: where its data, ZooKeeper and servers are. */
+  private static final List<String> OWN_SETTINGS = List.of(HConstants.HBASE_DIR, HConstants.ZOOKEEPER_QUORUM,
+      HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.CLUSTER_DISTRIBUTED,
+      HConstants.REGIONSERVER_PORT, "hbase.tmp.dir", "hbase.regionserver.hostname");
   /** HBase keeps 20% of the heap for everything but memstores and the block cache ({@code MemorySizeUtil}). */
   private static final double HEAP_CAP = 0.8;
 
   private ServerSettingsCheck() {
+  }
+
+  /**
+   * @param source where they come from, for messages ("--set", "--site FILE")
+   * @throws InvalidInputException naming the first of {@code keys} that a local cluster sets itself
+   */
+  public static void requireNotOwned(Collection<String> keys, String source) {
+    for (String key : keys) {
+      if (OWN_SETTINGS.contains(key)) {
+        throw new InvalidInputException(source + " " + key + ": the local cluster sets it itself (it may not"
+            + " change); settings it owns: " + String.join(", ", OWN_SETTINGS));
+      }
+    }
   }
 
   /**

@@ -15,7 +15,8 @@ public final class ServerSiteFile {
   }
 
   /**
-   * The settings the file sets, checked as {@link ServerSettingsCheck} checks them.
+   * The settings the file sets, checked as {@link ServerSettingsCheck} checks them: none that the local cluster
+   * sets itself, none that HBase would refuse or replace.
    *
    * @param option the option that named it, for messages
    * @throws InvalidInputException when the file is missing, not Hadoop configuration XML, or sets a value HBase
@@ -36,6 +37,7 @@ public final class ServerSiteFile {
     }
     Map<String, String> settings = new TreeMap<>();
     site.forEach(entry -> settings.put(entry.getKey(), entry.getValue()));
+    ServerSettingsCheck.requireNotOwned(settings.keySet(), option + " " + file + ":");
     ServerSettingsCheck.check(settings, option + " " + file);
     return settings;
   }

@@ -6,6 +6,8 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
 import org.apache.hadoop.hbase.ipc.ServerRpcController;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
+import org.apache.hadoop.ipc.RemoteException;
 import org.hbaseturbo.common.Messages;
 
 /** Calls to a RegionServer coprocessor endpoint of the server jar, with its failures as IOExceptions. */
@@ -19,6 +21,7 @@ public final class RegionServerCalls {
   }
 
   /**
+   * @throws AccessDeniedException when the server refuses the caller
    * @throws IOException naming the server and the endpoint's class when it does not answer, typically because
    *     the server jar is not deployed there or the endpoint is not in hbase.coprocessor.regionserver.classes
    */
@@ -37,6 +40,14 @@ public final class RegionServerCalls {
   }
 
   private static IOException unanswered(ServerName server, String endpoint, Throwable cause) {
+    for (Throwable e = cause; e != null; e = e.getCause()) {
+      boolean denied = e instanceof AccessDeniedException
+          || e instanceof RemoteException remote && remote.getClassName().equals(AccessDeniedException.class.getName());
+      if (denied) {
+        return new AccessDeniedException("RegionServer " + server + " refused " + endpoint + " to this user (under"
+            + " AccessController, RegionServer endpoints need global ADMIN): " + Messages.firstLine(e));
+      }
+    }
     return new IOException("RegionServer " + server + " does not answer " + endpoint + " (is the turbo-server"
         + " jar deployed there and " + endpoint + " listed in hbase.coprocessor.regionserver.classes?): "
         + Messages.firstLine(cause), cause);
