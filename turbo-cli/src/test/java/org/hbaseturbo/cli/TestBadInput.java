@@ -200,8 +200,9 @@ class TestBadInput {
     Files.writeString(site, "<configuration><property><name>hbase.regionserver.global.memstore.size</name>"
         + "<value>0.6</value></property></configuration>");
     assertRefused(CommandLineRun.of("ycsb", "load", "--site", site.toString()),
-        "turbo: --site " + site + ": hbase.regionserver.global.memstore.size (0.6) + hfile.block.cache.size (0.4) ="
-            + " 1.0 of the heap; HBase refuses to start a RegionServer over 0.8");
+        "turbo: --site " + site + ": hbase.regionserver.global.memstore.size (0.6) + hfile.block.cache.size (0.4)"
+            + " leave less of the heap free than HBase requires (hbase.regionserver.free.heap.min.memory.size, 0.2"
+            + " of the heap unless set); it refuses to start such a RegionServer");
     assertRefused(CommandLineRun.of("cluster", "start", "--site", dir.resolve("none.xml").toString()),
         "turbo: --site " + dir.resolve("none.xml") + ": no such readable file; expected an hbase-site.xml");
   }

@@ -29,8 +29,10 @@ import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.ClientConfigurations;
+import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.testing.ProcessHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +98,16 @@ class TestProcessCluster {
         assertThat(preparedRows).isEqualTo(nativeScan(connection, name));
       }
       assertThat(new ServerStatsReader(connection).read().counters()).as("stats endpoint").isPresent();
+      // Each of the six codecs, with Turbo's codec class, compresses and decompresses on each RegionServer.
+      Map<String, String> expected = new java.util.TreeMap<>();
+      TurboCodecs.codecs().forEach((algorithm, codec) -> expected.put(algorithm.getName(), "works " + codec));
+      assertThat(CodecAvailability.check(connection)).hasSize(2).allSatisfy(answer -> {
+        Map<String, String> checked = new java.util.TreeMap<>();
+        answer.getChecksList().stream().filter(check -> expected.containsKey(check.getAlgorithm()))
+            .forEach(check -> checked.put(check.getAlgorithm(), (check.getWorks() ? "works " : check.getError() + " ")
+                + check.getCodecClass()));
+        assertThat(checked).isEqualTo(expected);
+      });
 
       // A restart with a new heap and setting: new JVMs, the setting in each server's own file, no row lost.
       List<Long> pidsBefore = cluster.regionServerPids();

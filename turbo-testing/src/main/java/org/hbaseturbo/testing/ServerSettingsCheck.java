@@ -3,25 +3,28 @@ package org.hbaseturbo.testing;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.io.util.MemorySizeUtil;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
  * Refuses RegionServer settings that HBase 2.6 would refuse at start, or silently replace, before any server
- * starts with them: a RegionServer that exits at start, or runs with a value nobody asked for, costs the user
+ * starts with them, by HBase's own checks where they exist ({@link MemorySizeUtil}): a RegionServer that exits at start, or runs with a value nobody asked for, costs the user
  * far more than a clear line now.
  */
 public final class ServerSettingsCheck {
   static final String MEMSTORE = "hbase.regionserver.global.memstore.size";
+  static final String MEMSTORE_OLD = MemorySizeUtil.MEMSTORE_SIZE_OLD_KEY;
   static final String BLOCK_CACHE = "hfile.block.cache.size";
+  static final String BLOCK_CACHE_BYTES = HConstants.HFILE_BLOCK_CACHE_MEMORY_SIZE_KEY;
+  static final String FREE_HEAP_MIN = MemorySizeUtil.HBASE_REGION_SERVER_FREE_HEAP_MIN_MEMORY_SIZE_KEY;
   static final String COMPACTION_MIN = "hbase.hstore.compaction.min";
   static final String COMPACTION_MAX = "hbase.hstore.compaction.max";
   /** The settings a local cluster gives itself: where its data, ZooKeeper and servers are. */
   private static final List<String> OWN_SETTINGS = List.of(HConstants.HBASE_DIR, HConstants.ZOOKEEPER_QUORUM,
       HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.CLUSTER_DISTRIBUTED,
       HConstants.REGIONSERVER_PORT, "hbase.tmp.dir", "hbase.regionserver.hostname");
-  /** HBase keeps 20% of the heap for everything but memstores and the block cache ({@code MemorySizeUtil}). */
-  private static final double HEAP_CAP = 0.8;
 
   private ServerSettingsCheck() {
   }
@@ -45,17 +48,28 @@ public final class ServerSettingsCheck {
    * @throws InvalidInputException naming the first value HBase would not run with as given
    */
   public static void check(Map<String, String> settings, String source) {
-    double memstore = fraction(settings, MEMSTORE, 0.4, source);
+    // HBase still reads the 1.x key when the current one is absent.
+    String memstoreKey = settings.containsKey(MEMSTORE) || !settings.containsKey(MEMSTORE_OLD) ? MEMSTORE
+        : MEMSTORE_OLD;
+    double memstore = fraction(settings, memstoreKey, 0.4, source);
     double blockCache = fraction(settings, BLOCK_CACHE, 0.4, source);
-    if (memstore > HEAP_CAP) {
-      // MemorySizeUtil replaces it with the default 0.4 and only logs a warning.
-      throw new InvalidInputException(source + ": " + MEMSTORE + "=" + memstore + " is over " + HEAP_CAP
-          + ", which HBase silently replaces by 0.4; expected at most " + HEAP_CAP);
+    Configuration conf = new Configuration(false);
+    settings.forEach(conf::set);
+    if (MemorySizeUtil.getGlobalMemStoreHeapPercent(conf, false) != (float) memstore) {
+      throw new InvalidInputException(source + ": " + memstoreKey + "=" + memstore + " is outside (0, 0.8], and HBase"
+          + " silently replaces it by 0.4; expected a fraction above 0 and at most 0.8");
     }
-    if (memstore + blockCache > HEAP_CAP) {
-      throw new InvalidInputException(source + ": " + MEMSTORE + " (" + memstore + ") + " + BLOCK_CACHE + " ("
-          + blockCache + ") = " + (memstore + blockCache) + " of the heap; HBase refuses to start a RegionServer"
-          + " over " + HEAP_CAP);
+    // Sizes in bytes are fractions of each RegionServer's own heap, which this JVM cannot know: HBase checks those
+    // when the RegionServer starts.
+    boolean inBytes = settings.containsKey(BLOCK_CACHE_BYTES) || settings.containsKey(FREE_HEAP_MIN);
+    if (!inBytes) {
+      try {
+        MemorySizeUtil.validateRegionServerHeapMemoryAllocation(conf);
+      } catch (RuntimeException refused) {
+        throw new InvalidInputException(source + ": " + memstoreKey + " (" + memstore + ") + " + BLOCK_CACHE + " ("
+            + blockCache + ") leave less of the heap free than HBase requires (" + FREE_HEAP_MIN + ", 0.2 of"
+            + " the heap unless set); it refuses to start such a RegionServer");
+      }
     }
     int compactionMin = whole(settings, COMPACTION_MIN, 3, source);
     int compactionMax = whole(settings, COMPACTION_MAX, 10, source);

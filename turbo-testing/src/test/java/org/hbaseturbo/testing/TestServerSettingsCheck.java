@@ -21,12 +21,23 @@ class TestServerSettingsCheck {
   }
 
   @Test
+  void leavesSizesInBytesToTheRegionServerWhoseHeapTheyDependOn() {
+    assertThatNoException().isThrownBy(() -> ServerSettingsCheck.check(Map.of(ServerSettingsCheck.MEMSTORE, "0.5",
+        ServerSettingsCheck.FREE_HEAP_MIN, "64m"), "--set"));
+  }
+
+  @Test
   void refusesWhatHBaseWouldRefuseOrSilentlyReplace() {
     assertThatThrownBy(() -> ServerSettingsCheck.check(Map.of(ServerSettingsCheck.MEMSTORE, "0.5"), "--set"))
         .isInstanceOf(InvalidInputException.class).hasMessage("--set: hbase.regionserver.global.memstore.size (0.5)"
-            + " + hfile.block.cache.size (0.4) = 0.9 of the heap; HBase refuses to start a RegionServer over 0.8");
+            + " + hfile.block.cache.size (0.4) leave less of the heap free than HBase requires"
+            + " (hbase.regionserver.free.heap.min.memory.size, 0.2 of the heap unless set); it refuses to start such"
+            + " a RegionServer");
     assertThatThrownBy(() -> ServerSettingsCheck.check(Map.of(ServerSettingsCheck.MEMSTORE, "0.85",
-        ServerSettingsCheck.BLOCK_CACHE, "0"), "--set")).hasMessageContaining("which HBase silently replaces by 0.4");
+        ServerSettingsCheck.BLOCK_CACHE, "0"), "--set")).hasMessageContaining("HBase silently replaces it by 0.4");
+    assertThatThrownBy(() -> ServerSettingsCheck.check(Map.of(ServerSettingsCheck.MEMSTORE_OLD, "0.6"), "--set"))
+        .as("the 1.x key, which HBase still reads").hasMessageStartingWith("--set: hbase.regionserver.global"
+            + ".memstore.upperLimit (0.6) + hfile.block.cache.size (0.4) leave less");
     assertThatThrownBy(() -> ServerSettingsCheck.check(Map.of(ServerSettingsCheck.BLOCK_CACHE, "lots"), "--set"))
         .hasMessage("--set: hfile.block.cache.size='lots' is not a fraction of the heap; expected a number from 0"
             + " to 1");

@@ -90,6 +90,9 @@ public final class CompressionBenchMain {
         double seconds = (System.nanoTime() - start) / 1e9;
         long clientCpu = ProcessCpu.nanos() - cpuBefore;
         ServerCounters server = stats.read().since(before);
+        if (server != null) {
+          server.byProcess().forEach(process -> System.err.println("  " + codec + " inserts: " + process.summary()));
+        }
         admin.flush(table);
         FamilyStorage storage = FamilyStorage.settled(admin, conf, table, null, Duration.ofMinutes(3),
             line -> System.err.println("  " + line));

@@ -167,10 +167,7 @@ public final class YcsbExperiment {
     }
     if (result.server() != null) {
       for (ProcessUsage process : result.server().byProcess()) {
-        progress.printf("  RegionServer JVM %s: CPU %.1f s, resident %s, heap %,d of %,d MiB used%n",
-            String.join(" ", process.regionServers()), process.cpuNanos() / 1e9,
-            process.residentBytes() == null ? "unknown" : String.format("%,d MiB", process.residentBytes() >> 20),
-            process.heapUsedBytes() >> 20, process.heapMaxBytes() >> 20);
+        progress.println("  " + process.summary());
       }
     }
     if (result.failures() > 0) {

@@ -15,6 +15,14 @@ import java.util.List;
 public record ProcessUsage(String processId, List<String> regionServers, long cpuNanos, Long residentBytes,
     long heapUsedBytes, long heapMaxBytes) {
 
+  /** One line for a user: "RegionServer JVM host,port,code: CPU 4.0 s, resident 268 MiB, heap 80 of 1,024 MiB used". */
+  public String summary() {
+    return String.format("RegionServer JVM %s: CPU %.1f s, resident %s, heap %,d of %,d MiB used",
+        String.join(" ", regionServers), cpuNanos / 1e9,
+        residentBytes == null ? "unknown" : String.format("%,d MiB", residentBytes >> 20), heapUsedBytes >> 20,
+        heapMaxBytes >> 20);
+  }
+
   /** The CPU this process spent since {@code earlier}; memory as at this reading, since it is a level. */
   ProcessUsage since(ProcessUsage earlier) {
     return new ProcessUsage(processId, regionServers, cpuNanos - earlier.cpuNanos, residentBytes, heapUsedBytes,
