@@ -15,10 +15,10 @@ import picocli.CommandLine.Option;
 /** The {@code turbo} command. */
 @Command(name = "turbo", mixinStandardHelpOptions = true, versionProvider = TurboVersion.class,
     description = {"HBase Turbo: a faster Apache HBase, measured with YCSB.",
-        "Without --conf, commands run against an embedded HBase (1 master, RegionServers and ZooKeeper in this"
-            + " JVM, data on local disk)."},
+        "Without --conf, commands run against a local HBase of their own (embedded: 1 master, RegionServers and"
+            + " ZooKeeper in this JVM, data on local disk; or --cluster processes)."},
     subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class, CompressCommand.class,
-        BenchCommand.class,
+        TuneCommand.class, BenchCommand.class,
         CommandLine.HelpCommand.class})
 public final class TurboMain extends CommandGroup {
   /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */

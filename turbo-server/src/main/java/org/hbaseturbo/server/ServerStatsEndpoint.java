@@ -18,19 +18,24 @@ import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.MetricsHBaseServerSource;
 import org.apache.hadoop.hbase.metrics.BaseSourceImpl;
+import org.apache.hadoop.hbase.io.hfile.BlockCache;
+import org.apache.hadoop.hbase.regionserver.MetricsRegionServerWrapper;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.apache.hadoop.metrics2.lib.MutableFastCounter;
 import org.apache.hadoop.metrics2.lib.MutableMetric;
 import org.hbaseturbo.common.ProcessCpu;
 import org.hbaseturbo.common.ProcessMemory;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.RegionServerState;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.TableOperations;
+import org.hbaseturbo.server.workload.WorkloadCounters;
 
 /**
  * RegionServer coprocessor that reports the process's CPU time and memory, the RegionServer RPC server's byte
- * counters and the settings in force, so that benchmarks can charge the servers' cost per operation, and a restart
+ * counters, the settings in force, the RegionServer's state and each table's operations ({@link WorkloadCounters}), so that benchmarks can charge the servers' cost per operation, and a restart
  * or a configuration change be verified, on any cluster that loads the server jar
  * ({@code hbase.coprocessor.regionserver.classes}). Like every RegionServer endpoint, only global ADMIN may call it
  * under AccessController.
@@ -103,12 +108,35 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
         }
         response.addSettings(setting);
       }
+      WorkloadCounters.forEach((table, counts) -> response.addTables(TableOperations.newBuilder()
+          .setTable(table.getNameAsString()).setGets(counts.gets()).setScans(counts.scans())
+          .setScanRows(counts.scanRows()).setPuts(counts.puts()).setDeletes(counts.deletes())
+          .setIncrements(counts.increments()).setAppends(counts.appends())
+          .setBulkLoadedFiles(counts.bulkLoadedFiles())));
+      response.setState(state());
       done.run(response.build());
     } catch (IOException | RuntimeException e) {
       CoprocessorRpcUtils.setControllerException(controller,
           e instanceof IOException io ? io : new CoprocessorException("cannot read counters: " + e));
       done.run(null);
     }
+  }
+
+  private RegionServerState state() {
+    MetricsRegionServerWrapper metrics = server.getMetrics().getRegionServerWrapper();
+    return RegionServerState.newBuilder()
+        .setRegions(metrics.getNumOnlineRegions())
+        .setStoreFiles(metrics.getNumStoreFiles())
+        .setMemstoreBytes(metrics.getMemStoreSize())
+        .setGlobalMemstoreLimitBytes(metrics.getMemStoreLimit())
+        .setBlockCacheBytes(metrics.getBlockCacheSize())
+        .setBlockCacheMaxBytes(server.getBlockCache().map(BlockCache::getMaxSize).orElse(0L))
+        .setBlockCacheHits(metrics.getBlockCacheHitCount())
+        .setBlockCacheMisses(metrics.getBlockCacheMissCount())
+        .setCompactionQueue(metrics.getCompactionQueueSize())
+        .setFlushQueue(metrics.getFlushQueueSize())
+        .setBlockedRequests(metrics.getBlockedRequestsCount())
+        .build();
   }
 
   private long counter(String name) throws CoprocessorException {

@@ -12,6 +12,7 @@ import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
+import org.hbaseturbo.server.workload.WorkloadObserver;
 
 /** The settings both kinds of cluster give their servers, and what their clients need to find them. */
 final class ClusterSettings {
@@ -50,7 +51,8 @@ final class ClusterSettings {
     conf.set("hbase.wal.provider", "filesystem");
     conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
         CompressionCheckEndpoint.class.getName(), PreparedScanServerEndpoint.class.getName());
-    conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName());
+    conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName(),
+        WorkloadObserver.class.getName());
     TurboCodecs.configure(conf);
     for (var entry : overrides) {
       conf.set(entry.getKey(), entry.getValue());

@@ -14,11 +14,12 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsRequest;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
+import org.hbaseturbo.protocol.generated.ServerStatsProtos.TableOperations;
 
 /**
- * Reads CPU time, memory, RPC byte counters and settings in force from every RegionServer through the
- * {@code ServerStatsEndpoint} RegionServer coprocessor of the server jar. Under AccessController, only global
- * ADMIN may call it, as any RegionServer endpoint.
+ * Reads CPU time, memory, RPC byte counters, settings in force, state and each table's operations from every
+ * RegionServer through the {@code ServerStatsEndpoint} RegionServer coprocessor of the server jar. Under
+ * AccessController, only global ADMIN may call it, as any RegionServer endpoint.
  */
 public final class ServerStatsReader {
   private static final String ENDPOINT = "ServerStatsEndpoint";
@@ -59,6 +60,36 @@ public final class ServerStatsReader {
           process.getHeapMaxBytes()));
     }
     return new Reading(Optional.of(new ServerCounters(cpu, received, sent, usage)), "");
+  }
+
+  /**
+   * Each table's operation counts and each RegionServer's state.
+   *
+   * @throws IOException when a RegionServer does not run the endpoint or refuses the caller
+   */
+  public WorkloadReading workload() throws IOException {
+    Map<ServerName, ServerStatsResponse> responses = call(ServerStatsRequest.getDefaultInstance());
+    long now = System.nanoTime();
+    // The counts are per JVM: RegionServers that share one report the same, and count once.
+    Map<String, ServerStatsResponse> byProcess = new LinkedHashMap<>();
+    List<RegionServerState> servers = new ArrayList<>();
+    responses.forEach((server, response) -> {
+      byProcess.putIfAbsent(response.getProcessId(), response);
+      var state = response.getState();
+      servers.add(new RegionServerState(server.getServerName(), state.getRegions(), state.getStoreFiles(),
+          state.getMemstoreBytes(), state.getGlobalMemstoreLimitBytes(), state.getBlockCacheBytes(),
+          state.getBlockCacheMaxBytes(), state.getBlockCacheHits(), state.getBlockCacheMisses(),
+          state.getCompactionQueue(), state.getFlushQueue(), state.getBlockedRequests()));
+    });
+    Map<String, TableOperationCounts> tables = new TreeMap<>();
+    for (ServerStatsResponse process : byProcess.values()) {
+      for (TableOperations table : process.getTablesList()) {
+        tables.merge(table.getTable(), new TableOperationCounts(table.getGets(), table.getScans(),
+            table.getScanRows(), table.getPuts(), table.getDeletes(), table.getIncrements(), table.getAppends(),
+            table.getBulkLoadedFiles()), TableOperationCounts::plus);
+      }
+    }
+    return new WorkloadReading(now, List.copyOf(byProcess.keySet()), tables, servers);
   }
 
   /**

@@ -1,0 +1,22 @@
+package org.hbaseturbo.client.stats;
+
+/**
+ * One RegionServer's state as its own metrics last computed it (every {@code hbase.regionserver.metrics.period},
+ * 5 s by default), with the memory limits in force.
+ *
+ * @param server its name (host,port,startcode)
+ * @param memstoreLimitBytes the global memstore limit in force, which the heap memory tuner may move
+ * @param blockCacheMaxBytes the block cache's capacity in force, likewise
+ * @param blockCacheHits cumulative since the server started
+ * @param blockedRequests requests refused since start because a region's memstore was over its blocking size
+ */
+public record RegionServerState(String server, long regions, long storeFiles, long memstoreBytes,
+    long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
+    long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests) {
+
+  /** Block cache hits over all lookups since start; NaN before the first lookup. */
+  public double blockCacheHitRatio() {
+    long lookups = blockCacheHits + blockCacheMisses;
+    return lookups == 0 ? Double.NaN : (double) blockCacheHits / lookups;
+  }
+}

@@ -1,0 +1,118 @@
+package org.hbaseturbo.tune;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.ClusterMetrics.Option;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.client.stats.TableOperationCounts;
+import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.common.Pause;
+
+/**
+ * The paper's workload monitor: the exact operation counts of the server jar's WorkloadObserver, read at the start
+ * and the end of a window, and which tables held no data at its start (a write into an empty table is a bulk load).
+ */
+public final class WorkloadMonitor {
+  private final Connection connection;
+  private final ServerStatsReader reader;
+
+  public WorkloadMonitor(Connection connection) {
+    this.connection = connection;
+    this.reader = new ServerStatsReader(connection);
+  }
+
+  /** A reading to start a window from, with the tables that were empty then. */
+  public Start start() throws IOException {
+    Set<String> empty = emptyTables();
+    return new Start(reader.workload(), empty);
+  }
+
+  /** Watches for {@code window}, then classifies what clients asked meanwhile. */
+  public WorkloadWindow watch(Duration window) throws IOException {
+    Start start = start();
+    Pause.sleep(window, "watching the workload");
+    return end(start);
+  }
+
+  /**
+   * Classifies what clients asked since {@code start}.
+   *
+   * @throws IllegalStateException when a RegionServer restarted since {@code start}
+   */
+  public WorkloadWindow end(Start start) throws IOException {
+    WorkloadReading end = reader.workload();
+    double seconds = (end.nanoTime() - start.reading().nanoTime()) / 1e9;
+    Map<String, WorkloadWindow.TableWorkload> tables = new TreeMap<>();
+    TableOperationCounts all = TableOperationCounts.NONE;
+    boolean allWrittenEmpty = true;
+    boolean anyWritten = false;
+    for (Map.Entry<String, TableOperationCounts> entry : end.tablesSince(start.reading()).entrySet()) {
+      if (TableName.valueOf(entry.getKey()).isSystemTable()) {
+        continue;
+      }
+      TableOperationCounts counts = entry.getValue();
+      boolean empty = start.emptyTables().contains(entry.getKey());
+      if (counts.reads() + counts.writes() + counts.bulkLoadedFiles() > 0) {
+        tables.put(entry.getKey(), workload(counts, empty, seconds));
+        all = all.plus(counts);
+        if (counts.writes() > 0) {
+          anyWritten = true;
+          allWrittenEmpty &= empty;
+        }
+      }
+    }
+    return new WorkloadWindow(seconds, workload(all, anyWritten && allWrittenEmpty, seconds), tables,
+        end.servers());
+  }
+
+  private static WorkloadWindow.TableWorkload workload(TableOperationCounts counts, boolean empty, double seconds) {
+    return new WorkloadWindow.TableWorkload(WorkloadClassifier.classify(counts, empty),
+        seconds <= 0 ? 0 : (counts.reads() + counts.writes()) / seconds);
+  }
+
+  /**
+   * The user tables whose regions were never written, as the servers last reported (every
+   * {@code hbase.regionserver.msginterval}, 3 s).
+   */
+  private Set<String> emptyTables() throws IOException {
+    Map<String, Boolean> empty = new HashMap<>();
+    try (Admin admin = connection.getAdmin()) {
+      // A table created since the servers' last report has no region metrics yet, and no data either.
+      for (TableName table : admin.listTableNames()) {
+        empty.put(table.getNameAsString(), true);
+      }
+      for (ServerMetrics server : admin.getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS)).getLiveServerMetrics()
+          .values()) {
+        for (RegionMetrics region : server.getRegionMetrics().values()) {
+          String table = RegionInfo.getTable(region.getRegionName()).getNameAsString();
+          // Sizes come rounded to MB; counts do not. A region that was written has a write count (reset by a
+          // move, which flushes) or a store file.
+          boolean regionEmpty = region.getStoreFileCount() == 0 && region.getWriteRequestCount() == 0;
+          empty.merge(table, regionEmpty, Boolean::logicalAnd);
+        }
+      }
+    }
+    Set<String> tables = new java.util.TreeSet<>();
+    empty.forEach((table, isEmpty) -> {
+      if (isEmpty) {
+        tables.add(table);
+      }
+    });
+    return tables;
+  }
+
+  /** The start of a window. */
+  public record Start(WorkloadReading reading, Set<String> emptyTables) {
+  }
+}
