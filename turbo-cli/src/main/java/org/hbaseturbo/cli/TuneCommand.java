@@ -5,8 +5,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -18,9 +20,15 @@ import org.hbaseturbo.client.ClusterConnections;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.Recommendation;
+import org.hbaseturbo.tune.Recommender;
+import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.WorkloadMonitor;
 import org.hbaseturbo.tune.WorkloadWindow;
 import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import org.hbaseturbo.tune.policy.PolicyLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,8 +37,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo tune}: the workload-aware configuration (PCM). */
 @Command(name = "tune", mixinStandardHelpOptions = true,
-    description = "Workload-aware configuration (the PCM paper): watch the workload and classify it.",
-    subcommands = {TuneCommand.Status.class})
+    description = "Workload-aware configuration (the PCM paper): watch the workload, classify it, and recommend the"
+        + " matching policy's settings.",
+    subcommands = {TuneCommand.Status.class, TuneCommand.Recommend.class})
 final class TuneCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
@@ -64,21 +73,16 @@ final class TuneCommand extends CommandGroup {
 
     @Override
     public Integer call() throws Exception {
-      Path conf = parent.main.conf().orElseThrow(() -> new InvalidInputException("'tune status' watches a running"
-          + " cluster's workload; give its client configuration with --conf DIR (for a local one: './turbo cluster"
-          + " start --data DIR' writes DIR/client-conf)"));
+      Path conf = requireConf(parent, "tune status");
       if (json != null) {
         OutputDirs.requireWritableFile(json, "--json");
       }
       PrintWriter out = spec.commandLine().getOut();
-      var configuration = ClientConfigurations.fromDirectory(conf);
-      try (Connection connection = ClusterConnections.open(configuration, ClusterConnections.describe(configuration))) {
+      try (Connection connection = connect(conf)) {
         if (table != null) {
           requireTable(connection, table);
         }
-        out.printf("watching the workload for %d s ...%n", windowSeconds);
-        out.flush();
-        WorkloadWindow window = new WorkloadMonitor(connection).watch(Duration.ofSeconds(windowSeconds));
+        WorkloadWindow window = watch(connection, windowSeconds, out);
         out.print(render(window, table));
         if (json != null) {
           JsonFiles.write(json, window);
@@ -89,7 +93,7 @@ final class TuneCommand extends CommandGroup {
       return 0;
     }
 
-    private static void requireTable(Connection connection, String table) throws IOException {
+    static void requireTable(Connection connection, String table) throws IOException {
       TableName name;
       try {
         name = TableName.valueOf(table);
@@ -146,6 +150,132 @@ final class TuneCommand extends CommandGroup {
 
     private static String mib(long bytes) {
       return String.format("%,.1f", bytes / 1048576.0);
+    }
+  }
+
+  static Path requireConf(TuneCommand tune, String command) {
+    return tune.main.conf().orElseThrow(() -> new InvalidInputException("'" + command + "' works on a running"
+        + " cluster; give its client configuration with --conf DIR (for a local one: './turbo cluster start --data"
+        + " DIR' writes DIR/client-conf)"));
+  }
+
+  static Connection connect(Path conf) throws IOException {
+    var configuration = ClientConfigurations.fromDirectory(conf);
+    return ClusterConnections.open(configuration, ClusterConnections.describe(configuration));
+  }
+
+  static WorkloadWindow watch(Connection connection, int seconds, PrintWriter out) throws IOException {
+    out.printf("watching the workload for %d s ...%n", seconds);
+    out.flush();
+    return new WorkloadMonitor(connection).watch(Duration.ofSeconds(seconds));
+  }
+
+  @Command(name = "recommend", mixinStandardHelpOptions = true,
+      description = {"The PCM policy for the workload's class, evaluated for this cluster (its hosts' RAM,"
+          + " RegionServers per host, the table's size and regions), as a diff against what the cluster runs now:"
+          + " the RegionServers' settings in force (read from each one's live configuration) and the table's and"
+          + " its families' descriptors. Each change says how it would apply.",
+          "The class is the one --class names, or else what 'tune status' sees over --window. The policies are"
+              + " the paper's Tables IV-VI on HBase 2.6 keys; --policy FILE or DIR replaces them class by class."
+              + " Nothing is changed."})
+  static final class Recommend implements Callable<Integer> {
+    @ParentCommand
+    TuneCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--table", paramLabel = "T",
+        description = "Compare the table's own settings and pre-split too, and classify its workload alone.")
+    String table;
+
+    @Option(names = "--class", paramLabel = "CLASS",
+        description = "Recommend for this class instead of watching: BL, WO, WM, MixW, MixRW, MixR, RM, RO-read or"
+            + " RO-scan.")
+    String workloadClass;
+
+    @Range(min = 1, max = 3_600)
+    @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "10",
+        description = "Without --class: how long to watch (1 to 3,600; default: ${DEFAULT-VALUE}).")
+    int windowSeconds;
+
+    @Option(names = "--policy", paramLabel = "FILE|DIR",
+        description = "A policy file, or a directory of them, replacing the shipped policy of each class it names.")
+    Path policyFiles;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the recommendation as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() throws Exception {
+      Path conf = requireConf(parent, "tune recommend");
+      Optional<WorkloadClass> named = Optional.ofNullable(workloadClass).map(Recommend::parseClass);
+      Map<WorkloadClass, Policy> policies = policyFiles == null ? PolicyLoader.shipped()
+          : PolicyLoader.withOverrides(policyFiles);
+      if (json != null) {
+        OutputDirs.requireWritableFile(json, "--json");
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      try (Connection connection = connect(conf)) {
+        if (table != null) {
+          Status.requireTable(connection, table);
+        }
+        WorkloadClass chosen;
+        if (named.isPresent()) {
+          chosen = named.get();
+        } else {
+          WorkloadWindow window = watch(connection, windowSeconds, out);
+          TableWorkload workload = table == null ? window.cluster() : window.tables().get(table);
+          chosen = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
+          out.printf("class: %s (%s)%n", chosen.label(), workload == null ? "no reads or writes"
+              : workload.classification().reason());
+          if (chosen == WorkloadClass.IDLE) {
+            out.println("nothing to recommend: no workload in the window; give --class to recommend anyway");
+            out.flush();
+            return 0;
+          }
+        }
+        Recommendation recommendation = new Recommender(connection).recommend(policies.get(chosen),
+            Optional.ofNullable(table).map(TableName::valueOf));
+        out.print(render(recommendation));
+        if (json != null) {
+          JsonFiles.write(json, recommendation);
+          out.println("written to " + json.toAbsolutePath());
+        }
+        out.flush();
+      }
+      return 0;
+    }
+
+    private static WorkloadClass parseClass(String label) {
+      return Arrays.stream(WorkloadClass.values()).filter(c -> c != WorkloadClass.IDLE && c.label().equals(label))
+          .findFirst().orElseThrow(() -> new InvalidInputException("--class '" + label + "' is not a workload"
+              + " class; expected one of " + String.join(", ", Arrays.stream(WorkloadClass.values())
+                  .filter(c -> c != WorkloadClass.IDLE).map(WorkloadClass::label).toList())));
+    }
+
+    static String render(Recommendation recommendation) {
+      StringBuilder text = new StringBuilder();
+      PolicyEnvironment environment = recommendation.environment();
+      text.append(String.format("%npolicy for %s: %s, for %.0f GiB hosts with %d of %d RegionServers each, %s in %d"
+              + " regions%n", recommendation.workloadClass().label(), recommendation.policySource(),
+          environment.ramGb(), environment.regionServersPerHost(), environment.regionServers(),
+          recommendation.table().isEmpty() ? "user tables of " + bytes(environment.datasetBytes())
+              : recommendation.table() + " of " + bytes(environment.datasetBytes()), environment.regions()));
+      List<String[]> rows = new ArrayList<>();
+      rows.add(new String[] {"setting", "now", "recommended", "applies by"});
+      for (Recommendation.Change change : recommendation.changes()) {
+        rows.add(new String[] {change.setting(), change.current(), change.recommended(), change.route()});
+      }
+      text.append(recommendation.changes().isEmpty() ? "the cluster already runs this policy\n"
+          : TextTable.render(rows, 0, 1, 2, 3));
+      text.append(String.format("%d settings already as recommended%n", recommendation.unchanged().size()));
+      recommendation.notes().forEach(note -> text.append("note: ").append(note).append('\n'));
+      return text.toString();
+    }
+
+    private static String bytes(double bytes) {
+      return String.format("%,.1f MiB", bytes / 1048576);
     }
   }
 }

@@ -1,15 +1,22 @@
 package org.hbaseturbo.common;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 
-/** Memory of this JVM process as the operating system accounts it. */
+/** Memory of this JVM process and its host, as the operating system accounts it. */
 public final class ProcessMemory {
   private static final Path STATUS = Path.of("/proc/self/status");
 
   private ProcessMemory() {
+  }
+
+  /** This host's physical memory. */
+  public static long hostBytes() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalMemorySize();
   }
 
   /**

@@ -98,6 +98,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setHeapUsedBytes(heap.getUsed())
           .setHeapMaxBytes(heap.getMax());
       ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
+      response.setHostMemoryBytes(ProcessMemory.hostBytes());
       // The RegionServer's own Configuration, which update_config reloads in place.
       Configuration conf = server.getConfiguration();
       for (String name : request.getSettingNamesList()) {

@@ -3,7 +3,6 @@ package org.hbaseturbo.testing;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +26,7 @@ import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.util.RegionMover;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.common.ProcessMemory;
 
 /**
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
@@ -310,8 +310,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
      */
     public static void requireHeapsFit(int count, String heap) {
       requireHeapSize(heap);
-      long total = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-          .getTotalMemorySize();
+      long total = ProcessMemory.hostBytes();
       long heaps = count * heapBytes(heap);
       if (heaps > total / 4 * 3) {
         throw new InvalidInputException(count + " RegionServers of " + heap + " heap need "

@@ -5,12 +5,14 @@ package org.hbaseturbo.client.stats;
  * 5 s by default), with the memory limits in force.
  *
  * @param server its name (host,port,startcode)
+ * @param hostMemoryBytes its host's physical memory
+ * @param heapMaxBytes its JVM's maximum heap
  * @param memstoreLimitBytes the global memstore limit in force, which the heap memory tuner may move
  * @param blockCacheMaxBytes the block cache's capacity in force, likewise
  * @param blockCacheHits cumulative since the server started
  * @param blockedRequests requests refused since start because a region's memstore was over its blocking size
  */
-public record RegionServerState(String server, long regions, long storeFiles, long memstoreBytes,
+public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions, long storeFiles, long memstoreBytes,
     long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
     long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests) {
 

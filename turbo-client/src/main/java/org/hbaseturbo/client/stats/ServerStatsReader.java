@@ -76,7 +76,8 @@ public final class ServerStatsReader {
     responses.forEach((server, response) -> {
       byProcess.putIfAbsent(response.getProcessId(), response);
       var state = response.getState();
-      servers.add(new RegionServerState(server.getServerName(), state.getRegions(), state.getStoreFiles(),
+      servers.add(new RegionServerState(server.getServerName(), response.getHostMemoryBytes(),
+          response.getHeapMaxBytes(), state.getRegions(), state.getStoreFiles(),
           state.getMemstoreBytes(), state.getGlobalMemstoreLimitBytes(), state.getBlockCacheBytes(),
           state.getBlockCacheMaxBytes(), state.getBlockCacheHits(), state.getBlockCacheMisses(),
           state.getCompactionQueue(), state.getFlushQueue(), state.getBlockedRequests()));

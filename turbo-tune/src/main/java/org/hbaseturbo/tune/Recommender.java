@@ -1,0 +1,171 @@
+package org.hbaseturbo.tune;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.apache.hadoop.hbase.ClusterMetrics.Option;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.Size;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.hbaseturbo.client.stats.RegionServerState;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import org.hbaseturbo.tune.policy.PolicySetting;
+import org.hbaseturbo.tune.policy.Route;
+
+/**
+ * Evaluates a policy for a running cluster (its hosts' RAM, RegionServers per host, the table's size and regions)
+ * and compares it with what the cluster runs: the servers' settings in force, read from each RegionServer's live
+ * configuration, and the table's and its families' descriptors.
+ */
+public final class Recommender {
+  private static final String HEAP = "RegionServer heap";
+  private static final String PRESPLIT = "pre-split";
+
+  private final Connection connection;
+  private final ServerStatsReader reader;
+
+  public Recommender(Connection connection) {
+    this.connection = connection;
+    this.reader = new ServerStatsReader(connection);
+  }
+
+  /** @param table the table whose table and family settings to compare too; empty for the servers' alone */
+  public Recommendation recommend(Policy policy, Optional<TableName> table) throws IOException {
+    List<RegionServerState> servers = reader.workload().servers();
+    if (servers.isEmpty()) {
+      throw new IOException("the cluster has no live RegionServer");
+    }
+    Map<String, Long> regionBytes = new HashMap<>();
+    Map<String, Integer> regionCounts = new HashMap<>();
+    try (Admin admin = connection.getAdmin()) {
+      for (ServerMetrics server : admin.getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS)).getLiveServerMetrics()
+          .values()) {
+        for (RegionMetrics region : server.getRegionMetrics().values()) {
+          TableName regionTable = RegionInfo.getTable(region.getRegionName());
+          if (!regionTable.isSystemTable() && (table.isEmpty() || table.get().equals(regionTable))) {
+            regionBytes.merge(regionTable.getNameAsString(), (long) region.getStoreFileSize().get(Size.Unit.BYTE),
+                Long::sum);
+            regionCounts.merge(regionTable.getNameAsString(), 1, Integer::sum);
+          }
+        }
+      }
+      PolicyEnvironment environment = new PolicyEnvironment(servers.get(0).hostMemoryBytes() / (double) (1L << 30),
+          servers.size(), serversPerHost(servers),
+          regionBytes.values().stream().mapToLong(Long::longValue).sum(),
+          regionCounts.values().stream().mapToInt(Integer::intValue).sum());
+      Policy.Evaluated evaluated = policy.evaluate(environment);
+      Optional<TableDescriptor> descriptor = table.isPresent() ? Optional.of(admin.getDescriptor(table.get()))
+          : Optional.empty();
+      return diff(evaluated, environment, servers, descriptor);
+    }
+  }
+
+  private Recommendation diff(Policy.Evaluated evaluated, PolicyEnvironment environment,
+      List<RegionServerState> servers, Optional<TableDescriptor> table) throws IOException {
+    List<String> keys = Arrays.stream(PolicySetting.values()).filter(s -> s.route() != Route.FAMILY)
+        .map(PolicySetting::key).toList();
+    Map<ServerName, Map<String, String>> inForce = reader.settings(keys);
+    List<Recommendation.Change> changes = new ArrayList<>();
+    List<Recommendation.Change> unchanged = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    // A JVM reports a little less than its -Xmx as its maximum heap: within 2%, it is the same heap.
+    boolean sameHeap = servers.stream().allMatch(server ->
+        Math.abs(server.heapMaxBytes() - evaluated.heapBytes()) <= evaluated.heapBytes() / 50);
+    add(changes, unchanged, new Recommendation.Change(HEAP, sameOrMixed(servers.stream()
+        .map(server -> heapSize(server.heapMaxBytes())).toList()), heapSize(evaluated.heapBytes()),
+        Route.RESTART.description()), sameHeap);
+    evaluated.values().forEach((setting, value) -> {
+      boolean tableScoped = setting.route() == Route.TABLE || setting.route() == Route.FAMILY;
+      if (tableScoped && table.isEmpty()) {
+        notes.add(setting.key() + " is a table or family setting: give --table to compare it");
+        return;
+      }
+      String current = table.flatMap(descriptor -> tableValue(descriptor, setting)).orElseGet(() ->
+          sameOrMixed(inForce.values().stream().map(values -> values.getOrDefault(setting.key(),
+              setting.hbaseDefault())).toList()));
+      add(changes, unchanged, new Recommendation.Change(setting.key(), current, value, setting.route().description()));
+    });
+    if (evaluated.presplitRegions() > 0) {
+      if (table.isEmpty()) {
+        notes.add("the policy pre-splits an empty table into " + evaluated.presplitRegions() + " regions: give"
+            + " --table to compare");
+      } else {
+        add(changes, unchanged, new Recommendation.Change(PRESPLIT, environment.regions() + " regions",
+            "at least " + evaluated.presplitRegions() + " regions", Route.PRESPLIT.description()),
+            environment.regions() >= evaluated.presplitRegions());
+      }
+    }
+    return new Recommendation(evaluated.policy().workloadClass(), evaluated.policy().source(),
+        table.map(descriptor -> descriptor.getTableName().getNameAsString()).orElse(""), environment, changes,
+        unchanged, notes);
+  }
+
+  private static void add(List<Recommendation.Change> changes, List<Recommendation.Change> unchanged,
+      Recommendation.Change change) {
+    add(changes, unchanged, change, sameValue(change.current(), change.recommended()));
+  }
+
+  private static void add(List<Recommendation.Change> changes, List<Recommendation.Change> unchanged,
+      Recommendation.Change change, boolean same) {
+    (same ? unchanged : changes).add(change);
+  }
+
+  /** Equal as text, or as numbers ("0.40" and "0.4"). */
+  private static boolean sameValue(String current, String recommended) {
+    if (current.equals(recommended)) {
+      return true;
+    }
+    try {
+      return Double.parseDouble(current.trim()) == Double.parseDouble(recommended);
+    } catch (NumberFormatException notNumbers) {
+      return false;
+    }
+  }
+
+  /** What the table's descriptor sets, or empty where the servers' setting applies. */
+  private static Optional<String> tableValue(TableDescriptor descriptor, PolicySetting setting) {
+    return switch (setting) {
+      case FLUSH_SIZE -> descriptor.getMemStoreFlushSize() > 0
+          ? Optional.of(Long.toString(descriptor.getMemStoreFlushSize())) : Optional.empty();
+      case MAX_FILESIZE -> descriptor.getMaxFileSize() > 0
+          ? Optional.of(Long.toString(descriptor.getMaxFileSize())) : Optional.empty();
+      case SPLIT_POLICY -> Optional.ofNullable(descriptor.getRegionSplitPolicyClassName());
+      case BLOCKSIZE -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
+          .map(ColumnFamilyDescriptor::getBlocksize).map(String::valueOf).toList()));
+      default -> Optional.ofNullable(descriptor.getValue(setting.key()));
+    };
+  }
+
+  /** As -Xmx and --rs-heap take it. */
+  private static String heapSize(long bytes) {
+    return (bytes >> 20) + "m";
+  }
+
+  private static int serversPerHost(List<RegionServerState> servers) {
+    Map<String, Integer> perHost = new HashMap<>();
+    for (RegionServerState server : servers) {
+      perHost.merge(ServerName.valueOf(server.server()).getHostname(), 1, Integer::sum);
+    }
+    return perHost.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+  }
+
+  private static String sameOrMixed(List<String> values) {
+    TreeSet<String> distinct = new TreeSet<>(values);
+    return distinct.size() == 1 ? distinct.first() : "mixed: " + String.join(", ", distinct);
+  }
+}

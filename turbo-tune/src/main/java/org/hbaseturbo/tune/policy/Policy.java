@@ -1,0 +1,117 @@
+package org.hbaseturbo.tune.policy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.WorkloadClass;
+
+/**
+ * A configuration policy for one workload class, as a policy file states it: the heap (the paper's X, in GiB), an
+ * optional pre-split, and settings whose values are numbers, formulas or a split policy class.
+ *
+ * @param file where it was read from, for messages
+ * @param settings in the file's order; each value a {@link Formula} or, for the split policy, a class name
+ * @param lines the line of each setting in the file, for messages
+ */
+public record Policy(WorkloadClass workloadClass, String source, String file, Formula heapGb,
+    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings, Map<PolicySetting, Integer> lines) {
+
+  /**
+   * The policy's values for {@code environment}, as HBase takes them.
+   *
+   * @throws InvalidInputException naming the file, line and setting when a value comes out as one HBase would
+   *     refuse or silently replace
+   */
+  public Evaluated evaluate(PolicyEnvironment environment) {
+    double heap = heapGb.evaluate(environment.variables(0));
+    if (!(heap > 0)) {
+      throw new InvalidInputException(file + ": heap_gb comes out as " + heap + " for " + environment
+          + "; expected a positive size");
+    }
+    Map<String, Double> variables = environment.variables(heap);
+    Map<PolicySetting, String> values = new LinkedHashMap<>();
+    Map<PolicySetting, Double> numbers = new LinkedHashMap<>();
+    settings.forEach((setting, value) -> {
+      if (value instanceof Formula formula) {
+        double number = formula.evaluate(variables);
+        numbers.put(setting, number);
+        values.put(setting, render(setting, number));
+      } else {
+        values.put(setting, (String) value);
+      }
+    });
+    int presplit = presplitRegionsPerServer.map(formula -> (int) Math.round(formula.evaluate(variables))).orElse(0);
+    Evaluated evaluated = new Evaluated(this, (long) (heap * (1L << 30)), presplit * environment.regionServers(),
+        values);
+    check(numbers, evaluated);
+    return evaluated;
+  }
+
+  private static String render(PolicySetting setting, double number) {
+    return switch (setting.kind()) {
+      case FRACTION -> stripZeros(Math.round(number * 1000) / 1000.0);
+      case BYTES, COUNT -> Long.toString(Math.round(number));
+      case SPLIT_POLICY -> throw new IllegalStateException(setting + " is not a number");
+    };
+  }
+
+  private static String stripZeros(double value) {
+    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+
+  /** What HBase refuses or replaces without a word (notes/pcm.md section 7). */
+  private void check(Map<PolicySetting, Double> numbers, Evaluated evaluated) {
+    for (Map.Entry<PolicySetting, Double> entry : numbers.entrySet()) {
+      PolicySetting setting = entry.getKey();
+      double value = Double.parseDouble(evaluated.values().get(setting));
+      String problem = switch (setting) {
+        case MEMSTORE_LOWER_LIMIT -> value <= 0 || value > 1 ? "is a ratio of the memstore limit, from 0 to 1" : null;
+        case BLOCK_CACHE -> value < 0 || value > 1 ? "is a fraction of the heap, from 0 to 1" : null;
+        case FLUSH_SIZE -> value < 1 << 20 ? "is under 1 MiB, which HBase refuses for a table" : null;
+        case MAX_FILESIZE -> value < 2 << 20 ? "is under 2 MiB, which HBase refuses for a table" : null;
+        case BLOCKSIZE -> value < 1 << 10 || value > 16 << 20 ? "is outside 1 KiB-16 MiB, which HBase refuses" : null;
+        case COMPACTION_MIN -> value < 2 ? "is under 2: a compaction needs at least 2 files" : null;
+        case BLOCK_MULTIPLIER, BLOCKING_STORE_FILES, HANDLER_COUNT, COMPACTION_MAX -> value < 1 ? "is under 1" : null;
+        default -> null;
+      };
+      if (problem != null) {
+        throw refused(setting, setting.key() + " = " + evaluated.values().get(setting) + " " + problem);
+      }
+    }
+    float memstore = Float.parseFloat(evaluated.values().getOrDefault(PolicySetting.MEMSTORE, "0.4"));
+    float blockCache = Float.parseFloat(evaluated.values().getOrDefault(PolicySetting.BLOCK_CACHE, "0.4"));
+    Optional<String> heapProblem = HeapBudget.problem(memstore, blockCache);
+    if (heapProblem.isPresent()) {
+      throw refused(settings.containsKey(PolicySetting.MEMSTORE) ? PolicySetting.MEMSTORE : PolicySetting.BLOCK_CACHE,
+          heapProblem.get());
+    }
+    long compactionMin = Long.parseLong(evaluated.values().getOrDefault(PolicySetting.COMPACTION_MIN, "3"));
+    long compactionMax = Long.parseLong(evaluated.values().getOrDefault(PolicySetting.COMPACTION_MAX, "10"));
+    if (compactionMin > compactionMax) {
+      throw refused(PolicySetting.COMPACTION_MIN, "hbase.hstore.compaction.min = " + compactionMin + " is above"
+          + " hbase.hstore.compaction.max = " + compactionMax + ", so HBase would never choose a minor compaction;"
+          + " set hbase.hstore.compaction.max too");
+    }
+    if (evaluated.presplitRegions() > 0 && PolicySetting.SPLIT_POLICIES.get(3).equals(
+        evaluated.values().get(PolicySetting.SPLIT_POLICY))) {
+      throw refused(PolicySetting.SPLIT_POLICY, "DisabledRegionSplitPolicy with presplit_regions_per_server: HBase"
+          + " refuses every split of such a table, the pre-split's included");
+    }
+  }
+
+  private InvalidInputException refused(PolicySetting setting, String why) {
+    Integer line = lines.get(setting);
+    return new InvalidInputException(file + (line == null ? "" : ", line " + line) + ": " + why);
+  }
+
+  /**
+   * A policy's values for one cluster.
+   *
+   * @param heapBytes each RegionServer's heap
+   * @param presplitRegions regions to pre-split an empty table into; 0 for none
+   * @param values each setting as HBase takes it
+   */
+  public record Evaluated(Policy policy, long heapBytes, int presplitRegions, Map<PolicySetting, String> values) {
+  }
+}

@@ -1,0 +1,77 @@
+package org.hbaseturbo.tune.policy;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names. */
+public enum PolicySetting {
+  MEMSTORE("hbase.regionserver.global.memstore.size", Kind.FRACTION, Route.HEAP, "0.4"),
+  /** A ratio of the memstore limit in 2.x, not of the heap as the paper's lowerLimit was. */
+  MEMSTORE_LOWER_LIMIT("hbase.regionserver.global.memstore.size.lower.limit", Kind.FRACTION, Route.RESTART, "0.95"),
+  BLOCK_CACHE("hfile.block.cache.size", Kind.FRACTION, Route.HEAP, "0.4"),
+  FLUSH_SIZE("hbase.hregion.memstore.flush.size", Kind.BYTES, Route.TABLE, "134217728"),
+  BLOCK_MULTIPLIER("hbase.hregion.memstore.block.multiplier", Kind.COUNT, Route.TABLE, "4"),
+  COMPACTION_MIN("hbase.hstore.compaction.min", Kind.COUNT, Route.UPDATE_CONFIG, "3"),
+  COMPACTION_MAX("hbase.hstore.compaction.max", Kind.COUNT, Route.UPDATE_CONFIG, "10"),
+  /** Read when a store opens ({@code HStore.blockingFileCount}), so not by update_config. */
+  BLOCKING_STORE_FILES("hbase.hstore.blockingStoreFiles", Kind.COUNT, Route.TABLE, "16"),
+  SPLIT_POLICY("hbase.regionserver.region.split.policy", Kind.SPLIT_POLICY, Route.TABLE, "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy"),
+  MAX_FILESIZE("hbase.hregion.max.filesize", Kind.BYTES, Route.TABLE, "10737418240"),
+  HANDLER_COUNT("hbase.regionserver.handler.count", Kind.COUNT, Route.RESTART, "30"),
+  BLOCKSIZE("BLOCKSIZE", Kind.BYTES, Route.FAMILY, "65536");
+
+  /** What a value is. */
+  public enum Kind {
+    /** Of the heap, 0 to 1. */
+    FRACTION,
+    /** Bytes, a whole number. */
+    BYTES,
+    /** A whole number. */
+    COUNT,
+    /** One of HBase's region split policy classes. */
+    SPLIT_POLICY
+  }
+
+  /** HBase 2.6's region split policies, by class name. */
+  public static final List<String> SPLIT_POLICIES = List.of(
+      "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy",
+      "org.apache.hadoop.hbase.regionserver.IncreasingToUpperBoundRegionSplitPolicy",
+      "org.apache.hadoop.hbase.regionserver.ConstantSizeRegionSplitPolicy",
+      "org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy",
+      "org.apache.hadoop.hbase.regionserver.BusyRegionSplitPolicy");
+
+  private final String key;
+  private final Kind kind;
+  private final Route route;
+  private final String hbaseDefault;
+
+  PolicySetting(String key, Kind kind, Route route, String hbaseDefault) {
+    this.key = key;
+    this.kind = kind;
+    this.route = route;
+    this.hbaseDefault = hbaseDefault;
+  }
+
+  /** What HBase 2.6 uses when nothing sets it (some defaults live in code, not in hbase-default.xml). */
+  public String hbaseDefault() {
+    return hbaseDefault;
+  }
+
+  /** Its name in a policy file and in HBase. */
+  public String key() {
+    return key;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public Route route() {
+    return route;
+  }
+
+  public static Optional<PolicySetting> byKey(String key) {
+    return Arrays.stream(values()).filter(setting -> setting.key.equals(key)).findFirst();
+  }
+}
