@@ -20,6 +20,9 @@ import org.hbaseturbo.client.ClusterConnections;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.testing.RestartControl;
+import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.PolicyExecutor;
 import org.hbaseturbo.tune.Recommendation;
 import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -30,6 +33,7 @@ import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.PolicyLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -39,7 +43,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "tune", mixinStandardHelpOptions = true,
     description = "Workload-aware configuration (the PCM paper): watch the workload, classify it, and recommend the"
         + " matching policy's settings.",
-    subcommands = {TuneCommand.Status.class, TuneCommand.Recommend.class})
+    subcommands = {TuneCommand.Status.class, TuneCommand.Recommend.class, TuneCommand.Apply.class,
+        TuneCommand.Rollback.class})
 final class TuneCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
@@ -170,6 +175,98 @@ final class TuneCommand extends CommandGroup {
     return new WorkloadMonitor(connection).watch(Duration.ofSeconds(seconds));
   }
 
+  /** What to recommend for: the table, the class or a window to classify, the policies. */
+  static final class PolicyChoice {
+    @Option(names = "--table", paramLabel = "T",
+        description = "Compare the table's own settings and pre-split too, and classify its workload alone.")
+    String table;
+
+    @Option(names = "--class", paramLabel = "CLASS",
+        description = "Use this class's policy instead of watching: BL, WO, WM, MixW, MixRW, MixR, RM, RO-read or"
+            + " RO-scan.")
+    String workloadClass;
+
+    @Range(min = 1, max = 3_600)
+    @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "10",
+        description = "Without --class: how long to watch (1 to 3,600; default: ${DEFAULT-VALUE}).")
+    int windowSeconds;
+
+    @Option(names = "--policy", paramLabel = "FILE|DIR",
+        description = "A policy file, or a directory of them, replacing the shipped policy of each class it names.")
+    Path policyFiles;
+
+    /** Checks what can be checked before anything is read from the cluster. */
+    Map<WorkloadClass, Policy> policies() throws IOException {
+      if (workloadClass != null) {
+        parseClass(workloadClass);
+      }
+      return policyFiles == null ? PolicyLoader.shipped() : PolicyLoader.withOverrides(policyFiles);
+    }
+
+    /** The recommendation for the named or watched class; empty when the window saw no workload. */
+    Optional<Recommendation> recommend(Connection connection, Map<WorkloadClass, Policy> policies, PrintWriter out)
+        throws IOException {
+      if (table != null) {
+        Status.requireTable(connection, table);
+      }
+      WorkloadClass chosen;
+      if (workloadClass != null) {
+        chosen = parseClass(workloadClass);
+      } else {
+        WorkloadWindow window = watch(connection, windowSeconds, out);
+        TableWorkload workload = table == null ? window.cluster() : window.tables().get(table);
+        chosen = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
+        out.printf("class: %s (%s)%n", chosen.label(), workload == null ? "no reads or writes"
+            : workload.classification().reason());
+        if (chosen == WorkloadClass.IDLE) {
+          out.println("nothing to recommend: no workload in the window; give --class to choose a policy anyway");
+          out.flush();
+          return Optional.empty();
+        }
+      }
+      Recommendation recommendation = new Recommender(connection).recommend(policies.get(chosen),
+          Optional.ofNullable(table).map(TableName::valueOf));
+      out.print(Recommend.render(recommendation));
+      out.flush();
+      return Optional.of(recommendation);
+    }
+
+    private static WorkloadClass parseClass(String label) {
+      return Arrays.stream(WorkloadClass.values()).filter(c -> c != WorkloadClass.IDLE && c.label().equals(label))
+          .findFirst().orElseThrow(() -> new InvalidInputException("--class '" + label + "' is not a workload"
+              + " class; expected one of " + String.join(", ", Arrays.stream(WorkloadClass.values())
+                  .filter(c -> c != WorkloadClass.IDLE).map(WorkloadClass::label).toList())));
+    }
+  }
+
+  /** Where the audit log is, and the process cluster whose RegionServers a change restarts. */
+  static final class ExecutionTarget {
+    @Option(names = "--audit", paramLabel = "FILE",
+        description = "The audit log: every change, one JSON line each, which rollback reads (default:"
+            + " turbo-tune-audit.jsonl in the --conf directory).")
+    Path audit;
+
+    @Option(names = LocalClusterOptions.DATA_OPTION, paramLabel = "DIR",
+        description = "The data directory of the Turbo process cluster that --conf reaches: RegionServer settings"
+            + " and heap then apply by a rolling restart. Without it they are written as a plan for the"
+            + " operator.")
+    Path dataDir;
+
+    AuditLog auditLog(Path conf) {
+      Path file = audit != null ? audit : conf.resolve("turbo-tune-audit.jsonl");
+      OutputDirs.requireWritableFile(file, "--audit");
+      return new AuditLog(file);
+    }
+
+    Optional<PolicyExecutor.ServerRestarter> restarter() {
+      if (dataDir == null) {
+        return Optional.empty();
+      }
+      Path data = dataDir.toAbsolutePath();
+      return Optional.of((settings, heap, progress) -> RestartControl.request(data, settings, heap, true, progress));
+    }
+  }
+
   @Command(name = "recommend", mixinStandardHelpOptions = true,
       description = {"The PCM policy for the workload's class, evaluated for this cluster (its hosts' RAM,"
           + " RegionServers per host, the table's size and regions), as a diff against what the cluster runs now:"
@@ -185,23 +282,8 @@ final class TuneCommand extends CommandGroup {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--table", paramLabel = "T",
-        description = "Compare the table's own settings and pre-split too, and classify its workload alone.")
-    String table;
-
-    @Option(names = "--class", paramLabel = "CLASS",
-        description = "Recommend for this class instead of watching: BL, WO, WM, MixW, MixRW, MixR, RM, RO-read or"
-            + " RO-scan.")
-    String workloadClass;
-
-    @Range(min = 1, max = 3_600)
-    @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "10",
-        description = "Without --class: how long to watch (1 to 3,600; default: ${DEFAULT-VALUE}).")
-    int windowSeconds;
-
-    @Option(names = "--policy", paramLabel = "FILE|DIR",
-        description = "A policy file, or a directory of them, replacing the shipped policy of each class it names.")
-    Path policyFiles;
+    @Mixin
+    PolicyChoice choice;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the recommendation as JSON.")
     Path json;
@@ -209,49 +291,20 @@ final class TuneCommand extends CommandGroup {
     @Override
     public Integer call() throws Exception {
       Path conf = requireConf(parent, "tune recommend");
-      Optional<WorkloadClass> named = Optional.ofNullable(workloadClass).map(Recommend::parseClass);
-      Map<WorkloadClass, Policy> policies = policyFiles == null ? PolicyLoader.shipped()
-          : PolicyLoader.withOverrides(policyFiles);
+      Map<WorkloadClass, Policy> policies = choice.policies();
       if (json != null) {
         OutputDirs.requireWritableFile(json, "--json");
       }
       PrintWriter out = spec.commandLine().getOut();
       try (Connection connection = connect(conf)) {
-        if (table != null) {
-          Status.requireTable(connection, table);
-        }
-        WorkloadClass chosen;
-        if (named.isPresent()) {
-          chosen = named.get();
-        } else {
-          WorkloadWindow window = watch(connection, windowSeconds, out);
-          TableWorkload workload = table == null ? window.cluster() : window.tables().get(table);
-          chosen = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
-          out.printf("class: %s (%s)%n", chosen.label(), workload == null ? "no reads or writes"
-              : workload.classification().reason());
-          if (chosen == WorkloadClass.IDLE) {
-            out.println("nothing to recommend: no workload in the window; give --class to recommend anyway");
-            out.flush();
-            return 0;
-          }
-        }
-        Recommendation recommendation = new Recommender(connection).recommend(policies.get(chosen),
-            Optional.ofNullable(table).map(TableName::valueOf));
-        out.print(render(recommendation));
-        if (json != null) {
-          JsonFiles.write(json, recommendation);
+        Optional<Recommendation> recommendation = choice.recommend(connection, policies, out);
+        if (recommendation.isPresent() && json != null) {
+          JsonFiles.write(json, recommendation.get());
           out.println("written to " + json.toAbsolutePath());
         }
         out.flush();
       }
       return 0;
-    }
-
-    private static WorkloadClass parseClass(String label) {
-      return Arrays.stream(WorkloadClass.values()).filter(c -> c != WorkloadClass.IDLE && c.label().equals(label))
-          .findFirst().orElseThrow(() -> new InvalidInputException("--class '" + label + "' is not a workload"
-              + " class; expected one of " + String.join(", ", Arrays.stream(WorkloadClass.values())
-                  .filter(c -> c != WorkloadClass.IDLE).map(WorkloadClass::label).toList())));
     }
 
     static String render(Recommendation recommendation) {
@@ -265,7 +318,8 @@ final class TuneCommand extends CommandGroup {
       List<String[]> rows = new ArrayList<>();
       rows.add(new String[] {"setting", "now", "recommended", "applies by"});
       for (Recommendation.Change change : recommendation.changes()) {
-        rows.add(new String[] {change.setting(), change.current(), change.recommended(), change.route()});
+        rows.add(new String[] {change.setting(), change.current(), change.recommended(),
+            change.route().description()});
       }
       text.append(recommendation.changes().isEmpty() ? "the cluster already runs this policy\n"
           : TextTable.render(rows, 0, 1, 2, 3));
@@ -277,5 +331,105 @@ final class TuneCommand extends CommandGroup {
     private static String bytes(double bytes) {
       return String.format("%,.1f MiB", bytes / 1048576);
     }
+  }
+
+  @Command(name = "apply", mixinStandardHelpOptions = true,
+      description = {"Apply what 'tune recommend' shows, the way each setting reaches the servers: table and family"
+          + " values with one table modification (its regions reopen, flushing); RegionServer settings and heap"
+          + " by a rolling restart when --data names the Turbo process cluster, else written as a plan (an"
+          + " hbase-site.xml fragment and the restart to do) for the operator. A pre-split is left to table"
+          + " creation.",
+          "Every change, applied or planned, goes to the audit log; 'tune rollback' restores the last apply."})
+  static final class Apply implements Callable<Integer> {
+    @ParentCommand
+    TuneCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    PolicyChoice choice;
+
+    @Mixin
+    ExecutionTarget target;
+
+    @Option(names = "--dry-run", description = "Say what would change, and change nothing.")
+    boolean dryRun;
+
+    @Override
+    public Integer call() throws Exception {
+      Path conf = requireConf(parent, "tune apply");
+      Map<WorkloadClass, Policy> policies = choice.policies();
+      AuditLog audit = target.auditLog(conf);
+      PrintWriter out = spec.commandLine().getOut();
+      try (Connection connection = connect(conf)) {
+        Optional<Recommendation> recommendation = choice.recommend(connection, policies, out);
+        if (recommendation.isEmpty()) {
+          return 0;
+        }
+        List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.restarter())
+            .apply(recommendation.get(), dryRun, line -> {
+              out.println(line);
+              out.flush();
+            });
+        out.print(renderEntries(entries));
+        List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals("planned")).toList();
+        if (!planned.isEmpty()) {
+          out.println("planned, not applied: put in every RegionServer's hbase-site.xml and restart them one at a"
+              + " time (or give --data of a Turbo process cluster):");
+          planned.stream().filter(entry -> !entry.key().equals(Recommender.HEAP)).forEach(entry -> out.printf(
+              "  <property><name>%s</name><value>%s</value></property>%n", entry.key(), entry.newValue()));
+          planned.stream().filter(entry -> entry.key().equals(Recommender.HEAP)).forEach(entry -> out.printf(
+              "  and in hbase-env.sh: export HBASE_REGIONSERVER_OPTS=\"$HBASE_REGIONSERVER_OPTS -Xmx%s\"%n",
+              entry.newValue()));
+        }
+        if (!dryRun && !entries.isEmpty()) {
+          out.println("audit log: " + audit.file().toAbsolutePath());
+        }
+        out.flush();
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "rollback", mixinStandardHelpOptions = true,
+      description = "Restore every setting the last 'tune apply' (not rolled back yet) changed, the same way it was"
+          + " changed, and record it in the audit log.")
+  static final class Rollback implements Callable<Integer> {
+    @ParentCommand
+    TuneCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ExecutionTarget target;
+
+    @Override
+    public Integer call() throws Exception {
+      Path conf = requireConf(parent, "tune rollback");
+      AuditLog audit = target.auditLog(conf);
+      PrintWriter out = spec.commandLine().getOut();
+      try (Connection connection = connect(conf)) {
+        List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.restarter()).rollback(line -> {
+          out.println(line);
+          out.flush();
+        });
+        out.print(entries.isEmpty() ? "nothing to roll back in " + audit.file().toAbsolutePath() + "\n"
+            : renderEntries(entries));
+        out.flush();
+      }
+      return 0;
+    }
+  }
+
+  static String renderEntries(List<AuditLog.Entry> entries) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"target", "key", "was", "now", "status"});
+    for (AuditLog.Entry entry : entries) {
+      rows.add(new String[] {entry.target(), entry.key(), entry.oldValue() == null ? "(unset)" : entry.oldValue(),
+          entry.newValue() == null ? "(unset)" : entry.newValue(), entry.status()});
+    }
+    return TextTable.render(rows, 0, 1, 2, 3, 4);
   }
 }

@@ -37,11 +37,7 @@ class TestTuneCommand {
   @Test
   void statusShowsTheClassOfWhatClientsAskDuringTheWindow(Connection connection, @TempDir Path dir)
       throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("tuned");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build());
-    }
+    TableName name = createTable(connection, "tuned");
     try (Table table = connection.getTable(name)) {
       table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
     }
@@ -71,11 +67,7 @@ class TestTuneCommand {
   @Test
   void recommendComparesThePolicyWithTheSettingsInForceAndTheTable(Connection connection, @TempDir Path dir)
       throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("recommended");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build());
-    }
+    TableName name = createTable(connection, "recommended");
     Path json = dir.resolve("recommendation.json");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "RO-read",
         "--table", name.getNameAsString(), "--json", json.toString());
@@ -86,10 +78,103 @@ class TestTuneCommand {
     changes.forEach(change -> byKey.put(change.get("setting").asText(), change.get("current").asText() + " -> "
         + change.get("recommended").asText() + " by " + change.get("route").asText()));
     // The servers run HBase's defaults (0.4 and 0.4, 64 KiB blocks); Table V wants the heap for the cache.
-    assertThat(byKey).containsEntry("hfile.block.cache.size", "0.4 -> 0.6 by heap fractions; restart until the"
-        + " heap tuner is deployed").containsEntry("hbase.regionserver.global.memstore.size", "0.4 -> 0.1 by heap"
-        + " fractions; restart until the heap tuner is deployed").containsEntry("BLOCKSIZE", "65536 -> 32768 by"
-        + " column family; new files").containsKey("RegionServer heap");
+    assertThat(byKey).containsEntry("hfile.block.cache.size", "0.4 -> 0.6 by HEAP")
+        .containsEntry("hbase.regionserver.global.memstore.size", "0.4 -> 0.1 by HEAP")
+        .containsEntry("BLOCKSIZE", "65536 -> 32768 by FAMILY");
+    assertThat(run.out()).contains("column family; new files", "heap fractions; restart until the heap tuner is"
+        + " deployed");
+  }
+
+  @Test
+  void applyChangesTheTableAndPlansTheServersAndRollbackRestoresTheTable(Connection connection, @TempDir Path dir)
+      throws Exception {
+    TableName name = createTable(connection, "applied");
+    Path audit = dir.resolve("audit.jsonl");
+    String[] apply = {"--conf", conf.toString(), "tune", "apply", "--class", "RO-scan", "--table",
+        name.getNameAsString(), "--audit", audit.toString()};
+
+    CommandLineRun dryRun = CommandLineRun.of(concat(apply, "--dry-run"));
+    assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+    assertThat(dryRun.out()).contains("dry run");
+    assertThat(blockSize(connection, name)).isEqualTo(65536);
+    assertThat(audit).doesNotExist();
+
+    CommandLineRun applied = CommandLineRun.of(apply);
+    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    assertThat(blockSize(connection, name)).isEqualTo(131072);
+    // The embedded cluster's RegionServers are not Turbo's to restart: their settings become a plan.
+    assertThat(applied.out()).contains("planned, not applied",
+        "<property><name>hfile.block.cache.size</name><value>0.6</value></property>");
+    JsonNode family = entry(audit, "family " + name + ":f");
+    // A new family descriptor holds HBase's defaults as values.
+    assertThat(family.get("old_value").asText()).isEqualTo("65536");
+    assertThat(family.get("new_value").asText()).isEqualTo("131072");
+    assertThat(family.get("status").asText()).isEqualTo("applied");
+    assertThat(entry(audit, "RegionServers").get("status").asText()).isEqualTo("planned");
+
+    CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
+        audit.toString());
+    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    assertThat(blockSize(connection, name)).isEqualTo(65536);
+
+    // PCM-WO's table values were not set on the table at all: applied, then removed again by the rollback.
+    CommandLineRun wo = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "WO", "--table",
+        name.getNameAsString(), "--audit", audit.toString());
+    assertThat(wo.exitCode()).as(wo.err()).isZero();
+    JsonNode flushSize = entry(audit, "table " + name, "MEMSTORE_FLUSHSIZE");
+    assertThat(flushSize.get("old_value").isNull()).isTrue();
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.getDescriptor(name).getMemStoreFlushSize()).isEqualTo(flushSize.get("new_value").asLong());
+      assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNotNull();
+    }
+    assertThat(CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString())
+        .exitCode()).isZero();
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.getDescriptor(name).getValue("MEMSTORE_FLUSHSIZE")).isNull();
+      assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNull();
+      assertThat(admin.getDescriptor(name).getRegionSplitPolicyClassName()).isNull();
+    }
+    assertThat(blockSize(connection, name)).as("an earlier rollback stays").isEqualTo(65536);
+    CommandLineRun again = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
+        audit.toString());
+    assertThat(again.out()).contains("nothing to roll back");
+  }
+
+  private static int blockSize(Connection connection, TableName name) throws Exception {
+    try (Admin admin = connection.getAdmin()) {
+      return admin.getDescriptor(name).getColumnFamily(F).getBlocksize();
+    }
+  }
+
+  /** The first audit entry for {@code target}. */
+  private static JsonNode entry(Path audit, String target) throws Exception {
+    return entry(audit, target, null);
+  }
+
+  /** The first audit entry for {@code target} and, unless null, {@code key}. */
+  private static JsonNode entry(Path audit, String target, String key) throws Exception {
+    for (String line : java.nio.file.Files.readAllLines(audit)) {
+      JsonNode entry = new ObjectMapper().readTree(line);
+      if (entry.get("target").asText().equals(target) && (key == null || entry.get("key").asText().equals(key))) {
+        return entry;
+      }
+    }
+    throw new AssertionError("no audit entry for " + target + " " + key + " in " + audit);
+  }
+
+  private static String[] concat(String[] args, String... more) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
+  }
+
+  private static TableName createTable(Connection connection, String prefix) throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .build());
+    }
+    return name;
   }
 
   @Test

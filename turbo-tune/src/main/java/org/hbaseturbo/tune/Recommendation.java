@@ -1,6 +1,7 @@
 package org.hbaseturbo.tune;
 
 import java.util.List;
+import org.hbaseturbo.tune.policy.Route;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 
 /**
@@ -24,6 +25,6 @@ public record Recommendation(WorkloadClass workloadClass, String policySource, S
    * @param recommended what the policy gives
    * @param route how the change would apply
    */
-  public record Change(String setting, String current, String recommended, String route) {
+  public record Change(String setting, String current, String recommended, Route route) {
   }
 }

@@ -33,8 +33,10 @@ import org.hbaseturbo.tune.policy.Route;
  * configuration, and the table's and its families' descriptors.
  */
 public final class Recommender {
-  private static final String HEAP = "RegionServer heap";
-  private static final String PRESPLIT = "pre-split";
+  /** The setting name of a RegionServer heap change. */
+  public static final String HEAP = "RegionServer heap";
+  /** The setting name of a pre-split recommendation. */
+  public static final String PRESPLIT = "pre-split";
 
   private final Connection connection;
   private final ServerStatsReader reader;
@@ -88,7 +90,7 @@ public final class Recommender {
         Math.abs(server.heapMaxBytes() - evaluated.heapBytes()) <= evaluated.heapBytes() / 50);
     add(changes, unchanged, new Recommendation.Change(HEAP, sameOrMixed(servers.stream()
         .map(server -> heapSize(server.heapMaxBytes())).toList()), heapSize(evaluated.heapBytes()),
-        Route.RESTART.description()), sameHeap);
+        Route.RESTART), sameHeap);
     evaluated.values().forEach((setting, value) -> {
       boolean tableScoped = setting.route() == Route.TABLE || setting.route() == Route.FAMILY;
       if (tableScoped && table.isEmpty()) {
@@ -98,7 +100,7 @@ public final class Recommender {
       String current = table.flatMap(descriptor -> tableValue(descriptor, setting)).orElseGet(() ->
           sameOrMixed(inForce.values().stream().map(values -> values.getOrDefault(setting.key(),
               setting.hbaseDefault())).toList()));
-      add(changes, unchanged, new Recommendation.Change(setting.key(), current, value, setting.route().description()));
+      add(changes, unchanged, new Recommendation.Change(setting.key(), current, value, setting.route()));
     });
     if (evaluated.presplitRegions() > 0) {
       if (table.isEmpty()) {
@@ -106,7 +108,7 @@ public final class Recommender {
             + " --table to compare");
       } else {
         add(changes, unchanged, new Recommendation.Change(PRESPLIT, environment.regions() + " regions",
-            "at least " + evaluated.presplitRegions() + " regions", Route.PRESPLIT.description()),
+            "at least " + evaluated.presplitRegions() + " regions", Route.PRESPLIT),
             environment.regions() >= evaluated.presplitRegions());
       }
     }

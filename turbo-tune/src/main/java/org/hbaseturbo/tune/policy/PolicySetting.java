@@ -3,6 +3,8 @@ package org.hbaseturbo.tune.policy;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /** The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names. */
 public enum PolicySetting {
@@ -51,6 +53,17 @@ public enum PolicySetting {
     this.kind = kind;
     this.route = route;
     this.hbaseDefault = hbaseDefault;
+  }
+
+  /** Its key in a table or column family descriptor's values, for the settings applied there. */
+  public String descriptorKey() {
+    return switch (this) {
+      case FLUSH_SIZE -> TableDescriptorBuilder.MEMSTORE_FLUSHSIZE;
+      case MAX_FILESIZE -> TableDescriptorBuilder.MAX_FILESIZE;
+      case SPLIT_POLICY -> TableDescriptorBuilder.SPLIT_POLICY;
+      case BLOCKSIZE -> ColumnFamilyDescriptorBuilder.BLOCKSIZE;
+      default -> key;
+    };
   }
 
   /** What HBase 2.6 uses when nothing sets it (some defaults live in code, not in hbase-default.xml). */
