@@ -145,6 +145,16 @@ class TestProcessCluster {
     }
   }
 
+  /** The values of {@code keys} in force, the same on every RegionServer. */
+  private static Map<String, String> inForce(Path conf, List<String> keys) throws Exception {
+    try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+      var byServer = new ServerStatsReader(connection).settings(keys);
+      assertThat(new java.util.HashSet<>(byServer.values())).as("the same on every RegionServer: " + byServer)
+          .hasSize(1);
+      return byServer.values().iterator().next();
+    }
+  }
+
   /** Waits until the load has written a first row, so that the crash comes in the middle of it. */
   private static void awaitRows(Connection connection, TableName table, CompletableFuture<CommandLineRun> load)
       throws Exception {
@@ -225,6 +235,26 @@ class TestProcessCluster {
       CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", dir.resolve("none").toString()),
           "turbo: no cluster runs on " + dir.resolve("none").toAbsolutePath() + "; start one with './turbo cluster"
           + " start --processes --data " + dir.resolve("none").toAbsolutePath() + "'");
+      // tune apply: RegionServer settings by a rolling restart of this cluster; rollback puts back what was there.
+      List<String> heapKeys = List.of("hbase.regionserver.global.memstore.size", "hfile.block.cache.size");
+      Map<String, String> before = inForce(conf, heapKeys);
+      Path policy = dir.resolve("rm.yaml");
+      Files.writeString(policy, "class: RM\nheap_gb: 0.375\nsettings:\n"
+          + "  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.5\n");
+      Path audit = dir.resolve("audit.jsonl");
+      CommandLineRun apply = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RM",
+          "--policy", policy.toString(), "--data", data.toString(), "--audit", audit.toString());
+      assertThat(apply.exitCode()).as(apply.out() + apply.err()).isZero();
+      assertThat(apply.out()).contains("restart done: 2 RegionServers, one at a time").doesNotContain("planned");
+      assertThat(inForce(conf, heapKeys)).isEqualTo(Map.of("hbase.regionserver.global.memstore.size", "0.2",
+          "hfile.block.cache.size", "0.5"));
+      CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
+          data.toString(), "--audit", audit.toString());
+      assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();
+      Map<String, String> restored = new java.util.TreeMap<>(before);
+      heapKeys.forEach(key -> restored.putIfAbsent(key, "0.4"));
+      assertThat(inForce(conf, heapKeys)).as("HBase's defaults where nothing was set").isEqualTo(restored);
+
       started = launcher.process().toHandle().descendants().toList();
       assertThat(started.stream().filter(process -> process.info().command().orElse("").endsWith("/java")))
           .as("RegionServer JVMs").hasSize(2);
