@@ -139,7 +139,7 @@ final class ClusterCommand extends CommandGroup {
       PrintWriter out = spec.commandLine().getOut();
       long start = System.nanoTime();
       RestartControl.request(dataDir.toAbsolutePath(), settings, Optional.ofNullable(regionServerHeap),
-          rolling, line -> {
+          rolling ? RestartControl.Mode.ROLLING : RestartControl.Mode.ALL_AT_ONCE, line -> {
             out.println(line);
             out.flush();
           });

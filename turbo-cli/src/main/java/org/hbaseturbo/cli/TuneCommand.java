@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -22,6 +23,7 @@ import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.testing.RestartControl;
 import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.PolicyExecutor;
 import org.hbaseturbo.tune.Recommendation;
 import org.hbaseturbo.tune.Recommender;
@@ -32,6 +34,7 @@ import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.PolicyLoader;
+import org.hbaseturbo.tune.policy.Route;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -258,12 +261,23 @@ final class TuneCommand extends CommandGroup {
       return new AuditLog(file);
     }
 
-    Optional<PolicyExecutor.ServerRestarter> restarter() {
+    Optional<PolicyExecutor.ServerControl> serverControl() {
       if (dataDir == null) {
         return Optional.empty();
       }
       Path data = dataDir.toAbsolutePath();
-      return Optional.of((settings, heap, progress) -> RestartControl.request(data, settings, heap, true, progress));
+      return Optional.of(new PolicyExecutor.ServerControl() {
+        @Override
+        public void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress)
+            throws IOException {
+          RestartControl.request(data, settings, heap, RestartControl.Mode.ROLLING, progress);
+        }
+
+        @Override
+        public void update(Map<String, String> settings, Consumer<String> progress) throws IOException {
+          RestartControl.request(data, settings, Optional.empty(), RestartControl.Mode.ONLINE, progress);
+        }
+      });
     }
   }
 
@@ -367,7 +381,7 @@ final class TuneCommand extends CommandGroup {
         if (recommendation.isEmpty()) {
           return 0;
         }
-        List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.restarter())
+        List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
             .apply(recommendation.get(), dryRun, line -> {
               out.println(line);
               out.flush();
@@ -375,13 +389,7 @@ final class TuneCommand extends CommandGroup {
         out.print(renderEntries(entries));
         List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals("planned")).toList();
         if (!planned.isEmpty()) {
-          out.println("planned, not applied: put in every RegionServer's hbase-site.xml and restart them one at a"
-              + " time (or give --data of a Turbo process cluster):");
-          planned.stream().filter(entry -> !entry.key().equals(Recommender.HEAP)).forEach(entry -> out.printf(
-              "  <property><name>%s</name><value>%s</value></property>%n", entry.key(), entry.newValue()));
-          planned.stream().filter(entry -> entry.key().equals(Recommender.HEAP)).forEach(entry -> out.printf(
-              "  and in hbase-env.sh: export HBASE_REGIONSERVER_OPTS=\"$HBASE_REGIONSERVER_OPTS -Xmx%s\"%n",
-              entry.newValue()));
+          out.print(renderPlan(planned));
         }
         if (!dryRun && !entries.isEmpty()) {
           out.println("audit log: " + audit.file().toAbsolutePath());
@@ -411,7 +419,7 @@ final class TuneCommand extends CommandGroup {
       AuditLog audit = target.auditLog(conf);
       PrintWriter out = spec.commandLine().getOut();
       try (Connection connection = connect(conf)) {
-        List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.restarter()).rollback(line -> {
+        List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl()).rollback(line -> {
           out.println(line);
           out.flush();
         });
@@ -421,6 +429,29 @@ final class TuneCommand extends CommandGroup {
       }
       return 0;
     }
+  }
+
+  /** What the operator of a cluster that Turbo does not run does with planned changes, route by route. */
+  static String renderPlan(List<AuditLog.Entry> planned) {
+    StringBuilder plan = new StringBuilder("planned, not applied (Turbo does not run these RegionServers; or give"
+        + " --data of a Turbo process cluster). On every RegionServer, in hbase-site.xml:\n");
+    for (AuditLog.Entry entry : planned) {
+      if (!entry.key().equals(Recommender.HEAP)) {
+        plan.append(String.format("  <property><name>%s</name><value>%s</value></property>%n", entry.key(),
+            entry.newValue()));
+      }
+      if (entry.route() == Route.HEAP_TUNER) {
+        plan.append(String.format("  <property><name>%s</name><value>%s</value></property>%n",
+            HeapTuner.targetKey(entry.key()), entry.newValue()));
+      }
+    }
+    planned.stream().filter(entry -> entry.key().equals(Recommender.HEAP)).forEach(entry -> plan.append(
+        String.format("and in hbase-env.sh: export HBASE_REGIONSERVER_OPTS=\"$HBASE_REGIONSERVER_OPTS -Xmx%s\"%n",
+            entry.newValue())));
+    boolean restart = planned.stream().anyMatch(entry -> entry.route() == Route.RESTART);
+    plan.append(restart ? "then restart the RegionServers one at a time (HBase's graceful_stop.sh --restart"
+        + " --reload)\n" : "then run update_config (hbase shell) to reload it: no restart\n");
+    return plan.toString();
   }
 
   static String renderEntries(List<AuditLog.Entry> entries) {

@@ -155,6 +155,23 @@ class TestProcessCluster {
     }
   }
 
+  /** Whether every RegionServer runs with these memstore and block cache fractions within 30 s. */
+  private static boolean fractionsInForce(Path conf, double memstore, double blockCache) throws Exception {
+    try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+      ServerStatsReader reader = new ServerStatsReader(connection);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (System.nanoTime() < deadline) {
+        if (reader.workload().servers().stream().allMatch(server ->
+            Math.abs((double) server.memstoreLimitBytes() / server.heapMaxBytes() - memstore) < 0.011
+                && Math.abs((double) server.blockCacheMaxBytes() / server.heapMaxBytes() - blockCache) < 0.011)) {
+          return true;
+        }
+        Thread.sleep(500);
+      }
+      return false;
+    }
+  }
+
   /** Waits until the load has written a first row, so that the crash comes in the middle of it. */
   private static void awaitRows(Connection connection, TableName table, CompletableFuture<CommandLineRun> load)
       throws Exception {
@@ -192,8 +209,13 @@ class TestProcessCluster {
   void theCommandLineStartsRestartsAndOutlivesNothing(@TempDir Path dir) throws Exception {
     Path data = dir.resolve("data");
     Path conf = dir.resolve("conf");
+    // The heap tuner every 2 s, by steps of 0.1, so that a change of heap fractions is in force within seconds.
+    Path site = dir.resolve("site.xml");
+    Files.writeString(site, "<configuration><property><name>hbase.regionserver.heapmemory.tuner.period</name>"
+        + "<value>2000</value></property><property><name>turbo.tune.heap.step</name><value>0.1</value></property>"
+        + "</configuration>");
     ClusterProcess launcher = ClusterProcess.start(data, conf, "--processes", "--regionservers", "2", "--rs-heap",
-        "384m");
+        "384m", "--site", site.toString());
     List<ProcessHandle> started;
     try {
       CommandLineRun load = CommandLineRun.of("--conf", conf.toString(), "ycsb", "load", "--workload", "c",
@@ -235,25 +257,29 @@ class TestProcessCluster {
       CommandLineRun.assertRefused(CommandLineRun.of("cluster", "restart", "--data", dir.resolve("none").toString()),
           "turbo: no cluster runs on " + dir.resolve("none").toAbsolutePath() + "; start one with './turbo cluster"
           + " start --processes --data " + dir.resolve("none").toAbsolutePath() + "'");
-      // tune apply: RegionServer settings by a rolling restart of this cluster; rollback puts back what was there.
-      List<String> heapKeys = List.of("hbase.regionserver.global.memstore.size", "hfile.block.cache.size");
-      Map<String, String> before = inForce(conf, heapKeys);
+      // tune apply online: heap fractions through the heap tuner, a compaction setting through update_config, no
+      // restart; rollback puts back what was there the same way.
+      List<String> keys = List.of("hbase.regionserver.global.memstore.size", "hfile.block.cache.size",
+          "hbase.hstore.compaction.min");
+      Map<String, String> before = inForce(conf, keys);
       Path policy = dir.resolve("rm.yaml");
       Files.writeString(policy, "class: RM\nheap_gb: 0.375\nsettings:\n"
-          + "  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.5\n");
+          + "  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.5\n"
+          + "  hbase.hstore.compaction.min: 4\n");
       Path audit = dir.resolve("audit.jsonl");
       CommandLineRun apply = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RM",
           "--policy", policy.toString(), "--data", data.toString(), "--audit", audit.toString());
       assertThat(apply.exitCode()).as(apply.out() + apply.err()).isZero();
-      assertThat(apply.out()).contains("restart done: 2 RegionServers, one at a time").doesNotContain("planned");
-      assertThat(inForce(conf, heapKeys)).isEqualTo(Map.of("hbase.regionserver.global.memstore.size", "0.2",
-          "hfile.block.cache.size", "0.5"));
+      assertThat(apply.out()).contains("update_config done: 2 RegionServers").doesNotContain("restart done",
+          "planned");
+      assertThat(inForce(conf, keys)).containsEntry("hbase.hstore.compaction.min", "4");
+      assertThat(fractionsInForce(conf, 0.2, 0.5)).as("memstore and block cache moved by the tuner").isTrue();
       CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
           data.toString(), "--audit", audit.toString());
       assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();
-      Map<String, String> restored = new java.util.TreeMap<>(before);
-      heapKeys.forEach(key -> restored.putIfAbsent(key, "0.4"));
-      assertThat(inForce(conf, heapKeys)).as("HBase's defaults where nothing was set").isEqualTo(restored);
+      assertThat(inForce(conf, List.of("hbase.hstore.compaction.min"))).isEqualTo(Map.of(
+          "hbase.hstore.compaction.min", before.getOrDefault("hbase.hstore.compaction.min", "3")));
+      assertThat(fractionsInForce(conf, 0.4, 0.4)).as("back to HBase's defaults").isTrue();
 
       started = launcher.process().toHandle().descendants().toList();
       assertThat(started.stream().filter(process -> process.info().command().orElse("").endsWith("/java")))

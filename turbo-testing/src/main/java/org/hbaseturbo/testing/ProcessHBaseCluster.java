@@ -23,10 +23,12 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
 import org.apache.hadoop.hbase.util.RegionMover;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.common.ProcessMemory;
+import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
 
 /**
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
@@ -175,6 +177,25 @@ public final class ProcessHBaseCluster implements LocalCluster {
     }
   }
 
+  /**
+   * Changes settings that RegionServers read again on {@code update_config} without restarting them: each server's
+   * {@code hbase-site.xml} is rewritten, then HBase's {@code Admin.updateConfiguration} has it reload the file.
+   * Settings it does not reload (notes/pcm.md section 1) stay as they were until the next restart.
+   *
+   * @param progress told each step, for a user watching
+   */
+  public synchronized void updateOnline(Map<String, String> changes, Consumer<String> progress) throws IOException {
+    apply(changes, Optional.empty());
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      for (RegionServerProcess server : regionServers) {
+        server.rewriteSite(home.dir(), settings);
+        admin.updateConfiguration(serverName(server));
+      }
+    }
+    progress.accept("update_config done: " + regionServers.size() + " RegionServers reloaded " + changes.keySet());
+  }
+
   /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */
   private void apply(Map<String, String> changes, Optional<String> heap) {
     heap.ifPresent(Builder::requireHeapSize);
@@ -232,11 +253,14 @@ public final class ProcessHBaseCluster implements LocalCluster {
 
   /** Its host and port as the master knows it, which is what RegionMover and Admin match servers by. */
   private String address(RegionServerProcess server) throws IOException {
+    return serverName(server).getAddress().toString();
+  }
+
+  private ServerName serverName(RegionServerProcess server) throws IOException {
     return master.getActiveMaster().getServerManager().getOnlineServersList().stream()
         .filter(name -> name.getPort() == server.port()).findFirst()
         .orElseThrow(() -> new IOException("RegionServer " + server.index() + " (port " + server.port() + ") is not"
-            + " online"))
-        .getAddress().toString();
+            + " online"));
   }
 
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */
@@ -332,6 +356,14 @@ public final class ProcessHBaseCluster implements LocalCluster {
 
     @Override
     ProcessHBaseCluster start(Configuration conf, ClusterHome home) throws IOException {
+      // Turbo's heap tuner, so that memstore and block-cache fractions can move at run time ('tune apply'):
+      // HBase's HeapMemoryManager tunes only between non-empty ranges. Settings of the user's own win.
+      conf.setIfUnset(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_CLASS, PolicyHeapMemoryTuner.class.getName());
+      conf.setIfUnset(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_PERIOD, "10000");
+      conf.setIfUnset(HeapMemoryManager.MEMSTORE_SIZE_MIN_RANGE_KEY, "0.1");
+      conf.setIfUnset(HeapMemoryManager.MEMSTORE_SIZE_MAX_RANGE_KEY, "0.7");
+      conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MIN_RANGE_KEY, "0.1");
+      conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MAX_RANGE_KEY, "0.7");
       List<RegionServerProcess> servers = new ArrayList<>();
       LocalHBaseCluster master = null;
       try {

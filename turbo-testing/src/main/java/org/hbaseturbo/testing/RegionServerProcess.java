@@ -56,17 +56,9 @@ final class RegionServerProcess {
     Path home = dataDir.resolve("regionservers").resolve("rs-" + index);
     Path conf = home.resolve("conf");
     Files.createDirectories(conf);
-    Configuration site = new Configuration(settings);
-    // Without it, HRegionServer's command line refuses to start a server of its own ("Not starting a distinct
-    // region server") and exits 0.
-    site.setBoolean("hbase.cluster.distributed", true);
-    site.set("hbase.tmp.dir", home.resolve("tmp").toString());
     // A port known before it starts tells which server of the master's list this process is.
     int port = freePort();
-    site.setInt(HConstants.REGIONSERVER_PORT, port);
-    try (OutputStream out = Files.newOutputStream(conf.resolve("hbase-site.xml"))) {
-      site.writeXml(out);
-    }
+    writeSite(home, settings, port);
     Path logs = dataDir.resolve("logs");
     Files.createDirectories(logs);
     Path log = logs.resolve("regionserver-" + index + ".log");
@@ -95,6 +87,32 @@ final class RegionServerProcess {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile()))
         .start();
     return new RegionServerProcess(index, port, wrapper, javaOf(wrapper, index), log);
+  }
+
+  /**
+   * Writes its {@code hbase-site.xml}: the cluster's settings, with its own directory, port and the distributed mode.
+   * A running server reads the file again on {@code update_config}.
+   */
+  private static void writeSite(Path home, Configuration settings, int port) throws IOException {
+    Configuration site = new Configuration(settings);
+    // Without it, HRegionServer's command line refuses to start a server of its own ("Not starting a distinct
+    // region server") and exits 0.
+    site.setBoolean("hbase.cluster.distributed", true);
+    site.set("hbase.tmp.dir", home.resolve("tmp").toString());
+    site.setInt(HConstants.REGIONSERVER_PORT, port);
+    Path file = home.resolve("conf").resolve("hbase-site.xml");
+    Path written = file.resolveSibling("hbase-site.xml.tmp");
+    try (OutputStream out = Files.newOutputStream(written)) {
+      site.writeXml(out);
+    }
+    // Whole or not at all: the server may read it at any moment.
+    Files.move(written, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Rewrites its {@code hbase-site.xml} with {@code settings}, for an {@code update_config} to read. */
+  void rewriteSite(Path dataDir, Configuration settings) throws IOException {
+    writeSite(dataDir.resolve("regionservers").resolve("rs-" + index), settings, port);
   }
 
   /** The settings of the first RegionServer of the process cluster on {@code dataDir}, as its own file says. */

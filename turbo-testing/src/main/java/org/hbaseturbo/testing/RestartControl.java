@@ -19,10 +19,11 @@ import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Pause;
 
 /**
- * How {@code turbo cluster restart} asks the process that runs a process cluster to restart its RegionServers: a
- * request file in {@code DATA/control}, which that process polls; it appends its progress to a log there and ends
- * with a result file. Files, because the RegionServers are that process's children and must stay so (they end
- * with it), and because a data directory is all the two commands share.
+ * How {@code turbo cluster restart} and {@code turbo tune apply} ask the process that runs a process cluster to
+ * give its RegionServers new settings, by a restart or online: a request file in {@code DATA/control}, which that
+ * process polls; it appends its progress to a log there and ends with a result file. Files, because the
+ * RegionServers are that process's children and must stay so (they end with it), and because a data directory is
+ * all the commands share.
  */
 public final class RestartControl {
   private static final String REQUEST = "restart-request.properties";
@@ -30,7 +31,17 @@ public final class RestartControl {
   private static final String LOG = "restart.log";
   private static final String RESULT = "restart-result.properties";
   private static final String HEAP = "heap";
-  private static final String ROLLING = "rolling";
+  private static final String MODE = "mode";
+
+  /** How the RegionServers take the new settings. */
+  public enum Mode {
+    /** All stop, all start again: every region offline meanwhile ({@link ProcessHBaseCluster#restartAll}). */
+    ALL_AT_ONCE,
+    /** One at a time, regions moved away first ({@link ProcessHBaseCluster#restartRolling}). */
+    ROLLING,
+    /** No restart: rewritten hbase-site.xml and update_config ({@link ProcessHBaseCluster#updateOnline}). */
+    ONLINE
+  }
   private static final String SETTING_PREFIX = "set.";
   private static final Duration POLL = Duration.ofMillis(500);
   private static final Duration RESTART_TIMEOUT = Duration.ofMinutes(30);
@@ -91,25 +102,27 @@ public final class RestartControl {
       }
     }
     Optional<String> heap = Optional.ofNullable(request.getProperty(HEAP));
-    if (Boolean.parseBoolean(request.getProperty(ROLLING))) {
-      cluster.restartRolling(changes, heap, progress);
-    } else {
-      cluster.restartAll(changes, heap, progress);
+    switch (Mode.valueOf(request.getProperty(MODE))) {
+      case ROLLING -> cluster.restartRolling(changes, heap, progress);
+      case ALL_AT_ONCE -> cluster.restartAll(changes, heap, progress);
+      case ONLINE -> cluster.updateOnline(changes, progress);
     }
   }
 
   /**
-   * Asks the process cluster on {@code dataDir} to restart its RegionServers and waits for it, passing its progress
-   * on.
+   * Asks the process cluster on {@code dataDir} to give its RegionServers new settings, by a restart or online, and
+   * waits for it, passing its progress on.
    *
-   * @param rolling one at a time with their regions moved away first ({@link ProcessHBaseCluster#restartRolling}),
-   *     else all at once ({@link ProcessHBaseCluster#restartAll})
+   * @param heap a new heap, which needs a restart
    * @throws InvalidInputException when no process cluster runs on {@code dataDir}, a restart already runs, or the
    *     cluster refused the request (a rolling restart of a single RegionServer)
    * @throws IOException when the restart failed, with the cluster's reason
    */
-  public static void request(Path dataDir, Map<String, String> changes, Optional<String> heap, boolean rolling,
+  public static void request(Path dataDir, Map<String, String> changes, Optional<String> heap, Mode mode,
       Consumer<String> progress) throws IOException {
+    if (mode == Mode.ONLINE && heap.isPresent()) {
+      throw new IllegalArgumentException("a new heap needs a restart, not " + mode);
+    }
     heap.ifPresent(ProcessHBaseCluster.Builder::requireHeapSize);
     ServerSettingsCheck.requireNotOwned(changes.keySet(), "--set");
     if (!ClusterDataDir.isHeld(dataDir)) {
@@ -132,7 +145,7 @@ public final class RestartControl {
     Files.deleteIfExists(control.resolve(LOG));
     Properties request = new Properties();
     heap.ifPresent(size -> request.setProperty(HEAP, size));
-    request.setProperty(ROLLING, Boolean.toString(rolling));
+    request.setProperty(MODE, mode.name());
     changes.forEach((key, value) -> request.setProperty(SETTING_PREFIX + key, value));
     Path pending = control.resolve(REQUEST + ".tmp");
     write(pending, request);

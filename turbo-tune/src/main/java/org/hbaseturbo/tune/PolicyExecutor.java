@@ -23,29 +23,33 @@ import org.hbaseturbo.tune.policy.Route;
 
 /**
  * Applies a recommendation, and rolls the last one back, the way each setting reaches the servers: table and family
- * values with one {@code modifyTable} (the table's regions reopen); the RegionServers' settings and heap with a
- * rolling restart where Turbo runs the cluster ({@link ServerRestarter}), else as a plan for the operator. Every
- * change goes to the {@link AuditLog}, which rollback reads back.
+ * values with one {@code modifyTable} (the table's regions reopen); the RegionServers' settings and heap by
+ * update_config, the heap tuner or a rolling restart where Turbo runs the cluster ({@link ServerControl}), else as a
+ * plan for the operator. Every change goes to the {@link AuditLog}, which rollback reads back.
  */
 public final class PolicyExecutor {
   static final String SERVERS = "RegionServers";
   private static final String APPLIED = "applied";
   private static final String PLANNED = "planned";
 
-  /** Restarts the RegionServers one at a time with new settings or heap. */
-  public interface ServerRestarter {
+  /** Gives the RegionServers new settings, where Turbo runs them. */
+  public interface ServerControl {
+    /** One at a time, regions moved away first: for settings read at start, and the heap. */
     void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress) throws IOException;
+
+    /** Their hbase-site.xml rewritten and reloaded by update_config: no restart. */
+    void update(Map<String, String> settings, Consumer<String> progress) throws IOException;
   }
 
   private final Connection connection;
   private final AuditLog audit;
-  private final Optional<ServerRestarter> restarter;
+  private final Optional<ServerControl> servers;
 
-  /** @param restarter how to restart the RegionServers; empty where Turbo does not run them */
-  public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerRestarter> restarter) {
+  /** @param servers how to change the RegionServers' settings; empty where Turbo does not run them */
+  public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers) {
     this.connection = connection;
     this.audit = audit;
-    this.restarter = restarter;
+    this.servers = servers;
   }
 
   /**
@@ -59,22 +63,15 @@ public final class PolicyExecutor {
     String workloadClass = recommendation.workloadClass().label();
     List<AuditLog.Entry> entries = new ArrayList<>();
     Map<PolicySetting, String> tableChanges = new LinkedHashMap<>();
-    Map<String, String> serverSettings = new LinkedHashMap<>();
-    Map<String, String> serverOld = new LinkedHashMap<>();
-    Optional<String> heap = Optional.empty();
-    String oldHeap = null;
+    List<Recommendation.Change> serverRows = new ArrayList<>();
     for (Recommendation.Change row : recommendation.changes()) {
       if (row.route() == Route.PRESPLIT) {
         progress.accept("not applied: " + row.setting() + " to " + row.recommended() + " happens when a table is"
             + " created (for YCSB: 'ycsb load --regions N' pre-splits on the keys' quantiles)");
       } else if (row.route() == Route.TABLE || row.route() == Route.FAMILY) {
         tableChanges.put(PolicySetting.byKey(row.setting()).orElseThrow(), row.recommended());
-      } else if (row.setting().equals(Recommender.HEAP)) {
-        heap = Optional.of(row.recommended());
-        oldHeap = row.current();
       } else {
-        serverSettings.put(row.setting(), row.recommended());
-        serverOld.put(row.setting(), row.current());
+        serverRows.add(row);
       }
     }
     String status = dryRun ? "dry run" : null;
@@ -84,21 +81,15 @@ public final class PolicyExecutor {
           now(), change, "apply", workloadClass, values[0], values[1], values[2], values[3],
           PolicySetting.byKey(values[4]).orElseThrow().route(), status == null ? APPLIED : status, by())).toList());
     }
-    if (!serverSettings.isEmpty() || heap.isPresent()) {
-      String serverStatus = status != null ? status : restarter.isPresent() ? APPLIED : PLANNED;
-      if (!dryRun && restarter.isPresent()) {
-        progress.accept("restarting the RegionServers one at a time with " + serverSettings
-            + heap.map(size -> " and a heap of " + size).orElse(""));
-        restarter.get().restart(serverSettings, heap, progress);
+    if (!serverRows.isEmpty()) {
+      String serverStatus = status != null ? status : servers.isPresent() ? APPLIED : PLANNED;
+      if (!dryRun && servers.isPresent()) {
+        changeServers(serverRows.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(),
+            row.recommended()), Map::putAll), serverRows, progress);
       }
-      for (Map.Entry<String, String> setting : serverSettings.entrySet()) {
-        entries.add(new AuditLog.Entry(now(), change, "apply", workloadClass, SERVERS, setting.getKey(),
-            serverOld.get(setting.getKey()), setting.getValue(),
-            PolicySetting.byKey(setting.getKey()).orElseThrow().route(), serverStatus, by()));
-      }
-      if (heap.isPresent()) {
-        entries.add(new AuditLog.Entry(now(), change, "apply", workloadClass, SERVERS, Recommender.HEAP, oldHeap,
-            heap.get(), Route.RESTART, serverStatus, by()));
+      for (Recommendation.Change row : serverRows) {
+        entries.add(new AuditLog.Entry(now(), change, "apply", workloadClass, SERVERS, row.setting(), row.current(),
+            row.recommended(), row.route(), serverStatus, by()));
       }
     }
     if (!dryRun && !entries.isEmpty()) {
@@ -122,16 +113,14 @@ public final class PolicyExecutor {
         && entry.action().equals("apply") && entry.status().equals(APPLIED)).toList();
     List<AuditLog.Entry> entries = new ArrayList<>();
     Map<String, Map<String, String>> tables = new LinkedHashMap<>();
-    Map<String, String> serverSettings = new LinkedHashMap<>();
-    Optional<String> heap = Optional.empty();
+    Map<String, String> serverValues = new LinkedHashMap<>();
+    List<Recommendation.Change> serverRows = new ArrayList<>();
     for (AuditLog.Entry entry : applied) {
       if (entry.target().equals(SERVERS)) {
-        if (entry.key().equals(Recommender.HEAP)) {
-          heap = Optional.of(entry.oldValue());
-        } else {
-          serverSettings.put(entry.key(), entry.oldValue() != null ? entry.oldValue()
-              : PolicySetting.byKey(entry.key()).orElseThrow().hbaseDefault());
-        }
+        String old = entry.oldValue() != null || entry.key().equals(Recommender.HEAP) ? entry.oldValue()
+            : PolicySetting.byKey(entry.key()).orElseThrow().hbaseDefault();
+        serverValues.put(entry.key(), old);
+        serverRows.add(new Recommendation.Change(entry.key(), entry.newValue(), old, entry.route()));
       } else {
         tables.computeIfAbsent(entry.target(), target -> new LinkedHashMap<>()).put(entry.key(), entry.oldValue());
       }
@@ -139,15 +128,49 @@ public final class PolicyExecutor {
           entry.key(), entry.newValue(), entry.oldValue(), entry.route(), APPLIED, by()));
     }
     restoreTables(tables, progress);
-    if (!serverSettings.isEmpty() || heap.isPresent()) {
-      if (restarter.isEmpty()) {
-        throw new IOException("the last apply restarted RegionServers that this command cannot reach: give --data of"
+    if (!serverRows.isEmpty()) {
+      if (servers.isEmpty()) {
+        throw new IOException("the last apply changed RegionServers that this command cannot reach: give --data of"
             + " the process cluster it ran on");
       }
-      restarter.get().restart(serverSettings, heap, progress);
+      changeServers(serverValues, serverRows, progress);
     }
     audit.append(entries);
     return entries;
+  }
+
+  /**
+   * Online what can be (update_config keys, and heap fractions as targets of the heap tuner), then one rolling
+   * restart for the rest and the heap; the restart keeps what the update set.
+   */
+  private void changeServers(Map<String, String> values, List<Recommendation.Change> rows,
+      Consumer<String> progress) throws IOException {
+    Map<String, String> online = new LinkedHashMap<>();
+    Map<String, String> restart = new LinkedHashMap<>();
+    Optional<String> heap = Optional.empty();
+    for (Recommendation.Change row : rows) {
+      String value = values.get(row.setting());
+      if (row.setting().equals(Recommender.HEAP)) {
+        heap = Optional.of(value);
+      } else if (row.route() == Route.UPDATE_CONFIG) {
+        online.put(row.setting(), value);
+      } else if (row.route() == Route.HEAP_TUNER) {
+        online.put(HeapTuner.targetKey(row.setting()), value);
+        // Also what a restarted server starts with.
+        online.put(row.setting(), value);
+      } else {
+        restart.put(row.setting(), value);
+      }
+    }
+    if (!online.isEmpty()) {
+      progress.accept("update_config on every RegionServer with " + online);
+      servers.orElseThrow().update(online, progress);
+    }
+    if (!restart.isEmpty() || heap.isPresent()) {
+      progress.accept("restarting the RegionServers one at a time with " + restart
+          + heap.map(size -> " and a heap of " + size).orElse(""));
+      servers.orElseThrow().restart(restart, heap, progress);
+    }
   }
 
   private static Optional<String> lastAppliedChange(List<AuditLog.Entry> log) {

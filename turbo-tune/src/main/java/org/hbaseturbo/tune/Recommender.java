@@ -79,9 +79,12 @@ public final class Recommender {
 
   private Recommendation diff(Policy.Evaluated evaluated, PolicyEnvironment environment,
       List<RegionServerState> servers, Optional<TableDescriptor> table) throws IOException {
-    List<String> keys = Arrays.stream(PolicySetting.values()).filter(s -> s.route() != Route.FAMILY)
-        .map(PolicySetting::key).toList();
+    List<String> keys = new ArrayList<>(Arrays.stream(PolicySetting.values()).filter(s -> s.route() != Route.FAMILY)
+        .map(PolicySetting::key).toList());
+    keys.add(HeapTuner.TUNER_CLASS_KEY);
     Map<ServerName, Map<String, String>> inForce = reader.settings(keys);
+    boolean tunerDeployed = inForce.values().stream()
+        .allMatch(values -> HeapTuner.CLASS_NAME.equals(values.get(HeapTuner.TUNER_CLASS_KEY)));
     List<Recommendation.Change> changes = new ArrayList<>();
     List<Recommendation.Change> unchanged = new ArrayList<>();
     List<String> notes = new ArrayList<>();
@@ -97,11 +100,17 @@ public final class Recommender {
         notes.add(setting.key() + " is a table or family setting: give --table to compare it");
         return;
       }
-      String current = table.flatMap(descriptor -> tableValue(descriptor, setting)).orElseGet(() ->
-          sameOrMixed(inForce.values().stream().map(values -> values.getOrDefault(setting.key(),
-              setting.hbaseDefault())).toList()));
-      add(changes, unchanged, new Recommendation.Change(setting.key(), current, value, setting.route()));
+      String current = setting.route() == Route.HEAP_TUNER ? fractionInForce(setting, servers)
+          : table.flatMap(descriptor -> tableValue(descriptor, setting)).orElseGet(() ->
+              sameOrMixed(inForce.values().stream().map(values -> values.getOrDefault(setting.key(),
+                  setting.hbaseDefault())).toList()));
+      Route route = setting.route() == Route.HEAP_TUNER && !tunerDeployed ? Route.RESTART : setting.route();
+      add(changes, unchanged, new Recommendation.Change(setting.key(), current, value, route));
     });
+    if (!tunerDeployed && evaluated.values().keySet().stream().anyMatch(s -> s.route() == Route.HEAP_TUNER)) {
+      notes.add("the heap fractions need a restart here: deploy the server jar's heap tuner to move them online"
+          + " (README, Deploying the server jar)");
+    }
     if (evaluated.presplitRegions() > 0) {
       if (table.isEmpty()) {
         notes.add("the policy pre-splits an empty table into " + evaluated.presplitRegions() + " regions: give"
@@ -151,6 +160,18 @@ public final class Recommender {
           .map(ColumnFamilyDescriptor::getBlocksize).map(String::valueOf).toList()));
       default -> Optional.ofNullable(descriptor.getValue(setting.key()));
     };
+  }
+
+  /**
+   * A heap fraction as the servers run it, which the heap tuner may have moved since they started: the memstore
+   * limit or block cache capacity over the heap, in whole percents as HBase sizes them.
+   */
+  private static String fractionInForce(PolicySetting setting, List<RegionServerState> servers) {
+    return sameOrMixed(servers.stream().map(server -> {
+      long bytes = setting == PolicySetting.MEMSTORE ? server.memstoreLimitBytes() : server.blockCacheMaxBytes();
+      return java.math.BigDecimal.valueOf(Math.round(100.0 * bytes / server.heapMaxBytes()) / 100.0)
+          .stripTrailingZeros().toPlainString();
+    }).toList());
   }
 
   /** As -Xmx and --rs-heap take it. */

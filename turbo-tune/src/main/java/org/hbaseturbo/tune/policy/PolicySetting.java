@@ -8,10 +8,10 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /** The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names. */
 public enum PolicySetting {
-  MEMSTORE("hbase.regionserver.global.memstore.size", Kind.FRACTION, Route.HEAP, "0.4"),
+  MEMSTORE("hbase.regionserver.global.memstore.size", Kind.FRACTION, Route.HEAP_TUNER, "0.4"),
   /** A ratio of the memstore limit in 2.x, not of the heap as the paper's lowerLimit was. */
   MEMSTORE_LOWER_LIMIT("hbase.regionserver.global.memstore.size.lower.limit", Kind.FRACTION, Route.RESTART, "0.95"),
-  BLOCK_CACHE("hfile.block.cache.size", Kind.FRACTION, Route.HEAP, "0.4"),
+  BLOCK_CACHE("hfile.block.cache.size", Kind.FRACTION, Route.HEAP_TUNER, "0.4"),
   FLUSH_SIZE("hbase.hregion.memstore.flush.size", Kind.BYTES, Route.TABLE, "134217728"),
   BLOCK_MULTIPLIER("hbase.hregion.memstore.block.multiplier", Kind.COUNT, Route.TABLE, "4"),
   COMPACTION_MIN("hbase.hstore.compaction.min", Kind.COUNT, Route.UPDATE_CONFIG, "3"),

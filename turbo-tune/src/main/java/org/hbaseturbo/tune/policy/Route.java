@@ -9,10 +9,11 @@ public enum Route {
   /** The RegionServers' hbase-site.xml, then update_config: in force within seconds, nothing restarts. */
   UPDATE_CONFIG("hbase-site.xml + update_config; online"),
   /**
-   * Memstore and block cache fractions: HBase moves them at run time only through a heap memory tuner, which is not
-   * built yet; until then they need a restart.
+   * Memstore and block cache fractions, moved at run time by Turbo's heap tuner (the server jar's
+   * {@code PolicyHeapMemoryTuner}) toward targets that update_config gives it: HBase resizes them online only through
+   * a heap memory tuner. Where the tuner is not deployed they need a restart.
    */
-  HEAP("heap fractions; restart until the heap tuner is deployed"),
+  HEAP_TUNER("Turbo's heap tuner; online"),
   /** Read once at start: a (rolling) restart. */
   RESTART("restart"),
   /** Split points for an empty table. */
