@@ -23,12 +23,14 @@ import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.testing.RestartControl;
 import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.ClassTracker;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.PolicyExecutor;
 import org.hbaseturbo.tune.Recommendation;
 import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.WorkloadMonitor;
+import org.hbaseturbo.tune.WorkloadWatcher;
 import org.hbaseturbo.tune.WorkloadWindow;
 import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
 import org.hbaseturbo.tune.policy.Policy;
@@ -47,7 +49,7 @@ import picocli.CommandLine.Spec;
     description = "Workload-aware configuration (the PCM paper): watch the workload, classify it, and recommend the"
         + " matching policy's settings.",
     subcommands = {TuneCommand.Status.class, TuneCommand.Recommend.class, TuneCommand.Apply.class,
-        TuneCommand.Rollback.class})
+        TuneCommand.Rollback.class, TuneCommand.Watch.class})
 final class TuneCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;
@@ -178,6 +180,17 @@ final class TuneCommand extends CommandGroup {
     return new WorkloadMonitor(connection).watch(Duration.ofSeconds(seconds));
   }
 
+  /** The policies: the shipped ones, or with a user's in their place. */
+  static final class PolicyFiles {
+    @Option(names = "--policy", paramLabel = "FILE|DIR",
+        description = "A policy file, or a directory of them, replacing the shipped policy of each class it names.")
+    Path files;
+
+    Map<WorkloadClass, Policy> policies() throws IOException {
+      return files == null ? PolicyLoader.shipped() : PolicyLoader.withOverrides(files);
+    }
+  }
+
   /** What to recommend for: the table, the class or a window to classify, the policies. */
   static final class PolicyChoice {
     @Option(names = "--table", paramLabel = "T",
@@ -194,16 +207,15 @@ final class TuneCommand extends CommandGroup {
         description = "Without --class: how long to watch (1 to 3,600; default: ${DEFAULT-VALUE}).")
     int windowSeconds;
 
-    @Option(names = "--policy", paramLabel = "FILE|DIR",
-        description = "A policy file, or a directory of them, replacing the shipped policy of each class it names.")
-    Path policyFiles;
+    @Mixin
+    PolicyFiles policyFiles;
 
     /** Checks what can be checked before anything is read from the cluster. */
     Map<WorkloadClass, Policy> policies() throws IOException {
       if (workloadClass != null) {
         parseClass(workloadClass);
       }
-      return policyFiles == null ? PolicyLoader.shipped() : PolicyLoader.withOverrides(policyFiles);
+      return policyFiles.policies();
     }
 
     /** The recommendation for the named or watched class; empty when the window saw no workload. */
@@ -452,6 +464,110 @@ final class TuneCommand extends CommandGroup {
     plan.append(restart ? "then restart the RegionServers one at a time (HBase's graceful_stop.sh --restart"
         + " --reload)\n" : "then run update_config (hbase shell) to reload it: no restart\n");
     return plan.toString();
+  }
+
+  @Command(name = "watch", mixinStandardHelpOptions = true,
+      description = {"The PCM paper's loop, in the foreground: every --period, watch the workload and classify it;"
+          + " when a new class has held for --hold periods in a row, apply its policy as 'tune apply' does (online"
+          + " where HBase allows, every change in the audit log). A status line per period.",
+          "Stops after --periods, or on Ctrl-C, which waits for a change under way to finish, so that the cluster"
+              + " and the audit log agree."})
+  static final class Watch implements Callable<Integer> {
+    @ParentCommand
+    TuneCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--table", paramLabel = "T",
+        description = "Watch and configure this table (and the servers); default: the user tables together and the"
+            + " servers alone.")
+    String table;
+
+    @Range(min = 1, max = 3_600)
+    @Option(names = "--period", paramLabel = "SECONDS", defaultValue = "30",
+        description = "Length of each window (1 to 3,600; default: ${DEFAULT-VALUE}).")
+    int periodSeconds;
+
+    @Range(min = 1, max = 100)
+    @Option(names = "--hold", paramLabel = "N", defaultValue = "3",
+        description = "Periods in a row a new class must hold before its policy is applied, so that a blip changes"
+            + " nothing (1 to 100; default: ${DEFAULT-VALUE}).")
+    int hold;
+
+    @Range(min = 0, max = 1_000_000)
+    @Option(names = "--periods", paramLabel = "N", defaultValue = "0",
+        description = "Stop after N periods (default: ${DEFAULT-VALUE}, until Ctrl-C).")
+    int periods;
+
+    @Option(names = "--dry-run", description = "Say what each switch would change, and change nothing.")
+    boolean dryRun;
+
+    @Mixin
+    PolicyFiles policyFiles;
+
+    @Mixin
+    ExecutionTarget target;
+
+    @Override
+    public Integer call() throws Exception {
+      Path conf = requireConf(parent, "tune watch");
+      Map<WorkloadClass, Policy> policies = policyFiles.policies();
+      AuditLog audit = target.auditLog(conf);
+      PrintWriter out = spec.commandLine().getOut();
+      try (Connection connection = connect(conf)) {
+        if (table != null) {
+          Status.requireTable(connection, table);
+        }
+        WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
+            target.serverControl()), policies, Optional.ofNullable(table).map(TableName::valueOf),
+            new ClassTracker(hold), dryRun);
+        // Ctrl-C: the JVM runs this hook while the loop goes on; it returns once no change is under way.
+        Thread stop = new Thread(() -> {
+          synchronized (watcher) {
+            out.println("tune watch stopped; every change made is in " + audit.file().toAbsolutePath());
+            out.flush();
+          }
+        });
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+          loop(watcher, out);
+        } finally {
+          try {
+            Runtime.getRuntime().removeShutdownHook(stop);
+          } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C: the hook runs.
+          }
+        }
+      }
+      return 0;
+    }
+
+    private void loop(WorkloadWatcher watcher, PrintWriter out) throws IOException {
+      out.printf("watching %s every %d s; a new class must hold %d periods%s%n",
+          table == null ? "the user tables" : table, periodSeconds, hold, dryRun ? " (dry run)" : "");
+      out.flush();
+      for (int period = 1; periods == 0 || period <= periods; period++) {
+        WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds), line -> {
+          out.println("  " + line);
+          out.flush();
+        });
+        out.println(statusLine(period, watched, watcher.inForce()));
+        if (watched.switchedTo().isPresent()) {
+          out.print(renderEntries(watched.applied()));
+        }
+        out.flush();
+      }
+    }
+
+    private static String statusLine(int period, WorkloadWatcher.Period watched, Optional<WorkloadClass> inForce) {
+      String seen = watched.workload() == null ? "idle" : String.format("%s (%s, %,.0f ops/s)",
+          watched.observed().label(), watched.workload().classification().reason(),
+          watched.workload().operationsPerSecond());
+      String policy = watched.switchedTo().map(c -> "switched to the " + c.label() + " policy")
+          .orElse("policy in force: " + inForce.map(WorkloadClass::label).orElse("none yet"));
+      return String.format("%s period %d: %s; %s", java.time.LocalTime.now().withNano(0), period, seen, policy);
+    }
   }
 
   static String renderEntries(List<AuditLog.Entry> entries) {

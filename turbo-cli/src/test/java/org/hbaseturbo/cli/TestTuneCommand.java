@@ -141,6 +141,33 @@ class TestTuneCommand {
     assertThat(again.out()).contains("nothing to roll back");
   }
 
+  @Test
+  void watchAppliesThePolicyOfAClassOnceItHolds(Connection connection, @TempDir Path dir) throws Exception {
+    TableName name = createTable(connection, "watched");
+    try (Table table = connection.getTable(name)) {
+      table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
+    }
+    Path audit = dir.resolve("audit.jsonl");
+    CompletableFuture<CommandLineRun> watch = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
+        conf.toString(), "tune", "watch", "--table", name.getNameAsString(), "--period", "2", "--hold", "2",
+        "--periods", "3", "--audit", audit.toString()));
+    // Point reads only, for longer than the three periods.
+    try (Table table = connection.getTable(name)) {
+      while (!watch.isDone()) {
+        table.get(new Get(Bytes.toBytes("row")));
+      }
+    }
+    CommandLineRun run = watch.get();
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().lines().filter(line -> line.contains(" period "))).hasSize(3)
+        .satisfiesExactly(
+            first -> assertThat(first).contains("period 1: RO-read", "policy in force: none yet"),
+            second -> assertThat(second).contains("period 2: RO-read", "switched to the RO-read policy"),
+            third -> assertThat(third).contains("period 3: RO-read", "policy in force: RO-read"));
+    assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads").isEqualTo(32768);
+    assertThat(entry(audit, "family " + name + ":f").get("workload_class").asText()).isEqualTo("RO-read");
+  }
+
   private static int blockSize(Connection connection, TableName name) throws Exception {
     try (Admin admin = connection.getAdmin()) {
       return admin.getDescriptor(name).getColumnFamily(F).getBlocksize();
