@@ -1,0 +1,113 @@
+package org.hbaseturbo.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.bench.report.TextTable;
+import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.HeapTuner;
+import org.hbaseturbo.tune.PolicyExecutor;
+import org.hbaseturbo.tune.Recommendation;
+import org.hbaseturbo.tune.Recommender;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.Route;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo tune apply}: makes the recommended changes, each in the audit log. */
+@Command(name = "apply", mixinStandardHelpOptions = true,
+    description = {"Apply what 'tune recommend' shows, the way each setting reaches the servers: table and family"
+        + " values with one table modification (its regions reopen, flushing). Where --data names the Turbo"
+        + " process cluster, RegionServer settings change online where HBase allows (update_config, and the heap"
+        + " tuner for the memstore and block cache fractions), the rest and the heap by a rolling restart;"
+        + " elsewhere they are written as a plan (hbase-site.xml properties, and update_config or a restart) for"
+        + " the operator. A pre-split is left to table creation.",
+        "Every change, applied or planned, goes to the audit log; 'tune rollback' restores the last apply."})
+final class TuneApplyCommand implements Callable<Integer> {
+  @ParentCommand
+  TuneCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  TunePolicyChoice choice;
+
+  @Mixin
+  TuneExecutionTarget target;
+
+  @Option(names = "--dry-run", description = "Say what would change, and change nothing.")
+  boolean dryRun;
+
+  @Override
+  public Integer call() throws Exception {
+    Path conf = TuneCommand.requireConf(parent, "tune apply");
+    Map<WorkloadClass, Policy> policies = choice.policies();
+    AuditLog audit = target.auditLog(conf);
+    PrintWriter out = spec.commandLine().getOut();
+    try (Connection connection = TuneCommand.connect(conf)) {
+      Optional<Recommendation> recommendation = choice.recommend(connection, policies, out);
+      if (recommendation.isEmpty()) {
+        return 0;
+      }
+      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
+          .apply(recommendation.get(), dryRun, line -> {
+            out.println(line);
+            out.flush();
+          });
+      out.print(TuneApplyCommand.renderEntries(entries));
+      List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals("planned")).toList();
+      if (!planned.isEmpty()) {
+        out.print(TuneApplyCommand.renderPlan(planned));
+      }
+      if (!dryRun && !entries.isEmpty()) {
+        out.println("audit log: " + audit.file().toAbsolutePath());
+      }
+      out.flush();
+    }
+    return 0;
+  }
+
+  /** What the operator of a cluster that Turbo does not run does with planned changes, route by route. */
+  static String renderPlan(List<AuditLog.Entry> planned) {
+    StringBuilder plan = new StringBuilder("planned, not applied (Turbo does not run these RegionServers; or give"
+        + " --data of a Turbo process cluster). On every RegionServer, in hbase-site.xml:\n");
+    for (AuditLog.Entry entry : planned) {
+      if (!entry.key().equals(Recommender.HEAP)) {
+        plan.append(String.format("  <property><name>%s</name><value>%s</value></property>%n", entry.key(),
+            entry.newValue()));
+      }
+      if (entry.route() == Route.HEAP_TUNER) {
+        plan.append(String.format("  <property><name>%s</name><value>%s</value></property>%n",
+            HeapTuner.targetKey(entry.key()), entry.newValue()));
+      }
+    }
+    planned.stream().filter(entry -> entry.key().equals(Recommender.HEAP)).forEach(entry -> plan.append(
+        String.format("and in hbase-env.sh: export HBASE_REGIONSERVER_OPTS=\"$HBASE_REGIONSERVER_OPTS -Xmx%s\"%n",
+            entry.newValue())));
+    boolean restart = planned.stream().anyMatch(entry -> entry.route() == Route.RESTART);
+    plan.append(restart ? "then restart the RegionServers one at a time (HBase's graceful_stop.sh --restart"
+        + " --reload)\n" : "then run update_config (hbase shell) to reload it: no restart\n");
+    return plan.toString();
+  }
+
+  static String renderEntries(List<AuditLog.Entry> entries) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"target", "key", "was", "now", "status"});
+    for (AuditLog.Entry entry : entries) {
+      rows.add(new String[] {entry.target(), entry.key(), entry.oldValue() == null ? "(unset)" : entry.oldValue(),
+          entry.newValue() == null ? "(unset)" : entry.newValue(), entry.status()});
+    }
+    return TextTable.render(rows, 0, 1, 2, 3, 4);
+  }
+}

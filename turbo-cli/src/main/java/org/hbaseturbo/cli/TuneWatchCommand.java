@@ -1,0 +1,128 @@
+package org.hbaseturbo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.ClassTracker;
+import org.hbaseturbo.tune.PolicyExecutor;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.WorkloadWatcher;
+import org.hbaseturbo.tune.policy.Policy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo tune watch}: the PCM paper's loop, in the foreground. */
+@Command(name = "watch", mixinStandardHelpOptions = true,
+    description = {"The PCM paper's loop, in the foreground: every --period, watch the workload and classify it;"
+        + " when a new class has held for --hold periods in a row, apply its policy as 'tune apply' does (online"
+        + " where HBase allows, every change in the audit log). A status line per period.",
+        "Stops after --periods, or on Ctrl-C, which waits for a change under way to finish, so that the cluster"
+            + " and the audit log agree."})
+final class TuneWatchCommand implements Callable<Integer> {
+  @ParentCommand
+  TuneCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--table", paramLabel = "T",
+      description = "Watch and configure this table (and the servers); default: the user tables together and the"
+          + " servers alone.")
+  String table;
+
+  @Range(min = 1, max = 3_600)
+  @Option(names = "--period", paramLabel = "SECONDS", defaultValue = "30",
+      description = "Length of each window (1 to 3,600; default: ${DEFAULT-VALUE}).")
+  int periodSeconds;
+
+  @Range(min = 1, max = 100)
+  @Option(names = "--hold", paramLabel = "N", defaultValue = "3",
+      description = "Periods in a row a new class must hold before its policy is applied, so that a blip changes"
+          + " nothing (1 to 100; default: ${DEFAULT-VALUE}).")
+  int hold;
+
+  @Range(min = 0, max = 1_000_000)
+  @Option(names = "--periods", paramLabel = "N", defaultValue = "0",
+      description = "Stop after N periods (0 to 1,000,000; default: ${DEFAULT-VALUE}, until Ctrl-C).")
+  int periods;
+
+  @Option(names = "--dry-run", description = "Say what each switch would change, and change nothing.")
+  boolean dryRun;
+
+  @Mixin
+  TunePolicyFiles policyFiles;
+
+  @Mixin
+  TuneExecutionTarget target;
+
+  @Override
+  public Integer call() throws Exception {
+    Path conf = TuneCommand.requireConf(parent, "tune watch");
+    Map<WorkloadClass, Policy> policies = policyFiles.policies();
+    AuditLog audit = target.auditLog(conf);
+    PrintWriter out = spec.commandLine().getOut();
+    try (Connection connection = TuneCommand.connect(conf)) {
+      if (table != null) {
+        TuneStatusCommand.requireTable(connection, table);
+      }
+      WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
+          target.serverControl()), policies, Optional.ofNullable(table).map(TableName::valueOf),
+          new ClassTracker(hold), dryRun);
+      // Ctrl-C: the JVM runs this hook while the loop goes on; it returns once no change is under way.
+      Thread stop = new Thread(() -> {
+        synchronized (watcher) {
+          out.println("tune watch stopped; every change made is in " + audit.file().toAbsolutePath());
+          out.flush();
+        }
+      });
+      Runtime.getRuntime().addShutdownHook(stop);
+      try {
+        loop(watcher, out);
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(stop);
+        } catch (IllegalStateException shuttingDown) {
+          // Ctrl-C: the hook runs.
+        }
+      }
+    }
+    return 0;
+  }
+
+  private void loop(WorkloadWatcher watcher, PrintWriter out) throws IOException {
+    out.printf("watching %s every %d s; a new class must hold %d periods%s%n",
+        table == null ? "the user tables" : table, periodSeconds, hold, dryRun ? " (dry run)" : "");
+    out.flush();
+    for (int period = 1; periods == 0 || period <= periods; period++) {
+      WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds), line -> {
+        out.println("  " + line);
+        out.flush();
+      });
+      out.println(statusLine(period, watched, watcher.inForce()));
+      if (watched.switchedTo().isPresent()) {
+        out.print(TuneApplyCommand.renderEntries(watched.applied()));
+      }
+      out.flush();
+    }
+  }
+
+  private static String statusLine(int period, WorkloadWatcher.Period watched, Optional<WorkloadClass> inForce) {
+    String seen = watched.workload() == null ? "idle" : String.format("%s (%s, %,.0f ops/s)",
+        watched.observed().label(), watched.workload().classification().reason(),
+        watched.workload().operationsPerSecond());
+    String policy = watched.switchedTo().map(c -> "switched to the " + c.label() + " policy")
+        .orElse("policy in force: " + inForce.map(WorkloadClass::label).orElse("none yet"));
+    return String.format("%s period %d: %s; %s", java.time.LocalTime.now().withNano(0), period, seen, policy);
+  }
+}
