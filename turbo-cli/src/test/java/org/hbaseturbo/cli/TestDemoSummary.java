@@ -27,7 +27,7 @@ class TestDemoSummary {
         codecResult("ZSTD", 1100, 0.13, 130)), List.of());
 
     String table = new DemoSummary().scan(Optional.of(scan)).compression(Optional.of(compression))
-        .planned("Fast path").render();
+        .unmeasured("Tuning", "turbo tune").planned("Fast path").render();
 
     assertThat(table.lines()).containsSubsequence(
         "capability     measure                        vs plain HBase  full experiment",
@@ -37,6 +37,7 @@ class TestDemoSummary {
         "Compression    table size, ZSTD                         0.13  turbo bench compression",
         "               inserts per second, ZSTD                 1.10",
         "               compression speed, ZSTD vs GZ            2.17",
+        "Tuning         built; not measured yet                        turbo tune",
         "Fast path      not built yet");
   }
 
