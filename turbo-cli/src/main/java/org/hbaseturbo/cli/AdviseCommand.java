@@ -257,10 +257,7 @@ final class AdviseCommand implements Callable<Integer> {
   private FamilyRewriter.Rewrite apply(TargetCluster cluster, TableName name, byte[] family, StorageOption option,
       PrintWriter out) throws IOException {
     FamilyRewriter.Rewrite rewrite = new FamilyRewriter(cluster.target().connection(),
-        Duration.ofMinutes(applyTimeoutMinutes), line -> {
-          out.println(line);
-          out.flush();
-        }).rewrite(name, family, option);
+        Duration.ofMinutes(applyTimeoutMinutes), ProgressLines.to(out)).rewrite(name, family, option);
     FamilyStorage before = rewrite.before();
     FamilyStorage after = rewrite.after();
     out.printf("storage as the RegionServers report it: %.0f MB before, %.0f MB after%n", before.reportedMegabytes(),

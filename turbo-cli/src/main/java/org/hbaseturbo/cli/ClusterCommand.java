@@ -1,6 +1,5 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -74,10 +73,7 @@ final class ClusterCommand extends CommandGroup {
       PrintWriter out = spec.commandLine().getOut();
       LocalCluster cluster = settings.start(out);
       if (cluster instanceof ProcessHBaseCluster processCluster) {
-        RestartControl.serve(processCluster, line -> {
-          out.println(line);
-          out.flush();
-        });
+        RestartControl.serve(processCluster, ProgressLines.to(out));
       }
       String kind = settings.processes() ? "process cluster" : "embedded HBase";
       CountDownLatch stopped = new CountDownLatch(1);
@@ -139,10 +135,7 @@ final class ClusterCommand extends CommandGroup {
       PrintWriter out = spec.commandLine().getOut();
       long start = System.nanoTime();
       RestartControl.request(dataDir.toAbsolutePath(), settings, Optional.ofNullable(regionServerHeap),
-          rolling ? RestartControl.Mode.ROLLING : RestartControl.Mode.ALL_AT_ONCE, line -> {
-            out.println(line);
-            out.flush();
-          });
+          rolling ? RestartControl.Mode.ROLLING : RestartControl.Mode.ALL_AT_ONCE, ProgressLines.to(out));
       out.printf("restarted in %.0f s%n", (System.nanoTime() - start) / 1e9);
       return 0;
     }

@@ -61,10 +61,7 @@ final class TuneApplyCommand implements Callable<Integer> {
         return 0;
       }
       List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
-          .apply(recommendation.get(), dryRun, line -> {
-            out.println(line);
-            out.flush();
-          });
+          .apply(recommendation.get(), dryRun, ProgressLines.to(out));
       out.print(TuneApplyCommand.renderEntries(entries));
       List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals("planned")).toList();
       if (!planned.isEmpty()) {

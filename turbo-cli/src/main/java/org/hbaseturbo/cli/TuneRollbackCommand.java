@@ -33,10 +33,8 @@ final class TuneRollbackCommand implements Callable<Integer> {
     AuditLog audit = target.auditLog(conf);
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection = TuneCommand.connect(conf)) {
-      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl()).rollback(line -> {
-        out.println(line);
-        out.flush();
-      });
+      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
+          .rollback(ProgressLines.to(out));
       out.print(entries.isEmpty() ? "nothing to roll back in " + audit.file().toAbsolutePath() + "\n"
           : TuneApplyCommand.renderEntries(entries));
       out.flush();

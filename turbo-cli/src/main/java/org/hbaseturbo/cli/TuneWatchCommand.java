@@ -105,10 +105,8 @@ final class TuneWatchCommand implements Callable<Integer> {
         table == null ? "the user tables" : table, periodSeconds, hold, dryRun ? " (dry run)" : "");
     out.flush();
     for (int period = 1; periods == 0 || period <= periods; period++) {
-      WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds), line -> {
-        out.println("  " + line);
-        out.flush();
-      });
+      WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds),
+          ProgressLines.to(out, "  "));
       out.println(statusLine(period, watched, watcher.inForce()));
       if (watched.switchedTo().isPresent()) {
         out.print(TuneApplyCommand.renderEntries(watched.applied()));

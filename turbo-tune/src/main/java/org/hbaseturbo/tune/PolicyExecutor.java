@@ -77,9 +77,9 @@ public final class PolicyExecutor {
     String status = dryRun ? "dry run" : null;
     if (!tableChanges.isEmpty()) {
       TableName table = TableName.valueOf(recommendation.table());
-      entries.addAll(changeTable(table, tableChanges, dryRun, progress).stream().map(values -> new AuditLog.Entry(
-          now(), change, "apply", workloadClass, values[0], values[1], values[2], values[3],
-          PolicySetting.byKey(values[4]).orElseThrow().route(), status == null ? APPLIED : status, by())).toList());
+      entries.addAll(changeTable(table, tableChanges, dryRun, progress).stream().map(value -> new AuditLog.Entry(
+          now(), change, "apply", workloadClass, value.target(), value.key(), value.oldValue(), value.newValue(),
+          value.setting().route(), status == null ? APPLIED : status, by())).toList());
     }
     if (!serverRows.isEmpty()) {
       String serverStatus = status != null ? status : servers.isPresent() ? APPLIED : PLANNED;
@@ -186,13 +186,20 @@ public final class PolicyExecutor {
   }
 
   /**
-   * One modifyTable with every table and family value.
+   * A value of a table or family descriptor.
    *
-   * @return per value: target, descriptor key, old value (null when unset), new value, the policy setting's key
+   * @param target "table T" or "family T:F"
+   * @param key its descriptor key
+   * @param oldValue null when it was not set
    */
-  private List<String[]> changeTable(TableName table, Map<PolicySetting, String> values, boolean dryRun,
+  private record DescriptorValue(String target, String key, String oldValue, String newValue,
+      PolicySetting setting) {
+  }
+
+  /** One modifyTable with every table and family value. */
+  private List<DescriptorValue> changeTable(TableName table, Map<PolicySetting, String> values, boolean dryRun,
       Consumer<String> progress) throws IOException {
-    List<String[]> changed = new ArrayList<>();
+    List<DescriptorValue> changed = new ArrayList<>();
     try (Admin admin = connection.getAdmin()) {
       TableDescriptor current = admin.getDescriptor(table);
       TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current);
@@ -203,12 +210,12 @@ public final class PolicyExecutor {
           for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
             builder.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
                 .setValue(key, value.getValue()).build());
-            changed.add(new String[] {"family " + table + ":" + family.getNameAsString(), key, family.getValue(key),
-                value.getValue(), setting.key()});
+            changed.add(new DescriptorValue("family " + table + ":" + family.getNameAsString(), key,
+                family.getValue(key), value.getValue(), setting));
           }
         } else {
           builder.setValue(key, value.getValue());
-          changed.add(new String[] {"table " + table, key, current.getValue(key), value.getValue(), setting.key()});
+          changed.add(new DescriptorValue("table " + table, key, current.getValue(key), value.getValue(), setting));
         }
       }
       if (!dryRun) {
