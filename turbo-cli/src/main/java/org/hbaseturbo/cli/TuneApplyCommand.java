@@ -62,10 +62,10 @@ final class TuneApplyCommand implements Callable<Integer> {
       }
       List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
           .apply(recommendation.get(), dryRun, ProgressLines.to(out));
-      out.print(TuneApplyCommand.renderEntries(entries));
-      List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals("planned")).toList();
+      out.print(renderEntries(entries));
+      List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals(AuditLog.PLANNED)).toList();
       if (!planned.isEmpty()) {
-        out.print(TuneApplyCommand.renderPlan(planned));
+        out.print(renderPlan(planned));
       }
       if (!dryRun && !entries.isEmpty()) {
         out.println("audit log: " + audit.file().toAbsolutePath());

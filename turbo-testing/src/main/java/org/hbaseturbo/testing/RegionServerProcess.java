@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -118,15 +117,7 @@ final class RegionServerProcess {
   /** The settings of the first RegionServer of the process cluster on {@code dataDir}, as its own file says. */
   static Map<String, String> currentSettings(Path dataDir) throws IOException {
     Path site = dataDir.resolve("regionservers").resolve("rs-0").resolve("conf").resolve("hbase-site.xml");
-    Map<String, String> settings = new TreeMap<>();
-    if (Files.exists(site)) {
-      Configuration conf = new Configuration(false);
-      try (InputStream in = Files.newInputStream(site)) {
-        conf.addResource(in, site.toString());
-        conf.forEach(entry -> settings.put(entry.getKey(), entry.getValue()));
-      }
-    }
-    return settings;
+    return Files.exists(site) ? ServerSiteFile.settingsIn(site) : Map.of();
   }
 
   private static int freePort() throws IOException {

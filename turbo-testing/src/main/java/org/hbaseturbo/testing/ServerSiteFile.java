@@ -26,19 +26,28 @@ public final class ServerSiteFile {
     if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
       throw new InvalidInputException(option + " " + file + ": no such readable file; expected an hbase-site.xml");
     }
+    Map<String, String> settings;
+    try {
+      settings = settingsIn(file);
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidInputException(option + " " + file + ": not an hbase-site.xml (<configuration> of"
+          + " <property> name and value): " + rootMessage(e));
+    }
+    ServerSettingsCheck.requireNotOwned(settings.keySet(), option + " " + file + ":");
+    ServerSettingsCheck.check(settings, option + " " + file);
+    return settings;
+  }
+
+  /** What {@code file} sets, as it stands, unchecked. */
+  static Map<String, String> settingsIn(Path file) throws IOException {
     Configuration site = new Configuration(false);
     try (InputStream in = Files.newInputStream(file)) {
       // Loaded now, while the stream is open: Configuration reads resources lazily.
       site.addResource(in, file.toString());
       site.size();
-    } catch (IOException | RuntimeException e) {
-      throw new InvalidInputException(option + " " + file + ": not an hbase-site.xml (<configuration> of"
-          + " <property> name and value): " + rootMessage(e));
     }
     Map<String, String> settings = new TreeMap<>();
     site.forEach(entry -> settings.put(entry.getKey(), entry.getValue()));
-    ServerSettingsCheck.requireNotOwned(settings.keySet(), option + " " + file + ":");
-    ServerSettingsCheck.check(settings, option + " " + file);
     return settings;
   }
 

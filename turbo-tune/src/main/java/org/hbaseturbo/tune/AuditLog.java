@@ -16,6 +16,12 @@ import org.hbaseturbo.tune.policy.Route;
  * what rollback reads back, and what an operator audits.
  */
 public final class AuditLog {
+  /** An entry's status: made. */
+  public static final String APPLIED = "applied";
+  /** An entry's status: left to the operator, who has the plan. */
+  public static final String PLANNED = "planned";
+  /** An entry's status: what a dry run would have done. */
+  public static final String DRY_RUN = "dry run";
   private static final ObjectMapper JSON = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
@@ -71,7 +77,7 @@ public final class AuditLog {
    * @param key the setting (a descriptor key for table and family targets)
    * @param oldValue before; null when it was not set there
    * @param newValue after; null when the change removed it
-   * @param status "applied", "planned" (needs the operator: see the plan) or "dry run"
+   * @param status {@link #APPLIED}, {@link #PLANNED} or {@link #DRY_RUN}
    * @param by the user who ran it
    */
   public record Entry(String time, String change, String action, String workloadClass, String target, String key,

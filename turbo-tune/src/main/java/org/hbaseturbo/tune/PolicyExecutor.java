@@ -29,8 +29,6 @@ import org.hbaseturbo.tune.policy.Route;
  */
 public final class PolicyExecutor {
   static final String SERVERS = "RegionServers";
-  private static final String APPLIED = "applied";
-  private static final String PLANNED = "planned";
 
   /** Gives the RegionServers new settings, where Turbo runs them. */
   public interface ServerControl {
@@ -74,15 +72,15 @@ public final class PolicyExecutor {
         serverRows.add(row);
       }
     }
-    String status = dryRun ? "dry run" : null;
     if (!tableChanges.isEmpty()) {
       TableName table = TableName.valueOf(recommendation.table());
+      String tableStatus = dryRun ? AuditLog.DRY_RUN : AuditLog.APPLIED;
       entries.addAll(changeTable(table, tableChanges, dryRun, progress).stream().map(value -> new AuditLog.Entry(
           now(), change, "apply", workloadClass, value.target(), value.key(), value.oldValue(), value.newValue(),
-          value.setting().route(), status == null ? APPLIED : status, by())).toList());
+          value.setting().route(), tableStatus, by())).toList());
     }
     if (!serverRows.isEmpty()) {
-      String serverStatus = status != null ? status : servers.isPresent() ? APPLIED : PLANNED;
+      String serverStatus = dryRun ? AuditLog.DRY_RUN : servers.isPresent() ? AuditLog.APPLIED : AuditLog.PLANNED;
       if (!dryRun && servers.isPresent()) {
         changeServers(serverRows.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(),
             row.recommended()), Map::putAll), serverRows, progress);
@@ -110,7 +108,7 @@ public final class PolicyExecutor {
       return List.of();
     }
     List<AuditLog.Entry> applied = log.stream().filter(entry -> entry.change().equals(last.get())
-        && entry.action().equals("apply") && entry.status().equals(APPLIED)).toList();
+        && entry.action().equals("apply") && entry.status().equals(AuditLog.APPLIED)).toList();
     List<AuditLog.Entry> entries = new ArrayList<>();
     Map<String, Map<String, String>> tables = new LinkedHashMap<>();
     Map<String, String> serverValues = new LinkedHashMap<>();
@@ -125,7 +123,7 @@ public final class PolicyExecutor {
         tables.computeIfAbsent(entry.target(), target -> new LinkedHashMap<>()).put(entry.key(), entry.oldValue());
       }
       entries.add(new AuditLog.Entry(now(), entry.change(), "rollback", entry.workloadClass(), entry.target(),
-          entry.key(), entry.newValue(), entry.oldValue(), entry.route(), APPLIED, by()));
+          entry.key(), entry.newValue(), entry.oldValue(), entry.route(), AuditLog.APPLIED, by()));
     }
     restoreTables(tables, progress);
     if (!serverRows.isEmpty()) {
@@ -178,7 +176,7 @@ public final class PolicyExecutor {
       AuditLog.Entry entry = log.get(i);
       boolean rolledBack = log.stream().anyMatch(other -> other.change().equals(entry.change())
           && other.action().equals("rollback"));
-      if (entry.action().equals("apply") && entry.status().equals(APPLIED) && !rolledBack) {
+      if (entry.action().equals("apply") && entry.status().equals(AuditLog.APPLIED) && !rolledBack) {
         return Optional.of(entry.change());
       }
     }

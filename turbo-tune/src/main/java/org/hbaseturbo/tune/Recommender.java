@@ -3,22 +3,18 @@ package org.hbaseturbo.tune;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import org.apache.hadoop.hbase.ClusterMetrics.Option;
 import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
@@ -52,24 +48,14 @@ public final class Recommender {
     if (servers.isEmpty()) {
       throw new IOException("the cluster has no live RegionServer");
     }
-    Map<String, Long> regionBytes = new HashMap<>();
-    Map<String, Integer> regionCounts = new HashMap<>();
     try (Admin admin = connection.getAdmin()) {
-      for (ServerMetrics server : admin.getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS)).getLiveServerMetrics()
-          .values()) {
-        for (RegionMetrics region : server.getRegionMetrics().values()) {
-          TableName regionTable = RegionInfo.getTable(region.getRegionName());
-          if (!regionTable.isSystemTable() && (table.isEmpty() || table.get().equals(regionTable))) {
-            regionBytes.merge(regionTable.getNameAsString(), (long) region.getStoreFileSize().get(Size.Unit.BYTE),
-                Long::sum);
-            regionCounts.merge(regionTable.getNameAsString(), 1, Integer::sum);
-          }
-        }
-      }
+      List<RegionMetrics> regions = TableRegions.of(admin).entrySet().stream()
+          .filter(entry -> !entry.getKey().isSystemTable() && (table.isEmpty() || table.get().equals(entry.getKey())))
+          .flatMap(entry -> entry.getValue().stream()).toList();
       PolicyEnvironment environment = new PolicyEnvironment(servers.get(0).hostMemoryBytes() / (double) (1L << 30),
           servers.size(), serversPerHost(servers),
-          regionBytes.values().stream().mapToLong(Long::longValue).sum(),
-          regionCounts.values().stream().mapToInt(Integer::intValue).sum());
+          regions.stream().mapToDouble(region -> region.getStoreFileSize().get(Size.Unit.BYTE)).sum(),
+          regions.size());
       Policy.Evaluated evaluated = policy.evaluate(environment);
       Optional<TableDescriptor> descriptor = table.isPresent() ? Optional.of(admin.getDescriptor(table.get()))
           : Optional.empty();

@@ -2,18 +2,15 @@ package org.hbaseturbo.tune;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.EnumSet;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.apache.hadoop.hbase.ClusterMetrics.Option;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.client.stats.WorkloadReading;
@@ -86,30 +83,20 @@ public final class WorkloadMonitor {
    * {@code hbase.regionserver.msginterval}, 3 s).
    */
   private Set<String> emptyTables() throws IOException {
-    Map<String, Boolean> empty = new HashMap<>();
+    Set<String> empty = new TreeSet<>();
     try (Admin admin = connection.getAdmin()) {
+      Map<TableName, List<RegionMetrics>> regions = TableRegions.of(admin);
       // A table created since the servers' last report has no region metrics yet, and no data either.
       for (TableName table : admin.listTableNames()) {
-        empty.put(table.getNameAsString(), true);
-      }
-      for (ServerMetrics server : admin.getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS)).getLiveServerMetrics()
-          .values()) {
-        for (RegionMetrics region : server.getRegionMetrics().values()) {
-          String table = RegionInfo.getTable(region.getRegionName()).getNameAsString();
-          // Sizes come rounded to MB; counts do not. A region that was written has a write count (reset by a
-          // move, which flushes) or a store file.
-          boolean regionEmpty = region.getStoreFileCount() == 0 && region.getWriteRequestCount() == 0;
-          empty.merge(table, regionEmpty, Boolean::logicalAnd);
+        // Sizes come rounded to MB; counts do not. A region that was written has a write count (reset by a
+        // move, which flushes) or a store file.
+        if (regions.getOrDefault(table, List.of()).stream()
+            .allMatch(region -> region.getStoreFileCount() == 0 && region.getWriteRequestCount() == 0)) {
+          empty.add(table.getNameAsString());
         }
       }
     }
-    Set<String> tables = new java.util.TreeSet<>();
-    empty.forEach((table, isEmpty) -> {
-      if (isEmpty) {
-        tables.add(table);
-      }
-    });
-    return tables;
+    return empty;
   }
 
   /** The start of a window. */

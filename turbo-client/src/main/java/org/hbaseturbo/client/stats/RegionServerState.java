@@ -12,8 +12,8 @@ package org.hbaseturbo.client.stats;
  * @param blockCacheHits cumulative since the server started
  * @param blockedRequests requests refused since start because a region's memstore was over its blocking size
  */
-public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions, long storeFiles, long memstoreBytes,
-    long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
+public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions,
+    long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
     long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests) {
 
   /** Block cache hits over all lookups since start; NaN before the first lookup. */

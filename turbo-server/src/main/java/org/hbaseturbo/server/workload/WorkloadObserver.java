@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -13,6 +14,7 @@ import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
@@ -33,59 +35,69 @@ import org.apache.hadoop.hbase.util.Pair;
  * Increment, Append or checkAndMutate do not call them.
  */
 public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
+  /** Its table's counters, looked up once: HBase makes an instance per region, and every operation counts here. */
+  private volatile TableOperationCounters table;
+
+  // rawtypes: Coprocessor.start declares the raw type.
+  @Override
+  @SuppressWarnings("rawtypes")
+  public void start(CoprocessorEnvironment env) throws IOException {
+    if (!(env instanceof RegionCoprocessorEnvironment region)) {
+      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a region coprocessor"
+          + " (hbase.coprocessor.region.classes)");
+    }
+    table = WorkloadCounters.of(region.getRegionInfo().getTable());
+  }
+
   @Override
   public Optional<RegionObserver> getRegionObserver() {
     return Optional.of(this);
   }
 
-  private static TableOperationCounters counters(ObserverContext<RegionCoprocessorEnvironment> c) {
-    return WorkloadCounters.of(c.getEnvironment().getRegionInfo().getTable());
-  }
-
   @Override
   public void preGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get, List<Cell> result) {
-    counters(c).gets.increment();
+    table.gets.increment();
   }
 
   @Override
   public RegionScanner postScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan,
       RegionScanner scanner) {
-    counters(c).scans.increment();
+    table.scans.increment();
     return scanner;
   }
 
   @Override
   public boolean postScannerNext(ObserverContext<RegionCoprocessorEnvironment> c, InternalScanner scanner,
       List<Result> result, int limit, boolean hasNext) {
-    counters(c).scanRows.add(result.size());
+    table.scanRows.add(result.size());
     return hasNext;
   }
 
   @Override
   public void prePut(ObserverContext<RegionCoprocessorEnvironment> c, Put put, WALEdit edit) {
-    counters(c).puts.increment();
+    table.puts.increment();
   }
 
   @Override
   public void preDelete(ObserverContext<RegionCoprocessorEnvironment> c, Delete delete, WALEdit edit) {
-    counters(c).deletes.increment();
+    table.deletes.increment();
   }
 
   @Override
   public Result preIncrement(ObserverContext<RegionCoprocessorEnvironment> c, Increment increment, WALEdit edit) {
-    counters(c).increments.increment();
+    table.increments.increment();
     return null;
   }
 
   @Override
   public Result preAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append, WALEdit edit) {
-    counters(c).appends.increment();
+    table.appends.increment();
     return null;
   }
 
   @Override
   public void postBulkLoadHFile(ObserverContext<RegionCoprocessorEnvironment> c,
       List<Pair<byte[], String>> stagingFamilyPaths, Map<byte[], List<Path>> finalPaths) throws IOException {
-    counters(c).bulkLoadedFiles.add(finalPaths.values().stream().mapToLong(List::size).sum());
+    table.bulkLoadedFiles.add(finalPaths.values().stream().mapToLong(List::size).sum());
   }
 }
