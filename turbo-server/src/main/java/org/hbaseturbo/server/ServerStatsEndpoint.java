@@ -137,6 +137,8 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
         .setCompactionQueue(metrics.getCompactionQueueSize())
         .setFlushQueue(metrics.getFlushQueueSize())
         .setBlockedRequests(metrics.getBlockedRequestsCount())
+        .setFlushedBytes(metrics.getFlushedCellsSize())
+        .setCompactedBytes(metrics.getCompactedCellsSize())
         .build();
   }
 

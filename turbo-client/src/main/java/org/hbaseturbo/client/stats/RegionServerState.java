@@ -11,10 +11,13 @@ package org.hbaseturbo.client.stats;
  * @param blockCacheMaxBytes the block cache's capacity in force, likewise
  * @param blockCacheHits cumulative since the server started
  * @param blockedRequests requests refused since start because a region's memstore was over its blocking size
+ * @param flushedBytes cells written by flushes since start, in bytes (0 from a server jar older than this field)
+ * @param compactedBytes cells written by compactions since start, in bytes (likewise)
  */
 public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions,
     long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
-    long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests) {
+    long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests, long flushedBytes,
+    long compactedBytes) {
 
   /** Block cache hits over all lookups since start; NaN before the first lookup. */
   public double blockCacheHitRatio() {

@@ -80,7 +80,8 @@ public final class ServerStatsReader {
           response.getHeapMaxBytes(), state.getRegions(), state.getStoreFiles(),
           state.getMemstoreBytes(), state.getGlobalMemstoreLimitBytes(), state.getBlockCacheBytes(),
           state.getBlockCacheMaxBytes(), state.getBlockCacheHits(), state.getBlockCacheMisses(),
-          state.getCompactionQueue(), state.getFlushQueue(), state.getBlockedRequests()));
+          state.getCompactionQueue(), state.getFlushQueue(), state.getBlockedRequests(), state.getFlushedBytes(),
+          state.getCompactedBytes()));
     });
     Map<String, TableOperationCounts> tables = new TreeMap<>();
     for (ServerStatsResponse process : byProcess.values()) {
