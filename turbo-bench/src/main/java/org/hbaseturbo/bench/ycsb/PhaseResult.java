@@ -1,5 +1,6 @@
 package org.hbaseturbo.bench.ycsb;
 
+import java.util.List;
 import java.util.Map;
 import org.hbaseturbo.client.stats.ServerCounters;
 
@@ -15,10 +16,16 @@ import org.hbaseturbo.client.stats.ServerCounters;
  * @param linkBytes bytes through the emulated link's client interface (both directions, IP and TCP headers
  *     included) over the phase; null without an emulated link
  * @param byOperation YCSB's measurements per operation type (READ, UPDATE, INSERT, SCAN, ...)
+ * @param startEpochMs when the client threads started, by the wall clock
+ * @param timeline operations done, sampled every second while the threads ran
  */
 public record PhaseResult(String phase, int threads, long operations, long runtimeMs, long clientCpuNanos,
     ServerCounters server, String serverUnavailableReason, Long linkBytes,
-    Map<String, OperationStats> byOperation) {
+    Map<String, OperationStats> byOperation, long startEpochMs, List<Sample> timeline) {
+
+  /** Operations done by all threads at a moment of the phase. */
+  public record Sample(long epochMs, long operations) {
+  }
 
   public double throughputOpsPerSecond() {
     return runtimeMs == 0 ? 0 : operations * 1000.0 / runtimeMs;

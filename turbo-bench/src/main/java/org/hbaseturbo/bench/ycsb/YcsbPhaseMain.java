@@ -41,7 +41,8 @@ public final class YcsbPhaseMain {
    * with a JIT-compiled client and open connections rather than through its warm-up.
    */
   static final String WARMUP_OPERATIONS = "turbo.warmup.operations";
-  private static final long PROGRESS_INTERVAL_MS = 2_000;
+  /** How often the timeline samples the operations done, and (every other sample) progress is shown. */
+  private static final long SAMPLE_INTERVAL_MS = 1_000;
 
   private YcsbPhaseMain() {
   }
@@ -104,6 +105,7 @@ public final class YcsbPhaseMain {
       String linkInterface = props.getProperty(LINK_INTERFACE);
       long linkBefore = linkInterface == null ? 0 : linkBytes(linkInterface);
       long cpuBefore = ProcessCpu.nanos();
+      long startEpochMs = System.currentTimeMillis();
       long start = System.nanoTime();
       List<Thread> running = new ArrayList<>();
       for (int i = 0; i < clients.size(); i++) {
@@ -111,7 +113,10 @@ public final class YcsbPhaseMain {
         thread.start();
         running.add(thread);
       }
-      Thread progress = progressReporter(phase, clients, operations, start);
+      List<PhaseResult.Sample> timeline = java.util.Collections.synchronizedList(new ArrayList<>());
+      int maxSeconds = Integer.parseInt(props.getProperty(Client.MAX_EXECUTION_TIME, "0"));
+      Thread progress = progressReporter(phase, clients, operations, maxSeconds, start, timeline);
+      stopAfter(workload, maxSeconds);
       for (Thread thread : running) {
         thread.join();
       }
@@ -130,7 +135,7 @@ public final class YcsbPhaseMain {
       exporter.close();
 
       return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, serverAfter.since(serverBefore),
-          serverAfter.whyNotSince(serverBefore), linkBytes, exporter.operations());
+          serverAfter.whyNotSince(serverBefore), linkBytes, exporter.operations(), startEpochMs, List.copyOf(timeline));
     }
   }
 
@@ -197,15 +202,24 @@ public final class YcsbPhaseMain {
     return Integer.parseInt(props.getProperty(key, "0"));
   }
 
-  private static Thread progressReporter(String phase, List<ClientThread> clients, int total, long start) {
+  /**
+   * Samples the operations done every second for the phase's timeline, and shows progress every other sample.
+   */
+  private static Thread progressReporter(String phase, List<ClientThread> clients, int total, int maxSeconds,
+      long start, List<PhaseResult.Sample> timeline) {
     Thread thread = new Thread(() -> {
       try {
-        while (true) {
-          Thread.sleep(PROGRESS_INTERVAL_MS);
+        for (long sample = 1; ; sample++) {
+          Thread.sleep(SAMPLE_INTERVAL_MS);
           long done = clients.stream().mapToLong(ClientThread::getOpsDone).sum();
-          double seconds = (System.nanoTime() - start) / 1e9;
-          System.err.printf("  %s: %,d / %,d operations (%.0f%%), %,.0f ops/s%n", phase, done, total,
-              100.0 * done / Math.max(1, total), done / seconds);
+          timeline.add(new PhaseResult.Sample(System.currentTimeMillis(), done));
+          if (sample % 2 == 0) {
+            double seconds = (System.nanoTime() - start) / 1e9;
+            // Whichever ends the phase first, its operation count or its time, is its progress.
+            double share = Math.max((double) done / Math.max(1, total), maxSeconds > 0 ? seconds / maxSeconds : 0);
+            System.err.printf("  %s: %,d operations, %.0f s (%.0f%%), %,.0f ops/s%n", phase, done, seconds,
+                Math.min(100, 100 * share), done / seconds);
+          }
         }
       } catch (InterruptedException e) {
         // the phase is over
@@ -215,4 +229,23 @@ public final class YcsbPhaseMain {
     thread.start();
     return thread;
   }
+
+  /** As YCSB's own {@code maxexecutiontime}: after {@code seconds} (0: never), the workload's threads stop. */
+  private static void stopAfter(Workload workload, int seconds) {
+    if (seconds <= 0) {
+      return;
+    }
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(seconds * 1000L);
+        System.err.printf("  %d s (maxexecutiontime) are over: stopping%n", seconds);
+        workload.requestStop();
+      } catch (InterruptedException e) {
+        // the phase ended first
+      }
+    }, "ycsb-time-limit");
+    stopper.setDaemon(true);
+    stopper.start();
+  }
+
 }

@@ -64,7 +64,6 @@ public final class YcsbProperties {
   /** Names YCSB's own Client reads and Turbo's phase runner does not: a value would silently change nothing. */
   private static final Map<String, String> NO_EFFECT = Map.ofEntries(
       Map.entry("label", "YCSB's Client prints it, Turbo's reports do not"),
-      Map.entry("maxexecutiontime", "every phase runs to its operation count; set -p operationcount"),
       Map.entry("status.interval", "Turbo shows progress every 2 s"),
       Map.entry("measurement.trackjvm", "Turbo reports the client's CPU time instead"),
       Map.entry("histogram.buckets", "Turbo measures with hdrhistogram"),
@@ -149,6 +148,8 @@ public final class YcsbProperties {
     rules.put(Workload.INSERT_START_PROPERTY, wholeNumber(0, MAX_COUNT - 1));
     // Operations per second over all threads; 0: as fast as the cluster goes.
     rules.put(Client.TARGET_PROPERTY, wholeNumber(0, MAX_COUNT));
+    // Seconds after which a phase stops even before its operation count; 0: no limit.
+    rules.put(Client.MAX_EXECUTION_TIME, wholeNumber(0, 7 * 24 * 3_600));
     // CoreWorkload, in the order of its init().
     rules.put(CoreWorkload.TABLENAME_PROPERTY, ValueRule.of("an HBase table name: letters, digits, '_', '-' and"
         + " '.', optionally after 'namespace:'", YcsbProperties::isTableName));

@@ -71,6 +71,26 @@ class TestYcsbExperiment {
   }
 
   @Test
+  void maxExecutionTimeStopsARunAndItsTimelineCountsEachSecond(EmbeddedHBaseCluster cluster, Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("timed");
+    experiment(cluster, connection, dir.resolve("load"), table, "c", 1, Map.of()).load(false);
+    long before = System.currentTimeMillis();
+
+    PhaseResult run = experiment(cluster, connection, dir.resolve("run"), table, "c", 1,
+        Map.of("operationcount", "100000000", "maxexecutiontime", "3")).run(1, 1, false);
+
+    assertThat(run.runtimeMs()).isBetween(3_000L, 15_000L);
+    assertThat(run.operations()).isPositive().isLessThan(100_000_000L);
+    assertThat(run.failures()).isZero();
+    assertThat(run.startEpochMs()).isBetween(before, System.currentTimeMillis());
+    assertThat(run.timeline()).hasSizeBetween(2, 15);
+    assertThat(run.timeline()).isSortedAccordingTo(java.util.Comparator.comparingLong(PhaseResult.Sample::epochMs));
+    assertThat(run.timeline()).isSortedAccordingTo(java.util.Comparator.comparingLong(PhaseResult.Sample::operations));
+    assertThat(run.timeline().get(run.timeline().size() - 1).operations()).isLessThanOrEqualTo(run.operations());
+  }
+
+  @Test
   void runBeforeLoadNamesTheMissingTable(EmbeddedHBaseCluster cluster, Connection connection, @TempDir Path dir)
       throws Exception {
     TableName table = SharedHBaseCluster.uniqueTableName("missing");
@@ -81,11 +101,18 @@ class TestYcsbExperiment {
 
   private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
       TableName table, String workload, int regions) throws Exception {
+    return experiment(cluster, connection, dir, table, workload, regions, Map.of());
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, String workload, int regions, Map<String, String> overrides) throws Exception {
     Path conf = dir.resolve("conf");
     cluster.writeClientConfiguration(conf);
-    YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload,
-        Map.of("recordcount", String.valueOf(RECORDS), "operationcount", String.valueOf(OPERATIONS),
-            "table", table.getNameAsString()), 2, DbBinding.NATIVE, regions, 200, Optional.empty(), "loopback");
+    Map<String, String> properties = new java.util.HashMap<>(Map.of("recordcount", String.valueOf(RECORDS),
+        "operationcount", String.valueOf(OPERATIONS), "table", table.getNameAsString()));
+    properties.putAll(overrides);
+    YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload, properties, 2, DbBinding.NATIVE,
+        regions, 200, Optional.empty(), "loopback");
     PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
   }

@@ -65,9 +65,9 @@ class TestYcsbProperties {
   void propertiesTurboSetsOrIgnoresAreRefusedWithWhatToDoInstead() {
     assertThatThrownBy(() -> YcsbProperties.requireValid("threadcount", "8", P))
         .hasMessage("YCSB property 'threadcount' given with -p is set by Turbo: use --threads");
-    assertThatThrownBy(() -> YcsbProperties.requireValid("maxexecutiontime", "60", P))
-        .hasMessage("YCSB property 'maxexecutiontime' given with -p has no effect in Turbo: every phase runs to its"
-            + " operation count; set -p operationcount");
+    assertThatThrownBy(() -> YcsbProperties.requireValid("status.interval", "5", P))
+        .hasMessage("YCSB property 'status.interval' given with -p has no effect in Turbo: Turbo shows progress"
+            + " every 2 s");
     assertThatThrownBy(() -> YcsbProperties.requireValid("", "5", P))
         .hasMessage("YCSB property given with -p has no name ('=5'); expected NAME=VALUE");
   }
