@@ -60,7 +60,7 @@ final class TuneApplyCommand implements Callable<Integer> {
       if (recommendation.isEmpty()) {
         return 0;
       }
-      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
+      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true)
           .apply(recommendation.get(), dryRun, ProgressLines.to(out));
       out.print(renderEntries(entries));
       List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals(AuditLog.PLANNED)).toList();

@@ -33,7 +33,7 @@ final class TuneRollbackCommand implements Callable<Integer> {
     AuditLog audit = target.auditLog(conf);
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection = TuneCommand.connect(conf)) {
-      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl())
+      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true)
           .rollback(ProgressLines.to(out));
       out.print(entries.isEmpty() ? "nothing to roll back in " + audit.file().toAbsolutePath() + "\n"
           : TuneApplyCommand.renderEntries(entries));

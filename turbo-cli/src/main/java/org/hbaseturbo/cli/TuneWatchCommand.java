@@ -60,6 +60,12 @@ final class TuneWatchCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Say what each switch would change, and change nothing.")
   boolean dryRun;
 
+  @Option(names = "--restarts",
+      description = {"Also change what takes a RegionServer restart (the heap, settings read at start) by a rolling"
+          + " restart, with --data. Without it, a switch changes only what HBase changes online (table and family"
+          + " values, update_config, the heap tuner's fractions) and audits the rest as planned, for 'tune apply'."})
+  boolean restarts;
+
   @Mixin
   TunePolicyFiles policyFiles;
 
@@ -77,7 +83,7 @@ final class TuneWatchCommand implements Callable<Integer> {
         TuneStatusCommand.requireTable(connection, table);
       }
       WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
-          target.serverControl()), policies, Optional.ofNullable(table).map(TableName::valueOf),
+          target.serverControl(), restarts), policies, Optional.ofNullable(table).map(TableName::valueOf),
           new ClassTracker(hold), dryRun);
       // Ctrl-C: the JVM runs this hook while the loop goes on; it returns once no change is under way.
       Thread stop = new Thread(() -> {

@@ -42,12 +42,18 @@ public final class PolicyExecutor {
   private final Connection connection;
   private final AuditLog audit;
   private final Optional<ServerControl> servers;
+  private final boolean restarts;
 
-  /** @param servers how to change the RegionServers' settings; empty where Turbo does not run them */
-  public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers) {
+  /**
+   * @param servers how to change the RegionServers' settings; empty where Turbo does not run them
+   * @param restarts whether settings a RegionServer reads only at start, and the heap, may change by restarting
+   *     the servers; without, they are audited as planned and left to the operator
+   */
+  public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers, boolean restarts) {
     this.connection = connection;
     this.audit = audit;
     this.servers = servers;
+    this.restarts = restarts;
   }
 
   /**
@@ -80,14 +86,22 @@ public final class PolicyExecutor {
           value.setting().route(), tableStatus, by())).toList());
     }
     if (!serverRows.isEmpty()) {
+      List<Recommendation.Change> deferred = restarts ? List.of()
+          : serverRows.stream().filter(PolicyExecutor::needsRestart).toList();
+      List<Recommendation.Change> made = serverRows.stream().filter(row -> !deferred.contains(row)).toList();
       String serverStatus = dryRun ? AuditLog.DRY_RUN : servers.isPresent() ? AuditLog.APPLIED : AuditLog.PLANNED;
-      if (!dryRun && servers.isPresent()) {
-        changeServers(serverRows.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(),
-            row.recommended()), Map::putAll), serverRows, progress);
+      if (!dryRun && servers.isPresent() && !made.isEmpty()) {
+        changeServers(made.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(),
+            row.recommended()), Map::putAll), made, progress);
+      }
+      if (!dryRun && !deferred.isEmpty()) {
+        progress.accept("planned, not applied: " + deferred.stream().map(Recommendation.Change::setting).toList()
+            + " take a RegionServer restart, which this run may not do");
       }
       for (Recommendation.Change row : serverRows) {
+        String status = deferred.contains(row) && !dryRun ? AuditLog.PLANNED : serverStatus;
         entries.add(new AuditLog.Entry(now(), change, "apply", workloadClass, SERVERS, row.setting(), row.current(),
-            row.recommended(), row.route(), serverStatus, by()));
+            row.recommended(), row.route(), status, by()));
       }
     }
     if (!dryRun && !entries.isEmpty()) {
@@ -165,10 +179,15 @@ public final class PolicyExecutor {
       servers.orElseThrow().update(online, progress);
     }
     if (!restart.isEmpty() || heap.isPresent()) {
-      progress.accept("restarting the RegionServers one at a time with " + restart
+      progress.accept("restarting the RegionServers with " + restart
           + heap.map(size -> " and a heap of " + size).orElse(""));
       servers.orElseThrow().restart(restart, heap, progress);
     }
+  }
+
+  /** Settings a RegionServer reads only when it starts, and its heap. */
+  private static boolean needsRestart(Recommendation.Change row) {
+    return row.setting().equals(Recommender.HEAP) || row.route() == Route.RESTART;
   }
 
   private static Optional<String> lastAppliedChange(List<AuditLog.Entry> log) {

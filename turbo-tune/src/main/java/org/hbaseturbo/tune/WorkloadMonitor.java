@@ -2,6 +2,7 @@ package org.hbaseturbo.tune;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,11 +19,17 @@ import org.hbaseturbo.common.Pause;
 
 /**
  * The paper's workload monitor: the exact operation counts of the server jar's WorkloadObserver, read at the start
- * and the end of a window, and which tables held no data at its start (a write into an empty table is a bulk load).
+ * and the end of a window, and which tables held no data at its start (a write into an empty table is a bulk load,
+ * and stays one over the following windows until the table is read).
  */
 public final class WorkloadMonitor {
   private final Connection connection;
   private final ServerStatsReader reader;
+  /**
+   * Tables a load is under way into: empty when it began, written only since. The servers see a load's inserts
+   * as Puts like any update, so once its first rows are in, only this memory keeps the load a load.
+   */
+  private final Set<String> loading = new HashSet<>();
 
   public WorkloadMonitor(Connection connection) {
     this.connection = connection;
@@ -59,7 +66,13 @@ public final class WorkloadMonitor {
         continue;
       }
       TableOperationCounts counts = entry.getValue();
-      boolean empty = start.emptyTables().contains(entry.getKey());
+      boolean empty = start.emptyTables().contains(entry.getKey())
+          || loading.contains(entry.getKey()) && counts.reads() == 0;
+      if (counts.reads() > 0) {
+        loading.remove(entry.getKey());
+      } else if (empty && counts.writes() > 0) {
+        loading.add(entry.getKey());
+      }
       if (counts.reads() + counts.writes() + counts.bulkLoadedFiles() > 0) {
         tables.put(entry.getKey(), workload(counts, empty, seconds));
         all = all.plus(counts);

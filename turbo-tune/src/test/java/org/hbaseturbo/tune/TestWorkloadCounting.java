@@ -98,6 +98,55 @@ class TestWorkloadCounting {
     assertThat(classified.reason()).isEqualTo("2.4% writes (1 of 41 operations)");
   }
 
+  @Test
+  void aLoadStaysALoadOverTheFollowingWindowsUntilTheTableIsRead(Connection connection) throws Exception {
+    TableName name = table(connection, "loading");
+    WorkloadMonitor monitor = new WorkloadMonitor(connection);
+    WorkloadMonitor.Start start = monitor.start();
+    put(connection, name, 0, 50);
+    assertThat(classOf(monitor.end(start), name)).isEqualTo(WorkloadClass.BL);
+
+    // Once the servers report the first rows, the table no longer looks empty; its load goes on all the same.
+    WorkloadMonitor.Start next = awaitWritten(monitor, name);
+    put(connection, name, 50, 100);
+    assertThat(classOf(monitor.end(next), name)).isEqualTo(WorkloadClass.BL);
+
+    WorkloadMonitor.Start reads = monitor.start();
+    try (Table table = connection.getTable(name)) {
+      table.get(new Get(row(1)));
+    }
+    assertThat(classOf(monitor.end(reads), name)).isEqualTo(WorkloadClass.RO_READ);
+
+    // Read since: writes now update a table in use.
+    WorkloadMonitor.Start writes = monitor.start();
+    put(connection, name, 100, 110);
+    assertThat(classOf(monitor.end(writes), name)).isEqualTo(WorkloadClass.WO);
+  }
+
+  private static WorkloadClass classOf(WorkloadWindow window, TableName name) {
+    return window.tables().get(name.getNameAsString()).classification().workloadClass();
+  }
+
+  private static void put(Connection connection, TableName name, int from, int to) throws Exception {
+    try (Table table = connection.getTable(name)) {
+      for (int i = from; i < to; i++) {
+        table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
+      }
+    }
+  }
+
+  /** A window start once the servers have reported the table's writes (every few seconds). */
+  private static WorkloadMonitor.Start awaitWritten(WorkloadMonitor monitor, TableName name) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    WorkloadMonitor.Start start = monitor.start();
+    while (start.emptyTables().contains(name.getNameAsString())) {
+      assertThat(System.nanoTime()).as("the servers reported the writes within 30 s").isLessThan(deadline);
+      Thread.sleep(500);
+      start = monitor.start();
+    }
+    return start;
+  }
+
   private static TableName table(Connection connection, String prefix) throws Exception {
     TableName name = SharedHBaseCluster.uniqueTableName(prefix);
     try (Admin admin = connection.getAdmin()) {
