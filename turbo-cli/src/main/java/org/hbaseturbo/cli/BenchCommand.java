@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 /** {@code turbo bench}: the papers' experiments. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
-    subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class})
+    subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class,
+        BenchPcmCommand.class})
 final class BenchCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;

@@ -81,6 +81,22 @@ class TestBadInput {
   }
 
   @Test
+  void benchPcmSettings(@TempDir Path dir) throws Exception {
+    assertRefused(CommandLineRun.of("bench", "pcm", "--classes", "BL,RO"),
+        "turbo: unknown class 'RO' for bench pcm: expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
+            + " WO-update");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--phase-seconds", "10", "--period", "5"),
+        "turbo: --phase-seconds 10 is too short for --period 5 and --hold 2: a phase must last at least twice the"
+            + " 10 s a switch takes");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--records", "10"),
+        "turbo: --records must be between 1,000 and 1,000,000,000, was 10 (see 'turbo bench pcm --help')");
+    Files.writeString(dir.resolve("hbase-site.xml"), "<configuration/>");
+    assertRefused(CommandLineRun.of("--conf", dir.toString(), "bench", "pcm"),
+        "turbo: bench pcm starts a fresh process cluster for each variant and cannot run on the --conf cluster;"
+            + " run it without --conf");
+  }
+
+  @Test
   void advisorSettings() {
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--warmup-seconds", "-1"),
         "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo compress advise --help')");

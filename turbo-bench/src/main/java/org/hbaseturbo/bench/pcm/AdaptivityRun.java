@@ -1,0 +1,273 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbPhase;
+import org.hbaseturbo.bench.ycsb.YcsbTable;
+import org.hbaseturbo.client.stats.RegionServerState;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.ClassTracker;
+import org.hbaseturbo.tune.PolicyExecutor;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.WorkloadWatcher;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicySetting;
+
+/**
+ * The adaptivity run: one YCSB workload whose mix shifts (a load into an empty table, then point reads, then scans,
+ * then a 50/50 mix of reads and updates), each phase for a fixed time, under PCM's loop ({@link WorkloadWatcher},
+ * as {@code tune watch} runs it: online changes only), against the same run watched as a dry run, which changes
+ * nothing. Both on a fresh cluster at the policies' heap, starting from HBase's defaults.
+ */
+public final class AdaptivityRun {
+  /** The table the run loads and then reads. */
+  static final String TABLE = "pcm_adapt";
+  /**
+   * @param phaseSeconds how long each phase runs, the load included
+   * @param periodSeconds the watch period
+   * @param hold periods a new class must hold before its policy is applied
+   */
+  public record Settings(int phaseSeconds, int periodSeconds, int hold) {
+  }
+
+  /** Records the load phase may insert: more than it can in its time, which ends it. */
+  private static final long LOAD_BOUND = 100_000_000;
+
+  /** The phases of the shifting mix. */
+  private enum MixPhase {
+    LOAD("load", WorkloadClass.BL, null),
+    READS("reads", WorkloadClass.RO_READ, PcmWorkload.RO_READ),
+    SCANS("scans", WorkloadClass.RO_SCAN, PcmWorkload.RO_SCAN),
+    MIXED("50/50", WorkloadClass.MIX_RW, PcmWorkload.MIX_RW);
+
+    private final String label;
+    private final WorkloadClass workloadClass;
+    private final PcmWorkload mix;
+
+    MixPhase(String label, WorkloadClass workloadClass, PcmWorkload mix) {
+      this.label = label;
+      this.workloadClass = workloadClass;
+      this.mix = mix;
+    }
+  }
+
+  private final Settings settings;
+  private final Map<WorkloadClass, Policy> policies;
+  private final int threads;
+  private final String heap;
+  private final Path workDir;
+  private final PrintWriter out;
+
+  AdaptivityRun(Settings settings, Map<WorkloadClass, Policy> policies, int threads, String heap, Path workDir,
+      PrintWriter out) {
+    this.settings = settings;
+    this.policies = policies;
+    this.threads = threads;
+    this.heap = heap;
+    this.workDir = workDir;
+    this.out = out;
+  }
+
+  AdaptivityResult run() throws IOException {
+    out.printf("%nadaptivity: load, reads, scans, 50/50, %d s each, watched every %d s (a new class holds %d"
+        + " periods)%n", settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
+    List<AdaptivityResult.Run> runs = List.of(runOnce(false), runOnce(true));
+    Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
+    parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
+    parameters.put("period_seconds", Integer.toString(settings.periodSeconds()));
+    parameters.put("hold_periods", Integer.toString(settings.hold()));
+    parameters.put("heap", heap);
+    return new AdaptivityResult(parameters, runs);
+  }
+
+  private AdaptivityResult.Run runOnce(boolean applying) throws IOException {
+    String name = applying ? PcmVariant.PCM.label() : PcmVariant.DEFAULTS.label();
+    out.printf("%nadaptivity, %s: %s%n", name, applying ? "PCM's loop applies each new class's policy online"
+        : "the same loop as a dry run: HBase's defaults throughout");
+    Path dir = workDir.resolve(applying ? "pcm" : "defaults");
+    Path data = dir.resolve("data");
+    DataDirs.replace(data, Optional.empty());
+    try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, dir, out)) {
+      try (Admin admin = cluster.connection().getAdmin()) {
+        YcsbTable.createIfMissing(admin, TableName.valueOf(TABLE), YcsbPhase.DEFAULT_FAMILY,
+            PcmBenchmark.LOADED_REGIONS, experiment(cluster, LOAD_BOUND, Map.of(), dir)
+                .phase(YcsbPhase.Kind.LOAD, "table", false).properties());
+      }
+      WorkloadWatcher watcher = new WorkloadWatcher(cluster.connection(), new PolicyExecutor(cluster.connection(),
+          new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), policies,
+          Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying);
+      Background background = new Background(cluster, watcher);
+      List<PhaseResult> results = new ArrayList<>();
+      try {
+        long loaded = 0;
+        for (MixPhase phase : MixPhase.values()) {
+          out.printf("  phase %s (%s)%n", phase.label, phase.workloadClass.label());
+          out.flush();
+          if (phase.mix == null) {
+            PhaseResult load = experiment(cluster, LOAD_BOUND, Map.of(), dir.resolve(phase.label)).load(false);
+            loaded = load.operations();
+            results.add(load);
+          } else {
+            Map<String, String> overrides = new TreeMap<>(phase.mix.mix());
+            overrides.put("operationcount", "100000000");
+            results.add(experiment(cluster, loaded, overrides, dir.resolve(phase.label.replace('/', '-')))
+                .run(1, 1, false));
+          }
+        }
+      } finally {
+        background.stop();
+      }
+      List<AdaptivityResult.Phase> phases = new ArrayList<>();
+      for (MixPhase phase : MixPhase.values()) {
+        phases.add(phase(phase, results.get(phase.ordinal()), background, applying));
+      }
+      return new AdaptivityResult.Run(name, phases, List.copyOf(background.periods),
+          List.copyOf(background.fractions));
+    }
+  }
+
+  private YcsbExperiment experiment(BenchCluster cluster, long records, Map<String, String> overrides, Path dir) {
+    Map<String, String> properties = new TreeMap<>(overrides);
+    properties.put("recordcount", Long.toString(records));
+    properties.putIfAbsent("operationcount", "1");
+    properties.put("clientbuffering", "true");
+    properties.put(PcmBenchmark.TABLE_PROPERTY, TABLE);
+    properties.put("maxexecutiontime", Integer.toString(settings.phaseSeconds()));
+    return new YcsbExperiment(cluster.target(), new YcsbExperiment.Settings("a", properties, threads,
+        DbBinding.NATIVE, PcmBenchmark.LOADED_REGIONS, 0, Optional.empty(), "loopback"), dir, out);
+  }
+
+  private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, Background background,
+      boolean applying) {
+    long start = result.startEpochMs();
+    long end = start + result.runtimeMs();
+    Double detected = background.periods.stream()
+        .filter(p -> p.endEpochMs() > start && p.endEpochMs() <= end
+            && p.observed().equals(phase.workloadClass.label()))
+        .findFirst().map(p -> (p.endEpochMs() - start) / 1000.0).orElse(null);
+    Optional<AdaptivityResult.Period> switched = background.periods.stream()
+        .filter(p -> p.endEpochMs() > start && p.endEpochMs() <= end
+            && phase.workloadClass.label().equals(p.switchedTo()))
+        .findFirst();
+    Double inForce = null;
+    if (applying && switched.isPresent()) {
+      Policy.Evaluated policy = policies.get(phase.workloadClass).evaluate(PcmBenchmark.environment(0, 1));
+      Optional<Double> memstore = HeapFractions.fraction(policy, PolicySetting.MEMSTORE);
+      Optional<Double> blockCache = HeapFractions.fraction(policy, PolicySetting.BLOCK_CACHE);
+      long from = switched.get().switchDoneEpochMs();
+      inForce = background.fractions.stream()
+          .filter(f -> f.epochMs() >= from && f.epochMs() <= end
+              && memstore.map(m -> Math.abs(f.memstore() - m) <= 0.01).orElse(true)
+              && blockCache.map(b -> Math.abs(f.blockCache() - b) <= 0.01).orElse(true))
+          .findFirst().map(f -> (f.epochMs() - start) / 1000.0).orElse(null);
+    }
+    List<Long> perSecond = new ArrayList<>();
+    long previous = 0;
+    for (PhaseResult.Sample sample : result.timeline()) {
+      perSecond.add(sample.operations() - previous);
+      previous = sample.operations();
+    }
+    return new AdaptivityResult.Phase(phase.label, phase.workloadClass.label(), start, result.runtimeMs(),
+        result.operations(), result.throughputOpsPerSecond(), result.failures(), detected,
+        switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce, perSecond);
+  }
+
+  /** The watch loop and a sampler of the servers' heap fractions, in threads of their own while the phases run. */
+  private final class Background {
+    private final List<AdaptivityResult.Period> periods = Collections.synchronizedList(new ArrayList<>());
+    private final List<AdaptivityResult.FractionSample> fractions =
+        Collections.synchronizedList(new ArrayList<>());
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<Exception> failures = Collections.synchronizedList(new ArrayList<>());
+
+    Background(BenchCluster cluster, WorkloadWatcher watcher) {
+      ServerStatsReader reader = new ServerStatsReader(cluster.connection());
+      threads.add(start("pcm-watch", () -> {
+        long begin = System.currentTimeMillis();
+        WorkloadWatcher.Period period = watcher.watch(Duration.ofSeconds(settings.periodSeconds()), line -> {
+          out.println("    " + line);
+          out.flush();
+        });
+        // The window ends before the switch its class may bring is made.
+        long windowEnd = begin + Math.round(period.window().seconds() * 1000);
+        periods.add(new AdaptivityResult.Period(windowEnd, period.observed().label(),
+            period.switchedTo().map(WorkloadClass::label).orElse(null), System.currentTimeMillis(),
+            period.applied().stream().map(e -> e.key() + " " + e.oldValue() + " -> " + e.newValue() + " ("
+                + e.status() + ")").toList()));
+        if (period.switchedTo().isPresent()) {
+          out.printf("    watch: %s held %d periods: %s its policy%n", period.switchedTo().get().label(),
+              settings.hold(), applyingWord(period));
+          out.flush();
+        }
+      }));
+      threads.add(start("pcm-fractions", () -> {
+        List<RegionServerState> servers = reader.workload().servers();
+        fractions.add(new AdaptivityResult.FractionSample(System.currentTimeMillis(),
+            servers.stream().mapToDouble(s -> (double) s.memstoreLimitBytes() / s.heapMaxBytes()).average()
+                .orElse(Double.NaN),
+            servers.stream().mapToDouble(s -> (double) s.blockCacheMaxBytes() / s.heapMaxBytes()).average()
+                .orElse(Double.NaN)));
+        Pause.sleep(Duration.ofSeconds(1), "the next sample of the heap fractions");
+      }));
+    }
+
+    private static String applyingWord(WorkloadWatcher.Period period) {
+      return period.applied().stream().anyMatch(e -> e.status().equals(AuditLog.DRY_RUN)) ? "would apply"
+          : "applied";
+    }
+
+    /** An action repeated until the run stops. */
+    private interface Step {
+      void run() throws IOException;
+    }
+
+    private Thread start(String name, Step step) {
+      Thread thread = new Thread(() -> {
+        try {
+          while (!stopping.get()) {
+            step.run();
+          }
+        } catch (IOException | RuntimeException e) {
+          failures.add(e);
+        }
+      }, name);
+      thread.setDaemon(true);
+      thread.start();
+      return thread;
+    }
+
+    /** Lets the current period end (and a change under way complete) before it returns. */
+    void stop() throws IOException {
+      stopping.set(true);
+      for (Thread thread : threads) {
+        try {
+          thread.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted while the watch loop finished its period");
+        }
+      }
+      if (!failures.isEmpty()) {
+        throw new IOException("the watch loop failed: " + failures.get(0).getMessage(), failures.get(0));
+      }
+    }
+  }
+}

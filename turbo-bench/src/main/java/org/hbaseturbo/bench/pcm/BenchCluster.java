@@ -1,0 +1,88 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.testing.ProcessHBaseCluster;
+import org.hbaseturbo.tune.PolicyExecutor;
+
+/** A process cluster the PCM benchmark started for one variant, with a connection and what YCSB phases need. */
+final class BenchCluster implements AutoCloseable {
+  static final int REGION_SERVERS = 2;
+
+  private final ProcessHBaseCluster cluster;
+  private final Connection connection;
+  private final ClusterTarget target;
+
+  private BenchCluster(ProcessHBaseCluster cluster, Connection connection, ClusterTarget target) {
+    this.cluster = cluster;
+    this.connection = connection;
+    this.target = target;
+  }
+
+  /**
+   * Starts 2 RegionServer JVMs of {@code heap} on {@code dataDir} (its tables found again if it holds any), with
+   * {@code site} over HBase's defaults.
+   */
+  static BenchCluster start(Path dataDir, String heap, Map<String, String> site, Path workDir, PrintWriter out)
+      throws IOException {
+    out.printf("  starting a process cluster: %d RegionServers of %s heap%s, data in %s%n", REGION_SERVERS, heap,
+        site.isEmpty() ? "" : " with " + site, dataDir);
+    out.flush();
+    ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServerHeap(heap)
+        .regionServers(REGION_SERVERS).dataDir(dataDir);
+    site.forEach(builder::set);
+    ProcessHBaseCluster cluster = builder.start();
+    try {
+      Path clientConf = cluster.writeClientConfiguration(workDir.resolve("hbase-conf"));
+      Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration());
+      return new BenchCluster(cluster, connection, new ClusterTarget(connection, clientConf.getParent(),
+          "process cluster, " + REGION_SERVERS + " RegionServers of " + heap + " heap"));
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  Connection connection() {
+    return connection;
+  }
+
+  ClusterTarget target() {
+    return target;
+  }
+
+  /**
+   * How PCM changes these RegionServers: online by update_config, the rest by restarting them all at once, which
+   * is quicker than one at a time and costs nothing here, as no client runs between two classes.
+   */
+  PolicyExecutor.ServerControl serverControl() {
+    return new PolicyExecutor.ServerControl() {
+      @Override
+      public void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress)
+          throws IOException {
+        cluster.restartAll(settings, heap, progress);
+      }
+
+      @Override
+      public void update(Map<String, String> settings, Consumer<String> progress) throws IOException {
+        cluster.updateOnline(settings, progress);
+      }
+    };
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      connection.close();
+    } finally {
+      cluster.close();
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.client.stats.RegionServerState;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicySetting;
+
+/**
+ * The memstore and block-cache fractions the RegionServers run with: a policy's fractions reach them through the heap
+ * tuner, one bounded step per tuner period, so a benchmark waits for them before it measures the policy.
+ */
+final class HeapFractions {
+  /** A JVM reports a little less than its -Xmx as its maximum heap; within this, a fraction is the target. */
+  private static final double TOLERANCE = 0.01;
+  private static final Duration LIMIT = Duration.ofMinutes(3);
+
+  private HeapFractions() {
+  }
+
+  /** Waits until every server runs with {@code policy}'s fractions, at most 3 minutes; says how long it took. */
+  static void await(Connection connection, Policy.Evaluated policy, PrintWriter out) throws IOException {
+    Optional<Double> memstore = fraction(policy, PolicySetting.MEMSTORE);
+    Optional<Double> blockCache = fraction(policy, PolicySetting.BLOCK_CACHE);
+    ServerStatsReader reader = new ServerStatsReader(connection);
+    long start = System.nanoTime();
+    while (!inForce(reader.workload().servers(), memstore, blockCache)) {
+      if (System.nanoTime() - start > LIMIT.toNanos()) {
+        throw new IOException("the RegionServers did not reach the policy's heap fractions (memstore " + memstore
+            + ", block cache " + blockCache + ") within " + LIMIT.toMinutes() + " minutes; their logs say why");
+      }
+      Pause.sleep(Duration.ofSeconds(1), "the heap tuner to reach the policy's fractions");
+    }
+    out.printf("    heap fractions in force after %.0f s: memstore %s, block cache %s%n",
+        (System.nanoTime() - start) / 1e9, memstore.map(String::valueOf).orElse("unchanged"),
+        blockCache.map(String::valueOf).orElse("unchanged"));
+    out.flush();
+  }
+
+  /** Whether every server's memstore limit and block cache capacity are the given fractions of its heap. */
+  static boolean inForce(List<RegionServerState> servers, Optional<Double> memstore, Optional<Double> blockCache) {
+    return servers.stream().allMatch(server ->
+        memstore.map(f -> near(server.memstoreLimitBytes(), server.heapMaxBytes(), f)).orElse(true)
+            && blockCache.map(f -> near(server.blockCacheMaxBytes(), server.heapMaxBytes(), f)).orElse(true));
+  }
+
+  static Optional<Double> fraction(Policy.Evaluated policy, PolicySetting setting) {
+    return Optional.ofNullable(policy.values().get(setting)).map(Double::parseDouble);
+  }
+
+  private static boolean near(long bytes, long heap, double fraction) {
+    return heap > 0 && Math.abs((double) bytes / heap - fraction) <= TOLERANCE;
+  }
+}

@@ -1,0 +1,328 @@
+package org.hbaseturbo.bench.pcm;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbPhase;
+import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.common.ProcessMemory;
+import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.PolicyExecutor;
+import org.hbaseturbo.tune.Recommender;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicyEnvironment;
+
+/**
+ * The PCM paper's Figure 5 at this machine's scale: each class under HBase's defaults (at 1 GB and at the policies'
+ * heap), under HBase's DefaultHeapMemoryTuner and under its PCM policy, each variant on a fresh process cluster
+ * started on a copy of the same loaded data; then, optionally, the adaptivity run ({@link AdaptivityRun}).
+ *
+ * <p>Every variant's cluster runs the classes in the same order, each run for the same time. Writes are buffered on
+ * the client (YCSB's HBase binding with {@code clientbuffering=true}, as the PCM paper's YCSB ran), for every variant
+ * alike.
+ */
+public final class PcmBenchmark {
+  /** The YCSB table the classes run on, loaded once and copied for each variant. */
+  static final String TABLE = YcsbPhase.DEFAULT_TABLE;
+  /** Regions of the loaded table: two per RegionServer, so that both serve from the start under every variant. */
+  static final int LOADED_REGIONS = 2 * BenchCluster.REGION_SERVERS;
+  /** Client operations each measured run of a class does before it measures, for the client's JIT. */
+  private static final int CLIENT_WARM_UP_OPERATIONS = 500;
+  /** Base workload; the mix and counts are overridden per class. */
+  private static final String BASE_WORKLOAD = "a";
+
+  /**
+   * @param records records loaded once for the run classes
+   * @param loadRecords records each bulk-load run inserts
+   * @param runSeconds how long each run of a run class lasts (YCSB's maxexecutiontime)
+   * @param variants what each class runs under, each on a cluster of its own
+   * @param policies the policy of each class, shipped or the user's
+   */
+  public record Settings(long records, long loadRecords, int runSeconds, int runs, int threads,
+      List<PcmWorkload> classes, List<PcmVariant> variants, Map<WorkloadClass, Policy> policies,
+      Optional<AdaptivityRun.Settings> adaptivity) {
+    public Settings {
+      classes = List.copyOf(classes);
+      variants = List.copyOf(variants);
+      policies = Map.copyOf(policies);
+      requireNonNull(adaptivity, "adaptivity is null");
+      if (classes.isEmpty() && adaptivity.isEmpty()) {
+        throw new InvalidInputException("nothing to run: give at least one class, or the adaptivity run");
+      }
+      for (PcmWorkload workload : classes) {
+        if (!policies.containsKey(workload.workloadClass())) {
+          throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
+        }
+      }
+    }
+  }
+
+  private final Settings settings;
+  private final Path workDir;
+  private final PrintWriter out;
+
+  public PcmBenchmark(Settings settings, Path workDir, PrintWriter out) {
+    this.settings = requireNonNull(settings, "settings is null");
+    this.workDir = requireNonNull(workDir, "workDir is null");
+    this.out = requireNonNull(out, "out is null");
+  }
+
+  public PcmReport run() throws IOException {
+    String heap = policyHeap();
+    out.printf("the policies give each RegionServer a heap of %s (half of this host's %.1f GiB, shared by %d"
+        + " RegionServers)%n", heap, ProcessMemory.hostBytes() / (double) (1L << 30), BenchCluster.REGION_SERVERS);
+    List<PcmWorkload> runClasses = settings.classes().stream().filter(w -> !w.isLoad()).toList();
+    Optional<Path> seed = runClasses.isEmpty() ? Optional.empty() : Optional.of(seed());
+    List<ClassResult> results = new ArrayList<>();
+    String hbaseVersion = "";
+    for (PcmVariant variant : settings.variants()) {
+      out.printf("%nvariant %s: %s%n", variant.label(), variant.meaning());
+      out.flush();
+      Path dir = workDir.resolve(variant.userName());
+      Path data = dir.resolve("data");
+      DataDirs.replace(data, seed);
+      try (BenchCluster cluster = BenchCluster.start(data, variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : heap,
+          variant.site(), dir, out)) {
+        hbaseVersion = cluster.target().hbaseVersion();
+        // Online only, as 'tune watch' switches: a restart between classes would flush every region and empty
+        // the caches, which no adaptive system would do for the lower memstore mark, the one such setting here.
+        PolicyExecutor executor = new PolicyExecutor(cluster.connection(), new AuditLog(dir.resolve("audit.jsonl")),
+            Optional.of(cluster.serverControl()), false);
+        for (PcmWorkload workload : settings.classes()) {
+          ClassRun run = new ClassRun(cluster, variant, workload, dir.resolve(workload.label()),
+              variant == PcmVariant.PCM ? Optional.of(executor) : Optional.empty());
+          results.add(workload.isLoad() ? run.loads() : run.runs());
+        }
+      }
+    }
+    AdaptivityResult adaptivity = null;
+    if (settings.adaptivity().isPresent()) {
+      adaptivity = new AdaptivityRun(settings.adaptivity().get(), settings.policies(), settings.threads(), heap,
+          workDir.resolve("adaptivity"), out).run();
+    }
+    return new PcmReport("pcm", Environment.machine(), Environment.versions(hbaseVersion), parameters(heap), results,
+        adaptivity);
+  }
+
+  /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
+  static final String PAPER_HEAP = "1g";
+
+  /** The heap the policies give on this host: the largest of the classes', in MiB, as a JVM option takes it. */
+  private String policyHeap() {
+    PolicyEnvironment environment = environment(0, 1);
+    long bytes = settings.classes().stream().mapToLong(w -> settings.policies().get(w.workloadClass())
+        .evaluate(environment).heapBytes()).max()
+        .orElseGet(() -> settings.policies().get(WorkloadClass.BL).evaluate(environment).heapBytes());
+    return (bytes >> 20) + "m";
+  }
+
+  /** This host, as the policies see the RegionServers' hosts: all of them run here. */
+  static PolicyEnvironment environment(double datasetBytes, int regions) {
+    return new PolicyEnvironment(ProcessMemory.hostBytes() / (double) (1L << 30), BenchCluster.REGION_SERVERS,
+        BenchCluster.REGION_SERVERS, datasetBytes, regions);
+  }
+
+  /**
+   * Loads the records once, with HBase's defaults, flushes and major-compacts them (the state a loaded table
+   * settles in), and stops the cluster: every variant starts on a copy of this directory.
+   */
+  private Path seed() throws IOException {
+    Path dir = workDir.resolve("loaded");
+    Path data = dir.resolve("data");
+    out.printf("%nloading %,d records once, for every variant's copy%n", settings.records());
+    DataDirs.replace(data, Optional.empty());
+    try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), dir, out)) {
+      YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
+          ycsb(settings.records(), Map.of(TABLE_PROPERTY, TABLE), LOADED_REGIONS), dir.resolve("ycsb"), out);
+      PhaseResult load = experiment.load(false);
+      requireNoFailures(load, "the load of the records every variant runs on");
+      try (Admin admin = cluster.connection().getAdmin()) {
+        TableName table = TableName.valueOf(TABLE);
+        out.println("  flushing and major-compacting " + table);
+        out.flush();
+        admin.flush(table);
+        admin.majorCompact(table);
+        awaitCompacted(admin, table);
+      }
+    }
+    return data;
+  }
+
+  private static void awaitCompacted(Admin admin, TableName table) throws IOException {
+    // The request is queued: wait for it to begin, then to end.
+    Pause.sleep(java.time.Duration.ofSeconds(2), "a major compaction to begin");
+    while (admin.getCompactionState(table) != CompactionState.NONE) {
+      Pause.sleep(java.time.Duration.ofSeconds(1), "a major compaction of " + table);
+    }
+  }
+
+  static final String TABLE_PROPERTY = "table";
+
+  /** YCSB settings over the base workload, with buffered writes. */
+  YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
+    Map<String, String> properties = new TreeMap<>();
+    properties.put("recordcount", Long.toString(records));
+    // Runs end by time (maxexecutiontime), loads by their record count.
+    properties.put("operationcount", Integer.toString(Integer.MAX_VALUE));
+    properties.put("clientbuffering", "true");
+    properties.putAll(overrides);
+    return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, settings.threads(), DbBinding.NATIVE, regions,
+        CLIENT_WARM_UP_OPERATIONS, Optional.empty(), "loopback");
+  }
+
+  static void requireNoFailures(PhaseResult result, String what) throws IOException {
+    if (result.failures() > 0) {
+      throw new IOException(what + " had " + result.failures() + " failed operations of " + result.operations()
+          + "; the benchmark stops, as its results would not be valid");
+    }
+  }
+
+  private Map<String, Object> parameters(String heap) {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("records", settings.records());
+    parameters.put("load_records", settings.loadRecords());
+    parameters.put("run_seconds", settings.runSeconds());
+    parameters.put("runs", settings.runs());
+    parameters.put("threads", settings.threads());
+    parameters.put("classes", settings.classes().stream().map(PcmWorkload::label).toList());
+    parameters.put("regionservers", BenchCluster.REGION_SERVERS);
+    parameters.put("paper_heap", PAPER_HEAP);
+    parameters.put("policy_heap", heap);
+    parameters.put("loaded_table_regions", LOADED_REGIONS);
+    parameters.put("writes", "buffered on the client (clientbuffering=true), for every variant");
+    parameters.put("ycsb_base_workload", BASE_WORKLOAD + " (zipfian requests, 10 fields of 100 bytes)");
+    Map<String, String> variants = new LinkedHashMap<>();
+    for (PcmVariant variant : settings.variants()) {
+      variants.put(variant.label(), variant.meaning());
+    }
+    parameters.put("variants", variants);
+    parameters.put("hbase_tuner_settings", new TreeMap<>(PcmVariant.HBASE_TUNER_SETTINGS));
+    parameters.put("pcm_tuner_settings", new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS));
+    Map<String, String> policies = new LinkedHashMap<>();
+    settings.policies().forEach((c, p) -> policies.put(c.label(), p.file()));
+    parameters.put("policies", new TreeMap<>(policies));
+    settings.adaptivity().ifPresent(a -> parameters.put("adaptivity", a));
+    return parameters;
+  }
+
+  /** One class on one variant's cluster. */
+  private final class ClassRun {
+    private final BenchCluster cluster;
+    private final PcmVariant variant;
+    private final PcmWorkload workload;
+    private final Path dir;
+    private final Optional<PolicyExecutor> pcm;
+    private final ServerStatsReader stats;
+
+    ClassRun(BenchCluster cluster, PcmVariant variant, PcmWorkload workload, Path dir,
+        Optional<PolicyExecutor> pcm) {
+      this.cluster = cluster;
+      this.variant = variant;
+      this.workload = workload;
+      this.dir = dir;
+      this.pcm = pcm;
+      this.stats = new ServerStatsReader(cluster.connection());
+    }
+
+    /**
+     * The bulk load: each run into a new, empty table (PCM pre-splits it as its policy says, the others leave it
+     * at one region as HBase creates it), dropped afterwards.
+     */
+    ClassResult loads() throws IOException {
+      List<PhaseResult> runs = new ArrayList<>();
+      List<String> applied = new ArrayList<>();
+      ServerActivity activity = null;
+      Policy policy = settings.policies().get(workload.workloadClass());
+      int regions = pcm.isPresent() ? Math.max(1, policy.evaluate(environment(0, 1)).presplitRegions()) : 1;
+      for (int i = 1; i <= settings.runs(); i++) {
+        String table = "pcm_load_" + i;
+        YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
+            ycsb(settings.loadRecords(), Map.of(TABLE_PROPERTY, table), regions), dir.resolve("run-" + i), out);
+        try (Admin admin = cluster.connection().getAdmin()) {
+          org.hbaseturbo.bench.ycsb.YcsbTable.createIfMissing(admin, TableName.valueOf(table),
+              YcsbPhase.DEFAULT_FAMILY, regions, experiment.phase(YcsbPhase.Kind.LOAD, "table", false).properties());
+        }
+        if (pcm.isPresent()) {
+          applied = apply(pcm.get(), table);
+        }
+        out.printf("  %s, %s: load %d/%d into %s (%d region%s)%n", workload.label(), variant.label(), i,
+            settings.runs(), table, regions, regions == 1 ? "" : "s");
+        WorkloadReading before = stats.workload();
+        PhaseResult load = experiment.load(false);
+        ServerActivity run = ServerActivity.between(before, stats.workload());
+        activity = activity == null ? run : activity.then(run);
+        requireNoFailures(load, workload.label() + " load " + i);
+        runs.add(load);
+        try (Admin admin = cluster.connection().getAdmin()) {
+          BenchTables.dropIfExists(admin, TableName.valueOf(table));
+        }
+      }
+      return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
+          activity, applied);
+    }
+
+    /**
+     * A run class: one unmeasured run to warm the servers' caches, then the measured runs, each for the same time.
+     * The read-only classes leave the data as they found it; the classes that write leave more updates behind under
+     * a faster variant, which is part of what a variant does to the classes after it.
+     */
+    ClassResult runs() throws IOException {
+      List<String> applied = pcm.isPresent() ? apply(pcm.get(), TABLE) : List.of();
+      Map<String, String> overrides = new TreeMap<>(workload.mix());
+      overrides.put(TABLE_PROPERTY, TABLE);
+      overrides.put("maxexecutiontime", Integer.toString(settings.runSeconds()));
+      YcsbExperiment.Settings ycsb = ycsb(settings.records(), overrides, LOADED_REGIONS);
+      out.printf("  %s, %s: a warm-up run, then %d measured%n", workload.label(), variant.label(), settings.runs());
+      new YcsbExperiment(cluster.target(), ycsb, dir.resolve("warm-up"), out).run(1, 1, false);
+      WorkloadReading before = stats.workload();
+      List<PhaseResult> runs = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(settings.runs(), false);
+      ServerActivity activity = ServerActivity.between(before, stats.workload());
+      for (PhaseResult run : runs) {
+        requireNoFailures(run, workload.label() + " under " + variant.label());
+      }
+      return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
+          activity, applied);
+    }
+
+    /**
+     * Applies the class's policy to the servers and {@code table}, and waits until its heap fractions hold; the
+     * last line says how long that took.
+     */
+    private List<String> apply(PolicyExecutor executor, String table) throws IOException {
+      long start = System.nanoTime();
+      Policy policy = settings.policies().get(workload.workloadClass());
+      List<AuditLog.Entry> entries = executor.apply(new Recommender(cluster.connection()).recommend(policy,
+          Optional.of(TableName.valueOf(table))), false, line -> {
+            out.println("    " + line);
+            out.flush();
+          });
+      HeapFractions.await(cluster.connection(), policy.evaluate(environment(0, 1)), out);
+      List<String> applied = new ArrayList<>(entries.stream().map(e -> e.target() + " " + e.key() + ": "
+          + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
+          + e.status() + ")").toList());
+      applied.add(String.format("in force after %.1f s", (System.nanoTime() - start) / 1e9));
+      return applied;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The PCM benchmark's results with what is needed to repeat and judge them.
+ *
+ * @param adaptivity the shifting-mix run; null when it was not run
+ */
+public record PcmReport(String benchmark, Map<String, Object> machine, Map<String, String> versions,
+    Map<String, Object> parameters, List<ClassResult> results, AdaptivityResult adaptivity) {
+
+  /** The result of {@code workloadClass} under {@code variant}, if both ran. */
+  public Optional<ClassResult> result(String workloadClass, PcmVariant variant) {
+    return results.stream().filter(r -> r.workloadClass().equals(workloadClass)
+        && r.variant().equals(variant.label())).findFirst();
+  }
+}

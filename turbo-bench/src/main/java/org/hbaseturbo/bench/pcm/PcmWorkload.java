@@ -1,0 +1,75 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.WorkloadClass;
+
+/**
+ * The classes the PCM benchmark measures, each as the YCSB mix that makes it (the paper's Table I proportions), in
+ * the order a variant's cluster runs them: the bulk load first, then the read-only classes, which leave the data as
+ * they found it, then the classes that update it.
+ */
+public enum PcmWorkload {
+  BL("BL", WorkloadClass.BL, 0, 0, 0),
+  RO_READ("RO-read", WorkloadClass.RO_READ, 1, 0, 0),
+  RO_SCAN("RO-scan", WorkloadClass.RO_SCAN, 0, 0, 1),
+  MIX_R("MixR", WorkloadClass.MIX_R, 0.75, 0.25, 0),
+  MIX_RW("MixRW", WorkloadClass.MIX_RW, 0.5, 0.5, 0),
+  MIX_W("MixW", WorkloadClass.MIX_W, 0.25, 0.75, 0),
+  WO_UPDATE("WO-update", WorkloadClass.WO, 0, 1, 0);
+
+  /** Rows a scan reads at most, as YCSB's workload E: its scans read 1 to 100 rows. */
+  static final int MAX_SCAN_LENGTH = 100;
+
+  private final String label;
+  private final WorkloadClass workloadClass;
+  private final double reads;
+  private final double updates;
+  private final double scans;
+
+  PcmWorkload(String label, WorkloadClass workloadClass, double reads, double updates, double scans) {
+    this.label = label;
+    this.workloadClass = workloadClass;
+    this.reads = reads;
+    this.updates = updates;
+    this.scans = scans;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  /** The class whose policy PCM applies for it. */
+  public WorkloadClass workloadClass() {
+    return workloadClass;
+  }
+
+  /** A load into an empty table, rather than a run over the loaded records. */
+  public boolean isLoad() {
+    return this == BL;
+  }
+
+  /** YCSB's proportions for a run of this class (none for the load). */
+  Map<String, String> mix() {
+    Map<String, String> mix = new LinkedHashMap<>();
+    mix.put("readproportion", Double.toString(reads));
+    mix.put("updateproportion", Double.toString(updates));
+    mix.put("scanproportion", Double.toString(scans));
+    mix.put("insertproportion", "0");
+    mix.put("readmodifywriteproportion", "0");
+    if (scans > 0) {
+      mix.put("maxscanlength", Integer.toString(MAX_SCAN_LENGTH));
+    }
+    return mix;
+  }
+
+  /** @throws InvalidInputException naming the label and the classes there are */
+  public static PcmWorkload byLabel(String label) {
+    return Arrays.stream(values()).filter(w -> w.label.equalsIgnoreCase(label)).findFirst()
+        .orElseThrow(() -> new InvalidInputException("unknown class '" + label + "' for bench pcm: expected one of "
+            + Arrays.stream(values()).map(PcmWorkload::label).collect(Collectors.joining(", "))));
+  }
+}

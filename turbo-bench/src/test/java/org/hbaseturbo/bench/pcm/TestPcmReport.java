@@ -1,0 +1,92 @@
+package org.hbaseturbo.bench.pcm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.bench.report.Latency;
+import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.client.stats.RegionServerState;
+import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.common.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The PCM report's arithmetic: speedups, the servers' activity between two readings, JSON and charts. */
+class TestPcmReport {
+  private static final long GB = 1L << 30;
+
+  @Test
+  void speedupsArePcmsThroughputOverEachPeers() throws Exception {
+    PcmReport report = report(List.of(100.0, 200.0, 250.0, 400.0));
+
+    assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.DEFAULTS_1G)).contains(4.0);
+    assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.DEFAULTS)).contains(2.0);
+    assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.HBASE_TUNER)).contains(1.6);
+    assertThat(PcmTables.speedup(report, "MixW", PcmVariant.DEFAULTS)).isEmpty();
+    assertThat(PcmTables.render(report)).contains("4.00x", "2.00x", "1.60x");
+  }
+
+  @Test
+  void theServersActivityIsWhatTheirCountersGrewByAndTheirStateAtTheEnd() {
+    WorkloadReading before = reading(state("rs1", 100, 10, 0, 50, 50, 3), state("rs2", 0, 0, 0, 0, 0, 2));
+    WorkloadReading after = reading(state("rs1", 300, 40, 5, 150, 50, 4),
+        // rs3 started since: its counters count from 0.
+        state("rs3", 10, 0, 0, 30, 10, 1));
+
+    ServerActivity activity = ServerActivity.between(before, after);
+
+    assertThat(activity).isEqualTo(new ServerActivity(210, 30, 5, 130, 10, 5, 2 * GB, 2 * GB));
+    assertThat(activity.blockCacheHitRatio()).isEqualTo(130.0 / 140);
+    assertThat(activity.then(activity).flushedBytes()).isEqualTo(420);
+    assertThat(new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0).blockCacheHitRatio()).isNaN();
+  }
+
+  @Test
+  void theReportRoundTripsThroughJsonAndDrawsItsCharts(@TempDir Path dir) throws Exception {
+    PcmReport report = report(List.of(100.0, 200.0, 250.0, 400.0));
+    Path json = dir.resolve("pcm.json");
+    JsonFiles.write(json, report);
+
+    assertThat(JsonFiles.read(json, PcmReport.class)).isEqualTo(report);
+    assertThat(PcmTables.charts(report, dir)).containsExactly(dir.resolve("pcm-throughput.png"));
+    assertThat(Files.size(dir.resolve("pcm-throughput.png"))).isPositive();
+  }
+
+  @Test
+  void classesAreNamedAsThePaperDoesAndAnUnknownOneIsRefusedWithTheKnownOnes() {
+    assertThat(PcmWorkload.byLabel("mixrw")).isEqualTo(PcmWorkload.MIX_RW);
+    assertThat(PcmWorkload.MIX_R.mix()).containsEntry("readproportion", "0.75")
+        .containsEntry("updateproportion", "0.25");
+    assertThatThrownBy(() -> PcmWorkload.byLabel("RO")).isInstanceOf(InvalidInputException.class)
+        .hasMessage("unknown class 'RO' for bench pcm: expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
+            + " WO-update");
+  }
+
+  private static PcmReport report(List<Double> throughputs) {
+    List<ClassResult> results = new ArrayList<>();
+    PcmVariant[] variants = PcmVariant.values();
+    for (int i = 0; i < variants.length; i++) {
+      VariantResult ycsb = new VariantResult(variants[i].label(), 4, throughputs.get(i), new Latency(100, 200, 300),
+          "READ", 1000.0, null, 50.0, 80.0, 3, 30_000, 0, Map.of(), null);
+      results.add(new ClassResult("RO-read", variants[i].label(), ycsb,
+          new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB), List.of()));
+    }
+    return new PcmReport("pcm", Map.of("cores", 2), Map.of("hbase", "2.6.4"), Map.of("runs", 3), results, null);
+  }
+
+  private static WorkloadReading reading(RegionServerState... servers) {
+    return new WorkloadReading(0, List.of(), Map.of(), List.of(servers));
+  }
+
+  private static RegionServerState state(String name, long flushed, long compacted, long blocked, long hits,
+      long misses, long storeFiles) {
+    return new RegionServerState(name, 24 * GB, 6 * GB, 4, storeFiles, 0, GB, 0, GB, hits, misses, 0, 0, blocked,
+        flushed, compacted);
+  }
+}

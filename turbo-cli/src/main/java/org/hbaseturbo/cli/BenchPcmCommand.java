@@ -1,0 +1,140 @@
+package org.hbaseturbo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.pcm.AdaptivityRun;
+import org.hbaseturbo.bench.pcm.PcmBenchmark;
+import org.hbaseturbo.bench.pcm.PcmReport;
+import org.hbaseturbo.bench.pcm.PcmTables;
+import org.hbaseturbo.bench.pcm.PcmVariant;
+import org.hbaseturbo.bench.pcm.PcmWorkload;
+import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo bench pcm}: the PCM paper's Figure 5 and an adaptivity run. */
+@Command(name = "pcm", mixinStandardHelpOptions = true,
+    description = {"The PCM paper's experiment (its Figure 5) at this machine's scale: each workload class (--classes)"
+        + " as a YCSB mix, under HBase's defaults at the paper's 1 GB RegionServer heap, under the defaults at the"
+        + " heap the policies give, under HBase's own DefaultHeapMemoryTuner, and under the class's PCM policy."
+        + " Each variant runs on a fresh process cluster (2 RegionServer JVMs) started on a copy of the same"
+        + " loaded records; writes are buffered on the client for every variant.",
+        "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
+            + " 'tune watch' runs it, against the same loop as a dry run.",
+        "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
+            + " updates, cache hits and store files; JSON and PNG charts. The default scale takes about 30 minutes on"
+            + " 2 cores; the paper loaded millions of records (--records)."})
+final class BenchPcmCommand implements Callable<Integer> {
+  @ParentCommand
+  BenchCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Range(min = 1_000, max = 1_000_000_000)
+  @Option(names = "--records", paramLabel = "N", defaultValue = "500000",
+      description = "Records loaded once for the run classes (1,000 to 1,000,000,000; default: ${DEFAULT-VALUE}).")
+  long records;
+
+  @Range(min = 1_000, max = 1_000_000_000)
+  @Option(names = "--load-records", paramLabel = "N", defaultValue = "100000",
+      description = "Records each bulk-load (BL) run inserts into a new table (1,000 to 1,000,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
+  long loadRecords;
+
+  @Range(min = 2, max = 3_600)
+  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "10",
+      description = "Length of each run of a class other than BL, and of the unmeasured run before them (2 to 3,600;"
+          + " default: ${DEFAULT-VALUE}).")
+  int runSeconds;
+
+  @Option(names = "--classes", paramLabel = "C,C,...", split = ",",
+      defaultValue = "BL,RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
+      description = "Classes to measure (default: all, ${DEFAULT-VALUE}), in that order on each variant's cluster"
+          + " whatever the order given: the load, the read-only classes, then those that write.")
+  List<String> classes;
+
+  @Option(names = "--variants", paramLabel = "V,V,...", split = ",",
+      defaultValue = "defaults-1g,defaults,hbase-tuner,pcm",
+      description = "Variants to run each class under (default: all, ${DEFAULT-VALUE}).")
+  List<String> variants;
+
+  @Range(min = 1, max = 100)
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+      description = "Measured runs per class and variant, reported as medians (1 to 100; default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Range(min = 1, max = 1_024)
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+      description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Option(names = "--no-adaptivity", description = "Skip the adaptivity run.")
+  boolean noAdaptivity;
+
+  @Range(min = 10, max = 3_600)
+  @Option(names = "--phase-seconds", paramLabel = "S", defaultValue = "40",
+      description = "Length of each phase of the adaptivity run (10 to 3,600; default: ${DEFAULT-VALUE}).")
+  int phaseSeconds;
+
+  @Range(min = 1, max = 600)
+  @Option(names = "--period", paramLabel = "S", defaultValue = "5",
+      description = "Watch period of the adaptivity run (1 to 600; default: ${DEFAULT-VALUE}).")
+  int period;
+
+  @Range(min = 1, max = 100)
+  @Option(names = "--hold", paramLabel = "N", defaultValue = "2",
+      description = "Periods a new class must hold before PCM switches, in the adaptivity run (1 to 100; default:"
+          + " ${DEFAULT-VALUE}).")
+  int hold;
+
+  @Mixin
+  TunePolicyFiles policyFiles;
+
+  @Mixin
+  BenchOutputOptions output;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    if (parent.main.conf().isPresent()) {
+      throw new InvalidInputException("bench pcm starts a fresh process cluster for each variant and cannot run on"
+          + " the --conf cluster; run it without --conf");
+    }
+    if (phaseSeconds < 2 * period * hold) {
+      throw new InvalidInputException("--phase-seconds " + phaseSeconds + " is too short for --period " + period
+          + " and --hold " + hold + ": a phase must last at least twice the " + period * hold + " s a switch takes");
+    }
+    PcmBenchmark.Settings settings = new PcmBenchmark.Settings(records, loadRecords, runSeconds, runs, threads,
+        classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
+        variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
+        policyFiles.policies(), noAdaptivity ? Optional.empty()
+            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold)));
+    Path dir = output.dir("pcm");
+    PcmReport report = new PcmBenchmark(settings, dir, out).run();
+    report(report, output.json(dir, "pcm"), dir, out);
+    return 0;
+  }
+
+  static void report(PcmReport report, Path json, Path dir, PrintWriter out) throws IOException {
+    out.println();
+    out.println("pcm: " + report.parameters().get("records") + " records, " + report.parameters().get("runs")
+        + " runs per class and variant (medians), writes buffered on the client");
+    out.print(PcmTables.render(report));
+    JsonFiles.write(json, report);
+    out.println("report: " + json.toAbsolutePath());
+    for (Path chart : PcmTables.charts(report, dir)) {
+      out.println("chart:  " + chart);
+    }
+    out.flush();
+  }
+}
