@@ -7,6 +7,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.pcm.PcmBenchmark;
+import org.hbaseturbo.bench.pcm.PcmReport;
+import org.hbaseturbo.bench.pcm.PcmVariant;
+import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.ReportCharts;
 import org.hbaseturbo.bench.report.ReportTable;
@@ -14,6 +18,7 @@ import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.policy.PolicyLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,6 +40,8 @@ final class DemoCommand implements Callable<Integer> {
   private static final int SCAN_LENGTH = 10;
   /** The least that the compression benchmark runs with. */
   private static final int MIN_COMPRESSION_ROWS = 100;
+  /** The least that the PCM benchmark loads. */
+  private static final int MIN_PCM_RECORDS = 1_000;
 
   @ParentCommand
   TurboMain main;
@@ -72,6 +79,13 @@ final class DemoCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   long scanRows;
 
+  @Range(min = 0, max = 100_000_000)
+  @Option(names = "--pcm-records", paramLabel = "N", defaultValue = "100000",
+      description = {"Records of the bulk load in the PCM comparison, which starts a process cluster of 2"
+          + " RegionServers for HBase's defaults and another for the PCM-BL policy; 0 skips it, as does --conf (0 to"
+          + " 100,000,000; default: ${DEFAULT-VALUE})."})
+  long pcmRecords;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where the report goes (default: turbo-out/demo-<time>).")
   Path outDir;
@@ -87,6 +101,10 @@ final class DemoCommand implements Callable<Integer> {
       throw new InvalidInputException("--compression-rows must be 0 (no compression comparison) or at least "
           + MIN_COMPRESSION_ROWS + ", was " + compressionRows);
     }
+    if (pcmRecords != 0 && pcmRecords < MIN_PCM_RECORDS) {
+      throw new InvalidInputException("--pcm-records must be 0 (no PCM comparison) or at least " + MIN_PCM_RECORDS
+          + ", was " + pcmRecords);
+    }
     long start = System.nanoTime();
     PrintWriter out = spec.commandLine().getOut();
     options.properties.putIfAbsent("recordcount", String.valueOf(records));
@@ -94,6 +112,8 @@ final class DemoCommand implements Callable<Integer> {
     BenchmarkReport report;
     Optional<BenchmarkReport> scanReport = Optional.empty();
     Optional<CompressionReport> compressionReport = Optional.empty();
+    Optional<PcmReport> pcmReport = Optional.empty();
+    Path pcmDir;
     try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, true, Optional.ofNullable(outDir),
         out)) {
       Path dir = runner.workDir();
@@ -130,12 +150,24 @@ final class DemoCommand implements Callable<Integer> {
             + " inserts are timed, so insert rates differ by a single run's noise, some 20% on a shared machine;"
             + " 'turbo bench compression' rotates the order over runs and reports medians)");
       }
+      pcmDir = dir.resolve("pcm");
+    }
+    if (pcmRecords > 0 && main.conf().isEmpty()) {
+      // After the demo's own cluster has stopped: the PCM comparison starts a process cluster per variant.
+      out.println();
+      out.printf("PCM: a bulk load of %,d records into a new table, under HBase's defaults and under the PCM-BL"
+          + " policy, each on a fresh process cluster at the heap the policy gives%n", pcmRecords);
+      PcmBenchmark.Settings pcm = new PcmBenchmark.Settings(pcmRecords, pcmRecords, 10, 1, options.threads,
+          List.of(PcmWorkload.BL), List.of(PcmVariant.DEFAULTS, PcmVariant.PCM), PolicyLoader.shipped(),
+          Optional.empty());
+      pcmReport = Optional.of(new PcmBenchmark(pcm, pcmDir, out).run());
+      BenchPcmCommand.report(pcmReport.get(), pcmDir.resolve("pcm.json"), pcmDir, out);
     }
     out.println();
     out.println("HBase Turbo against plain HBase, each measured side by side in this demo (short runs; below 1:"
         + " fewer bytes, less CPU, smaller tables):");
-    out.print(new DemoSummary().scan(scanReport).compression(compressionReport)
-        .unmeasured("Workload-aware configuration", "turbo tune").planned("Fast path (UCX)").render());
+    out.print(new DemoSummary().scan(scanReport).compression(compressionReport).pcm(pcmReport)
+        .planned("Fast path (UCX)").render());
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
     out.flush();
     return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;

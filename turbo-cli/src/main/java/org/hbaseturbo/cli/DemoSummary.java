@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.hbaseturbo.bench.pcm.PcmReport;
+import org.hbaseturbo.bench.pcm.PcmTables;
+import org.hbaseturbo.bench.pcm.PcmVariant;
+import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.bench.compression.CodecResult;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.report.BenchmarkReport;
@@ -57,9 +61,11 @@ final class DemoSummary {
     return this;
   }
 
-  /** A capability that is built but whose benchmark is not, listed with the command that uses it. */
-  DemoSummary unmeasured(String capability, String command) {
-    rows.add(new String[] {capability, "built; not measured yet", "", command});
+  /** PCM's bulk-load policy against HBase's defaults at the same heap, each on a fresh process cluster. */
+  DemoSummary pcm(Optional<PcmReport> report) {
+    rows.add(new String[] {"Workload-aware configuration", "bulk-load inserts per second, PCM-BL policy",
+        report.flatMap(r -> PcmTables.speedup(r, PcmWorkload.BL.label(), PcmVariant.DEFAULTS)).map(DemoSummary::ratio)
+            .orElse(NOT_RUN), "turbo bench pcm"});
     return this;
   }
 

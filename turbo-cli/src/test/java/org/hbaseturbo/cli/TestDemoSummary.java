@@ -9,6 +9,10 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.advisor.CodecSpeed;
 import org.hbaseturbo.bench.compression.CodecResult;
 import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.pcm.ClassResult;
+import org.hbaseturbo.bench.pcm.PcmReport;
+import org.hbaseturbo.bench.pcm.PcmVariant;
+import org.hbaseturbo.bench.pcm.ServerActivity;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.VariantResult;
@@ -26,26 +30,36 @@ class TestDemoSummary {
         codecResult("NONE", 1000, 1.0, 2000), codecResult("GZ", 900, 0.14, 60),
         codecResult("ZSTD", 1100, 0.13, 130)), List.of());
 
+    PcmReport pcm = new PcmReport("pcm", Map.of(), Map.of(), Map.of(), List.of(
+        pcmResult(PcmVariant.DEFAULTS, 10_000), pcmResult(PcmVariant.PCM, 14_200)), null);
+
     String table = new DemoSummary().scan(Optional.of(scan)).compression(Optional.of(compression))
-        .unmeasured("Tuning", "turbo tune").planned("Fast path").render();
+        .pcm(Optional.of(pcm)).planned("Fast path").render();
 
     assertThat(table.lines()).containsSubsequence(
-        "capability     measure                        vs plain HBase  full experiment",
-        "Prepared Scan  bytes per scan (YCSB schema)             0.65  turbo bench scan",
-        "               scans per second                         1.50",
-        "               client + server CPU per row              0.60",
-        "Compression    table size, ZSTD                         0.13  turbo bench compression",
-        "               inserts per second, ZSTD                 1.10",
-        "               compression speed, ZSTD vs GZ            2.17",
-        "Tuning         built; not measured yet                        turbo tune",
-        "Fast path      not built yet");
+        "capability                    measure                                     vs plain HBase  full experiment",
+        "Prepared Scan                 bytes per scan (YCSB schema)                          0.65  turbo bench scan",
+        "                              scans per second                                      1.50",
+        "                              client + server CPU per row                           0.60",
+        "Compression                   table size, ZSTD                                      0.13  turbo bench"
+            + " compression",
+        "                              inserts per second, ZSTD                              1.10",
+        "                              compression speed, ZSTD vs GZ                         2.17",
+        "Workload-aware configuration  bulk-load inserts per second, PCM-BL policy           1.42  turbo bench pcm",
+        "Fast path                     not built yet");
   }
 
   @Test
   void sectionsTheDemoSkippedSaySo() {
-    String table = new DemoSummary().scan(Optional.empty()).compression(Optional.empty()).render();
+    String table = new DemoSummary().scan(Optional.empty()).compression(Optional.empty()).pcm(Optional.empty())
+        .render();
 
-    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(6);
+    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(7);
+  }
+
+  private static ClassResult pcmResult(PcmVariant variant, double throughput) {
+    return new ClassResult("BL", variant.label(), new VariantResult(variant.label(), 4, throughput, LATENCY, "INSERT",
+        null, null, 1, null, 1, 100, 0, Map.of(), null), new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0), List.of());
   }
 
   /** Client and server CPU are each {@code cpuPerRow} x 10 rows / 2. */
