@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.MetricsHBaseServerSource;
 import org.apache.hadoop.hbase.metrics.BaseSourceImpl;
 import org.apache.hadoop.hbase.io.hfile.BlockCache;
+import org.apache.hadoop.hbase.regionserver.MetricsRegionServerSource;
 import org.apache.hadoop.hbase.regionserver.MetricsRegionServerWrapper;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.apache.hadoop.metrics2.lib.MutableFastCounter;
@@ -92,8 +93,8 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
       ServerStatsResponse.Builder response = ServerStatsResponse.newBuilder()
           .setProcessId(processId)
           .setProcessCpuNanos(ProcessCpu.nanos())
-          .setRpcReceivedBytes(counter(MetricsHBaseServerSource.RECEIVED_BYTES_NAME))
-          .setRpcSentBytes(counter(MetricsHBaseServerSource.SENT_BYTES_NAME))
+          .setRpcReceivedBytes(counter(rpcMetrics, MetricsHBaseServerSource.RECEIVED_BYTES_NAME))
+          .setRpcSentBytes(counter(rpcMetrics, MetricsHBaseServerSource.SENT_BYTES_NAME))
           .setServerName(server.getServerName().toString())
           .setHeapUsedBytes(heap.getUsed())
           .setHeapMaxBytes(heap.getMax());
@@ -123,8 +124,14 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
     }
   }
 
-  private RegionServerState state() {
+  private RegionServerState state() throws CoprocessorException {
     MetricsRegionServerWrapper metrics = server.getMetrics().getRegionServerWrapper();
+    // The server's own counters since it started; the wrapper's flushed and compacted sizes are sums over the
+    // stores open now, which a reopen resets and a dropped table takes away.
+    if (!(server.getMetrics().getMetricsSource() instanceof BaseSourceImpl serverMetrics)) {
+      throw new CoprocessorException("unexpected RegionServer metrics source "
+          + server.getMetrics().getMetricsSource().getClass().getName());
+    }
     return RegionServerState.newBuilder()
         .setRegions(metrics.getNumOnlineRegions())
         .setStoreFiles(metrics.getNumStoreFiles())
@@ -137,15 +144,15 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
         .setCompactionQueue(metrics.getCompactionQueueSize())
         .setFlushQueue(metrics.getFlushQueueSize())
         .setBlockedRequests(metrics.getBlockedRequestsCount())
-        .setFlushedBytes(metrics.getFlushedCellsSize())
-        .setCompactedBytes(metrics.getCompactedCellsSize())
+        .setFlushedBytes(counter(serverMetrics, MetricsRegionServerSource.FLUSHED_OUTPUT_BYTES))
+        .setCompactedBytes(counter(serverMetrics, MetricsRegionServerSource.COMPACTED_OUTPUT_BYTES))
         .build();
   }
 
-  private long counter(String name) throws CoprocessorException {
-    MutableMetric metric = rpcMetrics.getMetricsRegistry().get(name);
+  private static long counter(BaseSourceImpl source, String name) throws CoprocessorException {
+    MutableMetric metric = source.getMetricsRegistry().get(name);
     if (!(metric instanceof MutableFastCounter counter)) {
-      throw new CoprocessorException("RPC metric " + name + " is missing or not a counter: " + metric);
+      throw new CoprocessorException("metric " + name + " is missing or not a counter: " + metric);
     }
     return counter.value();
   }

@@ -11,8 +11,8 @@ package org.hbaseturbo.client.stats;
  * @param blockCacheMaxBytes the block cache's capacity in force, likewise
  * @param blockCacheHits cumulative since the server started
  * @param blockedRequests requests refused since start because a region's memstore was over its blocking size
- * @param flushedBytes cells written by flushes since start, in bytes (0 from a server jar older than this field)
- * @param compactedBytes cells written by compactions since start, in bytes (likewise)
+ * @param flushedBytes bytes written by flushes since start (0 from a server jar older than this field)
+ * @param compactedBytes bytes written by compactions since start (likewise)
  */
 public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions,
     long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
