@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
-            + " updates, cache hits and store files; JSON and PNG charts. The default scale takes about 30 minutes on"
+            + " updates, cache hits and store files; JSON and PNG charts. The default scale takes about 35 minutes on"
             + " 2 cores; the paper loaded millions of records (--records)."})
 final class BenchPcmCommand implements Callable<Integer> {
   @ParentCommand

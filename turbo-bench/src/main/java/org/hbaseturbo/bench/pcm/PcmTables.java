@@ -141,7 +141,7 @@ public final class PcmTables {
   private static Path adaptivityChart(AdaptivityResult adaptivity, Path file) throws IOException {
     XYChart chart = new XYChartBuilder().width(1100).height(500)
         .title("PCM adaptivity: throughput while the mix shifts (lines: phase starts; labels: policy switches)")
-        .xAxisTitle("seconds since the phase's run began").yAxisTitle("operations/s").build();
+        .xAxisTitle("seconds since the run began").yAxisTitle("operations/s").build();
     double top = 0;
     for (AdaptivityResult.Run run : adaptivity.runs()) {
       List<Double> x = new ArrayList<>();
