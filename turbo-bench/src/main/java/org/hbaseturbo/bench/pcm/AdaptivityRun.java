@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +13,6 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
@@ -125,9 +123,7 @@ public final class AdaptivityRun {
             loaded = load.operations();
             results.add(load);
           } else {
-            Map<String, String> overrides = new TreeMap<>(phase.mix.mix());
-            overrides.put("operationcount", "100000000");
-            results.add(experiment(cluster, loaded, overrides, dir.resolve(phase.label.replace('/', '-')))
+            results.add(experiment(cluster, loaded, phase.mix.mix(), dir.resolve(phase.label.replace('/', '-')))
                 .run(1, 1, false));
           }
         }
@@ -143,15 +139,13 @@ public final class AdaptivityRun {
     }
   }
 
+  /** A phase on the run's table for the phase's time, with no warm-up: the run's throughput is continuous. */
   private YcsbExperiment experiment(BenchCluster cluster, long records, Map<String, String> overrides, Path dir) {
     Map<String, String> properties = new TreeMap<>(overrides);
-    properties.put("recordcount", Long.toString(records));
-    properties.putIfAbsent("operationcount", "1");
-    properties.put("clientbuffering", "true");
     properties.put(PcmBenchmark.TABLE_PROPERTY, TABLE);
     properties.put("maxexecutiontime", Integer.toString(settings.phaseSeconds()));
-    return new YcsbExperiment(cluster.target(), new YcsbExperiment.Settings("a", properties, threads,
-        DbBinding.NATIVE, PcmBenchmark.LOADED_REGIONS, 0, Optional.empty(), "loopback"), dir, out);
+    return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
+        threads, 0), dir, out);
   }
 
   private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, Background background,
@@ -174,8 +168,7 @@ public final class AdaptivityRun {
       long from = switched.get().switchDoneEpochMs();
       inForce = background.fractions.stream()
           .filter(f -> f.epochMs() >= from && f.epochMs() <= end
-              && memstore.map(m -> Math.abs(f.memstore() - m) <= 0.01).orElse(true)
-              && blockCache.map(b -> Math.abs(f.blockCache() - b) <= 0.01).orElse(true))
+              && HeapFractions.hold(f.memstore(), f.blockCache(), memstore, blockCache))
           .findFirst().map(f -> (f.epochMs() - start) / 1000.0).orElse(null);
     }
     List<Long> perSecond = new ArrayList<>();

@@ -45,16 +45,24 @@ final class HeapFractions {
 
   /** Whether every server's memstore limit and block cache capacity are the given fractions of its heap. */
   static boolean inForce(List<RegionServerState> servers, Optional<Double> memstore, Optional<Double> blockCache) {
-    return servers.stream().allMatch(server ->
-        memstore.map(f -> near(server.memstoreLimitBytes(), server.heapMaxBytes(), f)).orElse(true)
-            && blockCache.map(f -> near(server.blockCacheMaxBytes(), server.heapMaxBytes(), f)).orElse(true));
+    return servers.stream().allMatch(server -> server.heapMaxBytes() > 0
+        && hold(fraction(server.memstoreLimitBytes(), server), fraction(server.blockCacheMaxBytes(), server),
+            memstore, blockCache));
+  }
+
+  /** Whether the fractions a server runs with are the targets, where a target is given. */
+  static boolean hold(double memstoreFraction, double blockCacheFraction, Optional<Double> memstore,
+      Optional<Double> blockCache) {
+    return memstore.map(target -> Math.abs(memstoreFraction - target) <= TOLERANCE).orElse(true)
+        && blockCache.map(target -> Math.abs(blockCacheFraction - target) <= TOLERANCE).orElse(true);
   }
 
   static Optional<Double> fraction(Policy.Evaluated policy, PolicySetting setting) {
     return Optional.ofNullable(policy.values().get(setting)).map(Double::parseDouble);
   }
 
-  private static boolean near(long bytes, long heap, double fraction) {
-    return heap > 0 && Math.abs((double) bytes / heap - fraction) <= TOLERANCE;
+  private static double fraction(long bytes, RegionServerState server) {
+    return (double) bytes / server.heapMaxBytes();
   }
+
 }

@@ -32,6 +32,7 @@ import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The PCM paper's Figure 5 at this machine's scale: each class under HBase's defaults (at 1 GB and at the policies'
@@ -49,6 +50,10 @@ public final class PcmBenchmark {
   static final int LOADED_REGIONS = 2 * BenchCluster.REGION_SERVERS;
   /** Client operations each measured run of a class does before it measures, for the client's JIT. */
   private static final int CLIENT_WARM_UP_OPERATIONS = 500;
+  /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
+  static final String PAPER_HEAP = "1g";
+  /** The YCSB property naming the table a phase runs on. */
+  static final String TABLE_PROPERTY = CoreWorkload.TABLENAME_PROPERTY;
   /** Base workload; the mix and counts are overridden per class. */
   private static final String BASE_WORKLOAD = "a";
 
@@ -125,9 +130,6 @@ public final class PcmBenchmark {
         adaptivity);
   }
 
-  /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
-  static final String PAPER_HEAP = "1g";
-
   /** The heap the policies give on this host: the largest of the classes', in MiB, as a JVM option takes it. */
   private String policyHeap() {
     PolicyEnvironment environment = environment(0, 1);
@@ -177,18 +179,25 @@ public final class PcmBenchmark {
     }
   }
 
-  static final String TABLE_PROPERTY = "table";
+  /** YCSB settings over the base workload, with buffered writes, for this benchmark's settings. */
+  private YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
+    return ycsb(records, overrides, regions, settings.threads(), CLIENT_WARM_UP_OPERATIONS);
+  }
 
-  /** YCSB settings over the base workload, with buffered writes. */
-  YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
+  /**
+   * YCSB settings over the base workload, with buffered writes: what every phase of this benchmark and of the
+   * adaptivity run shares.
+   */
+  static YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions, int threads,
+      int warmUpOperations) {
     Map<String, String> properties = new TreeMap<>();
     properties.put("recordcount", Long.toString(records));
     // Runs end by time (maxexecutiontime), loads by their record count.
     properties.put("operationcount", Integer.toString(Integer.MAX_VALUE));
     properties.put("clientbuffering", "true");
     properties.putAll(overrides);
-    return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, settings.threads(), DbBinding.NATIVE, regions,
-        CLIENT_WARM_UP_OPERATIONS, Optional.empty(), "loopback");
+    return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, threads, DbBinding.NATIVE, regions,
+        warmUpOperations, Optional.empty(), "loopback");
   }
 
   static void requireNoFailures(PhaseResult result, String what) throws IOException {
