@@ -4,6 +4,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
+import org.hbaseturbo.wire.VarInts;
 
 /** Rebuilds ordinary {@link Result}s from a rows block in {@link PreparedRowsFormat}. */
 public final class PreparedRowsDecoder {

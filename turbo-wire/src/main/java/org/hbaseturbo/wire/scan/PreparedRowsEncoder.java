@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.hbaseturbo.wire.VarInts;
 
 /**
  * Writes rows in {@link PreparedRowsFormat}. Used by the RegionServer endpoint; it lives with the decoder so

@@ -1,39 +1,39 @@
-package org.hbaseturbo.wire.scan;
+package org.hbaseturbo.wire;
 
 /**
  * Unsigned LEB128 varints (7 bits per byte, low group first, as protobuf's) and zigzag for signed values,
  * over a growable write buffer and a bounded read cursor.
  */
-final class VarInts {
+public final class VarInts {
   private VarInts() {
   }
 
-  static long zigzag(long value) {
+  public static long zigzag(long value) {
     return (value << 1) ^ (value >> 63);
   }
 
-  static long unzigzag(long value) {
+  public static long unzigzag(long value) {
     return (value >>> 1) ^ -(value & 1);
   }
 
   /** A byte array that grows as it is written. */
-  static final class Writer {
+  public static final class Writer {
     private byte[] bytes;
     private int length;
 
-    Writer(int initialCapacity) {
+    public Writer(int initialCapacity) {
       bytes = new byte[Math.max(16, initialCapacity)];
     }
 
-    int length() {
+    public int length() {
       return length;
     }
 
-    byte[] array() {
+    public byte[] array() {
       return bytes;
     }
 
-    void writeVarint(long value) {
+    public void writeVarint(long value) {
       ensure(10);
       long rest = value;
       while ((rest & ~0x7FL) != 0) {
@@ -43,22 +43,27 @@ final class VarInts {
       bytes[length++] = (byte) rest;
     }
 
-    void writeByte(int value) {
+    public void writeByte(int value) {
       ensure(1);
       bytes[length++] = (byte) value;
     }
 
     /** Room for {@code count} more bytes; returns the offset they go at, and counts them as written. */
-    int reserve(int count) {
+    public int reserve(int count) {
       ensure(count);
       int offset = length;
       length += count;
       return offset;
     }
 
-    void write(byte[] source, int offset, int count) {
+    public void write(byte[] source, int offset, int count) {
       int at = reserve(count); // may replace the array: read the field after it
       System.arraycopy(source, offset, bytes, at, count);
+    }
+
+    /** Forgets what was written, keeping the array. */
+    public void reset() {
+      length = 0;
     }
 
     private void ensure(int more) {
@@ -69,22 +74,22 @@ final class VarInts {
   }
 
   /** Reads a byte range; running past its end is an {@link IllegalArgumentException}, never a wrong value. */
-  static final class Reader {
+  public static final class Reader {
     private final byte[] bytes;
     private final int end;
     private int position;
 
-    Reader(byte[] bytes, int offset, int length) {
+    public Reader(byte[] bytes, int offset, int length) {
       this.bytes = bytes;
       this.position = offset;
       this.end = offset + length;
     }
 
-    boolean hasRemaining() {
+    public boolean hasRemaining() {
       return position < end;
     }
 
-    long readVarint() {
+    public long readVarint() {
       long value = 0;
       for (int shift = 0; shift < 64; shift += 7) {
         byte b = readByte();
@@ -97,7 +102,7 @@ final class VarInts {
     }
 
     /** A varint that must be a length or count in [0, max]. */
-    int readSize(int max, String what) {
+    public int readSize(int max, String what) {
       long value = readVarint();
       if (value < 0 || value > max) {
         throw new IllegalArgumentException(what + " " + value + " out of range [0, " + max + "]");
@@ -105,17 +110,17 @@ final class VarInts {
       return (int) value;
     }
 
-    byte readByte() {
+    public byte readByte() {
       if (position >= end) {
-        throw new IllegalArgumentException("rows block truncated at offset " + position);
+        throw new IllegalArgumentException("block truncated at offset " + position);
       }
       return bytes[position++];
     }
 
     /** Skips {@code count} bytes and returns the offset where they start. */
-    int skip(int count) {
+    public int skip(int count) {
       if (count < 0 || count > end - position) {
-        throw new IllegalArgumentException("rows block truncated: " + count + " bytes needed at offset "
+        throw new IllegalArgumentException("block truncated: " + count + " bytes needed at offset "
             + position + ", " + (end - position) + " left");
       }
       int start = position;
@@ -123,7 +128,16 @@ final class VarInts {
       return start;
     }
 
-    int remaining() {
+    /** The array read from: the offsets {@link #skip} returns index it. */
+    public byte[] array() {
+      return bytes;
+    }
+
+    public int position() {
+      return position;
+    }
+
+    public int remaining() {
       return end - position;
     }
   }

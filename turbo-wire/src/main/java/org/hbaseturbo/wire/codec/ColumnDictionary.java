@@ -1,0 +1,122 @@
+package org.hbaseturbo.wire.codec;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.PrivateCellUtil;
+
+/**
+ * The encoder's side of a cellblock's column and family dictionaries: which (family, qualifier) pairs and families
+ * it has sent, by the index the decoder gives them. Rows of one table usually list their columns in the same order,
+ * so the entry after the last one found is tried first, and the hash map only on a miss.
+ */
+final class ColumnDictionary {
+  private final List<ColumnKey> columns = new ArrayList<>();
+  private final Map<ColumnKey, Integer> indexes = new HashMap<>();
+  private final List<byte[]> families = new ArrayList<>();
+  private final ColumnKey probe = new ColumnKey(new byte[16], new byte[32]);
+  private int last = -1;
+
+  /** The column's entry, or -1 when the cellblock has not sent it yet. */
+  int indexOf(Cell cell) {
+    int next = last + 1;
+    if (next < columns.size() && columns.get(next).matches(cell)) {
+      return last = next;
+    }
+    if (last >= 0 && columns.get(last).matches(cell)) {
+      return last;
+    }
+    probe.copyFrom(cell);
+    Integer found = indexes.get(probe);
+    if (found == null) {
+      return -1;
+    }
+    return last = found;
+  }
+
+  /**
+   * Adds the column {@link #indexOf} did not find, and returns its family's entry, or -1 when the family is new
+   * too (and now added).
+   */
+  int add(Cell cell) {
+    ColumnKey column = ColumnKey.of(cell);
+    last = columns.size();
+    columns.add(column);
+    indexes.put(column, last);
+    for (int i = 0; i < families.size(); i++) {
+      if (CellUtil.matchingFamily(cell, families.get(i))) {
+        return i;
+      }
+    }
+    families.add(column.family);
+    return -1;
+  }
+
+  /** A (family, qualifier) pair; as the probe, views the first bytes of arrays it reuses. */
+  private static final class ColumnKey {
+    private byte[] family;
+    private int familyLength;
+    private byte[] qualifier;
+    private int qualifierLength;
+    private int hash;
+
+    private ColumnKey(byte[] family, byte[] qualifier) {
+      this.family = family;
+      this.qualifier = qualifier;
+    }
+
+    static ColumnKey of(Cell cell) {
+      ColumnKey key = new ColumnKey(CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell));
+      key.familyLength = key.family.length;
+      key.qualifierLength = key.qualifier.length;
+      key.hash = key.computeHash();
+      return key;
+    }
+
+    void copyFrom(Cell cell) {
+      familyLength = cell.getFamilyLength();
+      qualifierLength = cell.getQualifierLength();
+      if (family.length < familyLength) {
+        family = new byte[familyLength];
+      }
+      if (qualifier.length < qualifierLength) {
+        qualifier = new byte[qualifierLength];
+      }
+      CellUtil.copyFamilyTo(cell, family, 0);
+      CellUtil.copyQualifierTo(cell, qualifier, 0);
+      hash = computeHash();
+    }
+
+    boolean matches(Cell cell) {
+      return PrivateCellUtil.matchingFamily(cell, family, 0, familyLength)
+          && PrivateCellUtil.matchingQualifier(cell, qualifier, 0, qualifierLength);
+    }
+
+    private int computeHash() {
+      int result = 1;
+      for (int i = 0; i < familyLength; i++) {
+        result = 31 * result + family[i];
+      }
+      for (int i = 0; i < qualifierLength; i++) {
+        result = 31 * result + qualifier[i];
+      }
+      return 31 * result + familyLength;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof ColumnKey key
+          && Arrays.equals(family, 0, familyLength, key.family, 0, key.familyLength)
+          && Arrays.equals(qualifier, 0, qualifierLength, key.qualifier, 0, key.qualifierLength);
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package org.hbaseturbo.wire.codec;
+
+import static org.hbaseturbo.wire.codec.CompactCellFormat.COLUMN_ESCAPE;
+import static org.hbaseturbo.wire.codec.CompactCellFormat.COLUMN_SHIFT;
+import static org.hbaseturbo.wire.codec.CompactCellFormat.NEW_ROW;
+import static org.hbaseturbo.wire.codec.CompactCellFormat.NEW_TS;
+import static org.hbaseturbo.wire.codec.CompactCellFormat.NEW_VLEN;
+import static org.hbaseturbo.wire.codec.CompactCellFormat.NOT_PUT;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.PrivateCellUtil;
+import org.apache.hadoop.hbase.codec.Codec;
+import org.apache.hadoop.hbase.codec.CodecException;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.wire.VarInts;
+
+/** Writes one cellblock in {@link CompactCellFormat}. */
+final class CompactCellEncoder implements Codec.Encoder {
+  /**
+   * Cells are assembled in a buffer, which goes to the stream once it holds this much: the stream below may be a
+   * compressor or a list of pooled buffers, where many small writes cost more than one copy.
+   */
+  private static final int FLUSH_BYTES = 16 * 1024;
+  /** Values at least this long go to the stream directly instead of through the buffer. */
+  private static final int DIRECT_VALUE_BYTES = 4 * 1024;
+  private static final byte PUT = KeyValue.Type.Put.getCode();
+
+  private final OutputStream out;
+  private final VarInts.Writer buffer = new VarInts.Writer(FLUSH_BYTES + 1024);
+  private final ColumnDictionary columns = new ColumnDictionary();
+  private boolean started;
+  private boolean flushed;
+  private final SharedPrefix row = new SharedPrefix();
+  private final SharedPrefix qualifier = new SharedPrefix();
+  private long timestamp = CompactCellFormat.NO_TIMESTAMP;
+  private int valueLength = -1;
+
+  CompactCellEncoder(OutputStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void write(Cell cell) throws IOException {
+    if (flushed) {
+      throw new CodecException("cellblock already flushed; an encoder writes one cellblock");
+    }
+    if (!started) {
+      buffer.writeByte(CompactCellFormat.MAGIC);
+      started = true;
+    }
+    int headAt = buffer.reserve(1);
+    int head = 0;
+    if (!row.matchesRow(cell)) {
+      head |= NEW_ROW;
+      writeRow(cell);
+    }
+    int column = columns.indexOf(cell);
+    int nibble;
+    if (column < 0) {
+      nibble = COLUMN_ESCAPE;
+      buffer.writeVarint(0);
+      writeNewColumn(cell);
+    } else if (column < COLUMN_ESCAPE) {
+      nibble = column;
+    } else {
+      nibble = COLUMN_ESCAPE;
+      buffer.writeVarint(column - (COLUMN_ESCAPE - 1));
+    }
+    long cellTimestamp = cell.getTimestamp();
+    if (cellTimestamp != timestamp) {
+      head |= NEW_TS;
+      buffer.writeVarint(VarInts.zigzag(cellTimestamp - CompactCellFormat.timestampBase(timestamp)));
+      timestamp = cellTimestamp;
+    }
+    byte type = typeOf(cell);
+    if (type != PUT) {
+      head |= NOT_PUT;
+      buffer.writeByte(type);
+    }
+    int cellValueLength = cell.getValueLength();
+    if (cellValueLength != valueLength) {
+      head |= NEW_VLEN;
+      buffer.writeVarint(cellValueLength);
+      valueLength = cellValueLength;
+    }
+    buffer.array()[headAt] = (byte) (head | nibble << COLUMN_SHIFT);
+    if (cellValueLength < DIRECT_VALUE_BYTES) {
+      int at = buffer.reserve(cellValueLength); // may replace the array: take it after
+      CellUtil.copyValueTo(cell, buffer.array(), at);
+    } else {
+      drain();
+      PrivateCellUtil.writeValue(out, cell, cellValueLength);
+    }
+    if (buffer.length() >= FLUSH_BYTES) {
+      drain();
+    }
+  }
+
+  /**
+   * The raw type code, as {@code KeyValueCodec} writes it: {@code Cell.getType()} has no value for the Minimum and
+   * Maximum codes, so the deprecated accessor is the only one that gives every cell's.
+   */
+  @SuppressWarnings("deprecation")
+  private static byte typeOf(Cell cell) {
+    return cell.getTypeByte();
+  }
+
+  private void writeRow(Cell cell) {
+    int length = cell.getRowLength();
+    CellUtil.copyRowTo(cell, row.next(length), 0);
+    row.write(buffer, length);
+  }
+
+  private void writeNewColumn(Cell cell) {
+    int family = columns.add(cell);
+    if (family < 0) {
+      buffer.writeVarint(0);
+      int length = cell.getFamilyLength();
+      buffer.writeVarint(length);
+      int at = buffer.reserve(length); // may replace the array: take it after
+      CellUtil.copyFamilyTo(cell, buffer.array(), at);
+    } else {
+      buffer.writeVarint(family + 1);
+    }
+    int length = cell.getQualifierLength();
+    CellUtil.copyQualifierTo(cell, qualifier.next(length), 0);
+    qualifier.write(buffer, length);
+  }
+
+  /** The last of a sequence of byte strings each sent as the prefix it shares with the one before, and the rest. */
+  private static final class SharedPrefix {
+    private byte[] current = new byte[64];
+    private int length = -1;
+    private byte[] next = new byte[64];
+
+    /** The array to copy the next string into. */
+    byte[] next(int nextLength) {
+      if (next.length < nextLength) {
+        next = new byte[Math.max(nextLength, next.length * 2)];
+      }
+      return next;
+    }
+
+    /** Writes the string copied into {@link #next} and makes it the current one. */
+    void write(VarInts.Writer buffer, int nextLength) {
+      int shared = length < 0 ? 0 : Bytes.findCommonPrefix(current, next, length, nextLength, 0, 0);
+      buffer.writeVarint(shared);
+      buffer.writeVarint(nextLength - shared);
+      buffer.write(next, shared, nextLength - shared);
+      byte[] previous = current;
+      current = next;
+      next = previous;
+      length = nextLength;
+    }
+
+    boolean matchesRow(Cell cell) {
+      return length >= 0 && PrivateCellUtil.matchingRows(cell, current, 0, length);
+    }
+  }
+
+  /** Hands what the buffer holds to the stream. */
+  private void drain() throws IOException {
+    if (buffer.length() > 0) {
+      out.write(buffer.array(), 0, buffer.length());
+      buffer.reset();
+    }
+  }
+
+  @Override
+  public void flush() throws IOException {
+    if (flushed) {
+      return;
+    }
+    flushed = true;
+    drain();
+    out.flush();
+  }
+}
