@@ -28,6 +28,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
@@ -49,11 +50,11 @@ class TestPreparedScan {
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
         Table table = connection.getTable(name)) {
       for (int caching : new int[] {1, 7, 1000}) {
-        assertThat(ScanResults.cells(prepared.execute(new byte[0], new byte[0], caching)))
-            .as("caching %d", caching).isEqualTo(ScanResults.cells(table.getScanner(new Scan(scan))));
+        assertThat(ResultLines.cells(prepared.execute(new byte[0], new byte[0], caching)))
+            .as("caching %d", caching).isEqualTo(ResultLines.cells(table.getScanner(new Scan(scan))));
       }
       Execution some = Execution.range(row(17), row(230)).caching(5).limit(50).addColumn(F, q(3));
-      assertThat(ScanResults.cells(prepared.execute(some))).hasSize(100).isEqualTo(ScanResults.cells(
+      assertThat(ResultLines.cells(prepared.execute(some))).hasSize(100).isEqualTo(ResultLines.cells(
           table.getScanner(new Scan().addColumn(F, q(3)).readVersions(2).withStartRow(row(17))
               .withStopRow(row(230)).setLimit(50))));
     }
@@ -133,14 +134,14 @@ class TestPreparedScan {
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
         Table table = connection.getTable(name);
         Admin admin = connection.getAdmin()) {
-      List<String> expected = ScanResults.cells(table.getScanner(new Scan(scan)));
+      List<String> expected = ResultLines.cells(table.getScanner(new Scan(scan)));
       List<String> seen = new ArrayList<>();
       try (ResultScanner rows = prepared.execute(new byte[0], new byte[0], 20)) {
         // 30 rows read, 40 fetched: a cursor is open at row 40 of the only region.
-        seen.addAll(ScanResults.firstRows(rows, 30));
+        seen.addAll(ResultLines.firstRows(rows, 30));
         admin.split(name, row(150));
         awaitRegions(admin, name, 2);
-        seen.addAll(ScanResults.firstRows(rows, 100));
+        seen.addAll(ResultLines.firstRows(rows, 100));
         // The daughter knew neither the prepared scan nor the parent's cursor.
         assertThat(prepared.recoveries().regionsPreparedAgain()).as("after the split").isEqualTo(1);
         assertThat(prepared.recoveries().cursorsResumed()).as("after the split").isEqualTo(1);
@@ -149,7 +150,7 @@ class TestPreparedScan {
         HRegionServer to = cluster.regionServers().stream().filter(rs -> rs != from).findFirst().orElseThrow();
         admin.move(from.getRegions(name).stream().filter(r -> r.getRegionInfo().containsRow(row(140))).findFirst()
             .orElseThrow().getRegionInfo().getEncodedNameAsBytes(), to.getServerName());
-        seen.addAll(ScanResults.firstRows(rows, Integer.MAX_VALUE));
+        seen.addAll(ResultLines.firstRows(rows, Integer.MAX_VALUE));
         // The moved daughter forgot both; the second daughter had never been prepared.
         assertThat(prepared.recoveries().regionsPreparedAgain()).as("after the move").isEqualTo(3);
         assertThat(prepared.recoveries().cursorsResumed()).as("after the move").isEqualTo(2);
@@ -200,8 +201,8 @@ class TestPreparedScan {
         assertThat(System.nanoTime()).as("lease expiry within 10 s").isLessThan(deadline);
         Thread.sleep(100);
       }
-      assertThat(ScanResults.cells(prepared.execute(new byte[0], new byte[0], 50)))
-          .isEqualTo(ScanResults.cells(table.getScanner(new Scan().addFamily(F))));
+      assertThat(ResultLines.cells(prepared.execute(new byte[0], new byte[0], 50)))
+          .isEqualTo(ResultLines.cells(table.getScanner(new Scan().addFamily(F))));
     }
   }
 

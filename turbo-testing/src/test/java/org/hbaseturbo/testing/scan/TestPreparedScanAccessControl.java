@@ -38,6 +38,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
+import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
 import org.hbaseturbo.wire.scan.PreparedScanError;
@@ -123,10 +124,10 @@ class TestPreparedScanAccessControl {
     TableName table = table("acl_revoke", 2);
     Connection erin = grantRead("erin", table, null, null);
     try (PreparedScan prepared = PreparedScan.prepare(erin, table, new Scan())) {
-      assertThat(ScanResults.cells(prepared.execute(Execution.range(new byte[0], new byte[0])))).isNotEmpty();
-      secured.revoke(onTable("erin", table, null, null, Action.READ), () -> outcome(() -> ScanResults.cells(
+      assertThat(ResultLines.cells(prepared.execute(Execution.range(new byte[0], new byte[0])))).isNotEmpty();
+      secured.revoke(onTable("erin", table, null, null, Action.READ), () -> outcome(() -> ResultLines.cells(
           erin.getTable(table).getScanner(new Scan()))).failed());
-      assertThatThrownBy(() -> ScanResults.cells(prepared.execute(Execution.range(new byte[0], new byte[0]))))
+      assertThatThrownBy(() -> ResultLines.cells(prepared.execute(Execution.range(new byte[0], new byte[0]))))
           .isInstanceOf(AccessDeniedException.class);
     }
     assertRefusedAtPrepare(erin, table, new Scan());
@@ -284,7 +285,7 @@ class TestPreparedScanAccessControl {
    * anything of it.
    */
   private static void assertRefusedAtPrepare(Connection user, TableName table, Scan scan) throws Exception {
-    Outcome nativeScan = outcome(() -> ScanResults.cells(user.getTable(table).getScanner(new Scan(scan))));
+    Outcome nativeScan = outcome(() -> ResultLines.cells(user.getTable(table).getScanner(new Scan(scan))));
     assertThat(nativeScan.failure()).as("the native scan's failure").isEqualTo(AccessDeniedException.class);
     int before = preparedScans(table);
     assertThatThrownBy(() -> PreparedScan.prepare(user, table, scan)).isInstanceOf(AccessDeniedException.class);
@@ -297,11 +298,11 @@ class TestPreparedScanAccessControl {
    */
   private static List<String> assertSame(Connection user, TableName table, Scan scan, byte[] start, byte[] stop,
       int caching) throws Exception {
-    Outcome nativeScan = outcome(() -> ScanResults.cells(user.getTable(table).getScanner(
+    Outcome nativeScan = outcome(() -> ResultLines.cells(user.getTable(table).getScanner(
         new Scan(scan).withStartRow(start).withStopRow(stop))));
     Outcome prepared = outcome(() -> {
       try (PreparedScan prepare = PreparedScan.prepare(user, table, scan)) {
-        return ScanResults.cells(prepare.execute(Execution.range(start, stop).caching(caching)));
+        return ResultLines.cells(prepare.execute(Execution.range(start, stop).caching(caching)));
       }
     });
     assertThat(prepared).as("prepared scan %s", scan).isEqualTo(nativeScan);
@@ -334,7 +335,7 @@ class TestPreparedScanAccessControl {
     Scan probe = family == null ? new Scan() : qualifier == null ? new Scan().addFamily(family)
         : new Scan().addColumn(family, qualifier);
     secured.grant(onTable(user, table, family, qualifier, Action.READ),
-        () -> !outcome(() -> ScanResults.cells(connection.getTable(table).getScanner(probe))).failed());
+        () -> !outcome(() -> ResultLines.cells(connection.getTable(table).getScanner(probe))).failed());
     return connection;
   }
 

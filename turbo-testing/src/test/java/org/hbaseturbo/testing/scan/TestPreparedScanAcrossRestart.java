@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.ResultLines;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,17 +43,17 @@ class TestPreparedScanAcrossRestart {
           puts.add(new Put(TestPreparedScan.row(i)).addColumn(F, TestPreparedScan.q(i % 3), Bytes.toBytes("v" + i)));
         }
         table.put(puts);
-        List<String> expected = ScanResults.cells(table.getScanner(new Scan().addFamily(F)));
+        List<String> expected = ResultLines.cells(table.getScanner(new Scan().addFamily(F)));
         List<String> seen = new ArrayList<>();
         try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F));
             ResultScanner rows = prepared.execute(new byte[0], new byte[0], 25)) {
-          seen.addAll(ScanResults.firstRows(rows, 130));
+          seen.addAll(ResultLines.firstRows(rows, 130));
           HRegionServer holder = cluster.regionServers().stream()
               .filter(rs -> rs.getRegions(name).stream()
                   .anyMatch(r -> r.getRegionInfo().containsRow(TestPreparedScan.row(140))))
               .findFirst().orElseThrow();
           cluster.restartRegionServer(holder);
-          seen.addAll(ScanResults.firstRows(rows, Integer.MAX_VALUE));
+          seen.addAll(ResultLines.firstRows(rows, Integer.MAX_VALUE));
         }
         assertThat(seen).isEqualTo(expected);
       }

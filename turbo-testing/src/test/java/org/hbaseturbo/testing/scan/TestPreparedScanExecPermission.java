@@ -22,8 +22,8 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
-import org.apache.hadoop.hbase.security.access.Permission;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
+import org.apache.hadoop.hbase.security.access.Permission;
 import org.apache.hadoop.hbase.security.access.UserPermission;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -31,6 +31,7 @@ import org.apache.hadoop.ipc.RemoteException;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
+import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
 import org.junit.jupiter.api.AfterAll;
@@ -70,7 +71,7 @@ class TestPreparedScanExecPermission {
         .isInstanceOf(AccessDeniedException.class).hasMessageContaining("EXEC");
 
     secured.grant(onTable("quinn", table, null, null, Action.READ, Action.EXEC), () -> prepares(quinn, table));
-    List<String> expected = ScanResults.cells(quinn.getTable(table).getScanner(new Scan()));
+    List<String> expected = ResultLines.cells(quinn.getTable(table).getScanner(new Scan()));
     assertThat(expected).as("a header and two cells per row").hasSize(3 * ROWS);
     assertThat(preparedCells(quinn, table)).isEqualTo(expected);
   }
@@ -81,7 +82,7 @@ class TestPreparedScanExecPermission {
     Connection rosa = secured.as("rosa");
     // No table or family grant to read: rosa reads the cells whose ACL names her, and nothing else.
     secured.grant(onTable("rosa", table, null, null, Action.EXEC), () -> prepares(rosa, table));
-    List<String> expected = ScanResults.cells(rosa.getTable(table).getScanner(new Scan()));
+    List<String> expected = ResultLines.cells(rosa.getTable(table).getScanner(new Scan()));
     assertThat(expected).as("the even rows: a header and two cells each").hasSize(3 * (ROWS / 2));
     assertThat(preparedCells(rosa, table)).isEqualTo(expected);
   }
@@ -131,7 +132,7 @@ class TestPreparedScanExecPermission {
 
   private static List<String> preparedCells(Connection user, TableName table) throws IOException {
     try (PreparedScan prepared = PreparedScan.prepare(user, table, new Scan())) {
-      return ScanResults.cells(prepared.execute(new byte[0], new byte[0], 7));
+      return ResultLines.cells(prepared.execute(new byte[0], new byte[0], 7));
     }
   }
 
@@ -147,7 +148,7 @@ class TestPreparedScanExecPermission {
 
   private static boolean scans(Connection user, TableName table) {
     try {
-      ScanResults.cells(user.getTable(table).getScanner(new Scan()));
+      ResultLines.cells(user.getTable(table).getScanner(new Scan()));
       return true;
     } catch (IOException e) {
       return false;

@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 
 /**
@@ -73,17 +74,17 @@ class TestPreparedScanMatchesNative {
       int scansWithRows = 0;
       for (int i = 0; i < SCANS_PER_TABLE; i++) {
         RandomScanSpec spec = new RandomScanSpec(random);
-        List<String> expected = outcome(() -> ScanResults.cells(table.getScanner(spec.nativeScan())));
+        List<String> expected = outcome(() -> ResultLines.cells(table.getScanner(spec.nativeScan())));
         List<String> actual = outcome(() -> {
           try (PreparedScan prepared = PreparedScan.prepare(connection, name, spec.preparedScan())) {
-            return ScanResults.cells(prepared.execute(spec.execution()));
+            return ResultLines.cells(prepared.execute(spec.execution()));
           }
         });
         assertThat(actual).as("seed %d scan %d: %s", seed, i, spec).isEqualTo(expected);
         scansWithRows += returnedRows(expected) ? 1 : 0;
       }
       // Equal empty answers prove little: on a table with rows, a good share of scans must return some.
-      if (!ScanResults.firstRows(table.getScanner(new Scan().setLimit(1)), 1).isEmpty()) {
+      if (!ResultLines.firstRows(table.getScanner(new Scan().setLimit(1)), 1).isEmpty()) {
         assertThat(scansWithRows).as("scans that returned rows, seed %d", seed).isGreaterThanOrEqualTo(
             MIN_SCANS_WITH_ROWS);
       }
@@ -116,8 +117,8 @@ class TestPreparedScanMatchesNative {
         mismatches.add(threads.submit(() -> {
           List<String> found = new ArrayList<>();
           for (RandomScanSpec execution : executions) {
-            List<String> expected = outcome(() -> ScanResults.cells(table.getScanner(execution.nativeScan())));
-            List<String> actual = outcome(() -> ScanResults.cells(prepared.execute(execution.execution())));
+            List<String> expected = outcome(() -> ResultLines.cells(table.getScanner(execution.nativeScan())));
+            List<String> actual = outcome(() -> ResultLines.cells(prepared.execute(execution.execution())));
             if (!actual.equals(expected)) {
               found.add(execution + ": expected " + expected + " but was " + actual);
             }

@@ -16,11 +16,12 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.wire.scan.PreparedScanError;
-import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,8 +56,8 @@ class TestPreparedScanTableAttribute {
           // Twice: the first execute learns that the RegionServers lack the server endpoint, the second starts
           // on region calls.
           for (int run = 0; run < 2; run++) {
-            assertThat(ScanResults.cells(prepared.execute(TestPreparedScan.row(10), new byte[0], 7)))
-                .isEqualTo(ScanResults.cells(table.getScanner(new Scan().addFamily(F)
+            assertThat(ResultLines.cells(prepared.execute(TestPreparedScan.row(10), new byte[0], 7)))
+                .isEqualTo(ResultLines.cells(table.getScanner(new Scan().addFamily(F)
                     .withStartRow(TestPreparedScan.row(10)))));
           }
         }
