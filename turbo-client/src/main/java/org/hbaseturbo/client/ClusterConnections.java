@@ -12,6 +12,8 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.hbaseturbo.client.codec.CodecNotDeployedException;
+import org.hbaseturbo.client.codec.CodecSupport;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Messages;
 
@@ -27,13 +29,17 @@ public final class ClusterConnections {
   }
 
   /**
-   * Checks that the cluster answers, then opens a connection with the configuration as given.
+   * Checks that the cluster answers and, when the configuration names a cellblock codec, that every server can
+   * load it; then opens a connection with the configuration as given.
    *
    * @param where how to name the cluster in an error ("at ZooKeeper host:port from DIR/hbase-site.xml")
-   * @throws InvalidInputException when the cluster does not answer within {@link #PROBE_TIMEOUT}
+   * @throws InvalidInputException when the cluster does not answer within {@link #PROBE_TIMEOUT}, or some server
+   *     cannot load the codec
    */
   public static Connection open(Configuration conf, String where) throws IOException {
     Configuration probe = new Configuration(conf);
+    // A server without the codec would close the probe's connection: the codec has its own check, below.
+    probe.unset(HConstants.RPC_CODEC_CONF_KEY);
     probe.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 1);
     probe.setInt("zookeeper.recovery.retry", 1);
     probe.setInt(HConstants.HBASE_RPC_TIMEOUT_KEY, (int) PROBE_TIMEOUT.toMillis() / 2);
@@ -49,6 +55,12 @@ public final class ClusterConnections {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while connecting to HBase " + where, e);
+    }
+    try {
+      CodecSupport.requireSupported(conf);
+    } catch (CodecNotDeployedException e) {
+      throw new InvalidInputException("the HBase cluster " + where + " cannot serve this client: " + e.getMessage(),
+          e);
     }
     return ConnectionFactory.createConnection(conf);
   }
