@@ -23,9 +23,9 @@ final class LinkedCluster implements AutoCloseable {
       Path workDir, PrintWriter out) throws IOException {
     // Settings first: they refuse bad input, which must come before the link is made.
     TargetCluster.LocalSettings settings =
-        embedded.settings(speed == NetworkLink.Speed.LOOPBACK ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
+        embedded.settings(speed.isLoopback() ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
     Optional<NetworkLink> link = Optional.empty();
-    if (speed != NetworkLink.Speed.LOOPBACK) {
+    if (!speed.isLoopback()) {
       out.printf("creating an emulated %s link for the client JVMs ...%n", speed.userName());
       out.flush();
       link = Optional.of(NetworkLink.create(speed));

@@ -62,8 +62,11 @@ class TestBadInput {
   void unknownBindingAndLinkAndNonPositiveCounts() {
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fast"),
         "turbo: unknown YCSB binding 'fast': expected one of native, prepared");
-    assertRefused(CommandLineRun.of("ycsb", "run", "--link", "5gbit"),
-        "turbo: unknown link '5gbit': expected loopback, 1gbit or 10gbit");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--link", "5gbps"),
+        "turbo: unknown link '5gbps': expected loopback or a rate such as 100mbit, 1gbit or 2gbit (a whole number"
+            + " followed by kbit, mbit or gbit)");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--link", "200gbit"),
+        "turbo: link rate '200gbit' is out of range: expected 1mbit to 100gbit");
     assertRefused(CommandLineRun.of("ycsb", "run", "--threads", "0"),
         "turbo: --threads must be between 1 and 1,024, was 0 (see 'turbo ycsb run --help')");
     assertRefused(CommandLineRun.of("demo", "--regions", "0"),

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
@@ -32,27 +34,44 @@ public final class NetworkLink implements AutoCloseable {
     this.clientInterface = clientInterface;
   }
 
-  /** The link speeds benchmarks accept for {@code --link}; loopback means no emulated link. */
-  public enum Speed {
-    LOOPBACK(null), ONE_GBIT("1gbit"), TEN_GBIT("10gbit");
-
-    private final String tcRate;
-
-    Speed(String tcRate) {
-      this.tcRate = tcRate;
-    }
-
-    public String userName() {
-      return this == LOOPBACK ? "loopback" : tcRate;
-    }
+  /**
+   * A rate for {@code --link}: {@code loopback} (no emulated link) or a whole number of kbit, mbit or gbit per
+   * second, as {@code tc} writes rates ({@code 100mbit}, {@code 1gbit}, {@code 2gbit}).
+   *
+   * @param bitsPerSecond 0 for loopback
+   */
+  public record Speed(String userName, long bitsPerSecond) {
+    public static final Speed LOOPBACK = new Speed("loopback", 0);
+    public static final Speed ONE_GBIT = of("1gbit");
+    /** Below this, a benchmark's warm-up alone would take minutes; above, the shaper is not what limits. */
+    private static final long MIN_BITS = 1_000_000L;
+    private static final long MAX_BITS = 100_000_000_000L;
+    private static final Pattern RATE = Pattern.compile("([1-9][0-9]{0,5})(kbit|mbit|gbit)");
 
     public static Speed of(String name) {
-      for (Speed speed : values()) {
-        if (speed.userName().equals(name.toLowerCase(Locale.ROOT))) {
-          return speed;
-        }
+      String lower = name.toLowerCase(Locale.ROOT);
+      if (lower.equals(LOOPBACK.userName())) {
+        return LOOPBACK;
       }
-      throw new InvalidInputException("unknown link '" + name + "': expected loopback, 1gbit or 10gbit");
+      Matcher matcher = RATE.matcher(lower);
+      if (!matcher.matches()) {
+        throw new InvalidInputException("unknown link '" + name + "': expected loopback or a rate such as 100mbit,"
+            + " 1gbit or 2gbit (a whole number followed by kbit, mbit or gbit)");
+      }
+      long unit = switch (matcher.group(2)) {
+        case "kbit" -> 1_000L;
+        case "mbit" -> 1_000_000L;
+        default -> 1_000_000_000L;
+      };
+      long bits = Long.parseLong(matcher.group(1)) * unit;
+      if (bits < MIN_BITS || bits > MAX_BITS) {
+        throw new InvalidInputException("link rate '" + name + "' is out of range: expected 1mbit to 100gbit");
+      }
+      return new Speed(lower, bits);
+    }
+
+    public boolean isLoopback() {
+      return bitsPerSecond == 0;
     }
   }
 
@@ -62,7 +81,7 @@ public final class NetworkLink implements AutoCloseable {
    * @throws InvalidInputException when this machine does not let us create network namespaces
    */
   public static NetworkLink create(Speed speed) throws IOException {
-    if (speed == Speed.LOOPBACK) {
+    if (speed.isLoopback()) {
       throw new IllegalArgumentException("loopback needs no link");
     }
     long pid = ProcessHandle.current().pid();
@@ -82,9 +101,9 @@ public final class NetworkLink implements AutoCloseable {
       link.inNamespace("ip", "link", "set", link.clientInterface, "up");
       link.inNamespace("ip", "link", "set", "lo", "up");
       // Both directions: the host side shapes replies, the client side shapes requests.
-      run(List.of("tc", "qdisc", "add", "dev", link.hostInterface, "root", "tbf", "rate", speed.tcRate,
+      run(List.of("tc", "qdisc", "add", "dev", link.hostInterface, "root", "tbf", "rate", speed.userName(),
           "burst", "256kb", "latency", "10ms"));
-      link.inNamespace("tc", "qdisc", "add", "dev", link.clientInterface, "root", "tbf", "rate", speed.tcRate,
+      link.inNamespace("tc", "qdisc", "add", "dev", link.clientInterface, "root", "tbf", "rate", speed.userName(),
           "burst", "256kb", "latency", "10ms");
     } catch (IOException | RuntimeException e) {
       link.close();

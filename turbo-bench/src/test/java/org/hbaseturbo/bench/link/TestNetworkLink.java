@@ -74,8 +74,17 @@ class TestNetworkLink {
   @Test
   void speedsAreNamedAsOnTheCommandLine() {
     assertThat(NetworkLink.Speed.of("1GBIT")).isEqualTo(NetworkLink.Speed.ONE_GBIT);
-    assertThat(NetworkLink.Speed.of("loopback")).isEqualTo(NetworkLink.Speed.LOOPBACK);
-    assertThatThrownBy(() -> NetworkLink.Speed.of("100mbit")).isInstanceOf(InvalidInputException.class)
-        .hasMessage("unknown link '100mbit': expected loopback, 1gbit or 10gbit");
+    assertThat(NetworkLink.Speed.ONE_GBIT.bitsPerSecond()).isEqualTo(1_000_000_000L);
+    assertThat(NetworkLink.Speed.of("loopback").isLoopback()).isTrue();
+    assertThat(NetworkLink.Speed.of("100mbit").bitsPerSecond()).isEqualTo(100_000_000L);
+    assertThat(NetworkLink.Speed.of("2gbit").bitsPerSecond()).isEqualTo(2_000_000_000L);
+    assertThat(NetworkLink.Speed.of("1500kbit").bitsPerSecond()).isEqualTo(1_500_000L);
+    assertThatThrownBy(() -> NetworkLink.Speed.of("fast")).isInstanceOf(InvalidInputException.class)
+        .hasMessage("unknown link 'fast': expected loopback or a rate such as 100mbit, 1gbit or 2gbit (a whole"
+            + " number followed by kbit, mbit or gbit)");
+    assertThatThrownBy(() -> NetworkLink.Speed.of("0mbit")).isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(() -> NetworkLink.Speed.of("500kbit")).isInstanceOf(InvalidInputException.class)
+        .hasMessage("link rate '500kbit' is out of range: expected 1mbit to 100gbit");
+    assertThatThrownBy(() -> NetworkLink.Speed.of("200gbit")).isInstanceOf(InvalidInputException.class);
   }
 }
