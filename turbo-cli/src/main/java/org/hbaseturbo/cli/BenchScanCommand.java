@@ -9,8 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.JsonFiles;
-import org.hbaseturbo.bench.report.ReportCharts;
 import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanComparison;
 import org.hbaseturbo.bench.scan.ScanSchema;
@@ -117,17 +115,9 @@ final class BenchScanCommand implements Callable<Integer> {
   }
 
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    out.println();
-    out.println("scan: " + report.parameters().get("rows") + " rows per schema, scans of "
-        + report.parameters().get("scan_length") + " rows, link " + report.parameters().get("link") + ", medians of "
-        + report.parameters().get("runs") + " run(s)");
-    out.print(ScanComparison.render(report));
-    report.writeJson(json);
-    Path ratios = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + "-ratios.json");
-    JsonFiles.write(ratios, ScanComparison.ratios(report));
-    out.println("report: " + json.toAbsolutePath());
-    out.println("ratios: " + ratios.toAbsolutePath());
-    ReportCharts.write(report, dir).forEach(chart -> out.println("chart:  " + chart));
-    out.flush();
+    RatioReports.write(report, ScanComparison.TABLE, "scan: " + report.parameters().get("rows")
+        + " rows per schema, scans of " + report.parameters().get("scan_length") + " rows, link "
+        + report.parameters().get("link") + ", medians of " + report.parameters().get("runs") + " run(s)", json, dir,
+        out);
   }
 }

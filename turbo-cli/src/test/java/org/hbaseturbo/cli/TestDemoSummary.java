@@ -25,7 +25,8 @@ class TestDemoSummary {
   void ratiosComeFromTheSameRunsBaselines() {
     BenchmarkReport scan = new BenchmarkReport("scan", Map.of(), Map.of(), Map.of("scan_length", 10), List.of(
         scanResult("paper native", 999, 999, 1), scanResult("paper prepared", 1, 1, 999),
-        scanResult("ycsb native", 100, 1000, 10), scanResult("ycsb prepared", 150, 650, 6)));
+        scanResult("ycsb native", 100, 1000, 10), scanResult("ycsb prepared", 150, 650, 6),
+        scanResult("ycsb native+compact", 110, 680, 9)));
     CompressionReport compression = new CompressionReport("compression", Map.of(), Map.of(), Map.of(), List.of(
         codecResult("NONE", 1000, 1.0, 2000), codecResult("GZ", 900, 0.14, 60),
         codecResult("ZSTD", 1100, 0.13, 130)), List.of());
@@ -41,6 +42,9 @@ class TestDemoSummary {
         "Prepared Scan                 bytes per scan (YCSB schema)                           0.65  turbo bench scan",
         "                              scans per second                                       1.50",
         "                              client + server CPU per row                            0.60",
+        "Compact cell codec            bytes per scan, unchanged client                       0.68  turbo bench codec",
+        "                              scans per second                                       1.10",
+        "                              client + server CPU per row                            0.90",
         "Compression                   table size, ZSTD                                       0.13  turbo bench"
             + " compression",
         "                              inserts per second, ZSTD                               1.10",
@@ -54,7 +58,7 @@ class TestDemoSummary {
     String table = new DemoSummary().scan(Optional.empty()).compression(Optional.empty()).pcm(Optional.empty())
         .render();
 
-    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(7);
+    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(10);
   }
 
   private static ClassResult pcmResult(PcmVariant variant, double throughput) {

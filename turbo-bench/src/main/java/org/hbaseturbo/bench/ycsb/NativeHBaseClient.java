@@ -10,6 +10,7 @@ import java.util.Vector;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
@@ -25,6 +26,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.ClientConfigurations;
+import org.hbaseturbo.client.codec.CodecSupport;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -41,17 +43,21 @@ import site.ycsb.Status;
  * default: the classpath), {@code clientbuffering} (default false), {@code writebuffersize} (bytes,
  * default 12 MiB like the reference binding), {@code durability} (a {@link Durability} name, default
  * USE_DEFAULT), {@code rpccompressor} (a Hadoop codec class compressing the RPC cellblocks, HBase's
- * {@code hbase.client.rpc.compressor}, e.g. {@code org.apache.hadoop.io.compress.GzipCodec}; default none).
+ * {@code hbase.client.rpc.compressor}, e.g. {@code org.apache.hadoop.io.compress.GzipCodec}; default none),
+ * {@code rpccodec} (the cellblock codec, HBase's {@code hbase.client.rpc.codec}, e.g.
+ * {@code org.hbaseturbo.wire.codec.CompactCellCodec}; default HBase's; checked against every server first).
  */
 public class NativeHBaseClient extends DB {
   static final String FAMILY = "columnfamily";
   static final String CLIENT_BUFFERING = "clientbuffering";
   static final String WRITE_BUFFER_SIZE = "writebuffersize";
   static final String DURABILITY = "durability";
-  static final String RPC_COMPRESSOR = "rpccompressor";
+  public static final String RPC_COMPRESSOR = "rpccompressor";
+  public static final String RPC_CODEC = "rpccodec";
   /** The binding's own property names; {@link YcsbProperties} has a rule for each, or sets it itself. */
   static final Set<String> PROPERTIES =
-      Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR);
+      Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR,
+          RPC_CODEC);
 
   private byte[] family;
   private Durability durability;
@@ -243,7 +249,9 @@ public class NativeHBaseClient extends DB {
 
     static synchronized Connection acquire(Properties props) throws IOException {
       if (connection == null) {
-        connection = org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(configuration(props));
+        Configuration conf = configuration(props);
+        CodecSupport.requireSupported(conf);
+        connection = org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf);
       }
       users++;
       return connection;
@@ -268,6 +276,10 @@ public class NativeHBaseClient extends DB {
       String compressor = props.getProperty(RPC_COMPRESSOR);
       if (compressor != null && !compressor.isEmpty()) {
         conf.set("hbase.client.rpc.compressor", compressor);
+      }
+      String codec = props.getProperty(RPC_CODEC);
+      if (codec != null && !codec.isEmpty()) {
+        conf.set(HConstants.RPC_CODEC_CONF_KEY, codec);
       }
       return conf;
     }

@@ -17,9 +17,11 @@ import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.codec.Codec;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.codec.CompactCellCodec;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsb.generator.ExponentialGenerator;
@@ -204,6 +206,9 @@ public final class YcsbProperties {
     rules.put(NativeHBaseClient.RPC_COMPRESSOR, ValueRule.of("nothing (no compression) or a Hadoop compression"
         + " codec class on the classpath, such as org.apache.hadoop.io.compress.GzipCodec",
         value -> value.isEmpty() || isClass(value, CompressionCodec.class)));
+    rules.put(NativeHBaseClient.RPC_CODEC, ValueRule.of("nothing (HBase's default) or an HBase cellblock codec"
+        + " class on the classpath, such as " + CompactCellCodec.class.getName(),
+        value -> value.isEmpty() || isClass(value, Codec.class)));
     return java.util.Collections.unmodifiableMap(rules);
   }
 

@@ -1,0 +1,148 @@
+package org.hbaseturbo.bench.codec;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.bench.report.RatioTable;
+import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.common.InvalidInputException;
+
+/**
+ * The compact cellblock codec against HBase's default codec, with and without the RPC's gzip compression, for an
+ * unchanged client (YCSB's native binding): scans, gets and buffered puts of whole YCSB rows. Each (operation,
+ * clients) runs its variants in turn, run after run, on one loaded table, so their ratios are side by side.
+ */
+public final class CodecBenchmark {
+  /** Results are named "operation variant"; each is compared with the default codec's. */
+  public static final RatioTable RATIOS = new RatioTable("operation", "op", CodecVariant.DEFAULT.label(), "op",
+      report -> 1);
+  private static final String TABLE = "codec_ycsb";
+  /** Load threads: loading is not what is measured. */
+  private static final int LOAD_THREADS = 4;
+
+  private final ClusterTarget target;
+  private final Settings settings;
+  private final Path workDir;
+  private final PrintWriter progress;
+
+  /**
+   * @param runSeconds how long each measured run lasts (YCSB's maxexecutiontime)
+   * @param warmUpOperations unmeasured operations each client JVM does before it measures
+   */
+  public record Settings(List<CodecOperation> operations, List<CodecVariant> variants, long records,
+      List<Integer> clients, int runs, int runSeconds, int warmUpOperations, int regions,
+      Optional<NetworkLink> link, String linkName) {
+    public Settings {
+      operations = List.copyOf(operations);
+      variants = List.copyOf(variants);
+      clients = List.copyOf(clients);
+      if (operations.isEmpty()) {
+        throw new InvalidInputException("no operation given; expected scan, get, put or a list of them");
+      }
+      if (!variants.contains(CodecVariant.DEFAULT)) {
+        throw new InvalidInputException("--variants must include default, the baseline the others are compared"
+            + " with; was " + variants.stream().map(CodecVariant::label).toList());
+      }
+      if (records < 10) {
+        throw new InvalidInputException("--records must be at least 10 (a scan reads 10 rows), was " + records);
+      }
+      if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
+        throw new InvalidInputException("--clients must list client counts of at least 1, was " + clients);
+      }
+      if (runs < 1) {
+        throw new InvalidInputException("--runs must be at least 1, was " + runs);
+      }
+      if (runSeconds < 1) {
+        throw new InvalidInputException("--run-seconds must be at least 1, was " + runSeconds);
+      }
+      requireNonNull(link, "link is null");
+    }
+  }
+
+  public CodecBenchmark(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
+    this.target = requireNonNull(target, "target is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.workDir = requireNonNull(workDir, "workDir is null");
+    this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  public BenchmarkReport run() throws IOException {
+    progress.printf("loading %,d YCSB rows into %s%n", settings.records(), TABLE);
+    experiment(Map.of(), CodecVariant.DEFAULT, LOAD_THREADS, workDir.resolve("load"), false).load(false);
+    List<VariantResult> results = new ArrayList<>();
+    for (CodecOperation operation : settings.operations()) {
+      for (int clients : settings.clients()) {
+        // Run after run, every variant in turn: a slow spell of this shared machine then slows one run of each
+        // variant rather than every run of one.
+        Map<CodecVariant, List<PhaseResult>> runs = new EnumMap<>(CodecVariant.class);
+        for (int run = 1; run <= settings.runs(); run++) {
+          for (CodecVariant variant : settings.variants()) {
+            progress.printf("%s, %d clients, %s codec: run %d of %d%n", operation.label(), clients,
+                variant.label(), run, settings.runs());
+            progress.flush();
+            Path dir = workDir.resolve(operation.label() + "-" + variant.name().toLowerCase(Locale.ROOT) + "-"
+                + clients);
+            runs.computeIfAbsent(variant, v -> new ArrayList<>()).add(
+                experiment(operation.properties(), variant, clients, dir, true).run(run, settings.runs(), false));
+          }
+        }
+        for (CodecVariant variant : settings.variants()) {
+          results.add(YcsbSummary.summarize(operation.label() + " " + variant.label(), runs.get(variant)));
+        }
+      }
+    }
+    return new BenchmarkReport("codec", Environment.machine(), Environment.versions(target.hbaseVersion()),
+        parameters(), results);
+  }
+
+  /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
+  private YcsbExperiment experiment(Map<String, String> operation, CodecVariant variant, int clients, Path dir,
+      boolean timed) {
+    Map<String, String> properties = new HashMap<>(operation);
+    properties.putAll(variant.properties());
+    properties.put("table", TABLE);
+    properties.put("recordcount", String.valueOf(settings.records()));
+    if (timed) {
+      properties.put("operationcount", String.valueOf(Integer.MAX_VALUE));
+      properties.put("maxexecutiontime", String.valueOf(settings.runSeconds()));
+    }
+    return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, DbBinding.NATIVE,
+        settings.regions(), settings.warmUpOperations(), settings.link(), settings.linkName()), dir, progress);
+  }
+
+  private Map<String, Object> parameters() {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("operations", settings.operations().stream().map(CodecOperation::label).toList());
+    parameters.put("variants", settings.variants().stream().map(CodecVariant::label).toList());
+    parameters.put("records", settings.records());
+    parameters.put("clients", settings.clients());
+    parameters.put("runs", settings.runs());
+    parameters.put("run_order", "interleaved: run 1 of every variant in turn, then run 2, ...");
+    parameters.put("run_seconds", settings.runSeconds());
+    parameters.put("warmup_operations_per_client_jvm", settings.warmUpOperations());
+    parameters.put("regions", settings.regions());
+    parameters.put("link", settings.linkName());
+    parameters.put("cluster", target.description());
+    parameters.put("workload", "YCSB core workload, 10 fields of 100 bytes; scan: 10-row scans (workload E's);"
+        + " get: whole rows (readallfields); put: whole rows (writeallfields), client-side buffered");
+    return parameters;
+  }
+}
