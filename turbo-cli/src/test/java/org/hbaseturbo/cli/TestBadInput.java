@@ -100,6 +100,22 @@ class TestBadInput {
   }
 
   @Test
+  void benchCodecSettings() {
+    assertRefused(CommandLineRun.of("bench", "codec", "--operations", "scan,delete"),
+        "turbo: unknown operation 'delete': expected scan, get, put");
+    assertRefused(CommandLineRun.of("bench", "codec", "--variants", "default,snappy"),
+        "turbo: unknown codec variant 'snappy': expected default, compact, default+gzip, compact+gzip");
+    assertRefused(CommandLineRun.of("bench", "codec", "--variants", "compact,compact+gzip"),
+        "turbo: --variants must include default, the baseline the others are compared with; was [compact,"
+            + " compact+gzip]");
+    assertRefused(CommandLineRun.of("bench", "codec", "--records", "9"),
+        "turbo: --records must be between 10 and 100,000,000, was 9 (see 'turbo bench codec --help')");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "rpccodec=java.lang.String"),
+        "turbo: YCSB property 'rpccodec' given with -p is 'java.lang.String'; expected nothing (HBase's default) or an"
+            + " HBase cellblock codec class on the classpath, such as org.hbaseturbo.wire.codec.CompactCellCodec");
+  }
+
+  @Test
   void advisorSettings() {
     assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--warmup-seconds", "-1"),
         "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo compress advise --help')");

@@ -40,6 +40,11 @@ public enum CodecOperation {
     return properties;
   }
 
+  /** Whether it fills the memstore, which a run then leaves to the next. */
+  public boolean writes() {
+    return this == PUT;
+  }
+
   public static CodecOperation of(String label) {
     return Arrays.stream(values()).filter(operation -> operation.label.equals(label.toLowerCase(Locale.ROOT)))
         .findFirst().orElseThrow(() -> new InvalidInputException("unknown operation '" + label + "': expected "

@@ -41,12 +41,13 @@ public final class NetworkLink implements AutoCloseable {
    * @param bitsPerSecond 0 for loopback
    */
   public record Speed(String userName, long bitsPerSecond) {
-    public static final Speed LOOPBACK = new Speed("loopback", 0);
-    public static final Speed ONE_GBIT = of("1gbit");
     /** Below this, a benchmark's warm-up alone would take minutes; above, the shaper is not what limits. */
     private static final long MIN_BITS = 1_000_000L;
     private static final long MAX_BITS = 100_000_000_000L;
     private static final Pattern RATE = Pattern.compile("([1-9][0-9]{0,5})(kbit|mbit|gbit)");
+    // After the fields of(...) reads: static fields are set in the order they are written.
+    public static final Speed LOOPBACK = new Speed("loopback", 0);
+    public static final Speed ONE_GBIT = of("1gbit");
 
     public static Speed of(String name) {
       String lower = name.toLowerCase(Locale.ROOT);
