@@ -1,8 +1,11 @@
 package org.hbaseturbo.bench;
 
 import java.io.IOException;
+import java.time.Duration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.hbaseturbo.common.Pause;
 
 /** The tables benchmarks create for themselves. */
 public final class BenchTables {
@@ -14,6 +17,20 @@ public final class BenchTables {
     if (admin.tableExists(table)) {
       admin.disableTable(table);
       admin.deleteTable(table);
+    }
+  }
+
+  /**
+   * Flushes {@code table} and major-compacts it, and returns when the compaction is over: a run that starts then
+   * neither inserts into a memstore an earlier run filled nor pays for a compaction an earlier run's flush started.
+   */
+  public static void flushAndCompact(Admin admin, TableName table) throws IOException {
+    admin.flush(table);
+    admin.majorCompact(table);
+    // The request is queued: wait for it to begin, then to end.
+    Pause.sleep(Duration.ofSeconds(2), "a major compaction to begin");
+    while (admin.getCompactionState(table) != CompactionState.NONE) {
+      Pause.sleep(Duration.ofSeconds(1), "a major compaction of " + table);
     }
   }
 }

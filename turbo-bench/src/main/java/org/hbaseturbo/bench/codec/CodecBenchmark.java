@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
@@ -102,10 +103,11 @@ public final class CodecBenchmark {
           Collections.rotate(order, -(run - 1));
           for (CodecVariant variant : order) {
             if (operation.writes()) {
-              // Each run of puts starts from an empty memstore: a later run would otherwise insert into the skip
-              // lists the earlier ones filled, and pay for their size.
+              // Each run of puts starts from an empty memstore and no compaction under way: a later run would
+              // otherwise insert into the skip lists the earlier ones filled, and pay for compactions their
+              // flushes started.
               try (Admin admin = target.connection().getAdmin()) {
-                admin.flush(TableName.valueOf(TABLE));
+                BenchTables.flushAndCompact(admin, TableName.valueOf(TABLE));
               }
             }
             progress.printf("%s, %d clients, %s codec: run %d of %d%n", operation.label(), clients,
@@ -149,7 +151,7 @@ public final class CodecBenchmark {
     parameters.put("clients", settings.clients());
     parameters.put("runs", settings.runs());
     parameters.put("run_order", "interleaved: run 1 of every variant in turn, then run 2, ..., the order rotated by"
-        + " one variant each run; the table flushed before each run of puts");
+        + " one variant each run; the table flushed and major-compacted before each run of puts");
     parameters.put("run_seconds", settings.runSeconds());
     parameters.put("warmup_operations_per_client_jvm", settings.warmUpOperations());
     parameters.put("regions", settings.regions());

@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.CompactionState;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.ycsb.DbBinding;
@@ -24,7 +23,6 @@ import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.PolicyExecutor;
@@ -163,20 +161,10 @@ public final class PcmBenchmark {
         TableName table = TableName.valueOf(TABLE);
         out.println("  flushing and major-compacting " + table);
         out.flush();
-        admin.flush(table);
-        admin.majorCompact(table);
-        awaitCompacted(admin, table);
+        BenchTables.flushAndCompact(admin, table);
       }
     }
     return data;
-  }
-
-  private static void awaitCompacted(Admin admin, TableName table) throws IOException {
-    // The request is queued: wait for it to begin, then to end.
-    Pause.sleep(java.time.Duration.ofSeconds(2), "a major compaction to begin");
-    while (admin.getCompactionState(table) != CompactionState.NONE) {
-      Pause.sleep(java.time.Duration.ofSeconds(1), "a major compaction of " + table);
-    }
   }
 
   /** YCSB settings over the base workload, with buffered writes, for this benchmark's settings. */
