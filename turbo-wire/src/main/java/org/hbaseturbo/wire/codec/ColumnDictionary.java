@@ -12,13 +12,17 @@ import org.apache.hadoop.hbase.PrivateCellUtil;
 /**
  * The encoder's side of a cellblock's column and family dictionaries: which (family, qualifier) pairs and families
  * it has sent, by the index the decoder gives them. Rows of one table usually list their columns in the same order,
- * so the entry after the last one found is tried first, and the hash map only on a miss.
+ * so the entry after the last one found is tried first; on a miss, a short dictionary is searched entry by entry,
+ * and a long one through a hash map, built when the dictionary outgrows {@link #SCANNED_ENTRIES}.
  */
 final class ColumnDictionary {
+  /** Up to this many entries a miss compares them one by one: cheaper than hashing the column, and no map. */
+  private static final int SCANNED_ENTRIES = 16;
+
   private final List<ColumnKey> columns = new ArrayList<>();
-  private final Map<ColumnKey, Integer> indexes = new HashMap<>();
+  private Map<ColumnKey, Integer> indexes;
   private final List<byte[]> families = new ArrayList<>();
-  private final ColumnKey probe = new ColumnKey(new byte[16], new byte[32]);
+  private final ColumnKey probe = new ColumnKey(new byte[0], new byte[0]);
   private int last = -1;
 
   /** The column's entry, or -1 when the cellblock has not sent it yet. */
@@ -29,6 +33,14 @@ final class ColumnDictionary {
     }
     if (last >= 0 && columns.get(last).matches(cell)) {
       return last;
+    }
+    if (indexes == null) {
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).matches(cell)) {
+          return last = i;
+        }
+      }
+      return -1;
     }
     probe.copyFrom(cell);
     Integer found = indexes.get(probe);
@@ -46,7 +58,14 @@ final class ColumnDictionary {
     ColumnKey column = ColumnKey.of(cell);
     last = columns.size();
     columns.add(column);
-    indexes.put(column, last);
+    if (indexes != null) {
+      indexes.put(column, last);
+    } else if (columns.size() > SCANNED_ENTRIES) {
+      indexes = new HashMap<>();
+      for (int i = 0; i < columns.size(); i++) {
+        indexes.put(columns.get(i), i);
+      }
+    }
     for (int i = 0; i < families.size(); i++) {
       if (CellUtil.matchingFamily(cell, families.get(i))) {
         return i;

@@ -21,16 +21,18 @@ import org.hbaseturbo.wire.VarInts;
 /** Writes one cellblock in {@link CompactCellFormat}. */
 final class CompactCellEncoder implements Codec.Encoder {
   /**
-   * Cells are assembled in a buffer, which goes to the stream once it holds this much: the stream below may be a
-   * compressor or a list of pooled buffers, where many small writes cost more than one copy.
+   * Small cells are assembled in a buffer, which goes to the stream whenever it holds this much: the stream below
+   * may be a compressor or a list of pooled buffers, where each write has a cost of its own. Small, because one
+   * encoder serves one cellblock (a get's reply is a kilobyte or two) and growing a buffer copies it.
    */
-  private static final int FLUSH_BYTES = 16 * 1024;
-  /** Values at least this long go to the stream directly instead of through the buffer. */
-  private static final int DIRECT_VALUE_BYTES = 4 * 1024;
+  private static final int FLUSH_BYTES = 2 * 1024;
+  /** Values at least this long go to the stream directly, after what the buffer holds. */
+  private static final int DIRECT_VALUE_BYTES = 512;
   private static final byte PUT = KeyValue.Type.Put.getCode();
 
   private final OutputStream out;
-  private final VarInts.Writer buffer = new VarInts.Writer(FLUSH_BYTES + 1024);
+  /** Room for a flush's worth and one more small cell; it grows only for a cell with a long row or qualifier. */
+  private final VarInts.Writer buffer = new VarInts.Writer(FLUSH_BYTES + DIRECT_VALUE_BYTES + 256);
   private final ColumnDictionary columns = new ColumnDictionary();
   private boolean started;
   private boolean flushed;
