@@ -1,10 +1,6 @@
 package org.hbaseturbo.bench.codec;
 
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
-import org.hbaseturbo.common.InvalidInputException;
 
 /**
  * What a run of the codec benchmark does, as YCSB properties over YCSB's default schema (10 fields of 100 bytes):
@@ -46,8 +42,6 @@ public enum CodecOperation {
   }
 
   public static CodecOperation of(String label) {
-    return Arrays.stream(values()).filter(operation -> operation.label.equals(label.toLowerCase(Locale.ROOT)))
-        .findFirst().orElseThrow(() -> new InvalidInputException("unknown operation '" + label + "': expected "
-            + Arrays.stream(values()).map(CodecOperation::label).collect(Collectors.joining(", "))));
+    return Labels.find(values(), CodecOperation::label, label, "operation");
   }
 }

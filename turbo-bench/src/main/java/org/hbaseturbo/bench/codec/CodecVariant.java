@@ -1,12 +1,8 @@
 package org.hbaseturbo.bench.codec;
 
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.hadoop.io.compress.GzipCodec;
 import org.hbaseturbo.bench.ycsb.NativeHBaseClient;
-import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 
 /** The cellblock codec and compression a variant's clients use: HBase's default codec or Turbo's compact one. */
@@ -35,8 +31,6 @@ public enum CodecVariant {
   }
 
   public static CodecVariant of(String label) {
-    return Arrays.stream(values()).filter(variant -> variant.label.equals(label.toLowerCase(Locale.ROOT)))
-        .findFirst().orElseThrow(() -> new InvalidInputException("unknown codec variant '" + label + "': expected "
-            + Arrays.stream(values()).map(CodecVariant::label).collect(Collectors.joining(", "))));
+    return Labels.find(values(), CodecVariant::label, label, "codec variant");
   }
 }
