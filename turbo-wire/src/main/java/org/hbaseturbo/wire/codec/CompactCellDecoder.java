@@ -15,7 +15,6 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.NoTagsKeyValue;
 import org.apache.hadoop.hbase.codec.Codec;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.wire.VarInts;
 
 /**
@@ -35,16 +34,13 @@ final class CompactCellDecoder implements Codec.Decoder {
   /** ... and never above this, whatever the cellblock's size. */
   static final long MAX_DECODING_LIMIT = 1L << 30;
 
-  private static final byte PUT = KeyValue.Type.Put.getCode();
-  /** Row key, family length and the timestamp and type that end a KeyValue key. */
-  private static final int KEY_FIXED_BYTES = Bytes.SIZEOF_SHORT + Bytes.SIZEOF_BYTE + Bytes.SIZEOF_LONG
-      + Bytes.SIZEOF_BYTE;
-
   private InputStream source;
   private final long fixedLimit;
   private VarInts.Reader in;
   private int blockLength;
-  private long budget;
+  /** What the cellblock may decode to ({@link #decodingLimit}, or the fixed limit given), and what it has. */
+  private long limit;
+  private long decoded;
   private Cell current;
 
   private final List<byte[]> families = new ArrayList<>();
@@ -113,7 +109,7 @@ final class CompactCellDecoder implements Codec.Decoder {
   private void open(byte[] block, int offset, int length) {
     in = new VarInts.Reader(block, offset, length);
     blockLength = length;
-    budget = fixedLimit > 0 ? fixedLimit : decodingLimit(length);
+    limit = fixedLimit > 0 ? fixedLimit : decodingLimit(length);
   }
 
   private Cell readCell() throws MalformedCellBlockException {
@@ -127,11 +123,12 @@ final class CompactCellDecoder implements Codec.Decoder {
     if ((head & NEW_TS) != 0) {
       timestamp = CompactCellFormat.timestampBase(timestamp) + VarInts.unzigzag(in.readVarint());
     }
-    byte type = PUT;
+    KeyValue.Type type = KeyValue.Type.Put;
     if ((head & NOT_PUT) != 0) {
-      type = in.readByte();
-      if (!CompactCellFormat.isKnownType(type)) {
-        throw malformed("unknown cell type " + (type & 0xFF));
+      byte code = in.readByte();
+      type = CompactCellFormat.type(code);
+      if (type == null) {
+        throw malformed("unknown cell type " + (code & 0xFF));
       }
     }
     if ((head & NEW_VLEN) != 0) {
@@ -193,32 +190,24 @@ final class CompactCellDecoder implements Codec.Decoder {
     return columns.size() - 1;
   }
 
-  private Cell keyValue(Column column, byte type, int valueOffset) throws MalformedCellBlockException {
-    long keyLength = KEY_FIXED_BYTES + (long) rowLength + column.family.length + column.qualifier.length;
-    long total = 2L * Bytes.SIZEOF_INT + keyLength + valueLength;
-    if (total > Integer.MAX_VALUE) {
-      throw malformed("cell of " + total + " bytes");
+  /** The cell as {@code KeyValueCodec} decodes it: a {@link NoTagsKeyValue} over an array of its own. */
+  private Cell keyValue(Column column, KeyValue.Type type, int valueOffset) throws MalformedCellBlockException {
+    long size = KeyValue.getKeyValueDataStructureSize(rowLength, column.family.length, column.qualifier.length,
+        valueLength);
+    if (size > Integer.MAX_VALUE) {
+      throw malformed("cell of " + size + " bytes");
     }
-    charge(total);
-    byte[] kv = new byte[(int) total];
-    int at = Bytes.putInt(kv, 0, (int) keyLength);
-    at = Bytes.putInt(kv, at, valueLength);
-    at = Bytes.putShort(kv, at, (short) rowLength);
-    at = Bytes.putBytes(kv, at, row, 0, rowLength);
-    at = Bytes.putByte(kv, at, (byte) column.family.length);
-    at = Bytes.putBytes(kv, at, column.family, 0, column.family.length);
-    at = Bytes.putBytes(kv, at, column.qualifier, 0, column.qualifier.length);
-    at = Bytes.putLong(kv, at, timestamp);
-    at = Bytes.putByte(kv, at, type);
-    Bytes.putBytes(kv, at, in.array(), valueOffset, valueLength);
+    charge(size);
+    byte[] kv = new byte[(int) size];
+    KeyValue.writeByteArray(kv, 0, row, 0, rowLength, column.family, 0, column.family.length, column.qualifier, 0,
+        column.qualifier.length, timestamp, type, in.array(), valueOffset, valueLength, null);
     return new NoTagsKeyValue(kv, 0, kv.length);
   }
 
   private void charge(long bytes) throws MalformedCellBlockException {
-    budget -= bytes;
-    if (budget < 0) {
-      throw malformed("it decodes to more than " + (fixedLimit > 0 ? fixedLimit : decodingLimit(blockLength))
-          + " bytes, the limit for a cellblock of its size");
+    decoded += bytes;
+    if (decoded > limit) {
+      throw malformed("it decodes to more than " + limit + " bytes, the limit for a cellblock of its size");
     }
   }
 

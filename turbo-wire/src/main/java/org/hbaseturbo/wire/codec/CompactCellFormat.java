@@ -45,11 +45,11 @@ final class CompactCellFormat {
 
   static final long NO_TIMESTAMP = HConstants.LATEST_TIMESTAMP;
 
-  private static final boolean[] KNOWN_TYPES = new boolean[256];
+  private static final KeyValue.Type[] TYPES = new KeyValue.Type[256];
 
   static {
     for (KeyValue.Type type : KeyValue.Type.values()) {
-      KNOWN_TYPES[type.getCode() & 0xFF] = true;
+      TYPES[type.getCode() & 0xFF] = type;
     }
   }
 
@@ -61,7 +61,8 @@ final class CompactCellFormat {
     return previous == NO_TIMESTAMP ? 0 : previous;
   }
 
-  static boolean isKnownType(byte code) {
-    return KNOWN_TYPES[code & 0xFF];
+  /** The type of a code, or null for a code that is none. */
+  static KeyValue.Type type(byte code) {
+    return TYPES[code & 0xFF];
   }
 }
