@@ -1,20 +1,16 @@
 package org.hbaseturbo.bench.scan;
 
 import java.util.Map;
-import org.apache.hadoop.io.compress.GzipCodec;
+import org.hbaseturbo.bench.codec.CodecVariant;
 import org.hbaseturbo.bench.ycsb.DbBinding;
-import org.hbaseturbo.bench.ycsb.NativeHBaseClient;
-import org.hbaseturbo.wire.codec.CompactCellCodec;
 
 /** The ways the benchmark scans: the paper's three, and the native scan over the compact cellblock codec. */
 public enum ScanVariant {
   NATIVE("native", DbBinding.NATIVE, Map.of()),
   /** Native scans with the RPC cellblocks gzip-compressed ({@code hbase.client.rpc.compressor}). */
-  NATIVE_GZIP("native+gzip", DbBinding.NATIVE,
-      Map.of(NativeHBaseClient.RPC_COMPRESSOR, GzipCodec.class.getName())),
+  NATIVE_GZIP("native+gzip", DbBinding.NATIVE, CodecVariant.DEFAULT_GZIP.properties()),
   /** Native scans, unchanged, with the compact cellblock codec ({@code hbase.client.rpc.codec}). */
-  NATIVE_COMPACT("native+compact", DbBinding.NATIVE, Map.of(NativeHBaseClient.RPC_CODEC,
-      CompactCellCodec.class.getName())),
+  NATIVE_COMPACT("native+compact", DbBinding.NATIVE, CodecVariant.COMPACT.properties()),
   PREPARED("prepared", DbBinding.PREPARED, Map.of());
 
   private final String label;
