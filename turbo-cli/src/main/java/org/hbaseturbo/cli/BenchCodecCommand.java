@@ -90,16 +90,10 @@ final class BenchCodecCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    Optional<Path> conf = parent.main.conf();
-    NetworkLink.Speed speed = link.speed(conf);
     settings(Optional.empty()); // validates before anything starts
-    Path dir = output.dir("codec");
-    BenchmarkReport report;
-    try (LinkedCluster cluster = LinkedCluster.open(conf, speed, embedded, dir, out)) {
-      report = new CodecBenchmark(cluster.cluster().target(), settings(cluster.link()), dir, out).run();
-    }
-    report(report, output.json(dir, "codec"), dir, out);
-    return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+    return RatioBenchmarks.run("codec", parent.main.conf(), link, embedded, output, out,
+        (target, networkLink, dir) -> new CodecBenchmark(target, settings(networkLink), dir, out).run(),
+        BenchCodecCommand::report);
   }
 
   private CodecBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
@@ -109,7 +103,7 @@ final class BenchCodecCommand implements Callable<Integer> {
   }
 
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    RatioReports.write(report, CodecBenchmark.RATIOS, "codec: " + report.parameters().get("records")
+    RatioBenchmarks.write(report, CodecBenchmark.RATIOS, "codec: " + report.parameters().get("records")
         + " YCSB rows, runs of " + report.parameters().get("run_seconds") + " s, link "
         + report.parameters().get("link") + ", medians of " + report.parameters().get("runs") + " run(s)", json, dir,
         out);

@@ -90,17 +90,10 @@ final class BenchScanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    Optional<Path> conf = parent.main.conf();
-    NetworkLink.Speed speed = link.speed(conf);
-    // Validate before anything starts.
-    settings(Optional.empty());
-    Path dir = output.dir("scan");
-    BenchmarkReport report;
-    try (LinkedCluster cluster = LinkedCluster.open(conf, speed, embedded, dir, out)) {
-      report = new ScanBenchmark(cluster.cluster().target(), settings(cluster.link()), dir, out).run();
-    }
-    report(report, output.json(dir, "scan"), dir, out);
-    return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+    settings(Optional.empty()); // validates before anything starts
+    return RatioBenchmarks.run("scan", parent.main.conf(), link, embedded, output, out,
+        (target, networkLink, dir) -> new ScanBenchmark(target, settings(networkLink), dir, out).run(),
+        BenchScanCommand::report);
   }
 
   private ScanBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
@@ -115,7 +108,7 @@ final class BenchScanCommand implements Callable<Integer> {
   }
 
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    RatioReports.write(report, ScanComparison.TABLE, "scan: " + report.parameters().get("rows")
+    RatioBenchmarks.write(report, ScanComparison.TABLE, "scan: " + report.parameters().get("rows")
         + " rows per schema, scans of " + report.parameters().get("scan_length") + " rows, link "
         + report.parameters().get("link") + ", medians of " + report.parameters().get("runs") + " run(s)", json, dir,
         out);
