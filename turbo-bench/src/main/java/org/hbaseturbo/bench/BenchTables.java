@@ -5,6 +5,10 @@ import java.time.Duration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.common.Pause;
 
 /** The tables benchmarks create for themselves. */
@@ -32,5 +36,23 @@ public final class BenchTables {
     while (admin.getCompactionState(table) != CompactionState.NONE) {
       Pause.sleep(Duration.ofSeconds(1), "a major compaction of " + table);
     }
+  }
+
+  /**
+   * Reads every row of {@code table} once, so that its blocks are in the block cache before a run measures: a
+   * compaction writes new store files whose blocks nobody has read, and the first run would read them from disk
+   * for every run after it.
+   *
+   * @return the rows read
+   */
+  public static long readThrough(Connection connection, TableName table) throws IOException {
+    long rows = 0;
+    try (Table reader = connection.getTable(table);
+        ResultScanner scanner = reader.getScanner(new Scan().setCaching(1_000))) {
+      while (scanner.next() != null) {
+        rows++;
+      }
+    }
+    return rows;
   }
 }

@@ -12,6 +12,7 @@ import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanComparison;
 import org.hbaseturbo.bench.scan.ScanSchema;
+import org.hbaseturbo.bench.scan.ScanVariant;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "scan", mixinStandardHelpOptions = true,
     description = {"The Prepared Scan paper's experiment (its Figure 2): YCSB scans of --scan-length rows from"
         + " each client count, with the native scan, the native scan with gzip-compressed RPC"
-        + " (hbase.client.rpc.compressor) and the prepared scan, on two schemas: the paper's (10 values of 100"
+        + " (hbase.client.rpc.compressor), the native scan over Turbo's compact cell codec and the prepared scan, on"
+        + " two schemas: the paper's (10 values of 100"
         + " bytes, 1-byte column names, 5-10 byte row keys) and YCSB's default.",
         "Reports throughput, latency, bytes on the wire per scan (both directions), client and server CPU, and"
             + " each variant's ratio to the native scan. The paper ran 1,000,000 rows (--rows 1000000) on 1 GbE"
@@ -59,20 +61,27 @@ final class BenchScanCommand implements Callable<Integer> {
       description = "Schemas to run (default: ${DEFAULT-VALUE}).")
   List<String> schemas;
 
-  @Range(min = 1, max = 100_000_000)
-  @Option(names = "--operations", paramLabel = "N", defaultValue = "4000",
-      description = "Scans per run, split among the clients (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
-  long operations;
+  @Option(names = "--variants", paramLabel = "V,V,...", split = ",",
+      defaultValue = "native,native+gzip,native+compact,prepared",
+      description = "Scan variants, native among them (default: ${DEFAULT-VALUE}).")
+  List<String> variants;
 
   @Range(min = 1, max = 100)
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Repeated runs per variant and client count, reported as medians (1 to 100; default:"
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+      description = "Measured runs per variant and client count, the variants in turn and their order rotated from"
+          + " run to run; reported as medians, and each ratio with its range over the runs (1 to 100; default:"
           + " ${DEFAULT-VALUE}).")
   int runs;
 
+  @Range(min = 1, max = 3_600)
+  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "8",
+      description = "Length of each measured run (1 to 3,600; default: ${DEFAULT-VALUE}).")
+  int runSeconds;
+
   @Range(min = 0, max = 10_000_000)
   @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
-      description = "Unmeasured scans before each run measures (0 to 10,000,000; default: ${DEFAULT-VALUE}).")
+      description = "Unmeasured scans each client JVM does before it measures (0 to 10,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
   int warmUp;
 
   @Range(min = 1, max = 1_000)
@@ -98,8 +107,8 @@ final class BenchScanCommand implements Callable<Integer> {
 
   private ScanBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
     List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
-    return new ScanBenchmark.Settings(chosen, rows, clients, scanLength, runs, operations, warmUp, regions,
-        networkLink, link.name());
+    return new ScanBenchmark.Settings(chosen, variants.stream().map(ScanVariant::of).toList(), rows, clients,
+        scanLength, runs, runSeconds, warmUp, regions, networkLink, link.name());
   }
 
   private static ScanSchema schema(String name) {
@@ -109,8 +118,8 @@ final class BenchScanCommand implements Callable<Integer> {
 
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
     RatioBenchmarks.write(report, ScanComparison.TABLE, "scan: " + report.parameters().get("rows")
-        + " rows per schema, scans of " + report.parameters().get("scan_length") + " rows, link "
-        + report.parameters().get("link") + ", medians of " + report.parameters().get("runs") + " run(s)", json, dir,
-        out);
+        + " rows per schema, scans of " + report.parameters().get("scan_length") + " rows, runs of "
+        + report.parameters().get("run_seconds") + " s, link " + report.parameters().get("link") + ", medians of "
+        + report.parameters().get("runs") + " run(s)", json, dir, out);
   }
 }

@@ -16,6 +16,7 @@ import org.hbaseturbo.bench.report.ReportCharts;
 import org.hbaseturbo.bench.report.ReportTable;
 import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanSchema;
+import org.hbaseturbo.bench.scan.ScanVariant;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.policy.PolicyLoader;
@@ -38,6 +39,8 @@ import picocli.CommandLine.Spec;
 final class DemoCommand implements Callable<Integer> {
   /** Rows per scan in the scan comparison: the paper's. */
   private static final int SCAN_LENGTH = 10;
+  /** Each scan variant runs this long: a glimpse, one run per variant. */
+  private static final int SCAN_RUN_SECONDS = 3;
   /** The least that the compression benchmark runs with. */
   private static final int MIN_COMPRESSION_ROWS = 100;
   /** The least that the PCM benchmark loads. */
@@ -132,8 +135,8 @@ final class DemoCommand implements Callable<Integer> {
       if (scanRows > 0) {
         // One client count, one run: a glimpse; 'turbo bench scan' runs the paper's 2..24 clients, with medians.
         ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
-            scanRows, List.of(options.threads), SCAN_LENGTH, 1, 2_000, 500, options.regions, runner.link(),
-            options.link.name());
+            List.of(ScanVariant.values()), scanRows, List.of(options.threads), SCAN_LENGTH, 1, SCAN_RUN_SECONDS, 500,
+            options.regions, runner.link(), options.link.name());
         scanReport = Optional.of(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run());
         BenchScanCommand.report(scanReport.get(), dir.resolve("scan.json"), dir.resolve("scan"), out);
         out.println();

@@ -63,13 +63,13 @@ class TestDemoSummary {
 
   private static ClassResult pcmResult(PcmVariant variant, double throughput) {
     return new ClassResult("BL", variant.label(), new VariantResult(variant.label(), 4, throughput, LATENCY, "INSERT",
-        null, null, 1, null, 1, 100, 0, Map.of(), null), new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0), List.of());
+        null, null, 1, null, 1, 100, 0, Map.of(), null, List.of()), new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0), List.of());
   }
 
   /** Client and server CPU are each {@code cpuPerRow} x 10 rows / 2. */
   private static VariantResult scanResult(String variant, double throughput, double bytes, double cpuPerRow) {
     return new VariantResult(variant, 4, throughput, LATENCY, "SCAN", bytes, null, cpuPerRow * 5, cpuPerRow * 5, 1,
-        100, 0, Map.of(), null);
+        100, 0, Map.of(), null, List.of());
   }
 
   private static CodecResult codecResult(String codec, double throughput, double storageVsNone, double compressMBps) {

@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.codec;
 
 import java.util.Map;
+import org.hbaseturbo.bench.Labels;
 
 /**
  * What a run of the codec benchmark does, as YCSB properties over YCSB's default schema (10 fields of 100 bytes):

@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.codec;
 
 import java.util.Map;
 import org.apache.hadoop.io.compress.GzipCodec;
+import org.hbaseturbo.bench.Labels;
 import org.hbaseturbo.bench.ycsb.NativeHBaseClient;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 

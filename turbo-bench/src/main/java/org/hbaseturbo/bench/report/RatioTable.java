@@ -5,12 +5,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
+import org.hbaseturbo.bench.report.VariantResult.RunFigures;
 
 /**
  * A benchmark's variants as ratios to one baseline variant measured in the same run: bytes on the wire per
  * operation, throughput, and client + server CPU per unit of work. Results are named "group variant" (a schema, an
  * operation); each is compared with the baseline of its group at the same client count.
+ *
+ * <p>Throughput and CPU are compared run by run: the benchmarks run run 1 of every variant in turn, then run 2, so
+ * run i of a variant and run i of the baseline met the same spell of a shared machine. Their ratio is the median of
+ * those run-by-run ratios, reported with its range (lowest and highest), which says how far one run can be trusted.
+ * Bytes per operation hardly vary between runs: that ratio is the ratio of the medians.
  */
 public final class RatioTable {
   private final String groupName;
@@ -40,16 +48,23 @@ public final class RatioTable {
     String versus = "x " + baseline;
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {groupName, "clients", "variant", "bytes/" + operation, versus, "link B/" + operation,
-        operation + "s/s", versus, "CPU us/" + unit, versus});
+        operation + "s/s", versus, "range", "CPU us/" + unit, versus, "range"});
     for (VariantResult result : report.results()) {
       String[] name = result.variant().split(" ", 2);
-      Optional<VariantResult> base = baseline(report, result);
+      Optional<VariantResult> found = baseline(report, result);
+      boolean isBaseline = found.filter(b -> b == result).isPresent();
+      Optional<VariantResult> base = found.filter(b -> b != result);
+      Optional<Ratio> throughput = base.flatMap(b -> throughput(result, b));
+      Optional<Ratio> cpu = base.flatMap(b -> cpu(result, b, units));
       rows.add(new String[] {name[0], String.valueOf(result.clients()), name[1], number(result.bytesPerOp()),
-          ratio(result.bytesPerOp(), base.map(VariantResult::bytesPerOp)), number(result.linkBytesPerOp()),
-          number(result.throughputOpsS()), ratio(result.throughputOpsS(), base.map(VariantResult::throughputOpsS)),
-          number(cpuPerUnit(result, units)), ratio(cpuPerUnit(result, units), base.map(b -> cpuPerUnit(b, units)))});
+          ratioCell(isBaseline, base.map(b -> divide(result.bytesPerOp(), b.bytesPerOp()))),
+          number(result.linkBytesPerOp()), number(result.throughputOpsS()),
+          ratioCell(isBaseline, throughput.map(Ratio::median)), throughput.map(Ratio::range).orElse(""),
+          number(cpuPerUnit(result.serverCpuUsPerOp(), result.clientCpuUsPerOp(), units)),
+          ratioCell(isBaseline, cpu.map(Ratio::median)), cpu.map(Ratio::range).orElse("")});
     }
-    return TextTable.render(rows, 0, 2);
+    return TextTable.render(rows, 0, 2) + "x " + baseline + ": throughput and CPU are the median of run-by-run ratios"
+        + " (run i of each variant ran in turn); range: the lowest and highest of them\n";
   }
 
   /** The same ratios as data, for the JSON report: one entry per result other than a baseline. */
@@ -66,8 +81,8 @@ public final class RatioTable {
         row.put("clients", result.clients());
         row.put("bytes_per_" + operation + suffix, divide(result.bytesPerOp(), base.bytesPerOp()));
         row.put("link_bytes_per_" + operation + suffix, divide(result.linkBytesPerOp(), base.linkBytesPerOp()));
-        row.put("throughput" + suffix, divide(result.throughputOpsS(), base.throughputOpsS()));
-        row.put("cpu_per_" + unit + suffix, divide(cpuPerUnit(result, units), cpuPerUnit(base, units)));
+        put(row, "throughput" + suffix, throughput(result, base));
+        put(row, "cpu_per_" + unit + suffix, cpu(result, base, units));
         ratios.add(row);
       });
     }
@@ -81,18 +96,76 @@ public final class RatioTable {
         && r.clients() == result.clients()).findFirst();
   }
 
+  /** A ratio and, where it came from runs paired one by one, the run-by-run ratios it is the median of. */
+  private record Ratio(double median, List<Double> perRun) {
+    static Optional<Ratio> of(List<Double> perRun) {
+      return perRun.isEmpty() || perRun.contains(null) ? Optional.empty()
+          : Optional.of(new Ratio(Medians.of(perRun, Double::doubleValue), perRun));
+    }
+
+    double min() {
+      return perRun.stream().mapToDouble(Double::doubleValue).min().orElse(median);
+    }
+
+    double max() {
+      return perRun.stream().mapToDouble(Double::doubleValue).max().orElse(median);
+    }
+
+    String range() {
+      return perRun.size() < 2 ? "" : String.format("%.2f-%.2f", min(), max());
+    }
+  }
+
+  private static Optional<Ratio> throughput(VariantResult result, VariantResult base) {
+    return paired(result, base, (run, baseRun) -> divide(run.throughputOpsS(), baseRun.throughputOpsS()),
+        () -> divide(result.throughputOpsS(), base.throughputOpsS()));
+  }
+
+  private static Optional<Ratio> cpu(VariantResult result, VariantResult base, int units) {
+    return paired(result, base, (run, baseRun) -> divide(
+        cpuPerUnit(run.serverCpuUsPerOp(), run.clientCpuUsPerOp(), units),
+        cpuPerUnit(baseRun.serverCpuUsPerOp(), baseRun.clientCpuUsPerOp(), units)),
+        () -> divide(cpuPerUnit(result.serverCpuUsPerOp(), result.clientCpuUsPerOp(), units),
+            cpuPerUnit(base.serverCpuUsPerOp(), base.clientCpuUsPerOp(), units)));
+  }
+
+  /**
+   * Run i against run i where both have the same number of runs; else (a report without its runs) the ratio of
+   * the medians alone.
+   */
+  private static Optional<Ratio> paired(VariantResult result, VariantResult base,
+      BiFunction<RunFigures, RunFigures, Double> ratio, Supplier<Double> ofMedians) {
+    List<Double> perRun = new ArrayList<>();
+    if (!result.perRun().isEmpty() && result.perRun().size() == base.perRun().size()) {
+      for (int i = 0; i < result.perRun().size(); i++) {
+        perRun.add(ratio.apply(result.perRun().get(i), base.perRun().get(i)));
+      }
+      return Ratio.of(perRun);
+    }
+    return Optional.ofNullable(ofMedians.get()).map(median -> new Ratio(median, List.of()));
+  }
+
+  private static void put(Map<String, Object> row, String key, Optional<Ratio> ratio) {
+    row.put(key, ratio.map(Ratio::median).orElse(null));
+    ratio.filter(r -> !r.perRun().isEmpty()).ifPresent(r -> {
+      row.put(key + "_min", r.min());
+      row.put(key + "_max", r.max());
+      row.put(key + "_per_run", r.perRun());
+    });
+  }
+
   /** Client plus server CPU per unit of work; null when the servers' CPU was not measured. */
-  private static Double cpuPerUnit(VariantResult result, int units) {
-    return result.serverCpuUsPerOp() == null ? null : (result.clientCpuUsPerOp() + result.serverCpuUsPerOp()) / units;
+  private static Double cpuPerUnit(Double serverCpuUsPerOp, double clientCpuUsPerOp, int units) {
+    return serverCpuUsPerOp == null ? null : (clientCpuUsPerOp + serverCpuUsPerOp) / units;
   }
 
   private static Double divide(Double value, Double base) {
     return value == null || base == null || base == 0 ? null : value / base;
   }
 
-  private static String ratio(Double value, Optional<Double> base) {
-    Double ratio = divide(value, base.orElse(null));
-    return ratio == null ? "n/a" : String.format("%.3f", ratio);
+  /** The baseline against itself is 1 by definition, whatever it measured. */
+  private static String ratioCell(boolean isBaseline, Optional<Double> ratio) {
+    return isBaseline ? "1.000" : ratio.map(value -> String.format("%.3f", value)).orElse("n/a");
   }
 
   private static String number(Double value) {

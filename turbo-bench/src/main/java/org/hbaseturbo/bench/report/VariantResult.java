@@ -17,11 +17,25 @@ import java.util.Map;
  * @param failures operations that returned an error, summed over all runs (must be 0 for a valid result)
  * @param serverProcesses each RegionServer JVM's CPU and memory; null when the servers do not run the stats
  *     endpoint
+ * @param perRun each run's own figures, in run order, so that two variants run in turn can be compared run by
+ *     run; empty when a report was not made from runs
  */
 public record VariantResult(String variant, int clients, double throughputOpsS, Latency latencyUs,
     String latencyOperation, Double bytesPerOp, Double linkBytesPerOp, double clientCpuUsPerOp,
     Double serverCpuUsPerOp, int runs, long operationsPerRun, long failures,
-    Map<String, OperationResult> operations, List<ServerProcessResult> serverProcesses) {
+    Map<String, OperationResult> operations, List<ServerProcessResult> serverProcesses, List<RunFigures> perRun) {
+
+  public VariantResult {
+    perRun = perRun == null ? List.of() : List.copyOf(perRun);
+  }
+
+  /**
+   * One run's throughput and CPU.
+   *
+   * @param serverCpuUsPerOp null when the servers do not run the stats endpoint
+   */
+  public record RunFigures(double throughputOpsS, double clientCpuUsPerOp, Double serverCpuUsPerOp) {
+  }
 
   /** Medians of one operation type over the runs. */
   public record OperationResult(long count, double averageUs, Latency latencyUs) {

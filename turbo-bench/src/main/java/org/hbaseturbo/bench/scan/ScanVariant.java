@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.scan;
 
 import java.util.Map;
+import org.hbaseturbo.bench.Labels;
 import org.hbaseturbo.bench.codec.CodecVariant;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 
@@ -33,5 +34,10 @@ public enum ScanVariant {
 
   public Map<String, String> properties() {
     return properties;
+  }
+
+  /** @throws org.hbaseturbo.common.InvalidInputException naming the label and the ones there are */
+  public static ScanVariant of(String label) {
+    return Labels.find(values(), ScanVariant::label, label, "scan variant");
   }
 }

@@ -10,6 +10,7 @@ import org.hbaseturbo.bench.report.Medians;
 import org.hbaseturbo.bench.report.ServerProcessResult;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.report.VariantResult.OperationResult;
+import org.hbaseturbo.bench.report.VariantResult.RunFigures;
 import org.hbaseturbo.client.stats.ProcessUsage;
 
 /** Turns repeated runs of one YCSB phase into one {@link VariantResult} of medians. */
@@ -42,7 +43,10 @@ public final class YcsbSummary {
         serverKnown ? Medians.of(runs, run -> perOp(run, run.server().cpuNanos() / 1000.0)) : null,
         runs.size(), (long) Medians.of(runs, PhaseResult::operations),
         runs.stream().mapToLong(PhaseResult::failures).sum(), operations,
-        serverKnown ? processes(runs) : null);
+        serverKnown ? processes(runs) : null,
+        runs.stream().map(run -> new RunFigures(run.throughputOpsPerSecond(),
+            perOp(run, run.clientCpuNanos() / 1000.0),
+            serverKnown ? perOp(run, run.server().cpuNanos() / 1000.0) : null)).toList());
   }
 
   /** The last run's RegionServer processes, CPU per operation as the median of the runs each served. */

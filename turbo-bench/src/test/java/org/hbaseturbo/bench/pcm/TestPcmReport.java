@@ -73,7 +73,7 @@ class TestPcmReport {
     PcmVariant[] variants = PcmVariant.values();
     for (int i = 0; i < variants.length; i++) {
       VariantResult ycsb = new VariantResult(variants[i].label(), 4, throughputs.get(i), new Latency(100, 200, 300),
-          "READ", 1000.0, null, 50.0, 80.0, 3, 30_000, 0, Map.of(), null);
+          "READ", 1000.0, null, 50.0, 80.0, 3, 30_000, 0, Map.of(), null, List.of());
       results.add(new ClassResult("RO-read", variants[i].label(), ycsb,
           new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB), List.of()));
     }
