@@ -9,12 +9,16 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
@@ -48,6 +52,8 @@ final class ExecuteRoute implements Closeable {
   private final Admin admin;
   private final int retries;
   private final long pauseMillis;
+  /** The regions executes went to, by start key. */
+  private final ConcurrentNavigableMap<byte[], Route> routes = new ConcurrentSkipListMap<>(Bytes.BYTES_COMPARATOR);
   /** Cleared for good when a RegionServer does not know the server endpoint's service. */
   private volatile boolean serverEndpoint = true;
 
@@ -65,11 +71,11 @@ final class ExecuteRoute implements Closeable {
   /** Runs {@code request} in the region holding {@code row}. */
   ExecuteResponse execute(byte[] row, ExecuteRequest.Builder request) throws IOException {
     for (int tries = 0; serverEndpoint && !REFUSED.containsKey(connection); tries++) {
-      // Cached after the first lookup; looked up again after a failure, as the region may have moved.
-      HRegionLocation location = locator.getRegionLocation(row, tries > 0);
+      // Known after the first lookup; looked up again after a failure, as the region may have moved.
+      Route route = route(row, tries > 0);
       try {
-        return PreparedScanServerService.newBlockingStub(admin.coprocessorService(location.getServerName()))
-            .execute(null, request.setRegion(regionId(location)).build());
+        return PreparedScanServerService.newBlockingStub(admin.coprocessorService(route.server()))
+            .execute(null, request.setRegion(route.regionId()).build());
       } catch (ServiceException e) {
         if (RegionCalls.unknownService(e)) {
           serverEndpoint = false;
@@ -91,9 +97,36 @@ final class ExecuteRoute implements Closeable {
     return RegionCalls.execute(table, row, request.clearRegion().build());
   }
 
-  /** The encoded region name's hex digits as the bytes they spell, as the server endpoint reads them. */
-  private static com.google.protobuf.ByteString regionId(HRegionLocation location) {
-    return HBaseZeroCopyByteString.wrap(Bytes.fromHex(location.getRegion().getEncodedName()));
+  /**
+   * Where the region holding {@code row} is. Kept here by the region's start key, because HBase's own lookup, cached
+   * as it is, costs a traced call per execute; {@code reload} asks HBase's meta again, after a failure.
+   */
+  private Route route(byte[] row, boolean reload) throws IOException {
+    if (!reload) {
+      Map.Entry<byte[], Route> known = routes.floorEntry(row);
+      if (known != null && known.getValue().holds(row)) {
+        return known.getValue();
+      }
+    }
+    HRegionLocation location = locator.getRegionLocation(row, reload);
+    RegionInfo region = location.getRegion();
+    // Regions this one replaced (a merge) start inside it: forget them.
+    (region.getEndKey().length == 0 ? routes.tailMap(region.getStartKey(), false)
+        : routes.subMap(region.getStartKey(), false, region.getEndKey(), false)).clear();
+    Route route = new Route(location.getServerName(), region.getEndKey(),
+        HBaseZeroCopyByteString.wrap(Bytes.fromHex(region.getEncodedName())));
+    routes.put(region.getStartKey(), route);
+    return route;
+  }
+
+  /**
+   * A region's server, where it ends, and its id as the server endpoint reads it: the encoded region name's hex
+   * digits as the bytes they spell.
+   */
+  private record Route(ServerName server, byte[] endKey, com.google.protobuf.ByteString regionId) {
+    boolean holds(byte[] row) {
+      return endKey.length == 0 || Bytes.compareTo(row, endKey) < 0;
+    }
   }
 
   private void pause(int tries) throws InterruptedIOException {

@@ -139,7 +139,9 @@ final class PreparedScanExecutor {
 
   /** Up to {@code caching} rows (and the reply size cap); leaves the cursor open if the region has more. */
   private ExecuteResponse read(Cursor cursor, ExecuteRequest request) throws IOException {
-    PreparedRowsEncoder rows = new PreparedRowsEncoder(cursor.state().schema(), 8192);
+    PreparedState state = cursor.state();
+    PreparedRowsEncoder rows = new PreparedRowsEncoder(state.schema(),
+        state.replyCapacity(request.getCaching(), config.maxReplyBytes()));
     List<Cell> cells = new ArrayList<>();
     boolean more = true;
     boolean failed = true;
@@ -155,6 +157,7 @@ final class PreparedScanExecutor {
         cursor.close();
       }
     }
+    state.replied(rows.size(), rows.rowCount());
     boolean limitReached = request.getLimit() > 0 && rows.rowCount() >= request.getLimit();
     ExecuteResponse.Builder response = ExecuteResponse.newBuilder().setStatus(ExecuteResponse.Status.OK)
         .setRows(HBaseZeroCopyByteString.wrap(rows.array(), 0, rows.size())).setRowCount(rows.rowCount());

@@ -25,11 +25,15 @@ final class PreparedState {
    * and the parsed message's own objects (an estimate from the classes' fields, not a measurement).
    */
   static final int OVERHEAD_BYTES = 512;
+  /** A first guess of a row's size in a reply, before this scan has sent one. */
+  private static final int FIRST_BYTES_PER_ROW = 256;
 
   private final ClientProtos.Scan scan;
   private final PreparedSchema schema;
   private final long chargedBytes;
   private volatile long lastUseNanos;
+  /** Bytes per row of this scan's latest reply with rows (executes race to set it: any recent one will do). */
+  private volatile int bytesPerRow = FIRST_BYTES_PER_ROW;
 
   PreparedState(ClientProtos.Scan scan, PreparedSchema schema, long nowNanos) {
     this.scan = scan;
@@ -53,6 +57,21 @@ final class PreparedState {
   /** Whether the client chose how column families load ({@link Scan#setLoadColumnFamiliesOnDemand}). */
   boolean setsLoadColumnFamiliesOnDemand() {
     return scan.hasLoadColumnFamiliesOnDemand();
+  }
+
+  /**
+   * How large to make the buffer of a reply of up to {@code rows} rows, at most {@code maxBytes}: as large as the
+   * latest reply's rows suggest, plus a row, so that it seldom grows (a grown buffer is copied whole).
+   */
+  int replyCapacity(int rows, long maxBytes) {
+    return (int) Math.min(maxBytes, (long) bytesPerRow * (rows + 1));
+  }
+
+  /** What a reply held, for {@link #replyCapacity}. */
+  void replied(int bytes, int rows) {
+    if (rows > 0) {
+      bytesPerRow = Math.max(1, bytes / rows);
+    }
   }
 
   long lastUseNanos() {

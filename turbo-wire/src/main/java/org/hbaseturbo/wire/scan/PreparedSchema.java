@@ -82,6 +82,11 @@ public final class PreparedSchema {
     return -1;
   }
 
+  /** Whether the cell is of the listed column at {@code position}. */
+  boolean isAt(Cell cell, int position) {
+    return CellUtil.matchingColumn(cell, families[position], qualifiers[position]);
+  }
+
   /**
    * The position of a cell's column, or -1 when it is not listed (a cell of a whole family). Starting at the
    * previous cell's position makes a row a single pass, because cells come in schema order.
