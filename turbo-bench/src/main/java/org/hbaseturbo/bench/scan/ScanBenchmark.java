@@ -96,6 +96,8 @@ public final class ScanBenchmark {
       // list once per column, where in a store file it steps to the next cell. The table is read once so that no
       // variant's first run pays for bringing the compacted files into the cache.
       TableName table = TableName.valueOf(schema.table());
+      progress.printf("schema %s: flushing, major-compacting and reading %s once%n", schema.userName(), table);
+      progress.flush();
       try (Admin admin = target.connection().getAdmin()) {
         BenchTables.flushAndCompact(admin, table);
       }
