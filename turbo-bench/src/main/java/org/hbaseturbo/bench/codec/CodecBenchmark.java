@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,6 +17,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Environment;
@@ -26,6 +26,7 @@ import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.common.InvalidInputException;
 
@@ -99,9 +100,7 @@ public final class CodecBenchmark {
         // follows the same one.
         Map<CodecVariant, List<PhaseResult>> runs = new EnumMap<>(CodecVariant.class);
         for (int run = 1; run <= settings.runs(); run++) {
-          List<CodecVariant> order = new ArrayList<>(settings.variants());
-          Collections.rotate(order, -(run - 1));
-          for (CodecVariant variant : order) {
+          for (CodecVariant variant : RunOrder.of(settings.variants(), run)) {
             if (operation.writes()) {
               // Each run of puts starts from an empty memstore and no compaction under way: a later run would
               // otherwise insert into the skip lists the earlier ones filled, and pay for compactions their
@@ -136,8 +135,7 @@ public final class CodecBenchmark {
     properties.put("table", TABLE);
     properties.put("recordcount", String.valueOf(settings.records()));
     if (timed) {
-      properties.put("operationcount", String.valueOf(Integer.MAX_VALUE));
-      properties.put("maxexecutiontime", String.valueOf(settings.runSeconds()));
+      properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, DbBinding.NATIVE,
         settings.regions(), settings.warmUpOperations(), settings.link(), settings.linkName()), dir, progress);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.Latency;
@@ -94,8 +95,7 @@ public final class CompressionBenchmark {
     codecs.forEach(codec -> byCodec.put(codec, new ArrayList<>()));
     Map<String, List<Double>> vsNone = new LinkedHashMap<>();
     for (int run = 1; run <= settings.runs(); run++) {
-      List<String> order = new ArrayList<>(codecs);
-      java.util.Collections.rotate(order, -(run - 1));
+      List<String> order = RunOrder.of(codecs, run);
       progress.printf("compression run %d/%d: %,d sensor rows per codec, %d threads, codecs %s%n", run,
           settings.runs(), settings.rows(), settings.threads(), order);
       progress.flush();

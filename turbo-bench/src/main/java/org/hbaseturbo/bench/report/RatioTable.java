@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 import org.hbaseturbo.bench.report.VariantResult.RunFigures;
 
@@ -60,7 +59,7 @@ public final class RatioTable {
           ratioCell(isBaseline, base.map(b -> divide(result.bytesPerOp(), b.bytesPerOp()))),
           number(result.linkBytesPerOp()), number(result.throughputOpsS()),
           ratioCell(isBaseline, throughput.map(Ratio::median)), throughput.map(Ratio::range).orElse(""),
-          number(cpuPerUnit(result.serverCpuUsPerOp(), result.clientCpuUsPerOp(), units)),
+          number(cpuPerUnit(result.medians(), units)),
           ratioCell(isBaseline, cpu.map(Ratio::median)), cpu.map(Ratio::range).orElse("")});
     }
     return TextTable.render(rows, 0, 2) + "x " + baseline + ": throughput and CPU are the median of run-by-run ratios"
@@ -117,16 +116,11 @@ public final class RatioTable {
   }
 
   private static Optional<Ratio> throughput(VariantResult result, VariantResult base) {
-    return paired(result, base, (run, baseRun) -> divide(run.throughputOpsS(), baseRun.throughputOpsS()),
-        () -> divide(result.throughputOpsS(), base.throughputOpsS()));
+    return paired(result, base, (run, baseRun) -> divide(run.throughputOpsS(), baseRun.throughputOpsS()));
   }
 
   private static Optional<Ratio> cpu(VariantResult result, VariantResult base, int units) {
-    return paired(result, base, (run, baseRun) -> divide(
-        cpuPerUnit(run.serverCpuUsPerOp(), run.clientCpuUsPerOp(), units),
-        cpuPerUnit(baseRun.serverCpuUsPerOp(), baseRun.clientCpuUsPerOp(), units)),
-        () -> divide(cpuPerUnit(result.serverCpuUsPerOp(), result.clientCpuUsPerOp(), units),
-            cpuPerUnit(base.serverCpuUsPerOp(), base.clientCpuUsPerOp(), units)));
+    return paired(result, base, (run, baseRun) -> divide(cpuPerUnit(run, units), cpuPerUnit(baseRun, units)));
   }
 
   /**
@@ -134,15 +128,16 @@ public final class RatioTable {
    * the medians alone.
    */
   private static Optional<Ratio> paired(VariantResult result, VariantResult base,
-      BiFunction<RunFigures, RunFigures, Double> ratio, Supplier<Double> ofMedians) {
-    List<Double> perRun = new ArrayList<>();
+      BiFunction<RunFigures, RunFigures, Double> ratio) {
     if (!result.perRun().isEmpty() && result.perRun().size() == base.perRun().size()) {
+      List<Double> perRun = new ArrayList<>();
       for (int i = 0; i < result.perRun().size(); i++) {
         perRun.add(ratio.apply(result.perRun().get(i), base.perRun().get(i)));
       }
       return Ratio.of(perRun);
     }
-    return Optional.ofNullable(ofMedians.get()).map(median -> new Ratio(median, List.of()));
+    return Optional.ofNullable(ratio.apply(result.medians(), base.medians())).map(median -> new Ratio(median,
+        List.of()));
   }
 
   private static void put(Map<String, Object> row, String key, Optional<Ratio> ratio) {
@@ -155,8 +150,9 @@ public final class RatioTable {
   }
 
   /** Client plus server CPU per unit of work; null when the servers' CPU was not measured. */
-  private static Double cpuPerUnit(Double serverCpuUsPerOp, double clientCpuUsPerOp, int units) {
-    return serverCpuUsPerOp == null ? null : (clientCpuUsPerOp + serverCpuUsPerOp) / units;
+  private static Double cpuPerUnit(RunFigures figures, int units) {
+    return figures.serverCpuUsPerOp() == null ? null
+        : (figures.clientCpuUsPerOp() + figures.serverCpuUsPerOp()) / units;
   }
 
   private static Double divide(Double value, Double base) {

@@ -29,6 +29,11 @@ public record VariantResult(String variant, int clients, double throughputOpsS, 
     perRun = perRun == null ? List.of() : List.copyOf(perRun);
   }
 
+  /** The medians in the shape of one run's figures, so that one ratio serves runs and medians alike. */
+  public RunFigures medians() {
+    return new RunFigures(throughputOpsS, clientCpuUsPerOp, serverCpuUsPerOp);
+  }
+
   /**
    * One run's throughput and CPU.
    *

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,12 +16,14 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.common.InvalidInputException;
 
@@ -108,9 +109,7 @@ public final class ScanBenchmark {
         // order rotates from run to run, so that no variant always follows the same one or always runs first.
         Map<ScanVariant, List<PhaseResult>> runs = new EnumMap<>(ScanVariant.class);
         for (int run = 1; run <= settings.runs(); run++) {
-          List<ScanVariant> order = new ArrayList<>(settings.variants());
-          Collections.rotate(order, -(run - 1));
-          for (ScanVariant variant : order) {
+          for (ScanVariant variant : RunOrder.of(settings.variants(), run)) {
             progress.printf("schema %s, %d clients, %s: scans of %d rows, run %d of %d%n", schema.userName(),
                 clients, variant.label(), settings.scanLength(), run, settings.runs());
             progress.flush();
@@ -135,8 +134,7 @@ public final class ScanBenchmark {
     properties.putAll(scanOnly());
     properties.put("recordcount", String.valueOf(settings.rows()));
     if (timed) {
-      properties.put("operationcount", String.valueOf(Integer.MAX_VALUE));
-      properties.put("maxexecutiontime", String.valueOf(settings.runSeconds()));
+      properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("e", properties, clients, variant.db(),
         settings.regions(),
