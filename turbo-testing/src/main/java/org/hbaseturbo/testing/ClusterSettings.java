@@ -10,6 +10,8 @@ import org.apache.hadoop.hbase.HConstants;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
+import org.hbaseturbo.server.fastpath.FastPathServer;
+import org.hbaseturbo.server.fastpath.FastPathSessionEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.server.workload.WorkloadObserver;
@@ -50,9 +52,10 @@ final class ClusterSettings {
     // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
     conf.set("hbase.wal.provider", "filesystem");
     conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
-        CompressionCheckEndpoint.class.getName(), PreparedScanServerEndpoint.class.getName());
+        CompressionCheckEndpoint.class.getName(), PreparedScanServerEndpoint.class.getName(),
+        FastPathServer.class.getName());
     conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName(),
-        WorkloadObserver.class.getName());
+        WorkloadObserver.class.getName(), FastPathSessionEndpoint.class.getName());
     TurboCodecs.configure(conf);
     for (var entry : overrides) {
       conf.set(entry.getKey(), entry.getValue());

@@ -19,6 +19,8 @@ import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.security.visibility.VisibilityController;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
+import org.hbaseturbo.server.fastpath.FastPathServer;
+import org.hbaseturbo.server.fastpath.FastPathSessionEndpoint;
 import org.hbaseturbo.server.workload.WorkloadObserver;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
@@ -47,9 +49,9 @@ public final class TestingSecuredCluster implements AutoCloseable {
     conf.put("hbase.coprocessor.master.classes", classes(AccessController.class, VisibilityController.class));
     // Access control first, as a secured cluster loads it: the other observers see what it let through.
     conf.put("hbase.coprocessor.region.classes", classes(AccessController.class, VisibilityController.class,
-        PreparedScanEndpoint.class, WorkloadObserver.class));
+        PreparedScanEndpoint.class, WorkloadObserver.class, FastPathSessionEndpoint.class));
     conf.put("hbase.coprocessor.regionserver.classes", classes(AccessController.class, ServerStatsEndpoint.class,
-        CompressionCheckEndpoint.class, PreparedScanServerEndpoint.class));
+        CompressionCheckEndpoint.class, PreparedScanServerEndpoint.class, FastPathServer.class));
     conf.putAll(settings);
     EmbeddedHBaseCluster.Builder builder = EmbeddedHBaseCluster.builder().regionServers(2);
     conf.forEach(builder::set);

@@ -2,6 +2,7 @@ package org.hbaseturbo.server.scan;
 
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.server.Limits;
 import org.apache.hadoop.hbase.HConstants;
 
 /**

@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.scan;
 
 import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.server.Limits;
 
 /**
  * Limits on the prepared state one RegionServer keeps, read from its own configuration ({@code hbase-site.xml});

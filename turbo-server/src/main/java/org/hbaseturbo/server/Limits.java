@@ -1,14 +1,14 @@
-package org.hbaseturbo.server.scan;
+package org.hbaseturbo.server;
 
 import org.apache.hadoop.conf.Configuration;
 
-/** Reading the endpoint's limits: positive numbers, byte sizes with Hadoop's suffixes (k, m, g). */
-final class Limits {
+/** Reading a server-side limit: positive numbers, byte sizes with Hadoop's suffixes (k, m, g). */
+public final class Limits {
   private Limits() {
   }
 
   /** @throws IllegalArgumentException naming the key when the value is not positive or not a number */
-  static long positive(Configuration conf, String key, long defaultValue, boolean bytes) {
+  public static long positive(Configuration conf, String key, long defaultValue, boolean bytes) {
     long value;
     try {
       value = bytes ? conf.getLongBytes(key, defaultValue) : conf.getLong(key, defaultValue);

@@ -1,0 +1,165 @@
+package org.hbaseturbo.client.fastpath;
+
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.ServerName;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.openucx.jucx.ucp.UcpContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A connection's fast-path channel: its UCX context, the pool of {@link ClientWorker}s its threads borrow, and
+ * one session per RegionServer. A server that cannot open a session (fast path not deployed, UCX missing there)
+ * is left to RPC for {@link FastPathClientConfig#retryUnavailable()}.
+ */
+final class FastPathChannel implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(FastPathChannel.class);
+
+  private final FastPathClientConfig config;
+  private final UcpContext context;
+  private final SessionCalls sessionCalls;
+  private final ScheduledExecutorService timer;
+  private final BlockingQueue<ClientWorker> idle;
+  private final List<ClientWorker> all = new ArrayList<>();
+  private final AtomicInteger created = new AtomicInteger();
+  private final Map<ServerName, ServerSession> sessions = new ConcurrentHashMap<>();
+  /** Servers that could not open a session, with when to try again (nanoTime). */
+  private final Map<ServerName, Long> unavailableUntil = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  FastPathChannel(FastPathClientConfig config, SessionCalls sessionCalls) throws FastPathUnavailableException {
+    this.config = config;
+    this.sessionCalls = sessionCalls;
+    this.context = UcxRuntime.openContext(config.transports());
+    this.idle = new ArrayBlockingQueue<>(config.workers());
+    this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "FastPath-timer");
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  /**
+   * Sends one request to the server holding {@code location}'s region.
+   *
+   * @return the reply, or null when the fast path cannot serve it now (the caller uses RPC)
+   */
+  Reply call(HRegionLocation location, FastPathOperation operation, byte[] body) {
+    ServerName server = location.getServerName();
+    ServerSession session = session(location);
+    if (session == null) {
+      return null;
+    }
+    ClientWorker worker = borrow();
+    if (worker == null) {
+      return null;
+    }
+    try {
+      Reply reply = worker.call(session, operation, body, config.timeout().toNanos(), config.spin().toNanos());
+      if (reply.status() == FastPathStatus.SESSION_REFUSED) {
+        // Expired, or the server restarted: one new session, one more try.
+        sessions.remove(server, session);
+        session = session(location);
+        if (session == null) {
+          return null;
+        }
+        reply = worker.call(session, operation, body, config.timeout().toNanos(), config.spin().toNanos());
+      }
+      return reply;
+    } catch (FastPathUnavailableException e) {
+      LOG.debug("fast path to {} failed, using RPC: {}", server, e.getMessage());
+      sessions.remove(server, session);
+      return null;
+    } finally {
+      idle.offer(worker);
+    }
+  }
+
+  /** The session with the location's server, opened on first use; null when that server has no fast path. */
+  private ServerSession session(HRegionLocation location) {
+    ServerName server = location.getServerName();
+    ServerSession session = sessions.get(server);
+    if (session != null) {
+      return session;
+    }
+    Long retryAt = unavailableUntil.get(server);
+    if (retryAt != null && System.nanoTime() < retryAt) {
+      return null;
+    }
+    try {
+      ServerSession opened = sessionCalls.open(location);
+      ServerSession raced = sessions.putIfAbsent(server, opened);
+      if (raced != null) {
+        sessionCalls.close(opened);
+        return raced;
+      }
+      unavailableUntil.remove(server);
+      return opened;
+    } catch (java.io.IOException e) {
+      LOG.info("RegionServer {} gives no fast-path session, using RPC for {} s: {}", server,
+          config.retryUnavailable().toSeconds(), e.getMessage());
+      unavailableUntil.put(server, System.nanoTime() + config.retryUnavailable().toNanos());
+      return null;
+    }
+  }
+
+  private ClientWorker borrow() {
+    ClientWorker worker = idle.poll();
+    if (worker != null || closed) {
+      return worker;
+    }
+    int index = created.getAndIncrement();
+    if (index < config.workers()) {
+      worker = new ClientWorker(context, index, timer);
+      synchronized (all) {
+        all.add(worker);
+      }
+      return worker;
+    }
+    created.decrementAndGet();
+    try {
+      return idle.poll(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  /** The session with each RegionServer this channel reached (for {@code fastpath check}). */
+  Map<ServerName, ServerSession> sessions() {
+    return Map.copyOf(sessions);
+  }
+
+  /** Closes every session (best effort: a session left open expires on the server) and the UCX resources. */
+  @Override
+  public void close() {
+    closed = true;
+    for (ServerSession session : sessions.values()) {
+      sessionCalls.close(session);
+    }
+    sessions.clear();
+    timer.shutdownNow();
+    synchronized (all) {
+      // Workers still lent out are closed too: their callers are gone with the connection.
+      all.forEach(ClientWorker::close);
+      all.clear();
+    }
+    context.close();
+  }
+
+}

@@ -1,0 +1,91 @@
+package org.hbaseturbo.client.fastpath;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.UcxRuntime;
+
+/**
+ * A client's fast-path settings, from the connection's configuration.
+ *
+ * @param operations what the network selector sends over the fast path ({@code turbo.fastpath.operations}:
+ *     {@code get,put}, {@code get}, {@code put} or {@code none})
+ * @param maxRequestBytes larger Puts go over RPC
+ * @param timeout how long to wait for a fast-path reply before repeating the operation over RPC
+ * @param spin how long a caller polls for its reply before it parks until the reply (or the timeout) wakes it
+ * @param workers UCX workers the connection keeps, each used by one calling thread at a time
+ * @param transports the UCX transport list ({@link UcxRuntime#transports})
+ * @param retryUnavailable how long a RegionServer that could not open a session is left to RPC alone
+ */
+public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRequestBytes, Duration timeout,
+    Duration spin, int workers, String transports, Duration retryUnavailable) {
+  public static final String OPERATIONS_KEY = "turbo.fastpath.operations";
+  public static final String MAX_REQUEST_KEY = "turbo.fastpath.max-request-bytes";
+  public static final String TIMEOUT_KEY = "turbo.fastpath.timeout.ms";
+  public static final String SPIN_KEY = "turbo.fastpath.spin.us";
+  public static final String WORKERS_KEY = "turbo.fastpath.workers";
+  public static final String RETRY_UNAVAILABLE_KEY = "turbo.fastpath.retry-unavailable.ms";
+
+  public FastPathClientConfig {
+    operations = Set.copyOf(operations);
+  }
+
+  /** @throws InvalidInputException naming the setting and what was expected */
+  public static FastPathClientConfig from(Configuration conf) {
+    return new FastPathClientConfig(operations(conf.get(OPERATIONS_KEY, "get,put")),
+        positive(conf, MAX_REQUEST_KEY, 1L << 20),
+        // The RPC timeout bounds what a stock operation would wait; the fast path waits no longer than that.
+        Duration.ofMillis(positive(conf, TIMEOUT_KEY,
+            Math.min(5_000, conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT)))),
+        Duration.ofNanos(1_000 * nonNegative(conf, SPIN_KEY, 50)),
+        (int) Math.min(positive(conf, WORKERS_KEY, 64), 1024),
+        UcxRuntime.transports(conf),
+        Duration.ofMillis(positive(conf, RETRY_UNAVAILABLE_KEY, 60_000)));
+  }
+
+  private static Set<FastPathOperation> operations(String value) {
+    Set<FastPathOperation> operations = EnumSet.noneOf(FastPathOperation.class);
+    for (String name : value.toLowerCase(Locale.ROOT).split(",")) {
+      String trimmed = name.trim();
+      if (trimmed.equals("none")) {
+        continue;
+      }
+      operations.add(switch (trimmed) {
+        case "get" -> FastPathOperation.GET;
+        case "put" -> FastPathOperation.PUT;
+        default -> throw new InvalidInputException(OPERATIONS_KEY + " is '" + value + "'; expected a list of get"
+            + " and put, or none");
+      });
+    }
+    return operations;
+  }
+
+  private static long positive(Configuration conf, String key, long defaultValue) {
+    long value = number(conf, key, defaultValue);
+    if (value <= 0) {
+      throw new InvalidInputException(key + " is " + value + "; expected a positive whole number");
+    }
+    return value;
+  }
+
+  private static long nonNegative(Configuration conf, String key, long defaultValue) {
+    long value = number(conf, key, defaultValue);
+    if (value < 0) {
+      throw new InvalidInputException(key + " is " + value + "; expected 0 or more");
+    }
+    return value;
+  }
+
+  private static long number(Configuration conf, String key, long defaultValue) {
+    try {
+      return conf.getLongBytes(key, defaultValue);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException(key + " is '" + conf.get(key) + "'; expected a whole number", e);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package org.hbaseturbo.client.fastpath;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.BufferedMutatorParams;
+import org.apache.hadoop.hbase.client.ClusterConnection;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableBuilder;
+import org.apache.hadoop.hbase.security.User;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link Connection} whose tables send Gets and Puts over the fast path (UCX: shared memory, TCP or RDMA) and
+ * everything else over HBase's RPC, through a stock connection it holds.
+ *
+ * <p>Unchanged applications get it by configuration: {@code hbase.client.connection.impl} set to this class, and
+ * {@code ConnectionFactory.createConnection} returns one. Code holding a connection already wraps it with
+ * {@link #wrap}. Where the native UCX library is missing the connection works as a stock one (logged once).
+ */
+public final class FastPathConnection implements Connection {
+  private static final Logger LOG = LoggerFactory.getLogger(FastPathConnection.class);
+
+  private final Connection rpc;
+  private final FastPathClientConfig config;
+  private final FastPathChannel channel;
+  private final FastPathCounters counters = new FastPathCounters();
+
+  /** The constructor {@code ConnectionFactory} calls for {@code hbase.client.connection.impl}. */
+  FastPathConnection(Configuration conf, ExecutorService pool, User user, Map<String, byte[]> attributes)
+      throws IOException {
+    this(ConnectionFactory.createConnection(stockConfiguration(conf), pool, user, attributes), attributes);
+  }
+
+  private FastPathConnection(Connection rpc, Map<String, byte[]> attributes) {
+    this.rpc = rpc;
+    this.config = FastPathClientConfig.from(rpc.getConfiguration());
+    this.channel = attributes.isEmpty() ? open(config, rpc) : null;
+    if (!attributes.isEmpty()) {
+      // Connection attributes travel in HBase's RPC connection header; fast-path requests could not carry them.
+      LOG.info("connection attributes set: Gets and Puts use RPC");
+    }
+  }
+
+  /** A fast-path connection over an open stock connection, which it closes when it is closed. */
+  public static FastPathConnection wrap(Connection rpc) {
+    return new FastPathConnection(rpc, Map.of());
+  }
+
+  private static FastPathChannel open(FastPathClientConfig config, Connection rpc) {
+    if (config.operations().isEmpty()) {
+      return null;
+    }
+    try {
+      return new FastPathChannel(config, new SessionCalls(rpc));
+    } catch (FastPathUnavailableException e) {
+      LOG.warn("fast path off for this connection, Gets and Puts use RPC: {}", e.getMessage());
+      return null;
+    }
+  }
+
+  /** The configuration the stock connection gets: this class must not build itself again. */
+  private static Configuration stockConfiguration(Configuration conf) {
+    Configuration stock = new Configuration(conf);
+    stock.unset(ClusterConnection.HBASE_CLIENT_CONNECTION_IMPL);
+    return stock;
+  }
+
+  /** Whether this connection's Gets and Puts may take the fast path (UCX loaded, operations enabled). */
+  public boolean fastPathOn() {
+    return channel != null;
+  }
+
+  /** How this connection's fast-path attempts ended. */
+  public FastPathCounters counters() {
+    return counters;
+  }
+
+  /** The sessions this connection opened, by RegionServer: each server's UCX runtime (for {@code fastpath check}). */
+  public Map<ServerName, String> sessionRuntimes() {
+    Map<ServerName, String> runtimes = new java.util.TreeMap<>();
+    if (channel != null) {
+      channel.sessions().forEach((server, session) -> runtimes.put(server, session.runtime()));
+    }
+    return runtimes;
+  }
+
+  @Override
+  public TableBuilder getTableBuilder(TableName tableName, ExecutorService pool) {
+    TableBuilder stock = rpc.getTableBuilder(tableName, pool);
+    return new TableBuilder() {
+      @Override
+      public TableBuilder setOperationTimeout(int timeout) {
+        stock.setOperationTimeout(timeout);
+        return this;
+      }
+
+      @Override
+      public TableBuilder setRpcTimeout(int timeout) {
+        stock.setRpcTimeout(timeout);
+        return this;
+      }
+
+      @Override
+      public TableBuilder setReadRpcTimeout(int timeout) {
+        stock.setReadRpcTimeout(timeout);
+        return this;
+      }
+
+      @Override
+      public TableBuilder setWriteRpcTimeout(int timeout) {
+        stock.setWriteRpcTimeout(timeout);
+        return this;
+      }
+
+      @Override
+      public TableBuilder setRequestAttribute(String key, byte[] value) {
+        stock.setRequestAttribute(key, value);
+        return this;
+      }
+
+      @Override
+      public Table build() {
+        Table table = stock.build();
+        if (channel == null) {
+          return table;
+        }
+        try {
+          return new FastPathTable(table, rpc.getRegionLocator(tableName), channel, config, counters);
+        } catch (IOException e) {
+          // HBase's getRegionLocator does no I/O; should another connection's, its table still works over RPC.
+          LOG.warn("no region locator for {}, its Gets and Puts use RPC: {}", tableName, e.getMessage());
+          return table;
+        }
+      }
+    };
+  }
+
+  @Override
+  public Configuration getConfiguration() {
+    return rpc.getConfiguration();
+  }
+
+  @Override
+  public BufferedMutator getBufferedMutator(TableName tableName) throws IOException {
+    return rpc.getBufferedMutator(tableName);
+  }
+
+  @Override
+  public BufferedMutator getBufferedMutator(BufferedMutatorParams params) throws IOException {
+    return rpc.getBufferedMutator(params);
+  }
+
+  @Override
+  public RegionLocator getRegionLocator(TableName tableName) throws IOException {
+    return rpc.getRegionLocator(tableName);
+  }
+
+  @Override
+  public void clearRegionLocationCache() {
+    rpc.clearRegionLocationCache();
+  }
+
+  @Override
+  public Admin getAdmin() throws IOException {
+    return rpc.getAdmin();
+  }
+
+  @Override
+  public String getClusterId() {
+    return rpc.getClusterId();
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      if (channel != null) {
+        channel.close();
+      }
+    } finally {
+      rpc.close();
+    }
+  }
+
+  @Override
+  public boolean isClosed() {
+    return rpc.isClosed();
+  }
+
+  @Override
+  public void abort(String why, Throwable e) {
+    rpc.abort(why, e);
+  }
+
+  @Override
+  public boolean isAborted() {
+    return rpc.isAborted();
+  }
+}

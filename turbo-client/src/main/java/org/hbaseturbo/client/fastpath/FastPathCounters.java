@@ -1,0 +1,47 @@
+package org.hbaseturbo.client.fastpath;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+
+/**
+ * How a connection's fast-path attempts ended: served, or handed to RPC and why. Operations the network
+ * selector sent straight to RPC are not counted.
+ */
+public final class FastPathCounters {
+  private final Map<FastPathStatus, LongAdder> byStatus = new EnumMap<>(FastPathStatus.class);
+  private final LongAdder unavailable = new LongAdder();
+
+  FastPathCounters() {
+    for (FastPathStatus status : FastPathStatus.values()) {
+      byStatus.put(status, new LongAdder());
+    }
+  }
+
+  /** @param status null when the channel could not ask (no session, endpoint failed, timeout) */
+  void count(FastPathStatus status) {
+    (status == null ? unavailable : byStatus.get(status)).increment();
+  }
+
+  /** Operations the fast path served. */
+  public long served() {
+    return byStatus.get(FastPathStatus.OK).sum();
+  }
+
+  /** Operations a RegionServer answered with {@code status} (then repeated over RPC, unless OK). */
+  public long answered(FastPathStatus status) {
+    return byStatus.get(status).sum();
+  }
+
+  /** Operations the channel could not send or got no reply for, then done over RPC. */
+  public long unavailable() {
+    return unavailable.sum();
+  }
+
+  /** Every attempt that ended over RPC. */
+  public long fellBack() {
+    return unavailable() + byStatus.entrySet().stream().filter(e -> e.getKey() != FastPathStatus.OK)
+        .mapToLong(e -> e.getValue().sum()).sum();
+  }
+}

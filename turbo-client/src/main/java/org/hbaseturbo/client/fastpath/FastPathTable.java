@@ -1,0 +1,326 @@
+package org.hbaseturbo.client.fastpath;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Message;
+import com.google.protobuf.Service;
+import com.google.protobuf.ServiceException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Append;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.coprocessor.Batch;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+
+/**
+ * A {@link Table} whose Gets and Puts take the fast path where the {@link NetworkSelector} lets them, and
+ * everything else HBase's own table. Whatever the fast path cannot serve (no session, region moved, busy, reply
+ * too large, timeout, an exception on the server) is done again by HBase's own table, whose retries, location
+ * refresh and exceptions the caller then sees, as from a stock client.
+ */
+final class FastPathTable implements Table {
+  private final Table rpc;
+  private final RegionLocator locator;
+  private final FastPathChannel channel;
+  private final NetworkSelector selector;
+  private final FastPathCounters counters;
+
+  FastPathTable(Table rpc, RegionLocator locator, FastPathChannel channel, FastPathClientConfig config,
+      FastPathCounters counters) {
+    this.rpc = rpc;
+    this.locator = locator;
+    this.channel = channel;
+    this.selector = new NetworkSelector(config, rpc.getRequestAttributes());
+    this.counters = counters;
+  }
+
+  @Override
+  public Result get(Get get) throws IOException {
+    Result result = fastGet(get);
+    return result != null ? result : rpc.get(get);
+  }
+
+  @Override
+  public Result[] get(List<Get> gets) throws IOException {
+    Result[] results = new Result[gets.size()];
+    List<Get> overRpc = new ArrayList<>();
+    List<Integer> overRpcAt = new ArrayList<>();
+    for (int i = 0; i < gets.size(); i++) {
+      Result result = fastGet(gets.get(i));
+      if (result != null) {
+        results[i] = result;
+      } else {
+        overRpc.add(gets.get(i));
+        overRpcAt.add(i);
+      }
+    }
+    if (!overRpc.isEmpty()) {
+      Result[] rest = rpc.get(overRpc);
+      for (int i = 0; i < rest.length; i++) {
+        results[overRpcAt.get(i)] = rest[i];
+      }
+    }
+    return results;
+  }
+
+  /** @return the result, or null when the Get must go over RPC */
+  private Result fastGet(Get get) throws IOException {
+    if (!selector.takes(get)) {
+      return null;
+    }
+    HRegionLocation location = locator.getRegionLocation(get.getRow());
+    Reply reply = channel.call(location, FastPathOperation.GET,
+        RequestConverter.buildGetRequest(location.getRegion().getRegionName(), get).toByteArray());
+    return served(reply) ? ProtobufUtil.toResult(GetResponse.parseFrom(reply.body()).getResult()) : null;
+  }
+
+  @Override
+  public void put(Put put) throws IOException {
+    if (!fastPut(put)) {
+      rpc.put(put);
+    }
+  }
+
+  @Override
+  public void put(List<Put> puts) throws IOException {
+    // In order, so that two Puts of one cell land as they would over RPC; from the first the fast path cannot
+    // serve on, the rest go over RPC as one batch.
+    for (int i = 0; i < puts.size(); i++) {
+      if (!fastPut(puts.get(i))) {
+        rpc.put(new ArrayList<>(puts.subList(i, puts.size())));
+        return;
+      }
+    }
+  }
+
+  private boolean fastPut(Put put) throws IOException {
+    if (!selector.takes(put)) {
+      return false;
+    }
+    HRegionLocation location = locator.getRegionLocation(put.getRow());
+    Reply reply = channel.call(location, FastPathOperation.PUT,
+        RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
+    if (!served(reply)) {
+      return false;
+    }
+    MutateResponse response = MutateResponse.parseFrom(reply.body());
+    return response.getProcessed();
+  }
+
+  /** Whether the fast path answered; counts the outcome. */
+  private boolean served(Reply reply) {
+    FastPathStatus status = reply == null ? null : reply.status();
+    counters.count(status);
+    return status == FastPathStatus.OK;
+  }
+
+  @Override
+  public void batch(List<? extends Row> actions, Object[] results) throws IOException, InterruptedException {
+    rpc.batch(actions, results);
+  }
+
+  @Override
+  public <R> void batchCallback(List<? extends Row> actions, Object[] results, Batch.Callback<R> callback)
+      throws IOException, InterruptedException {
+    rpc.batchCallback(actions, results, callback);
+  }
+
+  // Everything below is HBase's own table.
+
+  @Override
+  public TableName getName() {
+    return rpc.getName();
+  }
+
+  @Override
+  public Configuration getConfiguration() {
+    return rpc.getConfiguration();
+  }
+
+  @Override
+  public TableDescriptor getDescriptor() throws IOException {
+    return rpc.getDescriptor();
+  }
+
+  @Override
+  public RegionLocator getRegionLocator() throws IOException {
+    return rpc.getRegionLocator();
+  }
+
+  @Override
+  public boolean exists(Get get) throws IOException {
+    return rpc.exists(get);
+  }
+
+  @Override
+  public boolean[] exists(List<Get> gets) throws IOException {
+    return rpc.exists(gets);
+  }
+
+  @Override
+  public ResultScanner getScanner(Scan scan) throws IOException {
+    return rpc.getScanner(scan);
+  }
+
+  @Override
+  public ResultScanner getScanner(byte[] family) throws IOException {
+    return rpc.getScanner(family);
+  }
+
+  @Override
+  public ResultScanner getScanner(byte[] family, byte[] qualifier) throws IOException {
+    return rpc.getScanner(family, qualifier);
+  }
+
+  @Override
+  public void delete(Delete delete) throws IOException {
+    rpc.delete(delete);
+  }
+
+  @Override
+  public void delete(List<Delete> deletes) throws IOException {
+    rpc.delete(deletes);
+  }
+
+  // deprecation: HBase deprecates the builders but still serves them; applications that use them keep working.
+  @Override
+  @Deprecated
+  @SuppressWarnings("deprecation")
+  public CheckAndMutateBuilder checkAndMutate(byte[] row, byte[] family) {
+    return rpc.checkAndMutate(row, family);
+  }
+
+  @Override
+  @Deprecated
+  @SuppressWarnings("deprecation")
+  public CheckAndMutateWithFilterBuilder checkAndMutate(byte[] row, Filter filter) {
+    return rpc.checkAndMutate(row, filter);
+  }
+
+  @Override
+  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException {
+    return rpc.checkAndMutate(checkAndMutate);
+  }
+
+  @Override
+  public List<CheckAndMutateResult> checkAndMutate(List<CheckAndMutate> checkAndMutates) throws IOException {
+    return rpc.checkAndMutate(checkAndMutates);
+  }
+
+  @Override
+  public Result mutateRow(RowMutations mutations) throws IOException {
+    return rpc.mutateRow(mutations);
+  }
+
+  @Override
+  public Result append(Append append) throws IOException {
+    return rpc.append(append);
+  }
+
+  @Override
+  public Result increment(Increment increment) throws IOException {
+    return rpc.increment(increment);
+  }
+
+  @Override
+  public long incrementColumnValue(byte[] row, byte[] family, byte[] qualifier, long amount) throws IOException {
+    return rpc.incrementColumnValue(row, family, qualifier, amount);
+  }
+
+  @Override
+  public long incrementColumnValue(byte[] row, byte[] family, byte[] qualifier, long amount, Durability durability)
+      throws IOException {
+    return rpc.incrementColumnValue(row, family, qualifier, amount, durability);
+  }
+
+  @Override
+  public CoprocessorRpcChannel coprocessorService(byte[] row) {
+    return rpc.coprocessorService(row);
+  }
+
+  @Override
+  public <T extends Service, R> Map<byte[], R> coprocessorService(Class<T> service, byte[] startKey, byte[] endKey,
+      Batch.Call<T, R> callable) throws ServiceException, Throwable {
+    return rpc.coprocessorService(service, startKey, endKey, callable);
+  }
+
+  @Override
+  public <T extends Service, R> void coprocessorService(Class<T> service, byte[] startKey, byte[] endKey,
+      Batch.Call<T, R> callable, Batch.Callback<R> callback) throws ServiceException, Throwable {
+    rpc.coprocessorService(service, startKey, endKey, callable, callback);
+  }
+
+  @Override
+  public <R extends Message> Map<byte[], R> batchCoprocessorService(Descriptors.MethodDescriptor method,
+      Message request, byte[] startKey, byte[] endKey, R responsePrototype) throws ServiceException, Throwable {
+    return rpc.batchCoprocessorService(method, request, startKey, endKey, responsePrototype);
+  }
+
+  @Override
+  public <R extends Message> void batchCoprocessorService(Descriptors.MethodDescriptor method, Message request,
+      byte[] startKey, byte[] endKey, R responsePrototype, Batch.Callback<R> callback)
+      throws ServiceException, Throwable {
+    rpc.batchCoprocessorService(method, request, startKey, endKey, responsePrototype, callback);
+  }
+
+  @Override
+  public long getRpcTimeout(TimeUnit unit) {
+    return rpc.getRpcTimeout(unit);
+  }
+
+  @Override
+  public long getReadRpcTimeout(TimeUnit unit) {
+    return rpc.getReadRpcTimeout(unit);
+  }
+
+  @Override
+  public long getWriteRpcTimeout(TimeUnit unit) {
+    return rpc.getWriteRpcTimeout(unit);
+  }
+
+  @Override
+  public long getOperationTimeout(TimeUnit unit) {
+    return rpc.getOperationTimeout(unit);
+  }
+
+  @Override
+  public Map<String, byte[]> getRequestAttributes() {
+    return rpc.getRequestAttributes();
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      locator.close();
+    } finally {
+      rpc.close();
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package org.hbaseturbo.client.fastpath;
+
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Consistency;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+
+/**
+ * Decides per operation whether it takes the fast path (the paper's network selector): Gets and Puts the
+ * configuration enables, that read the primary replica strongly, carry no request attributes (those travel in
+ * HBase's RPC header, which the fast path has not) and fit in a fast-path request. Everything else goes over RPC.
+ */
+final class NetworkSelector {
+  private final FastPathClientConfig config;
+  private final boolean requestAttributes;
+
+  /** @param requestAttributes the table's or connection's request attributes, which only RPC carries */
+  NetworkSelector(FastPathClientConfig config, Map<String, byte[]> requestAttributes) {
+    this.config = config;
+    this.requestAttributes = !requestAttributes.isEmpty();
+  }
+
+  boolean takes(Get get) {
+    return config.operations().contains(FastPathOperation.GET) && !requestAttributes
+        && get.getConsistency() == Consistency.STRONG && get.getReplicaId() <= RegionInfo.DEFAULT_REPLICA_ID;
+  }
+
+  boolean takes(Put put) {
+    if (!config.operations().contains(FastPathOperation.PUT) || requestAttributes || put.isEmpty()) {
+      // An empty Put goes to HBase's client, which refuses it with its own message.
+      return false;
+    }
+    long bytes = put.getRow().length;
+    for (java.util.List<Cell> cells : put.getFamilyCellMap().values()) {
+      for (Cell cell : cells) {
+        bytes += cell.getSerializedSize();
+      }
+    }
+    return bytes <= config.maxRequestBytes();
+  }
+}

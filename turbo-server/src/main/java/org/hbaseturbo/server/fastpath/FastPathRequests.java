@@ -1,0 +1,103 @@
+package org.hbaseturbo.server.fastpath;
+
+import java.io.IOException;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.security.PrivilegedExceptionAction;
+import org.apache.hadoop.hbase.regionserver.RSRpcServices;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
+import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+
+/**
+ * Executes fast-path requests through the RegionServer's own request path, {@link RSRpcServices} called
+ * in-process as HBase's short-circuit connection does, inside {@link User#runAs} for the session's user: region
+ * lookup, quotas, memstore back-pressure, the cell-size limit, coprocessor hooks (AccessController,
+ * VisibilityController), WAL, MVCC and metrics behave as for an RPC. Without {@code runAs}, the thread's user
+ * would be the RegionServer's own, a superuser.
+ */
+final class FastPathRequests {
+  /** An answer: a status and its body (a protobuf response, or a UTF-8 reason). */
+  record Answer(FastPathStatus status, byte[] body) {
+    static Answer refused(FastPathStatus status, String reason) {
+      return new Answer(status, reason.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
+
+  private final RSRpcServices rpcServices;
+  private final Sessions sessions;
+  private final long maxReplyBytes;
+
+  FastPathRequests(RSRpcServices rpcServices, Sessions sessions, long maxReplyBytes) {
+    this.rpcServices = rpcServices;
+    this.sessions = sessions;
+    this.maxReplyBytes = maxReplyBytes;
+  }
+
+  Answer execute(Request request) {
+    User user = sessions.userOf(request.token());
+    if (user == null) {
+      return Answer.refused(FastPathStatus.SESSION_REFUSED, "unknown or expired session token");
+    }
+    if (request.operation() == null) {
+      return Answer.refused(FastPathStatus.MALFORMED, "unknown operation");
+    }
+    Message response;
+    try {
+      response = switch (request.operation()) {
+        case GET -> {
+          GetRequest get = GetRequest.parseFrom(request.body());
+          yield as(user, () -> rpcServices.get(null, get));
+        }
+        case PUT -> {
+          MutateRequest put = MutateRequest.parseFrom(request.body());
+          if (put.hasCondition() || put.getMutation().getMutateType() != MutationType.PUT) {
+            yield null;
+          }
+          yield as(user, () -> rpcServices.mutate(null, put));
+        }
+      };
+    } catch (InvalidProtocolBufferException e) {
+      return Answer.refused(FastPathStatus.MALFORMED, "not a " + request.operation() + " request: " + e.getMessage());
+    } catch (ServiceException | IOException | RuntimeException e) {
+      return Answer.refused(FastPathStatus.REPLAY_OVER_RPC, describe(e));
+    }
+    if (response == null) {
+      return Answer.refused(FastPathStatus.MALFORMED, "only unconditional Puts travel the fast path");
+    }
+    if (response.getSerializedSize() > maxReplyBytes) {
+      return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, response.getSerializedSize() + " bytes");
+    }
+    return new Answer(FastPathStatus.OK, response.toByteArray());
+  }
+
+  private interface Call<T> {
+    T call() throws ServiceException;
+  }
+
+  private static <T> T as(User user, Call<T> call) throws ServiceException, IOException {
+    try {
+      return user.runAs((PrivilegedExceptionAction<T>) call::call);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    } catch (UndeclaredThrowableException e) {
+      if (e.getCause() instanceof ServiceException service) {
+        throw service;
+      }
+      throw new IOException(e.getCause());
+    }
+  }
+
+  /** The exception HBase's request path threw, by class and message, for the client's log and tests. */
+  private static String describe(Throwable e) {
+    Throwable cause = e instanceof ServiceException && e.getCause() != null ? e.getCause() : e;
+    String message = cause.getMessage();
+    return cause.getClass().getName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
+  }
+}

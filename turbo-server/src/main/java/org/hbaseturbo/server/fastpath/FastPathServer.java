@@ -1,0 +1,132 @@
+package org.hbaseturbo.server.fastpath;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
+import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
+import org.apache.hadoop.hbase.coprocessor.HasRegionServerServices;
+import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.openucx.jucx.ucp.UcpContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server side of the hybrid fast path (papers/hbase-rdma.txt): UCX workers inside the RegionServer that take
+ * Gets and Puts from Turbo's client and execute them through the RegionServer's own request path
+ * ({@link FastPathRequests}). Load it with {@code hbase.coprocessor.regionserver.classes}, together with the
+ * region endpoint {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated RPC.
+ *
+ * <p>A RegionServer whose native UCX is missing starts without the fast path (logged once); its clients then use
+ * RPC. {@link CoreCoprocessor} because executing through {@code RSRpcServices} needs the RegionServer itself.
+ */
+@CoreCoprocessor
+public class FastPathServer implements RegionServerCoprocessor {
+  private static final Logger LOG = LoggerFactory.getLogger(FastPathServer.class);
+  /** The running fast paths of this JVM by RegionServer (an embedded cluster runs several in one JVM). */
+  private static final Map<ServerName, FastPathServer> RUNNING = new ConcurrentHashMap<>();
+
+  private final LongAdder answered = new LongAdder();
+  private final List<FastPathWorker> workers = new ArrayList<>();
+  private ServerName serverName;
+  private Sessions sessions;
+  private UcpContext context;
+  private String unavailable;
+
+  /** The fast path of a RegionServer of this JVM, or null where it is not loaded. */
+  static FastPathServer of(ServerName server) {
+    return RUNNING.get(server);
+  }
+
+  // rawtypes: Coprocessor.start declares the raw type. deprecation: HasRegionServerServices is slated for
+  // removal in HBase 3; 2.x offers no other way to reach RSRpcServices.
+  @Override
+  @SuppressWarnings({"rawtypes", "deprecation"})
+  public void start(CoprocessorEnvironment env) throws IOException {
+    if (!(env instanceof HasRegionServerServices services)
+        || !(services.getRegionServerServices() instanceof HRegionServer server)) {
+      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a RegionServer coprocessor"
+          + " (hbase.coprocessor.regionserver.classes)");
+    }
+    FastPathServerConfig config;
+    try {
+      config = FastPathServerConfig.from(env.getConfiguration());
+    } catch (IllegalArgumentException e) {
+      throw new CoprocessorException("fast path: " + e.getMessage());
+    }
+    serverName = server.getServerName();
+    sessions = new Sessions(config.sessionLifetime(), config.maxSessions(), config.maxSessionsPerUser(),
+        Clock.systemUTC());
+    try {
+      context = UcxRuntime.openContext(config.transports());
+    } catch (FastPathUnavailableException e) {
+      unavailable = e.getMessage();
+      LOG.warn("RegionServer {} runs without the fast path; its clients use RPC: {}", serverName, unavailable);
+      RUNNING.put(serverName, this);
+      return;
+    }
+    FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), sessions, config.maxReplyBytes());
+    for (int i = 0; i < config.workers(); i++) {
+      workers.add(new FastPathWorker(context, requests, config, "FastPath-" + serverName.getPort() + "-" + i,
+          answered));
+    }
+    workers.forEach(FastPathWorker::start);
+    RUNNING.put(serverName, this);
+    LOG.info("RegionServer {} serves the fast path with {} workers over UCX ({}), transports {}", serverName,
+        workers.size(), UcxRuntime.describe(), config.transports().isEmpty() ? "UCX's choice" : config.transports());
+  }
+
+  // rawtypes: Coprocessor.stop declares the raw type.
+  @Override
+  @SuppressWarnings("rawtypes")
+  public void stop(CoprocessorEnvironment env) throws IOException {
+    RUNNING.remove(serverName, this);
+    try {
+      for (FastPathWorker worker : workers) {
+        worker.stop();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      workers.clear();
+      if (context != null) {
+        context.close();
+      }
+    }
+  }
+
+  /** @return why the fast path is off on this server, or null when it is on */
+  String unavailable() {
+    return unavailable;
+  }
+
+  Sessions sessions() {
+    return sessions;
+  }
+
+  List<ByteBuffer> workerAddresses() {
+    return workers.stream().map(FastPathWorker::address).toList();
+  }
+
+  /** Requests this RegionServer answered over the fast path, whatever the answer (for monitoring and tests). */
+  public static long answered(ServerName server) {
+    FastPathServer running = RUNNING.get(server);
+    return running == null ? 0 : running.answered.sum();
+  }
+
+  /** Sessions open on a RegionServer of this JVM (for tests of their bounds). */
+  public static int openSessions(ServerName server) {
+    FastPathServer running = RUNNING.get(server);
+    return running == null ? 0 : running.sessions.size();
+  }
+}

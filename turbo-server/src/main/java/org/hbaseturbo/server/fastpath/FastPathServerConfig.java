@@ -1,0 +1,47 @@
+package org.hbaseturbo.server.fastpath;
+
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.server.Limits;
+import org.hbaseturbo.wire.fastpath.UcxRuntime;
+
+/**
+ * A RegionServer's fast-path settings, from its {@code hbase-site.xml}.
+ *
+ * @param workers UCX workers, each with one thread that receives, executes and replies (HBase's handlers, for
+ *     the fast path); a slow request (a Put waiting on a WAL sync) holds up only its own worker's queue
+ * @param queuePerWorker requests a worker holds before it answers "busy" (the client then uses RPC)
+ * @param maxRequestBytes larger requests are refused as malformed (the client sends larger ones over RPC)
+ * @param maxReplyBytes larger replies are not sent; the client repeats the operation over RPC
+ * @param spin how long an idle worker keeps polling before it parks until the next message; parking costs a
+ *     wake-up (tens of microseconds on a VM) for the next request, polling costs CPU while idle
+ * @param sessionLifetime how long a session token is accepted after it was issued
+ * @param maxSessions sessions the RegionServer keeps for all users together
+ * @param maxSessionsPerUser sessions one user may keep (a client opens one per connection and RegionServer)
+ * @param transports the UCX transport list ({@link UcxRuntime#transports})
+ */
+record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestBytes, long maxReplyBytes,
+    Duration spin, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser, String transports) {
+  static final String PREFIX = "turbo.fastpath.server.";
+  static final String WORKERS_KEY = PREFIX + "workers";
+  static final String QUEUE_KEY = PREFIX + "queue-per-worker";
+  static final String MAX_REQUEST_KEY = PREFIX + "max-request-bytes";
+  static final String MAX_REPLY_KEY = PREFIX + "max-reply-bytes";
+  static final String SPIN_KEY = PREFIX + "spin.us";
+  static final String SESSION_LIFETIME_KEY = PREFIX + "session.lifetime.ms";
+  static final String MAX_SESSIONS_KEY = PREFIX + "max-sessions";
+  static final String MAX_SESSIONS_PER_USER_KEY = PREFIX + "user.max-sessions";
+
+  static FastPathServerConfig from(Configuration conf) {
+    return new FastPathServerConfig(
+        (int) Math.min(Limits.positive(conf, WORKERS_KEY, 2, false), 64),
+        (int) Math.min(Limits.positive(conf, QUEUE_KEY, 256, false), 1 << 16),
+        Limits.positive(conf, MAX_REQUEST_KEY, 4L << 20, true),
+        Limits.positive(conf, MAX_REPLY_KEY, 4L << 20, true),
+        Duration.ofNanos(1_000 * Limits.positive(conf, SPIN_KEY, 50, false)),
+        Duration.ofMillis(Limits.positive(conf, SESSION_LIFETIME_KEY, 3_600_000, false)),
+        Limits.positive(conf, MAX_SESSIONS_KEY, 10_000, false),
+        Limits.positive(conf, MAX_SESSIONS_PER_USER_KEY, 256, false),
+        UcxRuntime.transports(conf));
+  }
+}

@@ -1,0 +1,32 @@
+package org.hbaseturbo.wire.fastpath;
+
+/** How a RegionServer answered a fast-path request; travels as one byte. */
+public enum FastPathStatus {
+  /** Done; the body is HBase's own protobuf response. */
+  OK,
+  /**
+   * HBase's request path threw (region moved, split or closing, access denied, no such family, ...); the body
+   * names the exception. The client replays the operation over HBase RPC, whose retries and exceptions the caller
+   * then sees, exactly as from a stock client.
+   */
+  REPLAY_OVER_RPC,
+  /** The token is unknown, expired or malformed: open a new session over RPC. Nothing was executed. */
+  SESSION_REFUSED,
+  /** The worker's queue is full. Nothing was executed. */
+  BUSY,
+  /** The reply would exceed the largest the channel carries. The operation was executed (a Get: harmless). */
+  REPLY_TOO_LARGE,
+  /** The request could not be parsed, or asks for what the fast path does not serve. Nothing was executed. */
+  MALFORMED;
+
+  private static final FastPathStatus[] BY_CODE = values();
+
+  public byte code() {
+    return (byte) ordinal();
+  }
+
+  /** @return null for a code no status has */
+  public static FastPathStatus of(byte code) {
+    return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+  }
+}

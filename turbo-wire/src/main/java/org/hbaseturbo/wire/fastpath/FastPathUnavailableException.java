@@ -1,0 +1,16 @@
+package org.hbaseturbo.wire.fastpath;
+
+import java.io.IOException;
+
+/** The fast-path channel cannot be used (no native UCX, refused settings, unreachable peer); RPC still can. */
+public class FastPathUnavailableException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  public FastPathUnavailableException(String message) {
+    super(message);
+  }
+
+  public FastPathUnavailableException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}
