@@ -30,10 +30,7 @@ public class CompressionCheckEndpoint extends CompressionCheckService implements
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws CoprocessorException {
-    if (!(env instanceof RegionServerCoprocessorEnvironment regionServer)) {
-      throw new CoprocessorException(getClass().getSimpleName()
-          + " must be loaded as a RegionServer coprocessor (hbase.coprocessor.regionserver.classes)");
-    }
+    RegionServerCoprocessorEnvironment regionServer = LoadedAs.regionServer(env, this);
     conf = regionServer.getConfiguration();
     server = regionServer.getServerName().toString();
   }

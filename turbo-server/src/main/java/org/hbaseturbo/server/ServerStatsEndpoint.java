@@ -61,22 +61,17 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
     this.processId = runtime.getName() + "@" + runtime.getStartTime();
   }
 
-  // rawtypes: Coprocessor.start declares the raw type. deprecation: HasRegionServerServices is slated for
-  // removal in HBase 3; 2.x offers no other way to reach the RPC server's metrics.
+  // rawtypes: Coprocessor.start declares the raw type.
   @Override
-  @SuppressWarnings({"rawtypes", "deprecation"})
+  @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
-    if (!(env instanceof HasRegionServerServices services)) {
-      throw new CoprocessorException(getClass().getSimpleName()
-          + " must be loaded as a RegionServer coprocessor (hbase.coprocessor.regionserver.classes)");
-    }
-    MetricsHBaseServerSource source = services.getRegionServerServices().getRpcServer().getMetrics()
-        .getMetricsSource();
+    RegionServerServices services = LoadedAs.regionServerServices(env, this);
+    MetricsHBaseServerSource source = services.getRpcServer().getMetrics().getMetricsSource();
     if (!(source instanceof BaseSourceImpl impl)) {
       throw new CoprocessorException("unexpected RPC metrics source " + source.getClass().getName());
     }
     rpcMetrics = impl;
-    server = services.getRegionServerServices();
+    server = services;
     redactor = new ConfigRedactor(server.getConfiguration());
   }
 

@@ -10,9 +10,7 @@ import java.util.Collections;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.ServerName;
-import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
-import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.security.User;
@@ -21,6 +19,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionResponse;
 import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
+import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.wire.fastpath.UcxRuntime;
 
 /**
@@ -39,11 +38,7 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
-    if (!(env instanceof RegionCoprocessorEnvironment region)) {
-      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a region coprocessor"
-          + " (hbase.coprocessor.region.classes)");
-    }
-    serverName = region.getServerName();
+    serverName = LoadedAs.region(env, this).getServerName();
   }
 
   @Override

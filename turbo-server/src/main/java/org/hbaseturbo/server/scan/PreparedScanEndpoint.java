@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.security.User;
+import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
@@ -48,10 +49,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
-    if (!(env instanceof RegionCoprocessorEnvironment region)) {
-      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a region coprocessor"
-          + " (hbase.coprocessor.region.classes or a table's coprocessor attribute)");
-    }
+    RegionCoprocessorEnvironment region = LoadedAs.region(env, this);
     if (!(region.getRegion() instanceof HRegion hregion)) {
       throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegion, found "
           + region.getRegion().getClass().getName());

@@ -8,13 +8,12 @@ import java.util.Collections;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.NotServingRegionException;
-import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
-import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessorEnvironment;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.OnlineRegions;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
@@ -44,11 +43,7 @@ public class PreparedScanServerEndpoint extends PreparedScanServerService implem
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
-    if (!(env instanceof RegionServerCoprocessorEnvironment server)) {
-      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a RegionServer coprocessor"
-          + " (hbase.coprocessor.regionserver.classes)");
-    }
-    regions = server.getOnlineRegions();
+    regions = LoadedAs.regionServer(env, this).getOnlineRegions();
   }
 
   @Override

@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
@@ -23,6 +22,7 @@ import org.apache.hadoop.hbase.regionserver.InternalScanner;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.wal.WALEdit;
 import org.apache.hadoop.hbase.util.Pair;
+import org.hbaseturbo.server.LoadedAs;
 
 /**
  * Counts the operations clients ask of each table, exactly and by type, for the workload-aware configuration: the
@@ -42,11 +42,7 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
-    if (!(env instanceof RegionCoprocessorEnvironment region)) {
-      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a region coprocessor"
-          + " (hbase.coprocessor.region.classes)");
-    }
-    table = WorkloadCounters.of(region.getRegionInfo().getTable());
+    table = WorkloadCounters.of(LoadedAs.region(env, this).getRegionInfo().getTable());
   }
 
   @Override
