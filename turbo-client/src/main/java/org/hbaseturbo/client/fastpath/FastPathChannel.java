@@ -140,11 +140,6 @@ final class FastPathChannel implements Closeable {
     }
   }
 
-  /** The session with each RegionServer this channel reached (for {@code fastpath check}). */
-  Map<ServerName, ServerSession> sessions() {
-    return Map.copyOf(sessions);
-  }
-
   /** Closes every session (best effort: a session left open expires on the server) and the UCX resources. */
   @Override
   public void close() {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -76,23 +75,9 @@ public final class FastPathConnection implements Connection {
     return stock;
   }
 
-  /** Whether this connection's Gets and Puts may take the fast path (UCX loaded, operations enabled). */
-  public boolean fastPathOn() {
-    return channel != null;
-  }
-
   /** How this connection's fast-path attempts ended. */
   public FastPathCounters counters() {
     return counters;
-  }
-
-  /** The sessions this connection opened, by RegionServer: each server's UCX runtime (for {@code fastpath check}). */
-  public Map<ServerName, String> sessionRuntimes() {
-    Map<ServerName, String> runtimes = new java.util.TreeMap<>();
-    if (channel != null) {
-      channel.sessions().forEach((server, session) -> runtimes.put(server, session.runtime()));
-    }
-    return runtimes;
   }
 
   @Override

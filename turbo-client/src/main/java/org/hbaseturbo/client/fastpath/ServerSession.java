@@ -12,6 +12,6 @@ import org.apache.hadoop.hbase.TableName;
  * @param table a table with a region on the server, and {@code row} in that region: where the session was opened
  *     and where it is closed
  */
-record ServerSession(ServerName server, byte[] token, long expiresAtMs, List<ByteBuffer> workers, String runtime,
-    TableName table, byte[] row) {
+record ServerSession(ServerName server, byte[] token, List<ByteBuffer> workers, TableName table,
+    byte[] row) {
 }

@@ -53,8 +53,8 @@ final class SessionCalls {
         .map(address -> ByteBuffer.allocateDirect(address.size()).put(address.asReadOnlyByteBuffer()).flip()
             .asReadOnlyBuffer())
         .toList();
-    return new ServerSession(issuer, response.getToken().toByteArray(), response.getExpiresAtMs(), workers,
-        response.getUcxRuntime(), location.getRegion().getTable(), row);
+    return new ServerSession(issuer, response.getToken().toByteArray(), workers,
+        location.getRegion().getTable(), row);
   }
 
   /** Best effort: a session that is not closed expires on the server. */

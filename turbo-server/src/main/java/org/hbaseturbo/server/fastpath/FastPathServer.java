@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
-import org.apache.hadoop.hbase.coprocessor.HasRegionServerServices;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.regionserver.RegionServerServices;
+import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.hbaseturbo.wire.fastpath.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
@@ -36,7 +36,6 @@ public class FastPathServer implements RegionServerCoprocessor {
   /** The running fast paths of this JVM by RegionServer (an embedded cluster runs several in one JVM). */
   private static final Map<ServerName, FastPathServer> RUNNING = new ConcurrentHashMap<>();
 
-  private final LongAdder answered = new LongAdder();
   private final List<FastPathWorker> workers = new ArrayList<>();
   private ServerName serverName;
   private Sessions sessions;
@@ -48,15 +47,14 @@ public class FastPathServer implements RegionServerCoprocessor {
     return RUNNING.get(server);
   }
 
-  // rawtypes: Coprocessor.start declares the raw type. deprecation: HasRegionServerServices is slated for
-  // removal in HBase 3; 2.x offers no other way to reach RSRpcServices.
+  // rawtypes: Coprocessor.start declares the raw type.
   @Override
-  @SuppressWarnings({"rawtypes", "deprecation"})
+  @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
-    if (!(env instanceof HasRegionServerServices services)
-        || !(services.getRegionServerServices() instanceof HRegionServer server)) {
-      throw new CoprocessorException(getClass().getSimpleName() + " must be loaded as a RegionServer coprocessor"
-          + " (hbase.coprocessor.regionserver.classes)");
+    RegionServerServices services = LoadedAs.regionServerServices(env, this);
+    if (!(services instanceof HRegionServer server)) {
+      throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegionServer, found "
+          + services.getClass().getName());
     }
     FastPathServerConfig config;
     try {
@@ -77,8 +75,7 @@ public class FastPathServer implements RegionServerCoprocessor {
     }
     FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), sessions, config.maxReplyBytes());
     for (int i = 0; i < config.workers(); i++) {
-      workers.add(new FastPathWorker(context, requests, config, "FastPath-" + serverName.getPort() + "-" + i,
-          answered));
+      workers.add(new FastPathWorker(context, requests, config, "FastPath-" + serverName.getPort() + "-" + i));
     }
     workers.forEach(FastPathWorker::start);
     RUNNING.put(serverName, this);
@@ -116,17 +113,5 @@ public class FastPathServer implements RegionServerCoprocessor {
 
   List<ByteBuffer> workerAddresses() {
     return workers.stream().map(FastPathWorker::address).toList();
-  }
-
-  /** Requests this RegionServer answered over the fast path, whatever the answer (for monitoring and tests). */
-  public static long answered(ServerName server) {
-    FastPathServer running = RUNNING.get(server);
-    return running == null ? 0 : running.answered.sum();
-  }
-
-  /** Sessions open on a RegionServer of this JVM (for tests of their bounds). */
-  public static int openSessions(ServerName server) {
-    FastPathServer running = RUNNING.get(server);
-    return running == null ? 0 : running.sessions.size();
   }
 }

@@ -3,7 +3,6 @@ package org.hbaseturbo.server.fastpath;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
-import java.util.concurrent.atomic.LongAdder;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -41,18 +40,15 @@ final class FastPathWorker implements Runnable {
   private final FastPathServerConfig config;
   private final ArrayDeque<Received> queue = new ArrayDeque<>();
   private final Thread thread;
-  private final LongAdder answered;
   private volatile boolean running = true;
   /** The reply buffer, replaced only while a send from it is still in flight. */
   private ByteBuffer replyBuffer = ByteBuffer.allocateDirect(4096);
 
-  FastPathWorker(UcpContext context, FastPathRequests requests, FastPathServerConfig config, String name,
-      LongAdder answered) {
+  FastPathWorker(UcpContext context, FastPathRequests requests, FastPathServerConfig config, String name) {
     // Thread safety: built on the coprocessor start thread, progressed on its own; stop() signals it from a third.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.requests = requests;
     this.config = config;
-    this.answered = answered;
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
     this.thread = new Thread(this, name);
     thread.setDaemon(true);
@@ -126,7 +122,6 @@ final class FastPathWorker implements Runnable {
           : requests.execute(request);
       reply(received.replyTo(), request == null ? Request.idOf(received.message()) : request.requestId(),
           answer.status(), answer.body());
-      answered.increment();
     }
   }
 

@@ -1,0 +1,63 @@
+package org.hbaseturbo.client.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.junit.jupiter.api.Test;
+
+/** The client's fast-path settings: defaults, and a clear refusal of each bad value. */
+class TestFastPathClientConfig {
+  @Test
+  void defaults() {
+    FastPathClientConfig config = FastPathClientConfig.from(new Configuration(false));
+    assertThat(config.operations()).containsExactlyInAnyOrder(FastPathOperation.GET, FastPathOperation.PUT);
+    assertThat(config.maxRequestBytes()).isEqualTo(1L << 20);
+    assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
+    assertThat(config.transports()).isEmpty();
+  }
+
+  @Test
+  void settings() {
+    Configuration conf = new Configuration(false);
+    conf.set(FastPathClientConfig.OPERATIONS_KEY, " GET ");
+    conf.set(FastPathClientConfig.MAX_REQUEST_KEY, "64k");
+    conf.set(FastPathClientConfig.SPIN_KEY, "0");
+    conf.set(UcxRuntime.TRANSPORTS_KEY, "tcp");
+    FastPathClientConfig config = FastPathClientConfig.from(conf);
+    assertThat(config.operations()).containsExactly(FastPathOperation.GET);
+    assertThat(config.maxRequestBytes()).isEqualTo(64 << 10);
+    assertThat(config.spin()).isZero();
+    assertThat(config.transports()).isEqualTo("tcp");
+    conf.set(FastPathClientConfig.OPERATIONS_KEY, "none");
+    assertThat(FastPathClientConfig.from(conf).operations()).isEmpty();
+  }
+
+  @Test
+  void encryptedRpcKeepsTheFastPathOnTheHost() {
+    Configuration conf = new Configuration(false);
+    conf.set(UcxRuntime.TRANSPORTS_KEY, "tcp");
+    conf.set("hbase.rpc.protection", "privacy");
+    assertThat(FastPathClientConfig.from(conf).transports()).isEqualTo(UcxRuntime.LOCAL_TRANSPORTS);
+  }
+
+  @Test
+  void badValuesAreNamed() {
+    assertRefused(FastPathClientConfig.OPERATIONS_KEY, "get,scan", "expected a list of get and put, or none");
+    assertRefused(FastPathClientConfig.TIMEOUT_KEY, "0", "expected a positive whole number");
+    assertRefused(FastPathClientConfig.SPIN_KEY, "-1", "expected 0 or more");
+    assertRefused(FastPathClientConfig.WORKERS_KEY, "many", "expected a whole number");
+  }
+
+  private static void assertRefused(String key, String value, String expected) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, value);
+    assertThatThrownBy(() -> FastPathClientConfig.from(conf)).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining(key).hasMessageContaining(value).hasMessageContaining(expected);
+  }
+}
