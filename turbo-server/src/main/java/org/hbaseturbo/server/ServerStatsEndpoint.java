@@ -32,12 +32,14 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsResponse;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.TableOperations;
+import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.workload.WorkloadCounters;
 
 /**
  * RegionServer coprocessor that reports the process's CPU time and memory, the RegionServer RPC server's byte
- * counters, the settings in force, the RegionServer's state and each table's operations ({@link WorkloadCounters}), so that benchmarks can charge the servers' cost per operation, and a restart
- * or a configuration change be verified, on any cluster that loads the server jar
+ * counters and its fast path's ({@link FastPathServer}), the settings in force, the RegionServer's state and each
+ * table's operations ({@link WorkloadCounters}), so that benchmarks can charge the servers' cost per operation, and
+ * a restart or a configuration change be verified, on any cluster that loads the server jar
  * ({@code hbase.coprocessor.regionserver.classes}). Like every RegionServer endpoint, only global ADMIN may call it
  * under AccessController.
  *
@@ -95,6 +97,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setHeapMaxBytes(heap.getMax());
       ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
       response.setHostMemoryBytes(ProcessMemory.hostBytes());
+      FastPathServer.bytes(server.getServerName()).ifPresent(response::setFastPathBytes);
       // The RegionServer's own Configuration, which update_config reloads in place.
       Configuration conf = server.getConfiguration();
       for (String name : request.getSettingNamesList()) {

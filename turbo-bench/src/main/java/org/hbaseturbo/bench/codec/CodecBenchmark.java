@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,32 +94,25 @@ public final class CodecBenchmark {
     List<VariantResult> results = new ArrayList<>();
     for (CodecOperation operation : settings.operations()) {
       for (int clients : settings.clients()) {
-        // Run after run, every variant in turn: a slow spell of this shared machine then slows one run of each
-        // variant rather than every run of one. The order rotates from run to run, so that no variant always
-        // follows the same one.
-        Map<CodecVariant, List<PhaseResult>> runs = new EnumMap<>(CodecVariant.class);
-        for (int run = 1; run <= settings.runs(); run++) {
-          for (CodecVariant variant : RunOrder.of(settings.variants(), run)) {
-            if (operation.writes()) {
-              // Each run of puts starts from an empty memstore and no compaction under way: a later run would
-              // otherwise insert into the skip lists the earlier ones filled, and pay for compactions their
-              // flushes started.
-              try (Admin admin = target.connection().getAdmin()) {
-                BenchTables.flushAndCompact(admin, TableName.valueOf(TABLE));
+        Map<CodecVariant, List<PhaseResult>> runs = RunOrder.interleaved(settings.variants(), settings.runs(),
+            (variant, run) -> {
+              if (operation.writes()) {
+                // Each run of puts starts from an empty memstore and no compaction under way: a later run would
+                // otherwise insert into the skip lists the earlier ones filled, and pay for compactions their
+                // flushes started.
+                try (Admin admin = target.connection().getAdmin()) {
+                  BenchTables.flushAndCompact(admin, TableName.valueOf(TABLE));
+                }
               }
-            }
-            progress.printf("%s, %d clients, %s codec: run %d of %d%n", operation.label(), clients,
-                variant.label(), run, settings.runs());
-            progress.flush();
-            Path dir = workDir.resolve(operation.label() + "-" + variant.name().toLowerCase(Locale.ROOT) + "-"
-                + clients);
-            runs.computeIfAbsent(variant, v -> new ArrayList<>()).add(
-                experiment(operation.properties(), variant, clients, dir, true).run(run, settings.runs(), false));
-          }
-        }
-        for (CodecVariant variant : settings.variants()) {
-          results.add(YcsbSummary.summarize(operation.label() + " " + variant.label(), runs.get(variant)));
-        }
+              progress.printf("%s, %d clients, %s codec: run %d of %d%n", operation.label(), clients,
+                  variant.label(), run, settings.runs());
+              progress.flush();
+              Path dir = workDir.resolve(operation.label() + "-" + variant.name().toLowerCase(Locale.ROOT) + "-"
+                  + clients);
+              return experiment(operation.properties(), variant, clients, dir, true).run(run, settings.runs(), false);
+            });
+        runs.forEach((variant, phases) -> results.add(YcsbSummary.summarize(operation.label() + " "
+            + variant.label(), phases)));
       }
     }
     return new BenchmarkReport("codec", Environment.machine(), Environment.versions(target.hbaseVersion()),

@@ -11,10 +11,10 @@ import org.hbaseturbo.bench.report.VariantResult.RunFigures;
 
 /**
  * A benchmark's variants as ratios to one baseline variant measured in the same run: bytes on the wire per
- * operation, throughput, and client + server CPU per unit of work. Results are named "group variant" (a schema, an
+ * operation, throughput, client + server CPU per unit of work, and the median latency of the main operation. Results are named "group variant" (a schema, an
  * operation); each is compared with the baseline of its group at the same client count.
  *
- * <p>Throughput and CPU are compared run by run: the benchmarks run run 1 of every variant in turn, then run 2, so
+ * <p>Throughput, CPU and latency are compared run by run: the benchmarks run run 1 of every variant in turn, then run 2, so
  * run i of a variant and run i of the baseline met the same spell of a shared machine. Their ratio is the median of
  * those run-by-run ratios, reported with its range (lowest and highest), which says how far one run can be trusted.
  * Bytes per operation hardly vary between runs: that ratio is the ratio of the medians.
@@ -47,7 +47,7 @@ public final class RatioTable {
     String versus = "x " + baseline;
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {groupName, "clients", "variant", "bytes/" + operation, versus, "link B/" + operation,
-        operation + "s/s", versus, "range", "CPU us/" + unit, versus, "range"});
+        operation + "s/s", versus, "range", "CPU us/" + unit, versus, "range", "p50 us", versus, "range"});
     for (VariantResult result : report.results()) {
       String[] name = result.variant().split(" ", 2);
       Optional<VariantResult> found = baseline(report, result);
@@ -55,15 +55,18 @@ public final class RatioTable {
       Optional<VariantResult> base = found.filter(b -> b != result);
       Optional<Ratio> throughput = base.flatMap(b -> throughput(result, b));
       Optional<Ratio> cpu = base.flatMap(b -> cpu(result, b, units));
+      Optional<Ratio> latency = base.flatMap(b -> latency(result, b));
       rows.add(new String[] {name[0], String.valueOf(result.clients()), name[1], number(result.bytesPerOp()),
           ratioCell(isBaseline, base.map(b -> divide(result.bytesPerOp(), b.bytesPerOp()))),
           number(result.linkBytesPerOp()), number(result.throughputOpsS()),
           ratioCell(isBaseline, throughput.map(Ratio::median)), throughput.map(Ratio::range).orElse(""),
           number(cpuPerUnit(result.medians(), units)),
-          ratioCell(isBaseline, cpu.map(Ratio::median)), cpu.map(Ratio::range).orElse("")});
+          ratioCell(isBaseline, cpu.map(Ratio::median)), cpu.map(Ratio::range).orElse(""),
+          String.format("%,.1f", result.latencyUs().p50()), ratioCell(isBaseline, latency.map(Ratio::median)),
+          latency.map(Ratio::range).orElse("")});
     }
-    return TextTable.render(rows, 0, 2) + "x " + baseline + ": throughput and CPU are the median of run-by-run ratios"
-        + " (run i of each variant ran in turn); range: the lowest and highest of them\n";
+    return TextTable.render(rows, 0, 2) + "x " + baseline + ": throughput, CPU and p50 latency are the median of"
+        + " run-by-run ratios (run i of each variant ran in turn); range: the lowest and highest of them\n";
   }
 
   /** The same ratios as data, for the JSON report: one entry per result other than a baseline. */
@@ -82,6 +85,7 @@ public final class RatioTable {
         row.put("link_bytes_per_" + operation + suffix, divide(result.linkBytesPerOp(), base.linkBytesPerOp()));
         put(row, "throughput" + suffix, throughput(result, base));
         put(row, "cpu_per_" + unit + suffix, cpu(result, base, units));
+        put(row, "p50_latency" + suffix, latency(result, base));
         ratios.add(row);
       });
     }
@@ -121,6 +125,10 @@ public final class RatioTable {
 
   private static Optional<Ratio> cpu(VariantResult result, VariantResult base, int units) {
     return paired(result, base, (run, baseRun) -> divide(cpuPerUnit(run, units), cpuPerUnit(baseRun, units)));
+  }
+
+  private static Optional<Ratio> latency(VariantResult result, VariantResult base) {
+    return paired(result, base, (run, baseRun) -> divide(run.p50Us(), baseRun.p50Us()));
   }
 
   /**

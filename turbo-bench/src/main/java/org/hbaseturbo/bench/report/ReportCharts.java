@@ -25,7 +25,7 @@ public final class ReportCharts {
     addSeries(cost, report, "server CPU", VariantResult::serverCpuUsPerOp);
     written.add(save(cost, dir.resolve(report.benchmark() + "-cpu.png")));
     CategoryChart bytes = chart(report.benchmark() + ": bytes on the wire per operation", "bytes / operation");
-    addSeries(bytes, report, "RegionServer RPC", VariantResult::bytesPerOp);
+    addSeries(bytes, report, "RegionServer RPC and fast path", VariantResult::bytesPerOp);
     addSeries(bytes, report, "emulated link", VariantResult::linkBytesPerOp);
     written.add(save(bytes, dir.resolve(report.benchmark() + "-bytes.png")));
     written.removeIf(java.util.Objects::isNull);

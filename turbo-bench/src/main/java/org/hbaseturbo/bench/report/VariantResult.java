@@ -8,8 +8,8 @@ import java.util.Map;
  * benchmark shares (ARCHITECTURE.md).
  *
  * @param latencyUs latency of {@code latencyOperation}, the phase's most frequent operation type
- * @param bytesPerOp RegionServer RPC bytes (both directions) per operation; null when the servers do not
- *     run the stats endpoint
+ * @param bytesPerOp bytes the RegionServers received and sent per operation, over RPC and the fast path; null
+ *     when the servers do not run the stats endpoint
  * @param linkBytesPerOp bytes on the emulated link (both directions, with IP/TCP headers) per operation;
  *     null on loopback
  * @param serverCpuUsPerOp null when the servers do not run the stats endpoint
@@ -31,15 +31,16 @@ public record VariantResult(String variant, int clients, double throughputOpsS, 
 
   /** The medians in the shape of one run's figures, so that one ratio serves runs and medians alike. */
   public RunFigures medians() {
-    return new RunFigures(throughputOpsS, clientCpuUsPerOp, serverCpuUsPerOp);
+    return new RunFigures(throughputOpsS, clientCpuUsPerOp, serverCpuUsPerOp, latencyUs.p50());
   }
 
   /**
-   * One run's throughput and CPU.
+   * One run's throughput, CPU and latency.
    *
    * @param serverCpuUsPerOp null when the servers do not run the stats endpoint
+   * @param p50Us median latency of the result's {@code latencyOperation}; null in reports written before it was kept
    */
-  public record RunFigures(double throughputOpsS, double clientCpuUsPerOp, Double serverCpuUsPerOp) {
+  public record RunFigures(double throughputOpsS, double clientCpuUsPerOp, Double serverCpuUsPerOp, Double p50Us) {
   }
 
   /** Medians of one operation type over the runs. */

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,23 +103,16 @@ public final class ScanBenchmark {
       }
       BenchTables.readThrough(target.connection(), table);
       for (int clients : settings.clients()) {
-        // Run after run, every variant in turn: a slow spell of this shared machine then slows one run of each
-        // variant rather than every run of one, and the medians compare the variants under like conditions. The
-        // order rotates from run to run, so that no variant always follows the same one or always runs first.
-        Map<ScanVariant, List<PhaseResult>> runs = new EnumMap<>(ScanVariant.class);
-        for (int run = 1; run <= settings.runs(); run++) {
-          for (ScanVariant variant : RunOrder.of(settings.variants(), run)) {
-            progress.printf("schema %s, %d clients, %s: scans of %d rows, run %d of %d%n", schema.userName(),
-                clients, variant.label(), settings.scanLength(), run, settings.runs());
-            progress.flush();
-            Path dir = schemaDir.resolve(variant.name().toLowerCase(java.util.Locale.ROOT) + "-" + clients);
-            runs.computeIfAbsent(variant, v -> new ArrayList<>())
-                .add(experiment(schema, variant, clients, dir, true).run(run, settings.runs(), false));
-          }
-        }
-        for (ScanVariant variant : settings.variants()) {
-          results.add(YcsbSummary.summarize(schema.userName() + " " + variant.label(), runs.get(variant)));
-        }
+        Map<ScanVariant, List<PhaseResult>> runs = RunOrder.interleaved(settings.variants(), settings.runs(),
+            (variant, run) -> {
+              progress.printf("schema %s, %d clients, %s: scans of %d rows, run %d of %d%n", schema.userName(),
+                  clients, variant.label(), settings.scanLength(), run, settings.runs());
+              progress.flush();
+              Path dir = schemaDir.resolve(variant.name().toLowerCase(java.util.Locale.ROOT) + "-" + clients);
+              return experiment(schema, variant, clients, dir, true).run(run, settings.runs(), false);
+            });
+        runs.forEach((variant, phases) -> results.add(YcsbSummary.summarize(schema.userName() + " "
+            + variant.label(), phases)));
       }
     }
     return new BenchmarkReport("scan", Environment.machine(), Environment.versions(target.hbaseVersion()),

@@ -37,7 +37,7 @@ public final class YcsbSummary {
     return new VariantResult(variant, runs.get(0).threads(),
         Medians.of(runs, PhaseResult::throughputOpsPerSecond),
         operations.containsKey(dominant) ? operations.get(dominant).latencyUs() : new Latency(0, 0, 0), dominant,
-        serverKnown ? Medians.of(runs, run -> perOp(run, run.server().rpcBytes())) : null,
+        serverKnown ? Medians.of(runs, run -> perOp(run, run.server().bytes())) : null,
         linkKnown ? Medians.of(runs, run -> perOp(run, run.linkBytes())) : null,
         Medians.of(runs, run -> perOp(run, run.clientCpuNanos() / 1000.0)),
         serverKnown ? Medians.of(runs, run -> perOp(run, run.server().cpuNanos() / 1000.0)) : null,
@@ -46,7 +46,8 @@ public final class YcsbSummary {
         serverKnown ? processes(runs) : null,
         runs.stream().map(run -> new RunFigures(run.throughputOpsPerSecond(),
             perOp(run, run.clientCpuNanos() / 1000.0),
-            serverKnown ? perOp(run, run.server().cpuNanos() / 1000.0) : null)).toList());
+            serverKnown ? perOp(run, run.server().cpuNanos() / 1000.0) : null,
+            run.byOperation().containsKey(dominant) ? run.byOperation().get(dominant).p50Us() : null)).toList());
   }
 
   /** The last run's RegionServer processes, CPU per operation as the median of the runs each served. */

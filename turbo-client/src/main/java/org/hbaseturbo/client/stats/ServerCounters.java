@@ -13,9 +13,11 @@ import java.util.stream.Collectors;
  * @param cpuNanos CPU time of those processes, all threads, as the OS accounts it
  * @param rpcReceivedBytes bytes the RegionServers' RPC servers read from clients
  * @param rpcSentBytes bytes the RegionServers' RPC servers wrote to clients
+ * @param fastPathBytes bytes the RegionServers' fast paths received and sent (0 where none is loaded)
  * @param byProcess each distinct RegionServer JVM that answered
  */
-public record ServerCounters(long cpuNanos, long rpcReceivedBytes, long rpcSentBytes, List<ProcessUsage> byProcess) {
+public record ServerCounters(long cpuNanos, long rpcReceivedBytes, long rpcSentBytes, long fastPathBytes,
+    List<ProcessUsage> byProcess) {
 
   /** Distinct RegionServer JVMs that answered. */
   public int processes() {
@@ -47,11 +49,16 @@ public record ServerCounters(long cpuNanos, long rpcReceivedBytes, long rpcSentB
     Map<String, ProcessUsage> before = earlier.byProcess.stream()
         .collect(Collectors.toMap(ProcessUsage::processId, Function.identity()));
     return new ServerCounters(cpuNanos - earlier.cpuNanos, rpcReceivedBytes - earlier.rpcReceivedBytes,
-        rpcSentBytes - earlier.rpcSentBytes,
+        rpcSentBytes - earlier.rpcSentBytes, fastPathBytes - earlier.fastPathBytes,
         byProcess.stream().map(process -> process.since(before.get(process.processId()))).toList());
   }
 
   public long rpcBytes() {
     return rpcReceivedBytes + rpcSentBytes;
+  }
+
+  /** Bytes of requests and replies both ways, over RPC and over the fast path. */
+  public long bytes() {
+    return rpcBytes() + fastPathBytes;
   }
 }

@@ -47,6 +47,8 @@ public final class ServerStatsReader {
     long cpu = 0;
     long received = 0;
     long sent = 0;
+    // Each RegionServer's own, unlike the RPC counters its JVM shares.
+    long fastPath = responses.values().stream().mapToLong(ServerStatsResponse::getFastPathBytes).sum();
     List<ProcessUsage> usage = new ArrayList<>();
     for (List<ServerStatsResponse> servers : byProcess.values()) {
       // The JVM's counters, as any of its RegionServers reports them.
@@ -59,7 +61,7 @@ public final class ServerStatsReader {
           process.hasResidentBytes() ? process.getResidentBytes() : null, process.getHeapUsedBytes(),
           process.getHeapMaxBytes()));
     }
-    return new Reading(Optional.of(new ServerCounters(cpu, received, sent, usage)), "");
+    return new Reading(Optional.of(new ServerCounters(cpu, received, sent, fastPath, usage)), "");
   }
 
   /**

@@ -6,7 +6,9 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
@@ -37,6 +39,7 @@ public class FastPathServer implements RegionServerCoprocessor {
   private static final Map<ServerName, FastPathServer> RUNNING = new ConcurrentHashMap<>();
 
   private final List<FastPathWorker> workers = new ArrayList<>();
+  private final LongAdder bytes = new LongAdder();
   private ServerName serverName;
   private Sessions sessions;
   private UcpContext context;
@@ -45,6 +48,15 @@ public class FastPathServer implements RegionServerCoprocessor {
   /** The fast path of a RegionServer of this JVM, or null where it is not loaded. */
   static FastPathServer of(ServerName server) {
     return RUNNING.get(server);
+  }
+
+  /**
+   * Bytes the fast path of a RegionServer of this JVM received and sent since it started, as in the stats
+   * endpoint's reply; empty where it is not loaded.
+   */
+  public static OptionalLong bytes(ServerName server) {
+    FastPathServer running = of(server);
+    return running == null ? OptionalLong.empty() : OptionalLong.of(running.bytes.sum());
   }
 
   // rawtypes: Coprocessor.start declares the raw type.
@@ -75,7 +87,7 @@ public class FastPathServer implements RegionServerCoprocessor {
     }
     FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), sessions, config.maxReplyBytes());
     for (int i = 0; i < config.workers(); i++) {
-      workers.add(new FastPathWorker(context, requests, config, "FastPath-" + serverName.getPort() + "-" + i));
+      workers.add(new FastPathWorker(context, requests, config, bytes, "FastPath-" + serverName.getPort() + "-" + i));
     }
     workers.forEach(FastPathWorker::start);
     RUNNING.put(serverName, this);

@@ -3,6 +3,7 @@ package org.hbaseturbo.server.fastpath;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
+import java.util.concurrent.atomic.LongAdder;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -38,17 +39,21 @@ final class FastPathWorker implements Runnable {
   private final UcpWorker worker;
   private final FastPathRequests requests;
   private final FastPathServerConfig config;
+  private final LongAdder bytes;
   private final ArrayDeque<Received> queue = new ArrayDeque<>();
   private final Thread thread;
   private volatile boolean running = true;
   /** The reply buffer, replaced only while a send from it is still in flight. */
   private ByteBuffer replyBuffer = ByteBuffer.allocateDirect(4096);
 
-  FastPathWorker(UcpContext context, FastPathRequests requests, FastPathServerConfig config, String name) {
+  /** @param bytes where the worker adds the bytes of the messages it receives and sends */
+  FastPathWorker(UcpContext context, FastPathRequests requests, FastPathServerConfig config, LongAdder bytes,
+      String name) {
     // Thread safety: built on the coprocessor start thread, progressed on its own; stop() signals it from a third.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.requests = requests;
     this.config = config;
+    this.bytes = bytes;
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
     this.thread = new Thread(this, name);
     thread.setDaemon(true);
@@ -99,6 +104,7 @@ final class FastPathWorker implements Runnable {
   }
 
   private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint replyTo) {
+    bytes.add(data.getLength());
     if (!data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
       // Clients send eagerly and within the limit; a rendezvous or oversized message is not ours to take.
       reply(replyTo, -1, FastPathStatus.MALFORMED, new byte[0]);
@@ -127,6 +133,7 @@ final class FastPathWorker implements Runnable {
 
   private void reply(UcpEndpoint replyTo, long requestId, FastPathStatus status, byte[] body) {
     int length = FastPathFrames.REPLY_HEADER_BYTES + body.length;
+    bytes.add(length);
     if (replyBuffer.capacity() < length) {
       replyBuffer = ByteBuffer.allocateDirect(Math.max(length, 2 * replyBuffer.capacity()));
     }
