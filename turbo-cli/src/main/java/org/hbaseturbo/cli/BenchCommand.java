@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
     subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class,
-        BenchPcmCommand.class, BenchCodecCommand.class})
+        BenchPcmCommand.class, BenchCodecCommand.class, BenchFastPathCommand.class})
 final class BenchCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;

@@ -15,6 +15,13 @@ final class LinkOptions {
           + " Default: ${DEFAULT-VALUE}. Needs root.")
   String link;
 
+  /** No emulated link: the client JVMs reach the cluster over loopback. */
+  static LinkOptions loopback() {
+    LinkOptions options = new LinkOptions();
+    options.link = "loopback";
+    return options;
+  }
+
   /** The name given, as reports show it. */
   String name() {
     return link;

@@ -61,7 +61,7 @@ class TestBadInput {
   @Test
   void unknownBindingAndLinkAndNonPositiveCounts() {
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fast"),
-        "turbo: unknown YCSB binding 'fast': expected one of native, prepared");
+        "turbo: unknown YCSB binding 'fast': expected one of native, prepared, fastpath");
     assertRefused(CommandLineRun.of("ycsb", "run", "--link", "5gbps"),
         "turbo: unknown link '5gbps': expected loopback or a rate such as 100mbit, 1gbit or 2gbit (a whole number"
             + " followed by kbit, mbit or gbit)");
@@ -117,6 +117,23 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("ycsb", "run", "-p", "rpccodec=java.lang.String"),
         "turbo: YCSB property 'rpccodec' given with -p is 'java.lang.String'; expected nothing (HBase's default) or an"
             + " HBase cellblock codec class on the classpath, such as org.hbaseturbo.wire.codec.CompactCellCodec");
+  }
+
+  @Test
+  void benchFastPathSettings() {
+    assertRefused(CommandLineRun.of("bench", "fastpath", "--sizes", "1,2m"),
+        "turbo: --sizes takes sizes in bytes, or with k for KiB (100, 4k), not '2m'");
+    assertRefused(CommandLineRun.of("bench", "fastpath", "--sizes", "1k,600k"),
+        "turbo: --sizes must be between 1 and 524288 bytes (512k), was 614400");
+    assertRefused(CommandLineRun.of("bench", "fastpath", "--transport", "shm,rdma"),
+        "turbo: unknown fast-path transport 'rdma': expected shm, tcp, auto");
+    assertRefused(CommandLineRun.of("bench", "fastpath", "--workloads", "read,scan"),
+        "turbo: unknown workload 'scan': expected read, update, mixed");
+    assertRefused(CommandLineRun.of("bench", "fastpath", "--sizes", "none", "--workloads", "none"),
+        "turbo: nothing to measure: give value sizes (--sizes) or YCSB workloads (--workloads)");
+    assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fastpath", "-p", "fastpathtransports=sm self"),
+        "turbo: YCSB property 'fastpathtransports' given with -p is 'sm self'; expected nothing (UCX's choice) or a"
+            + " UCX transport list (UCX_TLS), such as sm,self or tcp");
   }
 
   @Test

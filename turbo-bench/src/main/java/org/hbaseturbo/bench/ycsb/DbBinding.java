@@ -11,7 +11,9 @@ public enum DbBinding {
   /** The plain HBase client. */
   NATIVE(NativeHBaseClient.class),
   /** Scans through Prepared Scan, everything else through the plain client. */
-  PREPARED(PreparedHBaseClient.class);
+  PREPARED(PreparedHBaseClient.class),
+  /** Gets and Puts over the fast path, everything else through the plain client. */
+  FASTPATH(FastPathHBaseClient.class);
 
   private final Class<? extends DB> type;
 

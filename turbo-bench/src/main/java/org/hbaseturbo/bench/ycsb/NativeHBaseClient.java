@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.function.BiConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -27,6 +28,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.codec.CodecSupport;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -57,7 +59,7 @@ public class NativeHBaseClient extends DB {
   /** The binding's own property names; {@link YcsbProperties} has a rule for each, or sets it itself. */
   static final Set<String> PROPERTIES =
       Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR,
-          RPC_CODEC);
+          RPC_CODEC, FastPathHBaseClient.TRANSPORTS);
 
   private byte[] family;
   private Durability durability;
@@ -86,7 +88,7 @@ public class NativeHBaseClient extends DB {
     clientBuffering = Boolean.parseBoolean(props.getProperty(CLIENT_BUFFERING, "false"));
     writeBufferSize = Long.parseLong(props.getProperty(WRITE_BUFFER_SIZE, String.valueOf(12L << 20)));
     try {
-      connection = SharedConnection.acquire(props);
+      connection = SharedConnection.acquire(props, this::configure);
     } catch (IOException e) {
       throw new DBException("cannot connect to HBase: " + e.getMessage(), e);
     }
@@ -101,6 +103,13 @@ public class NativeHBaseClient extends DB {
     } finally {
       SharedConnection.release();
     }
+  }
+
+  /**
+   * Adds what this binding needs to the shared connection's configuration, made from the properties; the plain
+   * client needs nothing.
+   */
+  void configure(Configuration conf, Properties props) {
   }
 
   byte[] family() {
@@ -247,9 +256,12 @@ public class NativeHBaseClient extends DB {
     private SharedConnection() {
     }
 
-    static synchronized Connection acquire(Properties props) throws IOException {
+    /** The shared connection, made first with {@link #configuration} as {@code binding} completes it. */
+    static synchronized Connection acquire(Properties props, BiConsumer<Configuration, Properties> binding)
+        throws IOException {
       if (connection == null) {
         Configuration conf = configuration(props);
+        binding.accept(conf, props);
         CodecSupport.requireSupported(conf);
         connection = org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf);
       }
@@ -259,6 +271,9 @@ public class NativeHBaseClient extends DB {
 
     static synchronized void release() throws DBException {
       if (--users == 0) {
+        if (connection instanceof FastPathConnection fastPath) {
+          FastPathOutcome.closed(fastPath.counters());
+        }
         try {
           connection.close();
         } catch (IOException e) {

@@ -18,10 +18,11 @@ import org.hbaseturbo.client.stats.ServerCounters;
  * @param byOperation YCSB's measurements per operation type (READ, UPDATE, INSERT, SCAN, ...)
  * @param startEpochMs when the client threads started, by the wall clock
  * @param timeline operations done, sampled every second while the threads ran
+ * @param fastPath how the fast-path attempts ended; null unless the binding was {@code fastpath}
  */
 public record PhaseResult(String phase, int threads, long operations, long runtimeMs, long clientCpuNanos,
     ServerCounters server, String serverUnavailableReason, Long linkBytes,
-    Map<String, OperationStats> byOperation, long startEpochMs, List<Sample> timeline) {
+    Map<String, OperationStats> byOperation, long startEpochMs, List<Sample> timeline, FastPathOutcome fastPath) {
 
   /** Operations done by all threads at a moment of the phase. */
   public record Sample(long epochMs, long operations) {

@@ -135,7 +135,8 @@ public final class YcsbPhaseMain {
       exporter.close();
 
       return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, serverAfter.since(serverBefore),
-          serverAfter.whyNotSince(serverBefore), linkBytes, exporter.operations(), startEpochMs, List.copyOf(timeline));
+          serverAfter.whyNotSince(serverBefore), linkBytes, exporter.operations(), startEpochMs, List.copyOf(timeline),
+          FastPathOutcome.last());
     }
   }
 

@@ -91,6 +91,24 @@ class TestYcsbExperiment {
   }
 
   @Test
+  void fastPathBindingServesReadsAndUpdatesOverTheFastPathAndCountsItsBytes(EmbeddedHBaseCluster cluster,
+      Connection connection, @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("fastpath");
+    experiment(cluster, connection, dir.resolve("load"), table, "a", 2).load(false);
+
+    PhaseResult run = experiment(cluster, connection, dir.resolve("run"), table, "a", 2, Map.of(),
+        DbBinding.FASTPATH).run(1, 1, false);
+
+    assertThat(run.operations()).isEqualTo(OPERATIONS);
+    assertThat(run.failures()).isZero();
+    // Every read and every (unbuffered) update went over the fast path, none over RPC: its byte counter saw at
+    // least the values, both ways.
+    assertThat(run.fastPath()).isEqualTo(new FastPathOutcome(OPERATIONS, 0));
+    assertThat(run.server().fastPathBytes()).isGreaterThan(OPERATIONS * 1_000L / 2);
+    assertThat(run.server().bytes()).isEqualTo(run.server().rpcBytes() + run.server().fastPathBytes());
+  }
+
+  @Test
   void runBeforeLoadNamesTheMissingTable(EmbeddedHBaseCluster cluster, Connection connection, @TempDir Path dir)
       throws Exception {
     TableName table = SharedHBaseCluster.uniqueTableName("missing");
@@ -106,12 +124,17 @@ class TestYcsbExperiment {
 
   private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
       TableName table, String workload, int regions, Map<String, String> overrides) throws Exception {
+    return experiment(cluster, connection, dir, table, workload, regions, overrides, DbBinding.NATIVE);
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, String workload, int regions, Map<String, String> overrides, DbBinding db) throws Exception {
     Path conf = dir.resolve("conf");
     cluster.writeClientConfiguration(conf);
     Map<String, String> properties = new java.util.HashMap<>(Map.of("recordcount", String.valueOf(RECORDS),
         "operationcount", String.valueOf(OPERATIONS), "table", table.getNameAsString()));
     properties.putAll(overrides);
-    YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload, properties, 2, DbBinding.NATIVE,
+    YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload, properties, 2, db,
         regions, 200, Optional.empty(), "loopback");
     PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);

@@ -1,0 +1,294 @@
+package org.hbaseturbo.bench.fastpath;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunOrder;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.bench.report.RatioTable;
+import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.bench.ycsb.FastPathOutcome;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbProperties;
+import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.fastpath.UcxRuntime;
+
+/**
+ * The hybrid fast path paper's experiments (papers/hbase-rdma.txt), each fast-path transport side by side with the
+ * native client in one run, all through YCSB:
+ * <ul>
+ *   <li>its micro-benchmark: one client thread, one record served from the memstore, Get and Put latency by value
+ *       size (experiments "get-SIZE" and "put-SIZE");
+ *   <li>its YCSB experiments: read-only, write-only (100% update) and 50/50 on whole 1 KB records, by client count
+ *       (experiments "read", "update", "mixed").
+ * </ul>
+ * Each (experiment, clients) runs its variants in turn, run after run ({@link RunOrder#interleaved}).
+ */
+public final class FastPathBenchmark {
+  /** Results are named "experiment variant"; each is compared with the native client's. */
+  public static final RatioTable RATIOS = new RatioTable("experiment", "op", FastPathVariant.NATIVE.label(), "op",
+      report -> 1);
+  /** The table of the YCSB experiments; the micro-benchmark's are named after the value size. */
+  private static final String YCSB_TABLE = "fastpath_ycsb";
+  /** Load threads: loading is not what is measured. */
+  private static final int LOAD_THREADS = 4;
+  /** Values larger than the client's default fast-path request limit (1 MiB) would go over RPC. */
+  public static final int MAX_VALUE_BYTES = 512 << 10;
+
+  private final ClusterTarget target;
+  private final Settings settings;
+  private final Path workDir;
+  private final PrintWriter progress;
+  private final Map<String, FastPathOutcome> outcomes = new LinkedHashMap<>();
+
+  /**
+   * @param sizes value sizes of the micro-benchmark in bytes; empty: no micro-benchmark
+   * @param workloads YCSB experiments; empty: none
+   * @param variants the native client among them, the baseline of every ratio
+   * @param records YCSB records the YCSB experiments load
+   * @param clients client threads of the YCSB experiments (the micro-benchmark has one)
+   * @param runSeconds how long each measured run lasts (YCSB's maxexecutiontime)
+   * @param warmUpOperations unmeasured operations each client JVM does before it measures
+   * @param regions regions the YCSB experiments' table is pre-split into
+   */
+  public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
+      long records, List<Integer> clients, int runs, int runSeconds, int warmUpOperations, int regions) {
+    public Settings {
+      sizes = List.copyOf(sizes);
+      workloads = List.copyOf(workloads);
+      variants = List.copyOf(variants);
+      clients = List.copyOf(clients);
+      if (sizes.isEmpty() && workloads.isEmpty()) {
+        throw new InvalidInputException("nothing to measure: give value sizes (--sizes) or YCSB workloads"
+            + " (--workloads)");
+      }
+      for (int size : sizes) {
+        if (size < 1 || size > MAX_VALUE_BYTES) {
+          throw new InvalidInputException("--sizes must be between 1 and " + MAX_VALUE_BYTES + " bytes (512k),"
+              + " was " + size);
+        }
+      }
+      if (!variants.contains(FastPathVariant.NATIVE) || variants.size() < 2) {
+        throw new InvalidInputException("the variants must be native and at least one fast-path transport, was "
+            + variants.stream().map(FastPathVariant::label).toList());
+      }
+      if (records < 1) {
+        throw new InvalidInputException("--records must be at least 1, was " + records);
+      }
+      if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
+        throw new InvalidInputException("--clients must list client counts of at least 1, was " + clients);
+      }
+      if (runs < 1) {
+        throw new InvalidInputException("--runs must be at least 1, was " + runs);
+      }
+      if (runSeconds < 1) {
+        throw new InvalidInputException("--run-seconds must be at least 1, was " + runSeconds);
+      }
+    }
+  }
+
+  public FastPathBenchmark(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
+    this.target = requireNonNull(target, "target is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.workDir = requireNonNull(workDir, "workDir is null");
+    this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  public BenchmarkReport run() throws IOException {
+    warmUpServers();
+    List<VariantResult> results = new ArrayList<>();
+    for (int size : settings.sizes()) {
+      results.addAll(micro(size));
+    }
+    if (!settings.workloads().isEmpty()) {
+      results.addAll(ycsb());
+    }
+    return new BenchmarkReport("fastpath", Environment.machine(), Environment.versions(target.hbaseVersion()),
+        parameters(), results);
+  }
+
+  /**
+   * Unmeasured runs of every variant's Gets and Puts before any measured one: the RegionServers compile each path
+   * (RPC, the fast path) as it is first used, and the variant measured first would pay for it (three times the
+   * p50 of a warm server, here).
+   */
+  private void warmUpServers() throws IOException {
+    progress.printf("warming up the RegionServers: Gets and Puts of every variant for %d s each, not measured%n",
+        settings.runSeconds());
+    TableName table = TableName.valueOf("fastpath_warmup");
+    Path dir = workDir.resolve("warmup");
+    Map<String, String> record = oneRecord(table, 1024, dir);
+    for (FastPathVariant variant : settings.variants()) {
+      for (FastPathWorkload workload : List.of(FastPathWorkload.READ, FastPathWorkload.UPDATE)) {
+        Map<String, String> properties = new HashMap<>(record);
+        properties.putAll(workload.properties());
+        experiment(properties, variant, 1, 1, dir.resolve(workload.label() + "-" + variant.label()), true)
+            .run(1, 1, false);
+      }
+    }
+    drop(table);
+  }
+
+  /**
+   * The micro-benchmark at one value size: a table of one record, read by one client, then overwritten. Gets run
+   * first, on the loaded record in the memstore; each run of Puts starts from a flushed memstore.
+   */
+  private List<VariantResult> micro(int size) throws IOException {
+    TableName table = TableName.valueOf("fastpath_" + size + "b");
+    progress.printf("micro-benchmark, values of %s: one record in %s%n", sizeLabel(size), table);
+    Path dir = workDir.resolve("micro-" + size);
+    Map<String, String> record = oneRecord(table, size, dir);
+    List<VariantResult> results = new ArrayList<>();
+    results.addAll(compare("get-" + sizeLabel(size), FastPathWorkload.READ, record, 1, 1, dir, table, false));
+    results.addAll(compare("put-" + sizeLabel(size), FastPathWorkload.UPDATE, record, 1, 1, dir, table, false));
+    drop(table);
+    return results;
+  }
+
+  /** A new table of one YCSB record of one field of {@code size} bytes; returns the properties that name it. */
+  private Map<String, String> oneRecord(TableName table, int size, Path dir) throws IOException {
+    Map<String, String> record = Map.of("table", table.getNameAsString(), "recordcount", "1", "fieldcount", "1",
+        "fieldlength", String.valueOf(size));
+    drop(table);
+    experiment(record, FastPathVariant.NATIVE, 1, 1, dir.resolve("load"), false).load(false);
+    return record;
+  }
+
+  private void drop(TableName table) throws IOException {
+    try (Admin admin = target.connection().getAdmin()) {
+      BenchTables.dropIfExists(admin, table);
+    }
+  }
+
+  /**
+   * The YCSB experiments on one table of {@code records} whole records, flushed, compacted and read once after its
+   * load so that reads come from the block cache; each run that writes starts from a flushed, compacted table.
+   */
+  private List<VariantResult> ycsb() throws IOException {
+    TableName table = TableName.valueOf(YCSB_TABLE);
+    Map<String, String> records = Map.of("table", YCSB_TABLE, "recordcount", String.valueOf(settings.records()));
+    drop(table);
+    progress.printf("YCSB experiments: loading %,d records into %s%n", settings.records(), table);
+    Path dir = workDir.resolve("ycsb");
+    experiment(records, FastPathVariant.NATIVE, LOAD_THREADS, settings.regions(), dir.resolve("load"), false)
+        .load(false);
+    try (Admin admin = target.connection().getAdmin()) {
+      BenchTables.flushAndCompact(admin, table);
+    }
+    BenchTables.readThrough(target.connection(), table);
+    List<VariantResult> results = new ArrayList<>();
+    for (FastPathWorkload workload : settings.workloads()) {
+      for (int clients : settings.clients()) {
+        results.addAll(compare(workload.label(), workload, records, clients, settings.regions(), dir, table, true));
+      }
+    }
+    return results;
+  }
+
+  /**
+   * Every variant's runs of one experiment, interleaved.
+   *
+   * @param compact whether a run that writes starts from a major-compacted table, rather than a flushed one
+   */
+  private List<VariantResult> compare(String experiment, FastPathWorkload workload, Map<String, String> data,
+      int clients, int regions, Path dir, TableName table, boolean compact) throws IOException {
+    Map<String, String> properties = new HashMap<>(data);
+    properties.putAll(workload.properties());
+    Map<FastPathVariant, List<PhaseResult>> runs = RunOrder.interleaved(settings.variants(), settings.runs(),
+        (variant, run) -> {
+          if (workload.writes()) {
+            try (Admin admin = target.connection().getAdmin()) {
+              if (compact) {
+                BenchTables.flushAndCompact(admin, table);
+              } else {
+                admin.flush(table);
+              }
+            }
+          }
+          progress.printf("%s, %d client%s, %s: run %d of %d%n", experiment, clients, clients == 1 ? "" : "s",
+              variant.label(), run, settings.runs());
+          progress.flush();
+          Path runDir = dir.resolve(experiment + "-" + variant.name().toLowerCase(Locale.ROOT) + "-" + clients);
+          return experiment(properties, variant, clients, regions, runDir, true).run(run, settings.runs(), false);
+        });
+    List<VariantResult> results = new ArrayList<>();
+    runs.forEach((variant, phases) -> {
+      String name = experiment + " " + variant.label();
+      results.add(YcsbSummary.summarize(name, phases));
+      phases.stream().map(PhaseResult::fastPath).filter(java.util.Objects::nonNull).reduce(FastPathOutcome::plus)
+          .ifPresent(outcome -> record(name + " x" + clients, outcome));
+    });
+    return results;
+  }
+
+  /** Keeps how a fast-path variant's attempts ended, and says so when some went over RPC. */
+  private void record(String result, FastPathOutcome outcome) {
+    outcomes.put(result, outcome);
+    if (outcome.overRpc() > 0) {
+      progress.printf("note: %s: %,d of %,d fast-path attempts went over RPC (%,d served)%n", result,
+          outcome.overRpc(), outcome.served() + outcome.overRpc(), outcome.served());
+    }
+  }
+
+  /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
+  private YcsbExperiment experiment(Map<String, String> workload, FastPathVariant variant, int clients, int regions,
+      Path dir, boolean timed) {
+    Map<String, String> properties = new HashMap<>(workload);
+    properties.putAll(variant.properties());
+    if (timed) {
+      properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
+    }
+    return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, variant.db(), regions,
+        settings.warmUpOperations(), Optional.empty(), "loopback"), dir, progress);
+  }
+
+  /** 1B, 100B, 1KB, 64KB: binary kilobytes, as the paper's sizes. */
+  static String sizeLabel(int bytes) {
+    return bytes >= 1024 && bytes % 1024 == 0 ? bytes / 1024 + "KB" : bytes + "B";
+  }
+
+  private Map<String, Object> parameters() {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("sizes_bytes", settings.sizes());
+    parameters.put("workloads", settings.workloads().stream().map(FastPathWorkload::label).toList());
+    parameters.put("variants", settings.variants().stream().map(FastPathVariant::label).toList());
+    parameters.put("records", settings.records());
+    parameters.put("clients", settings.clients());
+    parameters.put("runs", settings.runs());
+    parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts; then interleaved: run 1 of every variant in turn, then run 2, ..., the order rotated by"
+        + " one variant each run; micro-benchmark: gets on the loaded record, then puts, the memstore flushed before"
+        + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
+        + " major-compacted before each run that writes");
+    parameters.put("run_seconds", settings.runSeconds());
+    parameters.put("warmup_operations_per_client_jvm", settings.warmUpOperations());
+    parameters.put("regions", settings.regions());
+    parameters.put("cluster", target.description());
+    parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
+        + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"
+        + " (readallfields, writeallfields), unbuffered updates");
+    parameters.put("transports", "fastpath-shm: client limited to UCX_TLS=sm,self; fastpath-tcp: UCX_TLS=tcp;"
+        + " fastpath-auto: UCX's choice; the RegionServers offer every transport UCX finds");
+    parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());
+    Map<String, Map<String, Long>> served = new LinkedHashMap<>();
+    outcomes.forEach((result, outcome) -> served.put(result, Map.of("served", outcome.served(), "over_rpc",
+        outcome.overRpc())));
+    parameters.put("fast_path_outcomes", served);
+    return parameters;
+  }
+}

@@ -1,0 +1,135 @@
+package org.hbaseturbo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
+import org.hbaseturbo.bench.fastpath.FastPathVariant;
+import org.hbaseturbo.bench.fastpath.FastPathWorkload;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.common.InvalidInputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo bench fastpath}: the hybrid fast path paper's experiments against the native client. */
+@Command(name = "fastpath", mixinStandardHelpOptions = true,
+    description = {"The hybrid fast path paper's experiments (papers/hbase-rdma.txt), each fast-path transport side"
+        + " by side with the native client, through YCSB (--db native and --db fastpath): its micro-benchmark (one"
+        + " client, one record in the memstore, Get and Put latency by value size: experiments get-SIZE and"
+        + " put-SIZE) and its YCSB experiments on whole 1 KB records (read-only, 100%% update and 50/50: read,"
+        + " update, mixed) by client count.",
+        "Reports throughput, p50 latency, bytes per operation (RPC and fast path, both directions), client +"
+            + " server CPU per operation and each variant's ratio to the native client, the median of run-by-run"
+            + " ratios. Runs are interleaved (run 1 of every variant, then run 2, ...). How many operations the"
+            + " fast path served, and how many went over RPC instead, is in the JSON (fast_path_outcomes)."})
+final class BenchFastPathCommand implements Callable<Integer> {
+  @ParentCommand
+  BenchCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  LocalClusterOptions embedded;
+
+  @Option(names = "--sizes", paramLabel = "SIZE,...", split = ",", defaultValue = "1,100,1k,4k,16k,64k",
+      description = "Value sizes of the micro-benchmark: bytes, or k for KiB, 1 to 512k; none to skip it"
+          + " (default: ${DEFAULT-VALUE}).")
+  List<String> sizes;
+
+  @Option(names = "--workloads", paramLabel = "W,...", split = ",", defaultValue = "read,update,mixed",
+      description = "YCSB experiments: read (read-only), update (100%% update), mixed (50/50); none to skip them"
+          + " (default: ${DEFAULT-VALUE}).")
+  List<String> workloads;
+
+  @Option(names = "--transport", paramLabel = "T,...", split = ",", defaultValue = "shm,tcp",
+      description = "Fast-path transports, each a variant beside native: shm (shared memory, a client on the"
+          + " RegionServer's host), tcp (a client on another host), auto (UCX's choice: RDMA where present)"
+          + " (default: ${DEFAULT-VALUE}).")
+  List<String> transports;
+
+  @Range(min = 1, max = 100_000_000)
+  @Option(names = "--records", paramLabel = "N", defaultValue = "20000",
+      description = "Records the YCSB experiments load (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
+  long records;
+
+  @Range(min = 1, max = 1_024)
+  @Option(names = "--clients", paramLabel = "N,N,...", split = ",", defaultValue = "4,16",
+      description = "Client threads of the YCSB experiments, one measurement per count (each 1 to 1,024; the"
+          + " micro-benchmark has one; default: ${DEFAULT-VALUE}).")
+  List<Integer> clients;
+
+  @Range(min = 1, max = 100)
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+      description = "Measured runs per variant and experiment, reported as medians (1 to 100; default:"
+          + " ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Range(min = 1, max = 3_600)
+  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "5",
+      description = "Length of each measured run (1 to 3,600; default: ${DEFAULT-VALUE}).")
+  int runSeconds;
+
+  @Range(min = 0, max = 10_000_000)
+  @Option(names = "--warmup", paramLabel = "N", defaultValue = "2000",
+      description = "Unmeasured operations each client JVM does before it measures (0 to 10,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
+  int warmUp;
+
+  @Range(min = 1, max = 1_000)
+  @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
+      description = "Regions the YCSB experiments' table is pre-split into (1 to 1,000; default: ${DEFAULT-VALUE}).")
+  int regions;
+
+  /** The ratios to the native client go beside the JSON report, as {@code <name>-ratios.json}. */
+  @Mixin
+  BenchOutputOptions output;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    FastPathBenchmark.Settings settings = settings(); // validates before anything starts
+    return RatioBenchmarks.run("fastpath", parent.main.conf(), LinkOptions.loopback(), embedded, output, out,
+        (target, link, dir) -> new FastPathBenchmark(target, settings, dir, out).run(),
+        BenchFastPathCommand::report);
+  }
+
+  FastPathBenchmark.Settings settings() {
+    List<FastPathVariant> variants = new ArrayList<>(List.of(FastPathVariant.NATIVE));
+    transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
+    return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
+        orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs, runSeconds,
+        warmUp, regions);
+  }
+
+  /** A list given as "none" is empty. */
+  private static List<String> orNone(List<String> values) {
+    return values.size() == 1 && values.get(0).equalsIgnoreCase("none") ? List.of() : values;
+  }
+
+  /** "100" or "4k" (KiB) as bytes. */
+  static int bytes(String size) {
+    String value = size.trim().toLowerCase(Locale.ROOT);
+    int unit = value.endsWith("k") ? 1024 : 1;
+    String digits = unit == 1 ? value : value.substring(0, value.length() - 1);
+    if (!digits.matches("[0-9]{1,7}")) {
+      throw new InvalidInputException("--sizes takes sizes in bytes, or with k for KiB (100, 4k), not '" + size
+          + "'");
+    }
+    return Integer.parseInt(digits) * unit;
+  }
+
+  static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
+    RatioBenchmarks.write(report, FastPathBenchmark.RATIOS, "fastpath: runs of " + report.parameters().get(
+        "run_seconds") + " s, medians of " + report.parameters().get("runs") + " run(s); micro-benchmark: one"
+        + " client, one record; YCSB: " + report.parameters().get("records") + " records of 1 KB", json, dir, out);
+  }
+}
