@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
+import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.pcm.PcmBenchmark;
 import org.hbaseturbo.bench.pcm.PcmReport;
 import org.hbaseturbo.bench.pcm.PcmVariant;
@@ -32,8 +34,9 @@ import picocli.CommandLine.Spec;
     description = {"Start a local HBase (embedded unless --cluster processes; none with --conf), load a YCSB"
         + " dataset, run a short YCSB mix several times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
         + " client and server CPU per operation. Then compare the native scan, gzip RPC and Prepared Scan (turbo"
-        + " bench scan at demo scale), and the compression codecs on sensor data (turbo bench compression at"
-        + " demo scale).",
+        + " bench scan at demo scale), the compression codecs on sensor data (turbo bench compression at"
+        + " demo scale), 1 KB Gets and Puts over the fast path's shared memory against RPC (turbo bench fastpath at"
+        + " one size) and PCM's bulk-load policy against HBase's defaults (turbo bench pcm at one class).",
         "The report is also written as JSON and PNG charts under --out. The baseline is plain HBase; later"
             + " Turbo capabilities add their comparison to it."})
 final class DemoCommand implements Callable<Integer> {
@@ -89,6 +92,12 @@ final class DemoCommand implements Callable<Integer> {
           + " 100,000,000; default: ${DEFAULT-VALUE})."})
   long pcmRecords;
 
+  @Range(min = 0, max = 3_600)
+  @Option(names = "--fastpath-seconds", paramLabel = "S", defaultValue = "3",
+      description = "Length of each run of the fast-path comparison (1 KB Gets and Puts of one record by one"
+          + " client, native against shared memory); 0 skips it (0 to 3,600; default: ${DEFAULT-VALUE}).")
+  int fastPathSeconds;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where the report goes (default: turbo-out/demo-<time>).")
   Path outDir;
@@ -116,6 +125,7 @@ final class DemoCommand implements Callable<Integer> {
     Optional<BenchmarkReport> scanReport = Optional.empty();
     Optional<CompressionReport> compressionReport = Optional.empty();
     Optional<PcmReport> pcmReport = Optional.empty();
+    Optional<BenchmarkReport> fastPathReport = Optional.empty();
     Path pcmDir;
     try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, true, Optional.ofNullable(outDir),
         out)) {
@@ -153,6 +163,15 @@ final class DemoCommand implements Callable<Integer> {
             + " inserts are timed, so insert rates differ by a single run's noise, some 20% on a shared machine;"
             + " 'turbo bench compression' rotates the order over runs and reports medians)");
       }
+      if (fastPathSeconds > 0) {
+        // The paper's micro-benchmark at 1 KB, one run: 'turbo bench fastpath' runs every size, TCP and YCSB.
+        out.println();
+        FastPathBenchmark.Settings fastPath = new FastPathBenchmark.Settings(List.of(1024), List.of(),
+            List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathSeconds, 500, 1);
+        fastPathReport = Optional.of(new FastPathBenchmark(runner.cluster().target(), fastPath,
+            dir.resolve("fastpath"), out).run());
+        BenchFastPathCommand.report(fastPathReport.get(), dir.resolve("fastpath.json"), dir.resolve("fastpath"), out);
+      }
       pcmDir = dir.resolve("pcm");
     }
     if (pcmRecords > 0 && main.conf().isEmpty()) {
@@ -170,7 +189,7 @@ final class DemoCommand implements Callable<Integer> {
     out.println("HBase Turbo against plain HBase, each measured side by side in this demo (short runs; below 1:"
         + " fewer bytes, less CPU, smaller tables):");
     out.print(new DemoSummary().scan(scanReport).compression(compressionReport).pcm(pcmReport)
-        .planned("Fast path (UCX)").render());
+        .fastPath(fastPathReport).render());
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
     out.flush();
     return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;

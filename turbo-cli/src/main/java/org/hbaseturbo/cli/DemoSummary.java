@@ -10,6 +10,8 @@ import org.hbaseturbo.bench.pcm.PcmVariant;
 import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.bench.compression.CodecResult;
 import org.hbaseturbo.bench.compression.CompressionReport;
+import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
+import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.TextTable;
 import org.hbaseturbo.bench.scan.ScanComparison;
@@ -18,7 +20,7 @@ import org.hbaseturbo.bench.scan.ScanVariant;
 
 /**
  * The demo's last table: each capability's headline figure as a ratio to plain HBase measured in the same
- * demo, and the capabilities not measured or not built yet, so that the table reads the same on every run.
+ * demo, and "not run" for a comparison the demo skipped, so that the table reads the same on every run.
  */
 final class DemoSummary {
   private static final String[] HEADER = {"capability", "measure", "vs plain HBase", "full experiment"};
@@ -78,10 +80,22 @@ final class DemoSummary {
     return this;
   }
 
-  /** A capability with nothing to measure yet, listed so that the table shows what is still to come. */
-  DemoSummary planned(String capability) {
-    rows.add(new String[] {capability, "not built yet", "", ""});
+  /** The fast path over shared memory against RPC: 1 KB Gets and Puts of one record by one client. */
+  DemoSummary fastPath(Optional<BenchmarkReport> report) {
+    Optional<Map<String, Object>> get = report.flatMap(r -> fastPathRatios(r, "get-1KB"));
+    Optional<Map<String, Object>> put = report.flatMap(r -> fastPathRatios(r, "put-1KB"));
+    rows.add(new String[] {"Fast path, shared memory", "1 KB Get p50 latency, one client",
+        get.map(row -> ratio(row.get("p50_latency_vs_native"))).orElse(NOT_RUN), "turbo bench fastpath"});
+    rows.add(new String[] {"", "1 KB Gets per second, one client",
+        get.map(row -> ratio(row.get("throughput_vs_native"))).orElse(NOT_RUN), ""});
+    rows.add(new String[] {"", "1 KB Put p50 latency, one client",
+        put.map(row -> ratio(row.get("p50_latency_vs_native"))).orElse(NOT_RUN), ""});
     return this;
+  }
+
+  private static Optional<Map<String, Object>> fastPathRatios(BenchmarkReport report, String experiment) {
+    return FastPathBenchmark.RATIOS.ratios(report).stream().filter(row -> row.get("experiment").equals(experiment)
+        && row.get("variant").equals(FastPathVariant.SHM.label())).findFirst();
   }
 
   String render() {

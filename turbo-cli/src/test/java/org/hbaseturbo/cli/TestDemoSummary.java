@@ -33,9 +33,12 @@ class TestDemoSummary {
 
     PcmReport pcm = new PcmReport("pcm", Map.of(), Map.of(), Map.of(), List.of(
         pcmResult(PcmVariant.DEFAULTS, 10_000), pcmResult(PcmVariant.PCM, 14_200)), null);
+    BenchmarkReport fastPath = new BenchmarkReport("fastpath", Map.of(), Map.of(), Map.of(), List.of(
+        latencyResult("get-1KB native", 8_000, 120), latencyResult("get-1KB fastpath-shm", 60_000, 12),
+        latencyResult("put-1KB native", 5_000, 200), latencyResult("put-1KB fastpath-shm", 8_000, 110)));
 
     String table = new DemoSummary().scan(Optional.of(scan)).compression(Optional.of(compression))
-        .pcm(Optional.of(pcm)).planned("Fast path").render();
+        .pcm(Optional.of(pcm)).fastPath(Optional.of(fastPath)).render();
 
     assertThat(table.lines()).containsSubsequence(
         "capability                    measure                                      vs plain HBase  full experiment",
@@ -50,20 +53,28 @@ class TestDemoSummary {
         "                              inserts per second, ZSTD                               1.10",
         "                              compression speed, ZSTD vs GZ                          2.17",
         "Workload-aware configuration  bulk-load inserts per second, PCM-BL policy            1.42  turbo bench pcm",
-        "Fast path                     not built yet");
+        "Fast path, shared memory      1 KB Get p50 latency, one client                       0.10  turbo bench"
+            + " fastpath",
+        "                              1 KB Gets per second, one client                       7.50",
+        "                              1 KB Put p50 latency, one client                       0.55");
   }
 
   @Test
   void sectionsTheDemoSkippedSaySo() {
     String table = new DemoSummary().scan(Optional.empty()).compression(Optional.empty()).pcm(Optional.empty())
-        .render();
+        .fastPath(Optional.empty()).render();
 
-    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(10);
+    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(13);
   }
 
   private static ClassResult pcmResult(PcmVariant variant, double throughput) {
     return new ClassResult("BL", variant.label(), new VariantResult(variant.label(), 4, throughput, LATENCY, "INSERT",
         null, null, 1, null, 1, 100, 0, Map.of(), null, List.of()), new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0), List.of());
+  }
+
+  private static VariantResult latencyResult(String variant, double throughput, double p50) {
+    return new VariantResult(variant, 1, throughput, new Latency(p50, p50, p50), "READ", 1_000.0, null, 1, 1.0, 1,
+        100, 0, Map.of(), null, List.of());
   }
 
   /** Client and server CPU are each {@code cpuPerRow} x 10 rows / 2. */

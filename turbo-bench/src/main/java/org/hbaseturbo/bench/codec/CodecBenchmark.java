@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
@@ -57,7 +58,7 @@ public final class CodecBenchmark {
     public Settings {
       operations = List.copyOf(operations);
       variants = List.copyOf(variants);
-      clients = List.copyOf(clients);
+      clients = RunChecks.requireClients(clients);
       if (operations.isEmpty()) {
         throw new InvalidInputException("no operation given; expected scan, get, put or a list of them");
       }
@@ -68,15 +69,7 @@ public final class CodecBenchmark {
       if (records < 10) {
         throw new InvalidInputException("--records must be at least 10 (a scan reads 10 rows), was " + records);
       }
-      if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
-        throw new InvalidInputException("--clients must list client counts of at least 1, was " + clients);
-      }
-      if (runs < 1) {
-        throw new InvalidInputException("--runs must be at least 1, was " + runs);
-      }
-      if (runSeconds < 1) {
-        throw new InvalidInputException("--run-seconds must be at least 1, was " + runSeconds);
-      }
+      RunChecks.requireRuns(runs, runSeconds);
       requireNonNull(link, "link is null");
     }
   }

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Environment;
@@ -73,7 +74,7 @@ public final class FastPathBenchmark {
       sizes = List.copyOf(sizes);
       workloads = List.copyOf(workloads);
       variants = List.copyOf(variants);
-      clients = List.copyOf(clients);
+      clients = RunChecks.requireClients(clients);
       if (sizes.isEmpty() && workloads.isEmpty()) {
         throw new InvalidInputException("nothing to measure: give value sizes (--sizes) or YCSB workloads"
             + " (--workloads)");
@@ -91,15 +92,7 @@ public final class FastPathBenchmark {
       if (records < 1) {
         throw new InvalidInputException("--records must be at least 1, was " + records);
       }
-      if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
-        throw new InvalidInputException("--clients must list client counts of at least 1, was " + clients);
-      }
-      if (runs < 1) {
-        throw new InvalidInputException("--runs must be at least 1, was " + runs);
-      }
-      if (runSeconds < 1) {
-        throw new InvalidInputException("--run-seconds must be at least 1, was " + runSeconds);
-      }
+      RunChecks.requireRuns(runs, runSeconds);
     }
   }
 

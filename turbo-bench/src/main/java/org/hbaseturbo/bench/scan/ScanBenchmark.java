@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
@@ -51,7 +52,7 @@ public final class ScanBenchmark {
     public Settings {
       schemas = List.copyOf(schemas);
       variants = List.copyOf(variants);
-      clients = List.copyOf(clients);
+      clients = RunChecks.requireClients(clients);
       if (schemas.isEmpty()) {
         throw new InvalidInputException("no schema given; expected paper, ycsb or both");
       }
@@ -62,19 +63,11 @@ public final class ScanBenchmark {
       if (rows < 1) {
         throw new InvalidInputException("--rows must be at least 1, was " + rows);
       }
-      if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
-        throw new InvalidInputException("--clients must list client counts of at least 1, was " + clients);
-      }
       if (scanLength < 1 || scanLength > rows) {
         throw new InvalidInputException("--scan-length must be between 1 and --rows (" + rows + "), was "
             + scanLength);
       }
-      if (runs < 1) {
-        throw new InvalidInputException("--runs must be at least 1, was " + runs);
-      }
-      if (runSeconds < 1) {
-        throw new InvalidInputException("--run-seconds must be at least 1, was " + runSeconds);
-      }
+      RunChecks.requireRuns(runs, runSeconds);
     }
   }
 
