@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.ServerName;
@@ -12,6 +13,7 @@ import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.hbaseturbo.wire.fastpath.PollingAdvisor;
 import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpAmData;
 import org.openucx.jucx.ucp.UcpConstants;
@@ -26,7 +28,8 @@ import org.openucx.jucx.ucs.UcsConstants;
 /**
  * A UCX worker with endpoints to the RegionServers its callers used, lent to one calling thread at a time. The
  * caller sends, then progresses the worker itself until the reply arrives: no hand-off to another thread. It
- * polls for {@code spin}, then parks in {@code waitForEvents}; a timer wakes it at the deadline.
+ * polls for {@code spin} where that pays ({@link PollingAdvisor}) and no more of the connection's callers wait than
+ * {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the deadline.
  *
  * <p>The reply callback, which runs inside {@code progress()}, only copies the reply; the caller decodes it.
  */
@@ -48,17 +51,27 @@ final class ClientWorker implements Closeable {
   private final UcpWorker worker;
   private final int index;
   private final ScheduledExecutorService timer;
+  private final FastPathClientConfig config;
+  private final AtomicInteger waiting;
+  private final PollingAdvisor polling;
   private final Map<ServerName, Endpoint> endpoints = new HashMap<>();
   private ByteBuffer requestBuffer = ByteBuffer.allocateDirect(4096);
   private long lastRequestId;
   private long awaitedRequestId = -1;
   private Reply reply;
 
-  ClientWorker(UcpContext context, int index, ScheduledExecutorService timer) {
+  /**
+   * @param waiting how many of the connection's callers wait for a reply, this worker's among them
+   */
+  ClientWorker(UcpContext context, int index, ScheduledExecutorService timer, AtomicInteger waiting,
+      FastPathClientConfig config) {
     // Thread safety: callers borrow the worker one after another from different threads.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.index = index;
     this.timer = timer;
+    this.config = config;
+    this.waiting = waiting;
+    this.polling = new PollingAdvisor(config.spin().toNanos());
     worker.setAmRecvHandler(FastPathFrames.REPLY_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
   }
 
@@ -67,8 +80,7 @@ final class ClientWorker implements Closeable {
    *
    * @throws FastPathUnavailableException when the endpoint fails, the reply does not come in time or is not one
    */
-  Reply call(ServerSession session, FastPathOperation operation, byte[] body, long timeoutNanos, long spinNanos)
-      throws FastPathUnavailableException {
+  Reply call(ServerSession session, FastPathOperation operation, byte[] body) throws FastPathUnavailableException {
     Endpoint endpoint = endpointTo(session);
     int length = FastPathFrames.REQUEST_HEADER_BYTES + body.length;
     if (requestBuffer.capacity() < length) {
@@ -85,7 +97,8 @@ final class ClientWorker implements Closeable {
     UcpRequest send = endpoint.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out),
         length, SEND_FLAGS, null);
     try {
-      awaitReply(endpoint, send, start + timeoutNanos, start + spinNanos);
+      awaitReply(endpoint, send, start + config.timeout().toNanos(), start + polling.pollNanos());
+      polling.waited(System.nanoTime() - start);
       return reply;
     } catch (FastPathUnavailableException e) {
       forget(session.server());
@@ -102,6 +115,7 @@ final class ClientWorker implements Closeable {
   private void awaitReply(Endpoint endpoint, UcpRequest send, long deadline, long spinUntil)
       throws FastPathUnavailableException {
     ScheduledFuture<?> alarm = null;
+    waiting.incrementAndGet();
     try {
       while (reply == null || !send.isCompleted()) {
         if (endpoint.failure != null) {
@@ -115,14 +129,16 @@ final class ClientWorker implements Closeable {
           throw new FastPathUnavailableException("no fast-path reply within the timeout ("
               + FastPathClientConfig.TIMEOUT_KEY + ")");
         }
-        if (now >= spinUntil) {
-          if (alarm == null) {
-            alarm = timer.schedule(worker::signal, deadline - now, TimeUnit.NANOSECONDS);
-          }
-          worker.waitForEvents();
+        if (now < spinUntil && waiting.get() <= config.pollers()) {
+          continue;
         }
+        if (alarm == null) {
+          alarm = timer.schedule(worker::signal, deadline - now, TimeUnit.NANOSECONDS);
+        }
+        worker.waitForEvents();
       }
     } finally {
+      waiting.decrementAndGet();
       if (alarm != null) {
         alarm.cancel(false);
       }

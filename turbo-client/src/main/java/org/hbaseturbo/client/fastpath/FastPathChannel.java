@@ -35,6 +35,8 @@ final class FastPathChannel implements Closeable {
   private final SessionCalls sessionCalls;
   private final ScheduledExecutorService timer;
   private final BlockingQueue<ClientWorker> idle;
+  /** Callers waiting for a reply: they poll only while no more than {@link FastPathClientConfig#pollers} wait. */
+  private final AtomicInteger waiting = new AtomicInteger();
   private final List<ClientWorker> all = new ArrayList<>();
   private final AtomicInteger created = new AtomicInteger();
   private final Map<ServerName, ServerSession> sessions = new ConcurrentHashMap<>();
@@ -70,7 +72,7 @@ final class FastPathChannel implements Closeable {
       return null;
     }
     try {
-      Reply reply = worker.call(session, operation, body, config.timeout().toNanos(), config.spin().toNanos());
+      Reply reply = worker.call(session, operation, body);
       if (reply.status() == FastPathStatus.SESSION_REFUSED) {
         // Expired, or the server restarted: one new session, one more try.
         sessions.remove(server, session);
@@ -78,7 +80,7 @@ final class FastPathChannel implements Closeable {
         if (session == null) {
           return null;
         }
-        reply = worker.call(session, operation, body, config.timeout().toNanos(), config.spin().toNanos());
+        reply = worker.call(session, operation, body);
       }
       return reply;
     } catch (FastPathUnavailableException e) {
@@ -125,7 +127,7 @@ final class FastPathChannel implements Closeable {
     }
     int index = created.getAndIncrement();
     if (index < config.workers()) {
-      worker = new ClientWorker(context, index, timer);
+      worker = new ClientWorker(context, index, timer, waiting, config);
       synchronized (all) {
         all.add(worker);
       }

@@ -18,16 +18,20 @@ import org.hbaseturbo.wire.fastpath.UcxRuntime;
  * @param maxRequestBytes larger Puts go over RPC
  * @param timeout how long to wait for a fast-path reply before repeating the operation over RPC
  * @param spin how long a caller polls for its reply before it parks until the reply (or the timeout) wakes it
+ * @param pollers callers poll for their replies only while no more than this many wait at once: a polling thread
+ *     holds a core, and when more callers wait than the cores spare, polling takes CPU from the threads with work
+ *     (the RegionServer's, on one host)
  * @param workers UCX workers the connection keeps, each used by one calling thread at a time
  * @param transports the UCX transport list ({@link UcxRuntime#transports})
  * @param retryUnavailable how long a RegionServer that could not open a session is left to RPC alone
  */
 public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRequestBytes, Duration timeout,
-    Duration spin, int workers, String transports, Duration retryUnavailable) {
+    Duration spin, int pollers, int workers, String transports, Duration retryUnavailable) {
   public static final String OPERATIONS_KEY = "turbo.fastpath.operations";
   public static final String MAX_REQUEST_KEY = "turbo.fastpath.max-request-bytes";
   public static final String TIMEOUT_KEY = "turbo.fastpath.timeout.ms";
   public static final String SPIN_KEY = "turbo.fastpath.spin.us";
+  public static final String POLLERS_KEY = "turbo.fastpath.pollers";
   public static final String WORKERS_KEY = "turbo.fastpath.workers";
   public static final String RETRY_UNAVAILABLE_KEY = "turbo.fastpath.retry-unavailable.ms";
 
@@ -43,6 +47,7 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
         Duration.ofMillis(positive(conf, TIMEOUT_KEY,
             Math.min(5_000, conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT)))),
         Duration.ofNanos(1_000 * nonNegative(conf, SPIN_KEY, 50)),
+        (int) Math.min(nonNegative(conf, POLLERS_KEY, UcxRuntime.defaultPollers()), 1024),
         (int) Math.min(positive(conf, WORKERS_KEY, 64), 1024),
         UcxRuntime.transports(conf),
         Duration.ofMillis(positive(conf, RETRY_UNAVAILABLE_KEY, 60_000)));

@@ -19,6 +19,7 @@ class TestFastPathClientConfig {
     assertThat(config.maxRequestBytes()).isEqualTo(1L << 20);
     assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
+    assertThat(config.pollers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     assertThat(config.transports()).isEmpty();
   }
 
@@ -28,11 +29,13 @@ class TestFastPathClientConfig {
     conf.set(FastPathClientConfig.OPERATIONS_KEY, " GET ");
     conf.set(FastPathClientConfig.MAX_REQUEST_KEY, "64k");
     conf.set(FastPathClientConfig.SPIN_KEY, "0");
+    conf.set(FastPathClientConfig.POLLERS_KEY, "3");
     conf.set(UcxRuntime.TRANSPORTS_KEY, "tcp");
     FastPathClientConfig config = FastPathClientConfig.from(conf);
     assertThat(config.operations()).containsExactly(FastPathOperation.GET);
     assertThat(config.maxRequestBytes()).isEqualTo(64 << 10);
     assertThat(config.spin()).isZero();
+    assertThat(config.pollers()).isEqualTo(3);
     assertThat(config.transports()).isEqualTo("tcp");
     conf.set(FastPathClientConfig.OPERATIONS_KEY, "none");
     assertThat(FastPathClientConfig.from(conf).operations()).isEmpty();
@@ -51,6 +54,7 @@ class TestFastPathClientConfig {
     assertRefused(FastPathClientConfig.OPERATIONS_KEY, "get,scan", "expected a list of get and put, or none");
     assertRefused(FastPathClientConfig.TIMEOUT_KEY, "0", "expected a positive whole number");
     assertRefused(FastPathClientConfig.SPIN_KEY, "-1", "expected 0 or more");
+    assertRefused(FastPathClientConfig.POLLERS_KEY, "-2", "expected 0 or more");
     assertRefused(FastPathClientConfig.WORKERS_KEY, "many", "expected a whole number");
   }
 

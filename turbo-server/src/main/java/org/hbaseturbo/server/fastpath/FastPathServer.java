@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.ServerName;
@@ -86,8 +87,10 @@ public class FastPathServer implements RegionServerCoprocessor {
       return;
     }
     FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), sessions, config.maxReplyBytes());
+    Semaphore pollers = new Semaphore(config.pollers());
     for (int i = 0; i < config.workers(); i++) {
-      workers.add(new FastPathWorker(context, requests, config, bytes, "FastPath-" + serverName.getPort() + "-" + i));
+      workers.add(new FastPathWorker(context, requests, config, bytes, pollers,
+          "FastPath-" + serverName.getPort() + "-" + i));
     }
     workers.forEach(FastPathWorker::start);
     RUNNING.put(serverName, this);

@@ -15,19 +15,22 @@ import org.hbaseturbo.wire.fastpath.UcxRuntime;
  * @param maxReplyBytes larger replies are not sent; the client repeats the operation over RPC
  * @param spin how long an idle worker keeps polling before it parks until the next message; parking costs a
  *     wake-up (tens of microseconds on a VM) for the next request, polling costs CPU while idle
+ * @param pollers how many of the workers may poll at once; the others park as soon as they are idle. A polling
+ *     thread holds a core: more of them than the cores spare takes CPU from the handlers doing the work
  * @param sessionLifetime how long a session token is accepted after it was issued
  * @param maxSessions sessions the RegionServer keeps for all users together
  * @param maxSessionsPerUser sessions one user may keep (a client opens one per connection and RegionServer)
  * @param transports the UCX transport list ({@link UcxRuntime#transports})
  */
 record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestBytes, long maxReplyBytes,
-    Duration spin, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser, String transports) {
+    Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser, String transports) {
   static final String PREFIX = "turbo.fastpath.server.";
   static final String WORKERS_KEY = PREFIX + "workers";
   static final String QUEUE_KEY = PREFIX + "queue-per-worker";
   static final String MAX_REQUEST_KEY = PREFIX + "max-request-bytes";
   static final String MAX_REPLY_KEY = PREFIX + "max-reply-bytes";
   static final String SPIN_KEY = PREFIX + "spin.us";
+  static final String POLLERS_KEY = PREFIX + "pollers";
   static final String SESSION_LIFETIME_KEY = PREFIX + "session.lifetime.ms";
   static final String MAX_SESSIONS_KEY = PREFIX + "max-sessions";
   static final String MAX_SESSIONS_PER_USER_KEY = PREFIX + "user.max-sessions";
@@ -39,6 +42,7 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
         Limits.positive(conf, MAX_REQUEST_KEY, 4L << 20, true),
         Limits.positive(conf, MAX_REPLY_KEY, 4L << 20, true),
         Duration.ofNanos(1_000 * Limits.positive(conf, SPIN_KEY, 50, false)),
+        (int) Math.min(Limits.positive(conf, POLLERS_KEY, UcxRuntime.defaultPollers(), false), 64),
         Duration.ofMillis(Limits.positive(conf, SESSION_LIFETIME_KEY, 3_600_000, false)),
         Limits.positive(conf, MAX_SESSIONS_KEY, 10_000, false),
         Limits.positive(conf, MAX_SESSIONS_PER_USER_KEY, 256, false),

@@ -3,10 +3,12 @@ package org.hbaseturbo.server.fastpath;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.LongAdder;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.PollingAdvisor;
 import org.openucx.jucx.UcxCallback;
 import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpAmData;
@@ -24,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * One UCX worker and the one thread that receives its requests, executes them and sends the replies: no hand-off
  * between threads on the server, so a request costs one wake-up at most (HBase's RPC path has three). The thread
  * polls for {@code spin} after its last message, then parks in {@code waitForEvents} until the next one: an idle
- * RegionServer spends no CPU on it.
+ * RegionServer spends no CPU on it. It polls only where that pays, when its recent requests came within the spin
+ * ({@link PollingAdvisor}), and while it holds one of the server's polling slots
+ * ({@link FastPathServerConfig#pollers}), so that polling never takes more cores than the server grants it.
  *
  * <p>The receive callback runs inside {@code progress()} under the worker's lock, where region work must not
  * happen; it only copies the request into the queue, or answers "busy" when the queue is full.
@@ -40,20 +44,27 @@ final class FastPathWorker implements Runnable {
   private final FastPathRequests requests;
   private final FastPathServerConfig config;
   private final LongAdder bytes;
+  private final PollingSlot slot;
+  private final PollingAdvisor advisor;
   private final ArrayDeque<Received> queue = new ArrayDeque<>();
   private final Thread thread;
   private volatile boolean running = true;
   /** The reply buffer, replaced only while a send from it is still in flight. */
   private ByteBuffer replyBuffer = ByteBuffer.allocateDirect(4096);
 
-  /** @param bytes where the worker adds the bytes of the messages it receives and sends */
+  /**
+   * @param bytes where the worker adds the bytes of the messages it receives and sends
+   * @param pollers the polling slots the server's workers share
+   */
   FastPathWorker(UcpContext context, FastPathRequests requests, FastPathServerConfig config, LongAdder bytes,
-      String name) {
+      Semaphore pollers, String name) {
     // Thread safety: built on the coprocessor start thread, progressed on its own; stop() signals it from a third.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.requests = requests;
     this.config = config;
     this.bytes = bytes;
+    this.slot = new PollingSlot(pollers);
+    this.advisor = new PollingAdvisor(config.spin().toNanos());
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
     this.thread = new Thread(this, name);
     thread.setDaemon(true);
@@ -82,24 +93,31 @@ final class FastPathWorker implements Runnable {
 
   @Override
   public void run() {
-    long spinNanos = config.spin().toNanos();
-    long lastActivity = System.nanoTime();
+    // When the worker last ran out of requests, and when it last saw any event (a message, a send completing).
+    long idleSince = System.nanoTime();
+    long lastEvent = idleSince;
+    long pollNanos = advisor.pollNanos();
     try {
       while (running) {
         int events = worker.progress();
         if (!queue.isEmpty()) {
+          advisor.waited(System.nanoTime() - idleSince);
           drain();
-          lastActivity = System.nanoTime();
+          idleSince = System.nanoTime();
+          lastEvent = idleSince;
+          pollNanos = advisor.pollNanos();
         } else if (events > 0) {
-          lastActivity = System.nanoTime();
-        } else if (System.nanoTime() - lastActivity > spinNanos) {
+          lastEvent = System.nanoTime();
+        } else if (!slot.poll(System.nanoTime() - lastEvent < pollNanos)) {
           worker.waitForEvents();
-          lastActivity = System.nanoTime();
+          lastEvent = System.nanoTime();
         }
       }
     } catch (Exception e) {
       // progress() reports a broken worker; the RegionServer carries on over RPC.
       LOG.error("fast-path worker {} failed; its clients fall back to RPC", thread.getName(), e);
+    } finally {
+      slot.release();
     }
   }
 
