@@ -92,10 +92,10 @@ final class FastPathTable implements Table {
 
   /** @return the result, or null when the Get must go over RPC */
   private Result fastGet(Get get) throws IOException {
-    if (!selector.takes(get)) {
-      return null;
-    }
-    HRegionLocation location = locator.getRegionLocation(get.getRow());
+    return selector.takes(get) ? fastGet(get, locator.getRegionLocation(get.getRow())) : null;
+  }
+
+  private Result fastGet(Get get, HRegionLocation location) throws IOException {
     Reply reply = channel.call(location, FastPathOperation.GET,
         RequestConverter.buildGetRequest(location.getRegion().getRegionName(), get).toByteArray());
     return served(reply) ? ProtobufUtil.toResult(GetResponse.parseFrom(reply.body()).getResult()) : null;
@@ -121,17 +121,18 @@ final class FastPathTable implements Table {
   }
 
   private boolean fastPut(Put put) throws IOException {
-    if (!selector.takes(put)) {
-      return false;
-    }
-    HRegionLocation location = locator.getRegionLocation(put.getRow());
+    return selector.takes(put) && fastPut(put, locator.getRegionLocation(put.getRow())) != null;
+  }
+
+  /** @return the Put's result, as HBase's batch gives it (empty), or null when the Put must go over RPC */
+  private Result fastPut(Put put, HRegionLocation location) throws IOException {
     Reply reply = channel.call(location, FastPathOperation.PUT,
         RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
     if (!served(reply)) {
-      return false;
+      return null;
     }
     MutateResponse response = MutateResponse.parseFrom(reply.body());
-    return response.getProcessed();
+    return response.getProcessed() ? ProtobufUtil.toResult(response.getResult()) : null;
   }
 
   /** Whether the fast path answered; counts the outcome. */
@@ -143,13 +144,62 @@ final class FastPathTable implements Table {
 
   @Override
   public void batch(List<? extends Row> actions, Object[] results) throws IOException, InterruptedException {
-    rpc.batch(actions, results);
+    batchCallback(actions, results, null);
   }
 
+  /**
+   * The batch's Gets and Puts over the fast path, in order, up to the first action it does not take or cannot
+   * serve; that action and the rest go over RPC as one batch, whose results, callbacks and exceptions the caller
+   * then sees as from HBase.
+   */
   @Override
   public <R> void batchCallback(List<? extends Row> actions, Object[] results, Batch.Callback<R> callback)
       throws IOException, InterruptedException {
-    rpc.batchCallback(actions, results, callback);
+    int served = 0;
+    if (results.length == actions.size()) {
+      // A results array of another length goes to HBase whole, to be refused as HBase refuses it.
+      for (; served < actions.size() && selector.takes(actions.get(served)); served++) {
+        Row action = actions.get(served);
+        HRegionLocation location = locator.getRegionLocation(action.getRow());
+        Result result = action instanceof Get get ? fastGet(get, location) : fastPut((Put) action, location);
+        if (result == null) {
+          break;
+        }
+        results[served] = result;
+        if (callback != null) {
+          callback.update(location.getRegion().getRegionName(), action.getRow(), resultAs(result));
+        }
+      }
+    }
+    if (served == actions.size()) {
+      return;
+    }
+    if (served == 0) {
+      overRpc(actions, results, callback);
+      return;
+    }
+    Object[] rest = new Object[actions.size() - served];
+    try {
+      overRpc(new ArrayList<>(actions.subList(served, actions.size())), rest, callback);
+    } finally {
+      System.arraycopy(rest, 0, results, served, rest.length);
+    }
+  }
+
+  /** HBase's batch, with or without a callback (each uses its own timeouts). */
+  private <R> void overRpc(List<? extends Row> actions, Object[] results, Batch.Callback<R> callback)
+      throws IOException, InterruptedException {
+    if (callback == null) {
+      rpc.batch(actions, results);
+    } else {
+      rpc.batchCallback(actions, results, callback);
+    }
+  }
+
+  /** unchecked: a batch callback's type parameter stands for the Result HBase passes it, as HBase casts it. */
+  @SuppressWarnings("unchecked")
+  private static <R> R resultAs(Result result) {
+    return (R) result;
   }
 
   // Everything below is HBase's own table.

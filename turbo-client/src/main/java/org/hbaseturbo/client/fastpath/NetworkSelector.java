@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.client.Consistency;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.Row;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
@@ -21,6 +22,11 @@ final class NetworkSelector {
   NetworkSelector(FastPathClientConfig config, Map<String, byte[]> requestAttributes) {
     this.config = config;
     this.requestAttributes = !requestAttributes.isEmpty();
+  }
+
+  /** A batch's action: a Get or a Put it takes; anything else goes over RPC. */
+  boolean takes(Row action) {
+    return action instanceof Get get ? takes(get) : action instanceof Put put && takes(put);
   }
 
   boolean takes(Get get) {

@@ -10,9 +10,11 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Differential: the same random Gets and Puts through the fast path and through HBase's RPC, on the same tables,
  * give the same results (families, versions, time ranges, column subsets, missing rows, empty and 64 KB+
- * values), and the fast path really served them.
+ * values), alone, in lists and in batches, and the fast path really served them.
  */
 class TestFastPathMatchesRpc {
   private static final List<byte[]> FAMILIES = List.of(Bytes.toBytes("a"), Bytes.toBytes("b"));
@@ -172,6 +174,71 @@ class TestFastPathMatchesRpc {
       assertThat(Bytes.toString(read.getValue(FAMILIES.get(0), Bytes.toBytes("q")))).isEqualTo("now");
       assertThat(read.rawCells()[0].getTimestamp()).isBetween(before, System.currentTimeMillis());
       assertThat(fast.counters().answered(FastPathStatus.MALFORMED)).isZero();
+    }
+  }
+
+  @Test
+  void batchesMatchRpcAndStopAtTheFirstOtherAction() throws Exception {
+    Random random = new Random(5L);
+    TableName overFastPath = createTable("fp_batch_fast");
+    TableName overRpc = createTable("fp_batch_rpc");
+    Connection stock = SharedHBaseCluster.connection();
+    try (Table fastTable = fast.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
+        Table rpcOfFast = stock.getTable(overFastPath)) {
+      List<Row> puts = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        puts.add(randomPut(random, random.nextInt(ROWS)));
+      }
+      List<Row> gets = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        gets.add(randomGet(random));
+      }
+      // A Delete in the middle: the Gets before it take the fast path, it and the rest go over RPC.
+      List<Row> mixed = new ArrayList<>(gets.subList(0, 10));
+      mixed.add(new Delete(row(3)));
+      mixed.addAll(gets.subList(10, 20));
+
+      long servedBefore = fast.counters().served();
+      List<byte[]> calledBack = new ArrayList<>();
+      Object[] fastPuts = batch(fastTable, puts, calledBack);
+      Object[] rpcPuts = batch(rpcTwin, puts, null);
+      assertThat(calledBack).as("callbacks, one per action").hasSize(puts.size());
+      Object[] fastGets = batch(fastTable, gets, null);
+      Object[] rpcGets = batch(rpcTwin, gets, null);
+      Object[] fastMixed = batch(fastTable, mixed, null);
+      Object[] rpcMixed = batch(rpcTwin, mixed, null);
+      assertThat(fast.counters().served() - servedBefore).as("actions the fast path served")
+          .isEqualTo(puts.size() + gets.size() + 10);
+
+      assertSameResults(fastPuts, rpcPuts);
+      assertSameResults(fastGets, rpcGets);
+      assertSameResults(fastMixed, rpcMixed);
+      for (int i = 0; i < ROWS; i++) {
+        Get whole = new Get(row(i)).readAllVersions();
+        assertThat(ResultLines.of(rpcOfFast.get(whole))).as("row %d", i)
+            .isEqualTo(ResultLines.of(rpcTwin.get(whole)));
+      }
+    }
+  }
+
+  private static Object[] batch(Table table, List<Row> actions, List<byte[]> calledBack) throws Exception {
+    Object[] results = new Object[actions.size()];
+    if (calledBack == null) {
+      table.batch(actions, results);
+    } else {
+      table.batchCallback(actions, results, (region, row, result) -> calledBack.add(row));
+    }
+    return results;
+  }
+
+  private static void assertSameResults(Object[] fastResults, Object[] rpcResults) {
+    assertThat(fastResults).hasSameSizeAs(rpcResults);
+    for (int i = 0; i < rpcResults.length; i++) {
+      assertThat(fastResults[i]).as("result %d", i).isInstanceOf(Result.class);
+      Result fastResult = (Result) fastResults[i];
+      Result rpcResult = (Result) rpcResults[i];
+      assertThat(ResultLines.of(fastResult)).as("result %d", i).isEqualTo(ResultLines.of(rpcResult));
+      assertThat(fastResult.getExists()).as("result %d exists", i).isEqualTo(rpcResult.getExists());
     }
   }
 }
