@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
 import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.fastpath.FastPathWorkload;
+import org.hbaseturbo.bench.fastpath.LatencyBreakdown;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
@@ -131,5 +133,17 @@ final class BenchFastPathCommand implements Callable<Integer> {
     RatioBenchmarks.write(report, FastPathBenchmark.RATIOS, "fastpath: runs of " + report.parameters().get(
         "run_seconds") + " s, medians of " + report.parameters().get("runs") + " run(s); micro-benchmark: one"
         + " client, one record; YCSB: " + report.parameters().get("records") + " records of 1 KB", json, dir, out);
+    Optional<String> breakdown = LatencyBreakdown.render(report);
+    if (breakdown.isPresent()) {
+      out.println();
+      out.println("micro-benchmark p50 latency breakdown (the paper's Figure 7): the RegionServer's own processing,"
+          + " timed in-process, and the rest, communication");
+      out.print(breakdown.get());
+      LatencyBreakdown.chart(report, dir).ifPresent(chart -> out.println("chart:  " + chart));
+    } else {
+      out.println("(no latency breakdown: the RegionServers run outside this JVM, where they cannot be timed"
+          + " in-process)");
+    }
+    out.flush();
   }
 }

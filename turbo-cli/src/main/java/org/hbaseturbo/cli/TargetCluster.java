@@ -3,10 +3,12 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
@@ -48,7 +50,10 @@ final class TargetCluster implements AutoCloseable {
       cluster.writeClientConfiguration(clientConf);
       String description = settings.describe(cluster);
       Connection connection = ClusterConnections.open(cluster.clientConfiguration(), description);
-      return new TargetCluster(new ClusterTarget(connection, clientConf, description), Optional.of(cluster));
+      List<HRegionServer> inProcess = cluster instanceof EmbeddedHBaseCluster embedded ? embedded.regionServers()
+          : List.of();
+      return new TargetCluster(new ClusterTarget(connection, clientConf, description, inProcess),
+          Optional.of(cluster));
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;

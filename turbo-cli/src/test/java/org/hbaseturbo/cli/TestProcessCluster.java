@@ -124,16 +124,19 @@ class TestProcessCluster {
       }
       assertThat(nativeScan(connection, name)).hasSize(ROWS);
 
-      // A crash under a YCSB load: the killed server's regions are reassigned (its WAL replayed) while the
-      // load's clients retry, and the load completes with every record acknowledged.
+      // A crash under a YCSB load over the fast path: the endpoints to the killed server fail, its inserts go over
+      // RPC, whose retries wait while its regions are reassigned (its WAL replayed), and the load completes with
+      // every record acknowledged.
       Path clientConf = cluster.writeClientConfiguration(data.resolve("client-conf")).getParent();
       CompletableFuture<CommandLineRun> load = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
-          clientConf.toString(), "ycsb", "load", "--workload", "a", "--threads", "2", "-p", "recordcount="
-          + YCSB_RECORDS, "--out", data.resolve("ycsb-load").toString()));
+          clientConf.toString(), "ycsb", "load", "--db", "fastpath", "--workload", "a", "--threads", "2", "-p",
+          "recordcount=" + YCSB_RECORDS, "--out", data.resolve("ycsb-load").toString()));
       awaitRows(connection, USERTABLE, load);
       cluster.killRegionServer(0);
       CommandLineRun loaded = load.get(5, TimeUnit.MINUTES);
       assertThat(loaded.exitCode()).as(loaded.out() + loaded.err()).isZero();
+      assertThat(new ServerStatsReader(connection).read().counters().orElseThrow().fastPathBytes())
+          .as("bytes the surviving RegionServer's fast path carried").isPositive();
       assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
       assertThat(nativeScan(connection, name)).hasSize(ROWS);
     }

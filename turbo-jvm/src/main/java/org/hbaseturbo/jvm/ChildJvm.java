@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -44,8 +45,15 @@ public final class ChildJvm {
 
   /** Runs {@code mainClass} with {@code args} to its end, its stdout and stderr this process's; its exit code. */
   public static int run(Class<?> mainClass, List<String> args) throws IOException {
-    return start(mainClass.getSimpleName(), command(mainClass, args), ProcessBuilder.Redirect.INHERIT, line -> true)
-        .waitFor();
+    return run(mainClass, args, Map.of());
+  }
+
+  /** As {@link #run(Class, List)}, with {@code environment} set over this process's environment. */
+  public static int run(Class<?> mainClass, List<String> args, Map<String, String> environment) throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command(mainClass, args))
+        .redirectOutput(ProcessBuilder.Redirect.INHERIT);
+    builder.environment().putAll(environment);
+    return start(mainClass.getSimpleName(), builder, line -> true).waitFor();
   }
 
   /**
@@ -57,7 +65,11 @@ public final class ChildJvm {
    */
   public static ChildJvm start(String name, List<String> command, ProcessBuilder.Redirect stdout,
       Predicate<String> showError) throws IOException {
-    Process process = new ProcessBuilder(command).redirectOutput(stdout).start();
+    return start(name, new ProcessBuilder(command).redirectOutput(stdout), showError);
+  }
+
+  private static ChildJvm start(String name, ProcessBuilder builder, Predicate<String> showError) throws IOException {
+    Process process = builder.start();
     return new ChildJvm(name, process, forwardErrors(process, showError));
   }
 

@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-final class FileTrees {
+/** Directory trees on local disk. */
+public final class FileTrees {
   private FileTrees() {
   }
 
-  static void deleteRecursively(Path root) throws IOException {
+  /** Deletes {@code root} and everything under it; nothing when it does not exist. */
+  public static void deleteRecursively(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
     }

@@ -57,6 +57,8 @@ public final class FastPathBenchmark {
   private final Path workDir;
   private final PrintWriter progress;
   private final Map<String, FastPathOutcome> outcomes = new LinkedHashMap<>();
+  /** The RegionServer's own processing of each micro-benchmark experiment's operation, p50 in microseconds. */
+  private final Map<String, Double> serverProcessingUs = new LinkedHashMap<>();
 
   /**
    * @param sizes value sizes of the micro-benchmark in bytes; empty: no micro-benchmark
@@ -140,16 +142,26 @@ public final class FastPathBenchmark {
 
   /**
    * The micro-benchmark at one value size: a table of one record, read by one client, then overwritten. Gets run
-   * first, on the loaded record in the memstore; each run of Puts starts from a flushed memstore.
+   * first, on the loaded record in the memstore; each run of Puts starts from a flushed memstore. After each, the
+   * RegionServer's own processing of the operation is timed in-process, where it runs in this JVM.
    */
   private List<VariantResult> micro(int size) throws IOException {
     TableName table = TableName.valueOf("fastpath_" + size + "b");
     progress.printf("micro-benchmark, values of %s: one record in %s%n", sizeLabel(size), table);
     Path dir = workDir.resolve("micro-" + size);
     Map<String, String> record = oneRecord(table, size, dir);
+    Optional<ServerProcessing> server = ServerProcessing.of(target, table);
     List<VariantResult> results = new ArrayList<>();
-    results.addAll(compare("get-" + sizeLabel(size), FastPathWorkload.READ, record, 1, 1, dir, table, false));
-    results.addAll(compare("put-" + sizeLabel(size), FastPathWorkload.UPDATE, record, 1, 1, dir, table, false));
+    String get = "get-" + sizeLabel(size);
+    results.addAll(compare(get, FastPathWorkload.READ, record, 1, 1, dir, table, false));
+    if (server.isPresent()) {
+      serverProcessingUs.put(get, server.get().getP50Us());
+    }
+    String put = "put-" + sizeLabel(size);
+    results.addAll(compare(put, FastPathWorkload.UPDATE, record, 1, 1, dir, table, false));
+    if (server.isPresent()) {
+      serverProcessingUs.put(put, server.get().putP50Us());
+    }
     drop(table);
     return results;
   }
@@ -282,6 +294,7 @@ public final class FastPathBenchmark {
     outcomes.forEach((result, outcome) -> served.put(result, Map.of("served", outcome.served(), "over_rpc",
         outcome.overRpc())));
     parameters.put("fast_path_outcomes", served);
+    parameters.put(LatencyBreakdown.PARAMETER, serverProcessingUs);
     return parameters;
   }
 }

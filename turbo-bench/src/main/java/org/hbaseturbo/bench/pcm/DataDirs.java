@@ -3,10 +3,10 @@ package org.hbaseturbo.bench.pcm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.hbaseturbo.testing.FileTrees;
 
 /** Cluster data directories of the PCM benchmark: each variant starts on a fresh copy of the loaded one. */
 final class DataDirs {
@@ -18,7 +18,7 @@ final class DataDirs {
 
   /** Empties {@code dir}, then copies {@code from} into it, if given. {@code from}'s cluster must be stopped. */
   static void replace(Path dir, Optional<Path> from) throws IOException {
-    delete(dir);
+    FileTrees.deleteRecursively(dir);
     Files.createDirectories(dir);
     if (from.isEmpty()) {
       return;
@@ -36,17 +36,6 @@ final class DataDirs {
         } else {
           Files.copy(file, target);
         }
-      }
-    }
-  }
-
-  private static void delete(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-        Files.delete(file);
       }
     }
   }

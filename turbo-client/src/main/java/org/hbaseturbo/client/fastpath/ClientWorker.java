@@ -98,7 +98,6 @@ final class ClientWorker implements Closeable {
         length, SEND_FLAGS, null);
     try {
       awaitReply(endpoint, send, start + config.timeout().toNanos(), start + polling.pollNanos());
-      polling.waited(System.nanoTime() - start);
       return reply;
     } catch (FastPathUnavailableException e) {
       forget(session.server());
@@ -115,6 +114,10 @@ final class ClientWorker implements Closeable {
   private void awaitReply(Endpoint endpoint, UcpRequest send, long deadline, long spinUntil)
       throws FastPathUnavailableException {
     ScheduledFuture<?> alarm = null;
+    // Whether this wait polled, parked, and parked because the spin was over (rather than for other waiters).
+    boolean polled = false;
+    boolean parked = false;
+    boolean spinOver = false;
     waiting.incrementAndGet();
     try {
       while (reply == null || !send.isCompleted()) {
@@ -130,12 +133,18 @@ final class ClientWorker implements Closeable {
               + FastPathClientConfig.TIMEOUT_KEY + ")");
         }
         if (now < spinUntil && waiting.get() <= config.pollers()) {
+          polled = true;
           continue;
         }
+        spinOver |= now >= spinUntil;
+        parked = true;
         if (alarm == null) {
           alarm = timer.schedule(worker::signal, deadline - now, TimeUnit.NANOSECONDS);
         }
         worker.waitForEvents();
+      }
+      if (polled && (!parked || spinOver)) {
+        polling.polled(!parked);
       }
     } finally {
       waiting.decrementAndGet();

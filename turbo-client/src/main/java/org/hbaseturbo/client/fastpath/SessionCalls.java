@@ -54,7 +54,7 @@ final class SessionCalls {
             .asReadOnlyBuffer())
         .toList();
     return new ServerSession(issuer, response.getToken().toByteArray(), workers,
-        location.getRegion().getTable(), row);
+        location.getRegion().getTable(), row, response.getUcxRuntime());
   }
 
   /** Best effort: a session that is not closed expires on the server. */

@@ -93,22 +93,29 @@ final class FastPathWorker implements Runnable {
 
   @Override
   public void run() {
-    // When the worker last ran out of requests, and when it last saw any event (a message, a send completing).
-    long idleSince = System.nanoTime();
-    long lastEvent = idleSince;
+    long lastEvent = System.nanoTime();
     long pollNanos = advisor.pollNanos();
+    // Whether the worker polled since it ran out of requests, and whether it then parked.
+    boolean polled = false;
+    boolean parked = false;
     try {
       while (running) {
         int events = worker.progress();
         if (!queue.isEmpty()) {
-          advisor.waited(System.nanoTime() - idleSince);
+          if (polled) {
+            advisor.polled(!parked);
+          }
           drain();
-          idleSince = System.nanoTime();
-          lastEvent = idleSince;
+          lastEvent = System.nanoTime();
           pollNanos = advisor.pollNanos();
+          polled = false;
+          parked = false;
         } else if (events > 0) {
           lastEvent = System.nanoTime();
-        } else if (!slot.poll(System.nanoTime() - lastEvent < pollNanos)) {
+        } else if (slot.poll(System.nanoTime() - lastEvent < pollNanos)) {
+          polled = true;
+        } else {
+          parked = true;
           worker.waitForEvents();
           lastEvent = System.nanoTime();
         }

@@ -4,41 +4,54 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Polling only while recent waits ended within the spin. */
+/** Polling while polls catch their messages, probing while they do not. */
 class TestPollingAdvisor {
   private static final long SPIN = 50_000;
 
   @Test
-  void pollsWhileWaitsAreShort() {
+  void pollsWhilePollsCatchTheirMessages() {
     PollingAdvisor advisor = new PollingAdvisor(SPIN);
-    assertThat(advisor.pollNanos()).isEqualTo(SPIN);
     for (int i = 0; i < 100; i++) {
-      advisor.waited(10_000);
+      assertThat(advisor.pollNanos()).isEqualTo(SPIN);
+      advisor.polled(true);
     }
-    assertThat(advisor.pollNanos()).isEqualTo(SPIN);
   }
 
   @Test
-  void stopsPollingAfterLongWaitsAndResumesWhenTheyShorten() {
+  void stopsAfterMissesProbesAndResumesWhenProbesCatch() {
     PollingAdvisor advisor = new PollingAdvisor(SPIN);
-    int longWaits = 0;
+    int misses = 0;
     while (advisor.pollNanos() > 0) {
-      advisor.waited(200_000);
-      longWaits++;
+      advisor.polled(false);
+      misses++;
     }
-    assertThat(longWaits).isBetween(2, 8);
-    int shortWaits = 0;
-    while (advisor.pollNanos() == 0) {
-      advisor.waited(5_000);
-      shortWaits++;
+    assertThat(misses).isBetween(2, 8);
+    // Parked waits teach nothing; one wait in PROBE_EVERY polls anyway.
+    int polls = 0;
+    for (int i = 0; i < 10 * PollingAdvisor.PROBE_EVERY; i++) {
+      if (advisor.pollNanos() > 0) {
+        polls++;
+        advisor.polled(false);
+      }
     }
-    assertThat(shortWaits).isBetween(2, 20);
+    assertThat(polls).isEqualTo(10);
+    // Probes that catch their messages bring polling back.
+    int waits = 0;
+    int pollsInARow = 0;
+    while (pollsInARow < 3) {
+      assertThat(waits++).as("waits before polling resumes").isLessThan(200);
+      if (advisor.pollNanos() > 0) {
+        advisor.polled(true);
+        pollsInARow++;
+      } else {
+        pollsInARow = 0;
+      }
+    }
   }
 
   @Test
   void noSpinNeverPolls() {
     PollingAdvisor advisor = new PollingAdvisor(0);
-    advisor.waited(1_000);
     assertThat(advisor.pollNanos()).isZero();
   }
 }
