@@ -21,6 +21,8 @@ import org.knowm.xchart.CategoryChart;
 public final class LatencyBreakdown {
   /** The report parameter that holds the server's processing by experiment, p50 in microseconds. */
   static final String PARAMETER = "server_processing_p50_us";
+  /** The value size of the paper's Figure 7, as the experiments name it. */
+  private static final String FIGURE_SIZE = "1KB";
 
   /**
    * One variant's split of its p50. The two parts are medians of different measurements, so communication, their
@@ -52,13 +54,19 @@ public final class LatencyBreakdown {
     return Optional.of(TextTable.render(rows, 0, 1));
   }
 
-  /** A stacked bar per micro-benchmark variant, as the paper's Figure 7; empty as {@link #render}. */
+  /**
+   * A stacked bar per variant of the 1 KB Get and Put, as the paper's Figure 7 (every size, when 1 KB was not
+   * measured); empty as {@link #render}.
+   */
   public static Optional<Path> chart(BenchmarkReport report, Path dir) throws IOException {
-    List<Split> splits = splits(report);
+    List<Split> all = splits(report);
+    List<Split> oneKb = all.stream().filter(split -> split.experiment().endsWith("-" + FIGURE_SIZE)).toList();
+    List<Split> splits = oneKb.isEmpty() ? all : oneKb;
     if (splits.isEmpty()) {
       return Optional.empty();
     }
-    CategoryChart chart = Charts.bars(report.benchmark() + ": p50 latency breakdown", "microseconds");
+    CategoryChart chart = Charts.bars(report.benchmark() + ": p50 latency breakdown"
+        + (oneKb.isEmpty() ? "" : ", " + FIGURE_SIZE), "microseconds");
     chart.getStyler().setStacked(true);
     List<String> categories = splits.stream().map(split -> split.experiment() + " " + split.variant()).toList();
     chart.addSeries("RegionServer processing (in-process)", categories,
