@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
+import org.hbaseturbo.common.Messages;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -80,8 +81,7 @@ public final class FastPathCheck {
     try {
       session = sessions.open(new HRegionLocation(region.get(), server));
     } catch (IOException e) {
-      return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "no session: " + firstLine(e.getMessage()),
-          "");
+      return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "no session: " + Messages.firstLine(e), "");
     }
     byte[] get = RequestConverter.buildGetRequest(region.get().getRegionName(), new Get(rowIn(region.get())))
         .toByteArray();
@@ -99,8 +99,9 @@ public final class FastPathCheck {
       }
       Arrays.sort(nanos);
       FastPathStatus status = reply.status();
-      String detail = status == FastPathStatus.OK ? ""
-          : "Gets answered " + status + ": " + firstLine(StandardCharsets.UTF_8.decode(reply.body()).toString());
+      // A refusal's body is its reason (FastPathRequests); its first line is enough for a table.
+      String detail = status == FastPathStatus.OK ? "" : "Gets answered " + status + ": "
+          + StandardCharsets.UTF_8.decode(reply.body()).toString().lines().findFirst().orElse("");
       return new ServerCheck(server.toString(), status == FastPathStatus.SESSION_REFUSED ? ServerCheck.State.DOWN
           : ServerCheck.State.UP, detail, session.runtime(), "", true, roundTrips, nanos[roundTrips / 2] / 1_000.0);
     } catch (FastPathUnavailableException e) {
@@ -114,9 +115,5 @@ public final class FastPathCheck {
   /** A row of the region: its start key followed by a zero byte (the first region's start key is empty). */
   private static byte[] rowIn(RegionInfo region) {
     return Arrays.copyOf(region.getStartKey(), region.getStartKey().length + 1);
-  }
-
-  private static String firstLine(String message) {
-    return message == null ? "" : message.lines().findFirst().orElse("");
   }
 }

@@ -23,7 +23,8 @@ import org.hbaseturbo.wire.fastpath.UcxRuntime;
  * @param transports the UCX transport list ({@link UcxRuntime#transports})
  */
 record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestBytes, long maxReplyBytes,
-    Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser, String transports) {
+    Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser,
+    String transports) {
   static final String PREFIX = "turbo.fastpath.server.";
   static final String WORKERS_KEY = PREFIX + "workers";
   static final String QUEUE_KEY = PREFIX + "queue-per-worker";

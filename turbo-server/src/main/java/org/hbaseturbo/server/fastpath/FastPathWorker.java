@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * One UCX worker and the one thread that receives its requests, executes them and sends the replies: no hand-off
  * between threads on the server, so a request costs one wake-up at most (HBase's RPC path has three). The thread
  * polls for {@code spin} after its last message, then parks in {@code waitForEvents} until the next one: an idle
- * RegionServer spends no CPU on it. It polls only where that pays, when its recent requests came within the spin
+ * RegionServer spends no CPU on it. It polls only where that pays, while its recent polls caught their request
  * ({@link PollingAdvisor}), and while it holds one of the server's polling slots
  * ({@link FastPathServerConfig#pollers}), so that polling never takes more cores than the server grants it.
  *

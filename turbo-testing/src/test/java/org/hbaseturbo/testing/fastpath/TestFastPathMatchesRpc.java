@@ -156,11 +156,7 @@ class TestFastPathMatchesRpc {
       rpcTwin.put(batch);
       puts += batch.size();
       assertThat(fast.counters().served() - servedBefore).as("Puts the fast path served").isEqualTo(puts);
-      for (int i = 0; i < ROWS; i++) {
-        Get whole = new Get(row(i)).readAllVersions();
-        Result written = rpcOfFast.get(whole);
-        assertThat(ResultLines.of(written)).as("row %d", i).isEqualTo(ResultLines.of(rpcTwin.get(whole)));
-      }
+      assertSameRows(rpcOfFast, rpcTwin);
     }
   }
 
@@ -213,11 +209,16 @@ class TestFastPathMatchesRpc {
       assertSameResults(fastPuts, rpcPuts);
       assertSameResults(fastGets, rpcGets);
       assertSameResults(fastMixed, rpcMixed);
-      for (int i = 0; i < ROWS; i++) {
-        Get whole = new Get(row(i)).readAllVersions();
-        assertThat(ResultLines.of(rpcOfFast.get(whole))).as("row %d", i)
-            .isEqualTo(ResultLines.of(rpcTwin.get(whole)));
-      }
+      assertSameRows(rpcOfFast, rpcTwin);
+    }
+  }
+
+  /** Every row, every version, read over RPC from the table written over the fast path and from its twin. */
+  private static void assertSameRows(Table writtenOverFastPath, Table writtenOverRpc) throws IOException {
+    for (int i = 0; i < ROWS; i++) {
+      Get whole = new Get(row(i)).readAllVersions();
+      assertThat(ResultLines.of(writtenOverFastPath.get(whole))).as("row %d", i)
+          .isEqualTo(ResultLines.of(writtenOverRpc.get(whole)));
     }
   }
 

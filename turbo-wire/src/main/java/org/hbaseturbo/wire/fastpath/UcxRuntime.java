@@ -37,8 +37,8 @@ public final class UcxRuntime {
 
   /**
    * How many threads of one end may poll UCX at once by default: half the cores this JVM may use, at least one.
-   * With 16 YCSB clients on 2 cores, every waiting client thread polling cost 40% of the fast path's read
-   * throughput: the pollers took the cores from the threads that had work.
+   * With 16 YCSB clients on 2 cores and every waiting client thread polling, the pollers took the cores from the
+   * threads that had work (results/README.md, hybrid fast path).
    */
   public static int defaultPollers() {
     return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
