@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.security.access.PermissionStorage;
 import org.apache.hadoop.hbase.security.access.UserPermission;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.security.visibility.VisibilityController;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.fastpath.FastPathServer;
@@ -24,6 +25,7 @@ import org.hbaseturbo.server.fastpath.FastPathSessionEndpoint;
 import org.hbaseturbo.server.workload.WorkloadObserver;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
+import org.hbaseturbo.testing.fastpath.FastPathConnections;
 
 /**
  * An embedded cluster with HBase's {@code AccessController} and {@code VisibilityController} loaded as on a
@@ -89,6 +91,15 @@ public final class TestingSecuredCluster implements AutoCloseable {
       users.put(user, connection);
     }
     return connection;
+  }
+
+  /**
+   * A new connection with the fast path that authenticates as {@code user}: its counters count its own attempts
+   * alone. The caller closes it.
+   */
+  public FastPathConnection fastPathAs(String user) throws IOException {
+    return FastPathConnections.open(cluster.clientConfiguration(),
+        User.createUserForTesting(cluster.clientConfiguration(), user, new String[0]));
   }
 
   /**

@@ -13,8 +13,8 @@ import org.hbaseturbo.wire.fastpath.UcxRuntime;
 /**
  * A client's fast-path settings, from the connection's configuration.
  *
- * @param operations what the network selector sends over the fast path ({@code turbo.fastpath.operations}:
- *     {@code get,put}, {@code get}, {@code put} or {@code none})
+ * @param operations what goes over the fast path ({@code turbo.fastpath.operations}: a list of {@code get},
+ *     {@code put} and {@code prepared-scan} (Prepared Scan's executes), or {@code none}; default all three)
  * @param maxRequestBytes larger Puts go over RPC
  * @param timeout how long to wait for a fast-path reply before repeating the operation over RPC
  * @param spin how long a caller polls for its reply before it parks until the reply (or the timeout) wakes it
@@ -41,7 +41,7 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
 
   /** @throws InvalidInputException naming the setting and what was expected */
   public static FastPathClientConfig from(Configuration conf) {
-    return new FastPathClientConfig(operations(conf.get(OPERATIONS_KEY, "get,put")),
+    return new FastPathClientConfig(operations(conf.get(OPERATIONS_KEY, "get,put,prepared-scan")),
         positive(conf, MAX_REQUEST_KEY, 1L << 20),
         // The RPC timeout bounds what a stock operation would wait; the fast path waits no longer than that.
         Duration.ofMillis(positive(conf, TIMEOUT_KEY,
@@ -63,8 +63,9 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
       operations.add(switch (trimmed) {
         case "get" -> FastPathOperation.GET;
         case "put" -> FastPathOperation.PUT;
-        default -> throw new InvalidInputException(OPERATIONS_KEY + " is '" + value + "'; expected a list of get"
-            + " and put, or none");
+        case "prepared-scan" -> FastPathOperation.PREPARED_EXECUTE;
+        default -> throw new InvalidInputException(OPERATIONS_KEY + " is '" + value + "'; expected a list of get,"
+            + " put and prepared-scan, or none");
       });
     }
     return operations;

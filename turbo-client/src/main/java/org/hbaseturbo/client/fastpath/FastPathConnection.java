@@ -1,9 +1,11 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -15,13 +17,16 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableBuilder;
 import org.apache.hadoop.hbase.security.User;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A {@link Connection} whose tables send Gets and Puts over the fast path (UCX: shared memory, TCP or RDMA) and
- * everything else over HBase's RPC, through a stock connection it holds.
+ * everything else over HBase's RPC, through a stock connection it holds. Prepared scans made with it execute over
+ * the fast path too.
  *
  * <p>Unchanged applications get it by configuration: {@code hbase.client.connection.impl} set to this class, and
  * {@code ConnectionFactory.createConnection} returns one. Code holding a connection already wraps it with
@@ -73,6 +78,30 @@ public final class FastPathConnection implements Connection {
     Configuration stock = new Configuration(conf);
     stock.unset(ClusterConnection.HBASE_CLIENT_CONNECTION_IMPL);
     return stock;
+  }
+
+  /** Whether this connection sends {@code operation} over the fast path: it has one, and its settings say so. */
+  public boolean carries(FastPathOperation operation) {
+    return channel != null && config.operations().contains(operation);
+  }
+
+  /**
+   * Sends one request of Turbo's own client features (Prepared Scan's executes) to the RegionServer holding
+   * {@code location}'s region over the fast path, as this connection's user, where it {@link #carries} the
+   * operation.
+   *
+   * @param request the operation's protobuf request
+   * @return the reply's body (the operation's protobuf response), or null when the fast path did not serve the
+   *     request (no session or reply, a request over {@value FastPathClientConfig#MAX_REQUEST_KEY}, or the server
+   *     asked for RPC, as after a region moved or a refusal): the caller then sends it over RPC, whose answer
+   *     is the one to give
+   */
+  public ByteBuffer call(HRegionLocation location, FastPathOperation operation, byte[] request) {
+    if (!carries(operation) || request.length > config.maxRequestBytes()) {
+      return null;
+    }
+    Reply reply = channel.call(location, operation, request);
+    return counters.record(reply) ? reply.body() : null;
   }
 
   /** How this connection's fast-path attempts ended. */

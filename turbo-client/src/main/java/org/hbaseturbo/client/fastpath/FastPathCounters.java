@@ -3,6 +3,7 @@ package org.hbaseturbo.client.fastpath;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
 /**
@@ -19,9 +20,16 @@ public final class FastPathCounters {
     }
   }
 
-  /** @param status null when the channel could not ask (no session, endpoint failed, timeout) */
-  void count(FastPathStatus status) {
+  /**
+   * Counts how one attempt ended.
+   *
+   * @param reply null when the channel could not ask (no session, endpoint failed, timeout)
+   * @return whether the fast path served it
+   */
+  boolean record(Reply reply) {
+    FastPathStatus status = reply == null ? null : reply.status();
     (status == null ? unavailable : byStatus.get(status)).increment();
+    return status == FastPathStatus.OK;
   }
 
   /** Operations the fast path served. */

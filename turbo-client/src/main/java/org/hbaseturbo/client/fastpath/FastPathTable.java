@@ -98,7 +98,7 @@ final class FastPathTable implements Table {
   private Result fastGet(Get get, HRegionLocation location) throws IOException {
     Reply reply = channel.call(location, FastPathOperation.GET,
         RequestConverter.buildGetRequest(location.getRegion().getRegionName(), get).toByteArray());
-    return served(reply) ? ProtobufUtil.toResult(GetResponse.parseFrom(reply.body()).getResult()) : null;
+    return counters.record(reply) ? ProtobufUtil.toResult(GetResponse.parseFrom(reply.body()).getResult()) : null;
   }
 
   @Override
@@ -128,18 +128,11 @@ final class FastPathTable implements Table {
   private Result fastPut(Put put, HRegionLocation location) throws IOException {
     Reply reply = channel.call(location, FastPathOperation.PUT,
         RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
-    if (!served(reply)) {
+    if (!counters.record(reply)) {
       return null;
     }
     MutateResponse response = MutateResponse.parseFrom(reply.body());
     return response.getProcessed() ? ProtobufUtil.toResult(response.getResult()) : null;
-  }
-
-  /** Whether the fast path answered; counts the outcome. */
-  private boolean served(Reply reply) {
-    FastPathStatus status = reply == null ? null : reply.status();
-    counters.count(status);
-    return status == FastPathStatus.OK;
   }
 
   @Override

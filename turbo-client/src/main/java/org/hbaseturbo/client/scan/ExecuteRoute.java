@@ -5,6 +5,7 @@ import com.google.protobuf.ServiceException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
@@ -23,16 +24,20 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
- * Where a prepared scan's executes go. First choice: straight to the RegionServer holding the row
- * ({@code PreparedScanServerEndpoint}), the region named by 16 bytes in the request, which saves HBase's
- * region call envelope (the region name in request and reply, the row to route by: about 1% of a 10-row YCSB
- * scan). Where the RegionServers do not run that endpoint, or refuse the caller a RegionServer-level call (with
+ * Where a prepared scan's executes go. First choice, where the connection is a {@link FastPathConnection}: its
+ * fast path to the RegionServer holding the row (UCX: shared memory, TCP or RDMA; the paper's direct connection
+ * for cell data), executed as the connection's user; whatever it does not serve goes on to the RPC routes. Next:
+ * straight to the RegionServer holding the row over RPC ({@code PreparedScanServerEndpoint}), the region named by
+ * 16 bytes in the request, which saves HBase's region call envelope (the region name in request and reply, the
+ * row to route by: about 1% of a 10-row YCSB scan). Where the RegionServers do not run that endpoint, or refuse the caller a RegionServer-level call (with
  * HBase's {@code AccessController}, only global admins may make one), every execute goes to the region's own
  * endpoint through HBase's region call instead; a refusal is remembered for the connection, so that each
  * client is refused (and audited as refused) once, not once per prepared scan.
@@ -54,6 +59,8 @@ final class ExecuteRoute implements Closeable {
   private final long pauseMillis;
   /** The regions executes went to, by start key. */
   private final ConcurrentNavigableMap<byte[], Route> routes = new ConcurrentSkipListMap<>(Bytes.BYTES_COMPARATOR);
+  /** The connection's fast path, null where it has none for executes. */
+  private final FastPathConnection fastPath;
   /** Cleared for good when a RegionServer does not know the server endpoint's service. */
   private volatile boolean serverEndpoint = true;
 
@@ -62,6 +69,8 @@ final class ExecuteRoute implements Closeable {
     this.table = table;
     this.locator = connection.getRegionLocator(table.getName());
     this.admin = connection.getAdmin();
+    this.fastPath = connection instanceof FastPathConnection fast && fast.carries(FastPathOperation.PREPARED_EXECUTE)
+        ? fast : null;
     Configuration conf = connection.getConfiguration();
     this.retries = conf.getInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER,
         HConstants.DEFAULT_HBASE_CLIENT_RETRIES_NUMBER);
@@ -70,6 +79,12 @@ final class ExecuteRoute implements Closeable {
 
   /** Runs {@code request} in the region holding {@code row}. */
   ExecuteResponse execute(byte[] row, ExecuteRequest.Builder request) throws IOException {
+    if (fastPath != null) {
+      ExecuteResponse served = overFastPath(row, request);
+      if (served != null) {
+        return served;
+      }
+    }
     for (int tries = 0; serverEndpoint && !REFUSED.containsKey(connection); tries++) {
       // Known after the first lookup; looked up again after a failure, as the region may have moved.
       Route route = route(row, tries > 0);
@@ -98,6 +113,22 @@ final class ExecuteRoute implements Closeable {
   }
 
   /**
+   * The execute over the fast path, or null when it did not serve it. Then the region's route is forgotten: the
+   * failure may be a move, which the RPC route learns of and HBase's location cache with it.
+   */
+  private ExecuteResponse overFastPath(byte[] row, ExecuteRequest.Builder request) throws IOException {
+    Route route = route(row, false);
+    ByteBuffer reply = fastPath.call(route.location(), FastPathOperation.PREPARED_EXECUTE,
+        request.setRegion(route.regionId()).build().toByteArray());
+    if (reply == null) {
+      routes.remove(route.location().getRegion().getStartKey(), route);
+      return null;
+    }
+    return ExecuteResponse.PARSER.parseFrom(reply.array(), reply.arrayOffset() + reply.position(),
+        reply.remaining());
+  }
+
+  /**
    * Where the region holding {@code row} is. Kept here by the region's start key, because HBase's own lookup, cached
    * as it is, costs a traced call per execute; {@code reload} asks HBase's meta again, after a failure.
    */
@@ -113,17 +144,21 @@ final class ExecuteRoute implements Closeable {
     // Regions this one replaced (a merge) start inside it: forget them.
     (region.getEndKey().length == 0 ? routes.tailMap(region.getStartKey(), false)
         : routes.subMap(region.getStartKey(), false, region.getEndKey(), false)).clear();
-    Route route = new Route(location.getServerName(), region.getEndKey(),
+    Route route = new Route(location, region.getEndKey(),
         HBaseZeroCopyByteString.wrap(Bytes.fromHex(region.getEncodedName())));
     routes.put(region.getStartKey(), route);
     return route;
   }
 
   /**
-   * A region's server, where it ends, and its id as the server endpoint reads it: the encoded region name's hex
-   * digits as the bytes they spell.
+   * A region's location, where it ends, and its id as the RegionServer-level routes read it: the encoded region
+   * name's hex digits as the bytes they spell.
    */
-  private record Route(ServerName server, byte[] endKey, com.google.protobuf.ByteString regionId) {
+  private record Route(HRegionLocation location, byte[] endKey, com.google.protobuf.ByteString regionId) {
+    ServerName server() {
+      return location.getServerName();
+    }
+
     boolean holds(byte[] row) {
       return endKey.length == 0 || Bytes.compareTo(row, endKey) < 0;
     }

@@ -15,7 +15,8 @@ class TestFastPathClientConfig {
   @Test
   void defaults() {
     FastPathClientConfig config = FastPathClientConfig.from(new Configuration(false));
-    assertThat(config.operations()).containsExactlyInAnyOrder(FastPathOperation.GET, FastPathOperation.PUT);
+    assertThat(config.operations()).containsExactlyInAnyOrder(FastPathOperation.GET, FastPathOperation.PUT,
+        FastPathOperation.PREPARED_EXECUTE);
     assertThat(config.maxRequestBytes()).isEqualTo(1L << 20);
     assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
@@ -37,6 +38,9 @@ class TestFastPathClientConfig {
     assertThat(config.spin()).isZero();
     assertThat(config.pollers()).isEqualTo(3);
     assertThat(config.transports()).isEqualTo("tcp");
+    conf.set(FastPathClientConfig.OPERATIONS_KEY, "prepared-scan,put");
+    assertThat(FastPathClientConfig.from(conf).operations()).containsExactlyInAnyOrder(
+        FastPathOperation.PREPARED_EXECUTE, FastPathOperation.PUT);
     conf.set(FastPathClientConfig.OPERATIONS_KEY, "none");
     assertThat(FastPathClientConfig.from(conf).operations()).isEmpty();
   }
@@ -51,7 +55,8 @@ class TestFastPathClientConfig {
 
   @Test
   void badValuesAreNamed() {
-    assertRefused(FastPathClientConfig.OPERATIONS_KEY, "get,scan", "expected a list of get and put, or none");
+    assertRefused(FastPathClientConfig.OPERATIONS_KEY, "get,scan", "expected a list of get, put and prepared-scan,"
+        + " or none");
     assertRefused(FastPathClientConfig.TIMEOUT_KEY, "0", "expected a positive whole number");
     assertRefused(FastPathClientConfig.SPIN_KEY, "-1", "expected 0 or more");
     assertRefused(FastPathClientConfig.POLLERS_KEY, "-2", "expected 0 or more");

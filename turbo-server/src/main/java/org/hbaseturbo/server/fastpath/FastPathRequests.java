@@ -9,8 +9,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
-import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
+import org.hbaseturbo.server.scan.PreparedExecutes;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
@@ -19,7 +20,8 @@ import org.hbaseturbo.wire.fastpath.FastPathStatus;
  * in-process as HBase's short-circuit connection does, inside {@link User#runAs} for the session's user: region
  * lookup, quotas, memstore back-pressure, the cell-size limit, coprocessor hooks (AccessController,
  * VisibilityController), WAL, MVCC and metrics behave as for an RPC. Without {@code runAs}, the thread's user
- * would be the RegionServer's own, a superuser.
+ * would be the RegionServer's own, a superuser. Prepared Scan's executes go to the region's endpoint as over the
+ * RegionServer endpoint ({@link PreparedExecutes}), their scanners opened through the region's hooks as that user.
  */
 final class FastPathRequests {
   /** An answer: a status and its body (a protobuf response, or a UTF-8 reason). */
@@ -30,11 +32,14 @@ final class FastPathRequests {
   }
 
   private final RSRpcServices rpcServices;
+  private final PreparedExecutes preparedExecutes;
   private final Sessions sessions;
   private final long maxReplyBytes;
 
-  FastPathRequests(RSRpcServices rpcServices, Sessions sessions, long maxReplyBytes) {
+  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, Sessions sessions,
+      long maxReplyBytes) {
     this.rpcServices = rpcServices;
+    this.preparedExecutes = preparedExecutes;
     this.sessions = sessions;
     this.maxReplyBytes = maxReplyBytes;
   }
@@ -47,37 +52,42 @@ final class FastPathRequests {
     if (request.operation() == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "unknown operation");
     }
-    Message response;
+    byte[] reply;
     try {
-      response = switch (request.operation()) {
+      reply = switch (request.operation()) {
         case GET -> {
           GetRequest get = GetRequest.parseFrom(request.body());
-          yield as(user, () -> rpcServices.get(null, get));
+          yield as(user, () -> rpcServices.get(null, get)).toByteArray();
         }
         case PUT -> {
           MutateRequest put = MutateRequest.parseFrom(request.body());
           if (put.hasCondition() || put.getMutation().getMutateType() != MutationType.PUT) {
             yield null;
           }
-          yield as(user, () -> rpcServices.mutate(null, put));
+          yield as(user, () -> rpcServices.mutate(null, put)).toByteArray();
+        }
+        case PREPARED_EXECUTE -> {
+          ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
+          // The user's name picks their prepared scans, as the RPC's user does on the other routes.
+          yield as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReplyBytes)).toByteArray();
         }
       };
-    } catch (InvalidProtocolBufferException e) {
+    } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException e) {
       return Answer.refused(FastPathStatus.MALFORMED, "not a " + request.operation() + " request: " + e.getMessage());
     } catch (ServiceException | IOException | RuntimeException e) {
       return Answer.refused(FastPathStatus.REPLAY_OVER_RPC, describe(e));
     }
-    if (response == null) {
+    if (reply == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "only unconditional Puts travel the fast path");
     }
-    if (response.getSerializedSize() > maxReplyBytes) {
-      return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, response.getSerializedSize() + " bytes");
+    if (reply.length > maxReplyBytes) {
+      return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, reply.length + " bytes");
     }
-    return new Answer(FastPathStatus.OK, response.toByteArray());
+    return new Answer(FastPathStatus.OK, reply);
   }
 
   private interface Call<T> {
-    T call() throws ServiceException;
+    T call() throws ServiceException, IOException;
   }
 
   private static <T> T as(User user, Call<T> call) throws ServiceException, IOException {

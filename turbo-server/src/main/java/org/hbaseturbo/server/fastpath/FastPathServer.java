@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.hbaseturbo.server.LoadedAs;
+import org.hbaseturbo.server.scan.PreparedExecutes;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.hbaseturbo.wire.fastpath.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server side of the hybrid fast path (papers/hbase-rdma.txt): UCX workers inside the RegionServer that take
- * Gets and Puts from Turbo's client and execute them through the RegionServer's own request path
+ * Gets, Puts and Prepared Scan's executes from Turbo's client and execute them through the RegionServer's own request path
  * ({@link FastPathRequests}). Load it with {@code hbase.coprocessor.regionserver.classes}, together with the
  * region endpoint {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated RPC.
  *
@@ -86,7 +87,8 @@ public class FastPathServer implements RegionServerCoprocessor {
       RUNNING.put(serverName, this);
       return;
     }
-    FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), sessions, config.maxReplyBytes());
+    FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
+        sessions, config.maxReplyBytes());
     Semaphore pollers = new Semaphore(config.pollers());
     for (int i = 0; i < config.workers(); i++) {
       workers.add(new FastPathWorker(context, requests, config, bytes, pollers,

@@ -87,12 +87,16 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
 
   @Override
   public void execute(RpcController controller, ExecuteRequest request, RpcCallback<ExecuteResponse> done) {
-    answer(controller, done, () -> execute(request));
+    answer(controller, done, () -> executor.execute(user(), request, Long.MAX_VALUE));
   }
 
-  /** An execute in this region, whichever service received it. */
-  ExecuteResponse execute(ExecuteRequest request) throws IOException {
-    return executor.execute(user(), request);
+  /**
+   * An execute in this region for {@code user}, whichever route received it ({@link PreparedExecutes}).
+   *
+   * @param maxReplyBytes the largest reply the route carries
+   */
+  ExecuteResponse execute(String user, ExecuteRequest request, long maxReplyBytes) throws IOException {
+    return executor.execute(user, request, maxReplyBytes);
   }
 
   @Override
@@ -132,7 +136,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
    * The caller as HBase's RPC layer authenticated it, by full name (a Kerberos principal keeps its realm, so
    * that two realms' users of one short name stay apart); calls from inside the server have none.
    */
-  private static String user() {
+  static String user() {
     return RpcServer.getRequestUser().map(User::getName).orElse("");
   }
 

@@ -75,7 +75,11 @@ final class PreparedScanExecutor {
     return scans.add(new RegionPreparedScans.Key(user, id), state);
   }
 
-  ExecuteResponse execute(String user, ExecuteRequest request) throws IOException {
+  /**
+   * @param maxReplyBytes the largest reply the caller's route carries: a larger reply closes its cursor and fails,
+   *     so that the execute, repeated on a route without that limit, resumes after the rows the client has
+   */
+  ExecuteResponse execute(String user, ExecuteRequest request, long maxReplyBytes) throws IOException {
     long now = System.nanoTime();
     PreparedState state = scans.get(new RegionPreparedScans.Key(user, request.getPreparedId()), now);
     if (state == null) {
@@ -101,7 +105,7 @@ final class PreparedScanExecutor {
       }
       cursor = open(state, request, now);
     }
-    return read(cursor, request);
+    return read(cursor, request, maxReplyBytes);
   }
 
   /** Opens the region scanner of one execute, as HBase opens a native scan's. */
@@ -138,7 +142,7 @@ final class PreparedScanExecutor {
   }
 
   /** Up to {@code caching} rows (and the reply size cap); leaves the cursor open if the region has more. */
-  private ExecuteResponse read(Cursor cursor, ExecuteRequest request) throws IOException {
+  private ExecuteResponse read(Cursor cursor, ExecuteRequest request, long maxReplyBytes) throws IOException {
     PreparedState state = cursor.state();
     PreparedRowsEncoder rows = new PreparedRowsEncoder(state.schema(),
         state.replyCapacity(request.getCaching(), config.maxReplyBytes()));
@@ -166,8 +170,10 @@ final class PreparedScanExecutor {
           .setQualifier(HBaseZeroCopyByteString.wrap(extra.qualifier())));
     }
     if (more && !limitReached) {
+      ExecuteResponse reply = withinLimit(response.setMoreInRegion(true).setCursor(cursor.id()).build(), cursor,
+          maxReplyBytes);
       scans.giveBack(cursor);
-      return response.setMoreInRegion(true).setCursor(cursor.id()).build();
+      return reply;
     }
     // HBase's rule for its own scans: an empty reply from a scanner whose filter is done ends the scan.
     if (rows.rowCount() == 0 && cursor.scanner().isFilterDone()) {
@@ -178,7 +184,26 @@ final class PreparedScanExecutor {
       // Where the next region starts; a caller that has all it asked for does not need it.
       response.setRegionEndKey(HBaseZeroCopyByteString.wrap(region.getRegionInfo().getEndKey()));
     }
-    return response.build();
+    return withinLimit(response.build(), null, maxReplyBytes);
+  }
+
+  /**
+   * The reply, if the route carries it. A larger one fails, after closing the cursor it would have left open: the
+   * client repeats the execute on a route without the limit, finds the cursor gone, and resumes after the rows it
+   * has.
+   *
+   * @param open the cursor the reply leaves open, null when it closed
+   */
+  private static ExecuteResponse withinLimit(ExecuteResponse reply, Cursor open, long maxReplyBytes)
+      throws IOException {
+    if (reply.getSerializedSize() <= maxReplyBytes) {
+      return reply;
+    }
+    if (open != null) {
+      open.close();
+    }
+    throw new IOException("a reply of " + reply.getSerializedSize() + " bytes is over the " + maxReplyBytes
+        + " this route carries");
   }
 
   private static ExecuteResponse status(ExecuteResponse.Status status) {

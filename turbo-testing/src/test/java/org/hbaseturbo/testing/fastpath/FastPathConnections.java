@@ -8,21 +8,21 @@ import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 
 /** Fast-path connections as an application gets them: by configuration, through HBase's ConnectionFactory. */
-final class FastPathConnections {
+public final class FastPathConnections {
   private FastPathConnections() {
   }
 
-  static Configuration configured(Configuration client) {
+  public static Configuration configured(Configuration client) {
     Configuration conf = new Configuration(client);
     conf.set(ClusterConnection.HBASE_CLIENT_CONNECTION_IMPL, FastPathConnection.class.getName());
     return conf;
   }
 
-  static FastPathConnection open(Configuration client) throws IOException {
+  public static FastPathConnection open(Configuration client) throws IOException {
     return (FastPathConnection) ConnectionFactory.createConnection(configured(client));
   }
 
-  static FastPathConnection open(Configuration client, User user) throws IOException {
+  public static FastPathConnection open(Configuration client, User user) throws IOException {
     return (FastPathConnection) ConnectionFactory.createConnection(configured(client), user);
   }
 }

@@ -21,7 +21,6 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.ipc.ServerRpcController;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
-import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -85,14 +84,9 @@ class TestFastPathSecurity {
     }
   }
 
-  private static FastPathConnection fastAs(String user) throws IOException {
-    return FastPathConnections.open(secured.cluster().clientConfiguration(),
-        User.createUserForTesting(secured.cluster().clientConfiguration(), user, new String[0]));
-  }
-
   @Test
   void aUserWithoutGrantsIsRefusedOverTheFastPathAsOverRpc() throws IOException {
-    try (FastPathConnection fast = fastAs("stranger"); Table fastTable = fast.getTable(table)) {
+    try (FastPathConnection fast = secured.fastPathAs("stranger"); Table fastTable = fast.getTable(table)) {
       assertThatThrownBy(() -> fastTable.get(new Get(ROW))).isInstanceOf(AccessDeniedException.class);
       assertThatThrownBy(() -> fastTable.put(new Put(ROW).addColumn(F, Q, Bytes.toBytes("stranger"))))
           .isInstanceOf(AccessDeniedException.class);
@@ -105,7 +99,7 @@ class TestFastPathSecurity {
 
   @Test
   void aReaderGetsOverTheFastPathAndCannotPut() throws IOException {
-    try (FastPathConnection fast = fastAs("reader"); Table fastTable = fast.getTable(table)) {
+    try (FastPathConnection fast = secured.fastPathAs("reader"); Table fastTable = fast.getTable(table)) {
       assertThat(Bytes.toString(fastTable.get(new Get(ROW)).getValue(F, Q))).isEqualTo("v1");
       assertThat(fast.counters().served()).isEqualTo(1);
       assertThatThrownBy(() -> fastTable.put(new Put(ROW).addColumn(F, Q, Bytes.toBytes("reader"))))
@@ -145,7 +139,8 @@ class TestFastPathSecurity {
         random.nextBytes(garbage);
         if (i % 3 == 0 && garbage.length > FastPathFrames.REQUEST_HEADER_BYTES) {
           // A valid header and token over a random body: it reaches the parser.
-          ByteBuffer.wrap(garbage).put(FastPathFrames.VERSION).put((byte) random.nextInt(3)).put(token);
+          ByteBuffer.wrap(garbage).put(FastPathFrames.VERSION)
+              .put((byte) random.nextInt(FastPathOperation.values().length + 1)).put(token);
         }
         Reply reply = raw.send(garbage);
         assertThat(reply).as("reply to random message %d", i).isNotNull();

@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.security.visibility.CellVisibility;
 import org.apache.hadoop.hbase.security.visibility.VisibilityClient;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
@@ -41,6 +42,7 @@ import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.junit.jupiter.api.AfterAll;
@@ -133,6 +135,37 @@ class TestPreparedScanAccessControl {
     assertRefusedAtPrepare(erin, table, new Scan());
   }
 
+  /**
+   * Over the fast path each execute runs as the session's user through the region's scanner hooks, so family
+   * and column grants give what they give the native scan, and a revoke refuses the next execute.
+   */
+  @Test
+  void overTheFastPathGrantsGiveTheNativeScansCellsAndARevokeRefuses() throws Exception {
+    TableName table = table("acl_fast", 2);
+    grantRead("quinn", table, F1, null);
+    grantRead("rita", table, F1, Q1);
+    try (FastPathConnection quinn = secured.fastPathAs("quinn"); FastPathConnection rita = secured.fastPathAs("rita")) {
+      assertThat(assertSame(quinn, table, new Scan(), ALL, ALL, 7)).isNotEmpty()
+          .noneMatch(line -> line.contains(" f2:"));
+      assertRefusedAtPrepare(quinn, table, new Scan().addFamily(F2));
+      assertThat(assertSame(rita, table, new Scan().addFamily(F1), row(4), ALL, 5)).isNotEmpty()
+          .allMatch(line -> line.startsWith("row ") || line.contains(" f1:q1 "));
+      assertThat(quinn.counters().served()).as("quinn's executes over the fast path").isPositive();
+      assertThat(rita.counters().served()).as("rita's executes over the fast path").isPositive();
+
+      try (PreparedScan prepared = PreparedScan.prepare(quinn, table, new Scan().addFamily(F1))) {
+        assertThat(ResultLines.cells(prepared.execute(Execution.range(ALL, ALL)))).isNotEmpty();
+        secured.revoke(onTable("quinn", table, F1, null, Action.READ), () -> outcome(() -> ResultLines.cells(
+            quinn.getTable(table).getScanner(new Scan().addFamily(F1)))).failed());
+        long refusedBefore = quinn.counters().answered(FastPathStatus.REPLAY_OVER_RPC);
+        assertThatThrownBy(() -> ResultLines.cells(prepared.execute(Execution.range(ALL, ALL))))
+            .isInstanceOf(AccessDeniedException.class);
+        assertThat(quinn.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).as("refused on the fast path first")
+            .isGreaterThan(refusedBefore);
+      }
+    }
+  }
+
   @Test
   void visibilityLabelsHideWhatTheyHideFromTheNativeScan() throws Throwable {
     TableName table = table("acl_labels", 2);
@@ -150,6 +183,10 @@ class TestPreparedScanAccessControl {
     List<String> cells = assertSame(frank, table, asking, ALL, ALL, 10);
     assertThat(cells).anyMatch(line -> line.contains("= labelled1")).noneMatch(line -> line.contains("= labelled0"));
     assertSame(frank, table, new Scan(), ALL, ALL, 10);
+    try (FastPathConnection fastFrank = secured.fastPathAs("frank")) {
+      assertThat(assertSame(fastFrank, table, asking, ALL, ALL, 10)).as("over the fast path").isEqualTo(cells);
+      assertThat(fastFrank.counters().served()).isPositive();
+    }
   }
 
   @Test

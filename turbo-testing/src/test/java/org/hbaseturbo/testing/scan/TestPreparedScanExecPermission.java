@@ -28,12 +28,14 @@ import org.apache.hadoop.hbase.security.access.UserPermission;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.ipc.RemoteException;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,6 +87,32 @@ class TestPreparedScanExecPermission {
     List<String> expected = ResultLines.cells(rosa.getTable(table).getScanner(new Scan()));
     assertThat(expected).as("the even rows: a header and two cells each").hasSize(3 * (ROWS / 2));
     assertThat(preparedCells(rosa, table)).isEqualTo(expected);
+    try (FastPathConnection fastRosa = secured.fastPathAs("rosa")) {
+      assertThat(preparedCells(fastRosa, table)).as("over the fast path").isEqualTo(expected);
+      assertThat(fastRosa.counters().served()).isPositive();
+    }
+  }
+
+  /** The fast path runs the region's endpoint hooks on every execute: without EXEC, it serves none. */
+  @Test
+  void theFastPathChecksExecOnEveryExecute() throws Exception {
+    TableName table = table("exec_fast", null);
+    Connection tom = secured.as("tom");
+    secured.grant(onTable("tom", table, null, null, Action.READ, Action.EXEC), () -> prepares(tom, table));
+    try (FastPathConnection fastTom = secured.fastPathAs("tom")) {
+      PreparedScan prepared = PreparedScan.prepare(fastTom, table, new Scan());
+      assertThat(ResultLines.cells(prepared.execute(new byte[0], new byte[0], 7))).hasSize(3 * ROWS);
+      assertThat(fastTom.counters().served()).isPositive();
+      // READ stays; EXEC goes. The prepared scan is stored, but each execute is an endpoint call.
+      secured.revoke(onTable("tom", table, null, null, Action.EXEC), () -> !prepares(tom, table));
+      long refusedBefore = fastTom.counters().answered(FastPathStatus.REPLAY_OVER_RPC);
+      assertThatThrownBy(() -> ResultLines.cells(prepared.execute(new byte[0], new byte[0], 7)))
+          .isInstanceOf(AccessDeniedException.class).hasMessageContaining("EXEC");
+      assertThat(fastTom.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).as("refused on the fast path first")
+          .isGreaterThan(refusedBefore);
+      // Closing is an endpoint call too: the lease frees what tom may no longer close.
+      assertThatThrownBy(prepared::close).isInstanceOf(AccessDeniedException.class);
+    }
   }
 
   @Test

@@ -17,15 +17,18 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.testing.fastpath.FastPathConnections;
 
 /**
  * Differential test: on random tables, random prepared scans (columns, whole families, versions, time ranges,
  * filters including stateful ones, raw) executed over random ranges (either bound in or out), limits, caching
  * and column subsets return exactly the cells of the equivalent native scan, in order, or fail with the same
- * exception. A seed names each table and its scans, so a failure reproduces from the seed jqwik reports.
+ * exception, over HBase's RPC and over the fast path. A seed names each table and its scans, so a failure
+ * reproduces from the seed jqwik reports.
  */
 class TestPreparedScanMatchesNative {
   private static final int SCANS_PER_TABLE = 25;
@@ -67,6 +70,24 @@ class TestPreparedScanMatchesNative {
   // Shrinking a seed finds nothing simpler; each try creates a table, so keep the count modest.
   @Property(tries = 8, shrinking = ShrinkingMode.OFF)
   void preparedScansReturnWhatNativeScansReturn(@ForAll long seed) throws IOException {
+    compareOnRandomTable(seed, SharedHBaseCluster.connection());
+  }
+
+  /**
+   * The same over a connection with the fast path, whose executes go over UCX: the channel carried them (none
+   * lost to it), and the native scans they are compared with went over RPC.
+   */
+  @Property(tries = 4, shrinking = ShrinkingMode.OFF)
+  void overTheFastPathPreparedScansReturnWhatNativeScansReturn(@ForAll long seed) throws IOException {
+    try (FastPathConnection fast = FastPathConnections.open(SharedHBaseCluster.cluster().clientConfiguration())) {
+      compareOnRandomTable(seed, fast);
+      assertThat(fast.counters().served()).as("executes the fast path served").isPositive();
+      assertThat(fast.counters().unavailable()).as("executes the channel could not carry").isZero();
+    }
+  }
+
+  /** Prepared scans made with {@code prepareWith}, native ones with the plain shared connection. */
+  private static void compareOnRandomTable(long seed, Connection prepareWith) throws IOException {
     Random random = new Random(seed);
     Connection connection = SharedHBaseCluster.connection();
     TableName name = RandomTable.create(connection, random);
@@ -76,7 +97,7 @@ class TestPreparedScanMatchesNative {
         RandomScanSpec spec = new RandomScanSpec(random);
         List<String> expected = outcome(() -> ResultLines.cells(table.getScanner(spec.nativeScan())));
         List<String> actual = outcome(() -> {
-          try (PreparedScan prepared = PreparedScan.prepare(connection, name, spec.preparedScan())) {
+          try (PreparedScan prepared = PreparedScan.prepare(prepareWith, name, spec.preparedScan())) {
             return ResultLines.cells(prepared.execute(spec.execution()));
           }
         });

@@ -1,11 +1,16 @@
 package org.hbaseturbo.wire.fastpath;
 
-/** What a fast-path request asks for; travels as one byte. The body is HBase's own protobuf request. */
+/**
+ * What a fast-path request asks for; travels as one byte. The body is a protobuf request: HBase's own for Gets and
+ * Puts, Prepared Scan's for its executes.
+ */
 public enum FastPathOperation {
   /** A {@code GetRequest}. */
   GET,
   /** A {@code MutateRequest} holding one Put, without a condition. */
-  PUT;
+  PUT,
+  /** A Prepared Scan {@code ExecuteRequest} naming its region, as the RegionServer endpoint takes it. */
+  PREPARED_EXECUTE;
 
   private static final FastPathOperation[] BY_CODE = values();
 
