@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "scan", mixinStandardHelpOptions = true,
     description = {"The Prepared Scan paper's experiment (its Figure 2): YCSB scans of --scan-length rows from"
         + " each client count, with the native scan, the native scan with gzip-compressed RPC"
-        + " (hbase.client.rpc.compressor), the native scan over Turbo's compact cell codec and the prepared scan, on"
-        + " two schemas: the paper's (10 values of 100"
-        + " bytes, 1-byte column names, 5-10 byte row keys) and YCSB's default.",
+        + " (hbase.client.rpc.compressor), the native scan over Turbo's compact cell codec, and the prepared scan over"
+        + " RPC and over the fast path (UCX; TCP behind --link, which shared memory would bypass), on two schemas:"
+        + " the paper's (10 values of 100 bytes, 1-byte column names, 5-10 byte row keys) and YCSB's default.",
         "Reports throughput, latency, bytes on the wire per scan (both directions), client and server CPU, and"
             + " each variant's ratio to the native scan. The paper ran 1,000,000 rows (--rows 1000000) on 1 GbE"
             + " (--link 1gbit); the default is demo scale."})
@@ -62,7 +62,7 @@ final class BenchScanCommand implements Callable<Integer> {
   List<String> schemas;
 
   @Option(names = "--variants", paramLabel = "V,V,...", split = ",",
-      defaultValue = "native,native+gzip,native+compact,prepared",
+      defaultValue = "native,native+gzip,native+compact,prepared,prepared+fastpath",
       description = "Scan variants, native among them (default: ${DEFAULT-VALUE}).")
   List<String> variants;
 

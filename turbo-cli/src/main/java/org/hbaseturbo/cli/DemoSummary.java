@@ -33,11 +33,13 @@ final class DemoSummary {
   }
 
   /**
-   * Prepared Scan, and the unchanged native scan over the compact cellblock codec, against the native scan on YCSB's
-   * schema, the one most users' tables look like.
+   * Prepared Scan, over RPC and over the fast path, and the unchanged native scan over the compact cellblock codec,
+   * against the native scan on YCSB's schema, the one most users' tables look like.
    */
   DemoSummary scan(Optional<BenchmarkReport> report) {
     scanRows(report, ScanVariant.PREPARED, "Prepared Scan", "bytes per scan (YCSB schema)", "turbo bench scan");
+    scanRows(report, ScanVariant.PREPARED_FASTPATH, "Prepared Scan, fast path", "bytes per scan (YCSB schema)",
+        "turbo bench scan");
     scanRows(report, ScanVariant.NATIVE_COMPACT, "Compact cell codec", "bytes per scan, unchanged client",
         "turbo bench codec");
     return this;

@@ -26,7 +26,7 @@ class TestDemoSummary {
     BenchmarkReport scan = new BenchmarkReport("scan", Map.of(), Map.of(), Map.of("scan_length", 10), List.of(
         scanResult("paper native", 999, 999, 1), scanResult("paper prepared", 1, 1, 999),
         scanResult("ycsb native", 100, 1000, 10), scanResult("ycsb prepared", 150, 650, 6),
-        scanResult("ycsb native+compact", 110, 680, 9)));
+        scanResult("ycsb prepared+fastpath", 300, 640, 3), scanResult("ycsb native+compact", 110, 680, 9)));
     CompressionReport compression = new CompressionReport("compression", Map.of(), Map.of(), Map.of(), List.of(
         codecResult("NONE", 1000, 1.0, 2000), codecResult("GZ", 900, 0.14, 60),
         codecResult("ZSTD", 1100, 0.13, 130)), List.of());
@@ -45,6 +45,9 @@ class TestDemoSummary {
         "Prepared Scan                 bytes per scan (YCSB schema)                           0.65  turbo bench scan",
         "                              scans per second                                       1.50",
         "                              client + server CPU per row                            0.60",
+        "Prepared Scan, fast path      bytes per scan (YCSB schema)                           0.64  turbo bench scan",
+        "                              scans per second                                       3.00",
+        "                              client + server CPU per row                            0.30",
         "Compact cell codec            bytes per scan, unchanged client                       0.68  turbo bench codec",
         "                              scans per second                                       1.10",
         "                              client + server CPU per row                            0.90",
@@ -64,7 +67,7 @@ class TestDemoSummary {
     String table = new DemoSummary().scan(Optional.empty()).compression(Optional.empty()).pcm(Optional.empty())
         .fastPath(Optional.empty()).render();
 
-    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(13);
+    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(16);
   }
 
   private static ClassResult pcmResult(PcmVariant variant, double throughput) {

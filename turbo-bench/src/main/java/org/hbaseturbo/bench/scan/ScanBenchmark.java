@@ -18,6 +18,7 @@ import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.VariantResult;
@@ -116,6 +117,10 @@ public final class ScanBenchmark {
   private YcsbExperiment experiment(ScanSchema schema, ScanVariant variant, int clients, Path dir, boolean timed) {
     Map<String, String> properties = new HashMap<>(schema.properties());
     properties.putAll(variant.properties());
+    if (settings.link().isPresent() && variant == ScanVariant.PREPARED_FASTPATH) {
+      // Behind the emulated link the fast path must cross it: UCX would pick shared memory, which bypasses it.
+      properties.put(FastPathHBaseClient.TRANSPORTS, "tcp");
+    }
     properties.putAll(scanOnly());
     properties.put("recordcount", String.valueOf(settings.rows()));
     if (timed) {

@@ -4,15 +4,21 @@ import java.util.Map;
 import org.hbaseturbo.bench.Labels;
 import org.hbaseturbo.bench.codec.CodecVariant;
 import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.PreparedHBaseClient;
 
-/** The ways the benchmark scans: the paper's three, and the native scan over the compact cellblock codec. */
+/**
+ * The ways the benchmark scans: the paper's three, the native scan over the compact cellblock codec, and Prepared
+ * Scan over the fast path.
+ */
 public enum ScanVariant {
   NATIVE("native", DbBinding.NATIVE, Map.of()),
   /** Native scans with the RPC cellblocks gzip-compressed ({@code hbase.client.rpc.compressor}). */
   NATIVE_GZIP("native+gzip", DbBinding.NATIVE, CodecVariant.DEFAULT_GZIP.properties()),
   /** Native scans, unchanged, with the compact cellblock codec ({@code hbase.client.rpc.codec}). */
   NATIVE_COMPACT("native+compact", DbBinding.NATIVE, CodecVariant.COMPACT.properties()),
-  PREPARED("prepared", DbBinding.PREPARED, Map.of());
+  PREPARED("prepared", DbBinding.PREPARED, Map.of()),
+  /** Prepared Scan executing over the fast path (UCX), the paper's direct connection for cell data. */
+  PREPARED_FASTPATH("prepared+fastpath", DbBinding.PREPARED, Map.of(PreparedHBaseClient.FAST_PATH, "true"));
 
   private final String label;
   private final DbBinding db;

@@ -20,6 +20,11 @@ public class FastPathHBaseClient extends NativeHBaseClient {
 
   @Override
   void configure(Configuration conf, Properties props) {
+    useFastPath(conf, props);
+  }
+
+  /** Makes the connection a {@link FastPathConnection}, with the transports the properties name. */
+  static void useFastPath(Configuration conf, Properties props) {
     conf.set(ClusterConnection.HBASE_CLIENT_CONNECTION_IMPL, FastPathConnection.class.getName());
     String transports = props.getProperty(TRANSPORTS, "");
     if (!transports.isEmpty()) {

@@ -5,10 +5,12 @@ import java.util.HashMap;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
 import site.ycsb.ByteIterator;
@@ -21,8 +23,14 @@ import site.ycsb.workloads.CoreWorkload;
  * client ({@link NativeHBaseClient}). As in the paper, each client thread prepares once, on its first scan,
  * with the workload's whole schema ({@code fieldcount} fields named {@code fieldnameprefix}0, 1, ...); a
  * scan that asks for some fields executes with those columns only.
+ *
+ * <p>Property {@code fastpath} ({@code true} or {@code false}, the default): over a {@link FastPathConnection},
+ * whose fast path carries the executes (the paper's direct connection for cell data); {@code fastpathtransports}
+ * as for {@code --db fastpath}.
  */
 public class PreparedHBaseClient extends NativeHBaseClient {
+  public static final String FAST_PATH = "fastpath";
+
   private byte[][] fields;
   private PreparedScan prepared;
   private String preparedTable;
@@ -37,6 +45,13 @@ public class PreparedHBaseClient extends NativeHBaseClient {
     fields = new byte[count][];
     for (int i = 0; i < count; i++) {
       fields[i] = Bytes.toBytes(prefix + i);
+    }
+  }
+
+  @Override
+  void configure(Configuration conf, Properties props) {
+    if (Boolean.parseBoolean(props.getProperty(FAST_PATH, "false"))) {
+      FastPathHBaseClient.useFastPath(conf, props);
     }
   }
 

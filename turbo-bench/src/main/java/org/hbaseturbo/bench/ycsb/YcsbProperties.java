@@ -214,6 +214,7 @@ public final class YcsbProperties {
     rules.put(NativeHBaseClient.RPC_CODEC, ValueRule.of("nothing (HBase's default) or an HBase cellblock codec"
         + " class on the classpath, such as " + CompactCellCodec.class.getName(),
         value -> value.isEmpty() || isClass(value, Codec.class)));
+    rules.put(PreparedHBaseClient.FAST_PATH, bool());
     rules.put(FastPathHBaseClient.TRANSPORTS, ValueRule.of("nothing (UCX's choice) or a UCX transport list"
         + " (UCX_TLS), such as sm,self or tcp", value -> value.matches("[a-z0-9_,^]*")));
     return java.util.Collections.unmodifiableMap(rules);
