@@ -16,12 +16,15 @@ CLIENT = [
     ('YCSB binding: Result to field map (copyCells)', r'NativeHBaseClient\.copyCells'),
     ('decode reply into Results', r'PreparedRowsDecoder\.decode|KeyValueCodec\$KeyValueDecoder|'
      r'ResponseConverter\.getResults|BaseDecoder\.advance'),
-    ('coprocessor reply unwrap (protobuf parse + copy)', r'CoprocessorRpcUtils\.getResponse'),
+    ('coprocessor reply unwrap (protobuf parse + copy)', r'CoprocessorRpcUtils\.getResponse|'
+     r'PreparedScanProtos\$ExecuteResponse'),
     ('build request', r'RequestConverter\.buildScanRequest|ProtobufUtil\.toScan|PreparedResultScanner\.request|'
-     r'CoprocessorRpcUtils\.getCoprocessorServiceRequest|HTable\.getScanner|Scan\.<init>'),
+     r'CoprocessorRpcUtils\.getCoprocessorServiceRequest|HTable\.getScanner|Scan\.<init>|'
+     r'PreparedScanProtos\$ExecuteRequest'),
     ('region location lookup', r'getRegionLocation|locateRegion|ExecuteRoute\.route'),
     ('scanner set-up and thread hand-off', r'ClientScanner\.<init>|ScannerCallableWithReplicas|'
      r'ResultBoundedCompletionService|ClientSimpleScanner'),
+    ('fast path channel (UCX send, poll, park)', r'ClientWorker|FastPathChannel|openucx'),
     ('RPC client (netty, headers, call)', r'NettyRpc|AbstractRpcClient|RpcConnection|NioEventLoop|'
      r'SyncCoprocessorRpcChannel|callExecService'),
     ('YCSB workload and measurement', r'site/ycsb'),
@@ -32,11 +35,12 @@ SERVER = [
     ('read rows (region scanner next)', r'RegionScannerImpl\.nextRaw|RegionScannerImpl\.next$'),
     ('encode rows (cellblock / prepared block)', r'CellBlockBuilder|PreparedRowsEncoder'),
     ('reply (protobuf, coprocessor wrap, write)', r'ServerCall\.setResponse|CoprocessorRpcUtils\.getResponse|'
-     r'NettyRpcServerResponseEncoder'),
+     r'NettyRpcServerResponseEncoder|FastPathWorker\.reply|PreparedScanProtos\$ExecuteResponse'),
     ('close scanner / cursor, leases', r'RSRpcServices\.closeScanner|Cursor\.close|addScanner|LeaseManager'),
     ('request decode and dispatch', r'NettyRpcServerRequestDecoder|ServerRpcConnection\.processRequest|'
-     r'EpollEventLoop|NioEventLoop'),
-    ('other handler work (quotas, checks, metrics)', r'CallRunner\.run'),
+     r'EpollEventLoop|NioEventLoop|FastPathFrames|PreparedScanProtos\$ExecuteRequest'),
+    ('other handler work (quotas, checks, metrics, runAs)', r'CallRunner\.run|FastPathRequests'),
+    ('fast path worker (UCX receive, poll, park)', r'FastPathWorker|openucx'),
 ]
 
 
@@ -55,7 +59,7 @@ def main(kind, recording, start, end, cpu):
         if not start <= epoch_ms(values['startTime']) <= end:
             continue
         thread = (values.get('sampledThread') or {}).get('javaName') or ''
-        if kind == 'server' and not re.search('handler|EventLoop', thread):
+        if kind == 'server' and not re.search('handler|EventLoop|FastPath', thread):
             continue
         frames = values['stackTrace']['frames'] if values.get('stackTrace') else []
         names = [frame['method']['type']['name'] + '.' + frame['method']['name'] for frame in frames]
