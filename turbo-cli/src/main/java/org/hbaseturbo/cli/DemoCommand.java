@@ -32,11 +32,12 @@ import picocli.CommandLine.Spec;
 /** {@code turbo demo}: the main job, end to end, with a readable report. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Start a local HBase (embedded unless --cluster processes; none with --conf), load a YCSB"
-        + " dataset, run a short YCSB mix several times, and report medians: throughput, latency percentiles per operation, bytes on the wire, and"
-        + " client and server CPU per operation. Then compare the native scan, gzip RPC and Prepared Scan (turbo"
-        + " bench scan at demo scale), the compression codecs on sensor data (turbo bench compression at"
-        + " demo scale), 1 KB Gets and Puts over the fast path's shared memory against RPC (turbo bench fastpath at"
-        + " one size) and PCM's bulk-load policy against HBase's defaults (turbo bench pcm at one class).",
+        + " dataset, run a short YCSB mix several times, and report medians: throughput, latency percentiles per"
+        + " operation, bytes on the wire, and client and server CPU per operation. Then compare the native scan, gzip"
+        + " RPC, the compact cell codec and Prepared Scan over RPC and over the fast path (turbo bench scan at demo"
+        + " scale), the compression codecs on sensor data (turbo bench compression at demo scale), 1 KB Gets and"
+        + " Puts over the fast path's shared memory against RPC (turbo bench fastpath at one size) and PCM's"
+        + " bulk-load policy against HBase's defaults (turbo bench pcm at one class).",
         "The report is also written as JSON and PNG charts under --out. The baseline is plain HBase; later"
             + " Turbo capabilities add their comparison to it."})
 final class DemoCommand implements Callable<Integer> {

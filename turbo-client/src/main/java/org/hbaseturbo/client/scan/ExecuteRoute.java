@@ -37,10 +37,10 @@ import org.hbaseturbo.wire.fastpath.FastPathOperation;
  * for cell data), executed as the connection's user; whatever it does not serve goes on to the RPC routes. Next:
  * straight to the RegionServer holding the row over RPC ({@code PreparedScanServerEndpoint}), the region named by
  * 16 bytes in the request, which saves HBase's region call envelope (the region name in request and reply, the
- * row to route by: about 1% of a 10-row YCSB scan). Where the RegionServers do not run that endpoint, or refuse the caller a RegionServer-level call (with
- * HBase's {@code AccessController}, only global admins may make one), every execute goes to the region's own
- * endpoint through HBase's region call instead; a refusal is remembered for the connection, so that each
- * client is refused (and audited as refused) once, not once per prepared scan.
+ * row to route by: about 1% of a 10-row YCSB scan). Where the RegionServers do not run that endpoint, or refuse
+ * the caller a RegionServer-level call (with HBase's {@code AccessController}, only global admins may make one),
+ * every execute goes to the region's own endpoint through HBase's region call instead; a refusal is remembered for
+ * the connection, so that each client is refused (and audited as refused) once, not once per prepared scan.
  *
  * <p>HBase's region calls relocate and retry by themselves; for the server route this class does: a failure
  * HBase would retry (region moved, split or closing, server restarting or unreachable) looks the region up

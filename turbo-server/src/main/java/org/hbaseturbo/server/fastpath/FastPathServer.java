@@ -27,9 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server side of the hybrid fast path (papers/hbase-rdma.txt): UCX workers inside the RegionServer that take
- * Gets, Puts and Prepared Scan's executes from Turbo's client and execute them through the RegionServer's own request path
- * ({@link FastPathRequests}). Load it with {@code hbase.coprocessor.regionserver.classes}, together with the
- * region endpoint {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated RPC.
+ * Gets, Puts and Prepared Scan's executes from Turbo's client and execute them through the RegionServer's own
+ * request path ({@link FastPathRequests}). Load it with {@code hbase.coprocessor.regionserver.classes}, together
+ * with the region endpoint {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated
+ * RPC.
  *
  * <p>A RegionServer whose native UCX is missing starts without the fast path (logged once); its clients then use
  * RPC. {@link CoreCoprocessor} because executing through {@code RSRpcServices} needs the RegionServer itself.
