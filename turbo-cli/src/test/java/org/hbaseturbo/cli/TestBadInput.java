@@ -82,7 +82,8 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "scan", "--rows", "100", "--scan-length", "101"),
         "turbo: --scan-length must be between 1 and --rows (100), was 101");
     assertRefused(CommandLineRun.of("bench", "scan", "--variants", "native,fast"),
-        "turbo: unknown scan variant 'fast': expected native, native+gzip, native+compact, prepared");
+        "turbo: unknown scan variant 'fast': expected native, native+gzip, native+compact, prepared,"
+            + " prepared+fastpath");
     assertRefused(CommandLineRun.of("bench", "scan", "--variants", "prepared"),
         "turbo: --variants must include native, the baseline the others are compared with; was [prepared]");
   }

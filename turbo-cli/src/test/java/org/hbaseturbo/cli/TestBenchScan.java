@@ -31,7 +31,7 @@ class TestBenchScan {
     Map<String, JsonNode> byVariant = new HashMap<>();
     report.get("results").forEach(result -> byVariant.put(result.get("variant").asText(), result));
     assertThat(byVariant).containsOnlyKeys("ycsb native", "ycsb native+gzip", "ycsb native+compact",
-        "ycsb prepared");
+        "ycsb prepared", "ycsb prepared+fastpath");
     for (JsonNode result : byVariant.values()) {
       assertThat(result.get("failures").asLong()).isZero();
       assertThat(result.get("clients").asInt()).isEqualTo(2);
@@ -44,10 +44,13 @@ class TestBenchScan {
     // cellblock codec.
     double nativeBytes = byVariant.get("ycsb native").get("bytes_per_op").asDouble();
     assertThat(byVariant.get("ycsb prepared").get("bytes_per_op").asDouble()).isLessThan(0.8 * nativeBytes);
+    // Over the fast path, RPC carries only the prepares: the bytes are the fast path's, counted too.
+    assertThat(byVariant.get("ycsb prepared+fastpath").get("bytes_per_op").asDouble())
+        .isBetween(0.5 * nativeBytes, 0.8 * nativeBytes);
     assertThat(byVariant.get("ycsb native+gzip").get("bytes_per_op").asDouble()).isLessThan(0.8 * nativeBytes);
     assertThat(byVariant.get("ycsb native+compact").get("bytes_per_op").asDouble()).isLessThan(0.8 * nativeBytes);
     JsonNode ratios = new ObjectMapper().readTree(out.resolve("scan-ratios.json").toFile());
-    assertThat(ratios).hasSize(3);
+    assertThat(ratios).hasSize(4);
     // Each throughput ratio is the median of the two run-by-run ratios, reported with both of them.
     for (JsonNode ratio : ratios) {
       JsonNode perRun = ratio.get("throughput_vs_native_per_run");
