@@ -37,7 +37,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRespons
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
-import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
 /**
  * A {@link Table} whose Gets and Puts take the fast path where the {@link NetworkSelector} lets them, and
