@@ -56,20 +56,16 @@ final class FastPathChannel implements Closeable {
     });
   }
 
-  /**
-   * Sends one request to the server holding {@code location}'s region.
-   *
-   * @return the reply, or null when the fast path cannot serve it now (the caller uses RPC)
-   */
-  Reply call(HRegionLocation location, FastPathOperation operation, byte[] body) {
+  /** Sends one request to the server holding {@code location}'s region; whatever it does not serve goes to RPC. */
+  FastPathCall call(HRegionLocation location, FastPathOperation operation, byte[] body) {
     ServerName server = location.getServerName();
     ServerSession session = session(location);
     if (session == null) {
-      return null;
+      return FastPathCall.NOT_SENT;
     }
     ClientWorker worker = borrow();
     if (worker == null) {
-      return null;
+      return FastPathCall.NOT_SENT;
     }
     try {
       Reply reply = worker.call(session, operation, body);
@@ -78,15 +74,15 @@ final class FastPathChannel implements Closeable {
         sessions.remove(server, session);
         session = session(location);
         if (session == null) {
-          return null;
+          return new FastPathCall(reply, true);
         }
         reply = worker.call(session, operation, body);
       }
-      return reply;
+      return new FastPathCall(reply, true);
     } catch (FastPathUnavailableException e) {
       LOG.debug("fast path to {} failed, using RPC: {}", server, e.getMessage());
       sessions.remove(server, session);
-      return null;
+      return FastPathCall.NO_REPLY;
     } finally {
       idle.offer(worker);
     }

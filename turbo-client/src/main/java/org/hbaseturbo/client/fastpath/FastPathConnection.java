@@ -1,7 +1,6 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.conf.Configuration;
@@ -17,7 +16,6 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableBuilder;
 import org.apache.hadoop.hbase.security.User;
-import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.slf4j.Logger;
@@ -52,7 +50,7 @@ public final class FastPathConnection implements Connection {
     this.channel = attributes.isEmpty() ? open(config, rpc) : null;
     if (!attributes.isEmpty()) {
       // Connection attributes travel in HBase's RPC connection header; fast-path requests could not carry them.
-      LOG.info("connection attributes set: Gets and Puts use RPC");
+      LOG.info("connection attributes set: Gets, Puts and prepared scans use RPC");
     }
   }
 
@@ -68,7 +66,7 @@ public final class FastPathConnection implements Connection {
     try {
       return new FastPathChannel(config, new SessionCalls(rpc));
     } catch (FastPathUnavailableException e) {
-      LOG.warn("fast path off for this connection, Gets and Puts use RPC: {}", e.getMessage());
+      LOG.warn("fast path off for this connection, Gets, Puts and prepared scans use RPC: {}", e.getMessage());
       return null;
     }
   }
@@ -91,17 +89,18 @@ public final class FastPathConnection implements Connection {
    * operation.
    *
    * @param request the operation's protobuf request
-   * @return the reply's body (the operation's protobuf response), or null when the fast path did not serve the
-   *     request (no session or reply, a request over {@value FastPathClientConfig#MAX_REQUEST_KEY}, or the server
-   *     asked for RPC, as after a region moved or a refusal): the caller then sends it over RPC, whose answer
-   *     is the one to give
+   * @return how it ended. Whatever the fast path did not serve (no session or reply, a request over
+   *     {@value FastPathClientConfig#MAX_REQUEST_KEY}, or the server asked for RPC, as after a region moved or a
+   *     refusal) the caller sends over RPC, whose answer is the one to give; first, where the request changes what
+   *     the server holds for the client, it heeds {@link FastPathCall#mayHaveRun}
    */
-  public ByteBuffer call(HRegionLocation location, FastPathOperation operation, byte[] request) {
+  public FastPathCall call(HRegionLocation location, FastPathOperation operation, byte[] request) {
     if (!carries(operation) || request.length > config.maxRequestBytes()) {
-      return null;
+      return FastPathCall.NOT_SENT;
     }
-    Reply reply = channel.call(location, operation, request);
-    return counters.record(reply) ? reply.body() : null;
+    FastPathCall call = channel.call(location, operation, request);
+    counters.record(call);
+    return call;
   }
 
   /** How this connection's fast-path attempts ended. */

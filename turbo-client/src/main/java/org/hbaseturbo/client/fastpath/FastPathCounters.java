@@ -3,7 +3,6 @@ package org.hbaseturbo.client.fastpath;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
 /**
@@ -21,15 +20,15 @@ public final class FastPathCounters {
   }
 
   /**
-   * Counts how one attempt ended.
+   * Counts how one attempt ended: by the RegionServer's status, or as unavailable without one (no session,
+   * endpoint failed, timeout).
    *
-   * @param reply null when the channel could not ask (no session, endpoint failed, timeout)
    * @return whether the fast path served it
    */
-  boolean record(Reply reply) {
-    FastPathStatus status = reply == null ? null : reply.status();
+  boolean record(FastPathCall call) {
+    FastPathStatus status = call.status();
     (status == null ? unavailable : byStatus.get(status)).increment();
-    return status == FastPathStatus.OK;
+    return call.served();
   }
 
   /** Operations the fast path served. */

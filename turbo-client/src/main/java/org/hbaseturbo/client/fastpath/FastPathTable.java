@@ -35,7 +35,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
-import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
@@ -95,9 +94,9 @@ final class FastPathTable implements Table {
   }
 
   private Result fastGet(Get get, HRegionLocation location) throws IOException {
-    Reply reply = channel.call(location, FastPathOperation.GET,
+    FastPathCall call = channel.call(location, FastPathOperation.GET,
         RequestConverter.buildGetRequest(location.getRegion().getRegionName(), get).toByteArray());
-    return counters.record(reply) ? ProtobufUtil.toResult(GetResponse.parseFrom(reply.body()).getResult()) : null;
+    return counters.record(call) ? ProtobufUtil.toResult(GetResponse.parseFrom(call.body()).getResult()) : null;
   }
 
   @Override
@@ -125,12 +124,12 @@ final class FastPathTable implements Table {
 
   /** @return the Put's result, as HBase's batch gives it (empty), or null when the Put must go over RPC */
   private Result fastPut(Put put, HRegionLocation location) throws IOException {
-    Reply reply = channel.call(location, FastPathOperation.PUT,
+    FastPathCall call = channel.call(location, FastPathOperation.PUT,
         RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
-    if (!counters.record(reply)) {
+    if (!counters.record(call)) {
       return null;
     }
-    MutateResponse response = MutateResponse.parseFrom(reply.body());
+    MutateResponse response = MutateResponse.parseFrom(call.body());
     return response.getProcessed() ? ProtobufUtil.toResult(response.getResult()) : null;
   }
 

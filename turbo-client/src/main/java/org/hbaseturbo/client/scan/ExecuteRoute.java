@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathCall;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
@@ -112,20 +113,27 @@ final class ExecuteRoute implements Closeable {
     return RegionCalls.execute(table, row, request.clearRegion().build());
   }
 
-  /**
-   * The execute over the fast path, or null when it did not serve it. Then the region's route is forgotten: the
-   * failure may be a move, which the RPC route learns of and HBase's location cache with it.
-   */
+  /** The execute over the fast path, or null when it goes over RPC. */
   private ExecuteResponse overFastPath(byte[] row, ExecuteRequest.Builder request) throws IOException {
     Route route = route(row, false);
-    ByteBuffer reply = fastPath.call(route.location(), FastPathOperation.PREPARED_EXECUTE,
+    FastPathCall call = fastPath.call(route.location(), FastPathOperation.PREPARED_EXECUTE,
         request.setRegion(route.regionId()).build().toByteArray());
-    if (reply == null) {
-      routes.remove(route.location().getRegion().getStartKey(), route);
-      return null;
+    if (call.served()) {
+      ByteBuffer reply = call.body();
+      return ExecuteResponse.PARSER.parseFrom(reply.array(), reply.arrayOffset() + reply.position(),
+          reply.remaining());
     }
-    return ExecuteResponse.PARSER.parseFrom(reply.array(), reply.arrayOffset() + reply.position(),
-        reply.remaining());
+    if (call.replayAsked()) {
+      // HBase's request path threw, perhaps because the region moved: the RPC route learns where it went, and
+      // HBase's location cache with it.
+      routes.remove(route.location().getRegion().getStartKey(), route);
+    } else if (call.mayHaveRun() && request.hasCursor() && !request.getCloseCursor()) {
+      // The RegionServer may have read on with the cursor, or may yet: sent again, the execute would skip those
+      // rows. Given up as an expired cursor is, the scan resumes after the last row the client has; the cursor's
+      // lease frees it on the server.
+      return ExecuteResponse.newBuilder().setStatus(ExecuteResponse.Status.CURSOR_EXPIRED).build();
+    }
+    return null;
   }
 
   /**
@@ -144,22 +152,22 @@ final class ExecuteRoute implements Closeable {
     // Regions this one replaced (a merge) start inside it: forget them.
     (region.getEndKey().length == 0 ? routes.tailMap(region.getStartKey(), false)
         : routes.subMap(region.getStartKey(), false, region.getEndKey(), false)).clear();
-    Route route = new Route(location, region.getEndKey(),
-        HBaseZeroCopyByteString.wrap(Bytes.fromHex(region.getEncodedName())));
+    Route route = new Route(location, HBaseZeroCopyByteString.wrap(Bytes.fromHex(region.getEncodedName())));
     routes.put(region.getStartKey(), route);
     return route;
   }
 
   /**
-   * A region's location, where it ends, and its id as the RegionServer-level routes read it: the encoded region
-   * name's hex digits as the bytes they spell.
+   * A region's location and its id as the RegionServer-level routes read it: the encoded region name's hex digits
+   * as the bytes they spell.
    */
-  private record Route(HRegionLocation location, byte[] endKey, com.google.protobuf.ByteString regionId) {
+  private record Route(HRegionLocation location, com.google.protobuf.ByteString regionId) {
     ServerName server() {
       return location.getServerName();
     }
 
     boolean holds(byte[] row) {
+      byte[] endKey = location.getRegion().getEndKey();
       return endKey.length == 0 || Bytes.compareTo(row, endKey) < 0;
     }
   }

@@ -7,9 +7,11 @@ import java.util.Arrays;
  * The two messages of the fast-path channel, each one UCX active message.
  *
  * <pre>
- * request: version (1) | operation (1) | session token (16) | request id (8) | HBase protobuf request
- * reply:   version (1) | status (1)    | request id (8)     | HBase protobuf response, or a UTF-8 reason
+ * request: version (1) | operation (1) | session token (16) | request id (8) | the operation's protobuf request
+ * reply:   version (1) | status (1)    | request id (8)     | its protobuf response, or a UTF-8 reason
  * </pre>
+ *
+ * The protobuf messages are HBase's own for a Get or a Put, Prepared Scan's for an execute.
  *
  * The request id lets a client that gave up waiting recognise a late reply for what it is.
  */

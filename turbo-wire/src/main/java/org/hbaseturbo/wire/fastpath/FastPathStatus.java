@@ -2,7 +2,7 @@ package org.hbaseturbo.wire.fastpath;
 
 /** How a RegionServer answered a fast-path request; travels as one byte. */
 public enum FastPathStatus {
-  /** Done; the body is HBase's own protobuf response. */
+  /** Done; the body is the operation's protobuf response (HBase's own, for a Get or a Put). */
   OK,
   /**
    * HBase's request path threw (region moved, split or closing, access denied, no such family, ...); the body
@@ -14,7 +14,10 @@ public enum FastPathStatus {
   SESSION_REFUSED,
   /** The worker's queue is full. Nothing was executed. */
   BUSY,
-  /** The reply would exceed the largest the channel carries. The operation was executed (a Get: harmless). */
+  /**
+   * The reply would exceed the largest the channel carries. The operation was executed: harmless for a Get; a
+   * Prepared Scan execute checks its reply's size before it is done and fails instead, having closed its cursor.
+   */
   REPLY_TOO_LARGE,
   /** The request could not be parsed, or asks for what the fast path does not serve. Nothing was executed. */
   MALFORMED;
