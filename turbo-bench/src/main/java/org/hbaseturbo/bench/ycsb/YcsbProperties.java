@@ -76,12 +76,13 @@ public final class YcsbProperties {
   private YcsbProperties() {
   }
 
-  /** The names a user may give. */
   /** A run phase that ends after {@code seconds} rather than after a count of operations. */
   public static Map<String, String> timedRun(int seconds) {
-    return Map.of(Client.OPERATION_COUNT_PROPERTY, String.valueOf(MAX_COUNT), "maxexecutiontime", String.valueOf(seconds));
+    return Map.of(Client.OPERATION_COUNT_PROPERTY, String.valueOf(MAX_COUNT), "maxexecutiontime",
+        String.valueOf(seconds));
   }
 
+  /** The names a user may give. */
   public static Set<String> known() {
     return RULES.keySet();
   }
