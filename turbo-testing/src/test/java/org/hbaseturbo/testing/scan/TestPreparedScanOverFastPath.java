@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntUnaryOperator;
@@ -31,6 +33,7 @@ import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
@@ -55,9 +58,10 @@ class TestPreparedScanOverFastPath {
   /** Over the fast path's 4 MiB reply limit on its own. */
   private static final int LARGE_VALUE = 5 << 20;
 
-  /** How long the RegionServer holds an execute: longer than the client waits for a reply, {@link #TIMEOUT_MILLIS}. */
-  private static final long DELAY_MILLIS = 1_500;
-  private static final String TIMEOUT_MILLIS = "300";
+  /** How long the client waits for a fast-path reply in the timeout test. */
+  private static final long TIMEOUT_MILLIS = 1_000;
+  /** How long the RegionServer holds the execute: well past the client's timeout, even on a slow machine. */
+  private static final long HOLD_MILLIS = 4 * TIMEOUT_MILLIS;
 
   @Test
   void repliesOverTheChannelsLimitGoOverRpcAndLoseNoRow() throws IOException {
@@ -82,35 +86,35 @@ class TestPreparedScanOverFastPath {
   }
 
   /**
-   * The second execute, which carries the first's cursor, waits on the RegionServer longer than the client waits
-   * for its reply, and then runs. Sent again over RPC with that cursor, it would return the rows after the first
-   * reply's, and the late run would move the cursor past the next ones: those would be lost.
+   * An execute that carries a cursor waits on the RegionServer longer than the client waits for its reply, and then
+   * runs. Sent again over RPC with that cursor, it would return the rows after the previous reply's, and the late
+   * run would move the cursor past the next ones: those would be lost.
    */
   @Test
   void anExecuteThatTimesOutIsNotSentAgainWithItsCursor() throws IOException, InterruptedException {
     TableName name = SharedHBaseCluster.uniqueTableName("ps_fast_late");
     List<String> expected = createTable(TableDescriptorBuilder.newBuilder(name)
-        .setCoprocessor(DelayNextExecute.class.getName()), i -> 100);
+        .setCoprocessor(HoldNextExecute.class.getName()), i -> 100);
     Configuration conf = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
-    conf.set(FastPathClientConfig.TIMEOUT_KEY, TIMEOUT_MILLIS);
+    conf.setLong(FastPathClientConfig.TIMEOUT_KEY, TIMEOUT_MILLIS);
+    Execution everything = Execution.range(new byte[0], new byte[0]).caching(2);
     try (FastPathConnection fast = FastPathConnections.open(conf);
         PreparedScan prepared = PreparedScan.prepare(fast, name, new Scan().addColumn(F, Q))) {
+      // Once through first, so that no execute of the scan below times out only because the path is cold.
+      assertThat(ResultLines.cells(prepared.execute(everything))).isEqualTo(expected);
+      long resumedBefore = prepared.recoveries().cursorsResumed();
       List<String> found = new ArrayList<>();
-      try (ResultScanner scanner = prepared.execute(Execution.range(new byte[0], new byte[0]).caching(2))) {
+      try (ResultScanner scanner = prepared.execute(everything)) {
         found.addAll(ResultLines.firstRows(scanner, 2));
-        assertThat(fast.counters().served()).as("the first execute, which left its cursor open").isEqualTo(1);
-        DelayNextExecute.arm(DELAY_MILLIS);
+        CountDownLatch lateRunDone = HoldNextExecute.arm(HOLD_MILLIS);
         found.addAll(ResultLines.firstRows(scanner, 1));
-        // The late execute runs meanwhile, with the cursor it was sent with.
-        Thread.sleep(2 * DELAY_MILLIS);
+        assertThat(lateRunDone.await(30, TimeUnit.SECONDS)).as("the held execute ran").isTrue();
         found.addAll(ResultLines.cells(scanner));
       }
-      assertThat(DelayNextExecute.delayed()).as("executes held on the RegionServer").isEqualTo(1);
+      assertThat(HoldNextExecute.heldWithCursor()).as("held executes that carried a cursor").isEqualTo(1);
       assertThat(found).isEqualTo(expected);
-      // The execute that resumed may wait behind the held one on the RegionServer's fast-path worker, and time out
-      // too; it carries no cursor, so it goes over RPC.
       assertThat(fast.counters().unavailable()).as("executes without a reply in time").isPositive();
-      assertThat(prepared.recoveries().cursorsResumed()).as("cursors given up").isEqualTo(1);
+      assertThat(prepared.recoveries().cursorsResumed() - resumedBefore).as("cursors given up").isPositive();
     }
   }
 
@@ -135,17 +139,25 @@ class TestPreparedScanOverFastPath {
     }
   }
 
-  /** Once armed, holds the next endpoint call on a region of its table (an execute) before it runs. */
-  public static final class DelayNextExecute implements RegionCoprocessor, EndpointObserver {
+  /**
+   * Once armed, holds the next execute on a region of its table before it runs, and says when that execute has
+   * run.
+   */
+  public static final class HoldNextExecute implements RegionCoprocessor, EndpointObserver {
     private static final AtomicLong ARMED_MILLIS = new AtomicLong();
-    private static final AtomicInteger DELAYED = new AtomicInteger();
+    private static final AtomicInteger HELD_WITH_CURSOR = new AtomicInteger();
+    private static volatile CountDownLatch heldRun = new CountDownLatch(0);
+    private static volatile Message heldRequest;
 
-    static void arm(long millis) {
+    /** @return counted down when the held execute has run */
+    static CountDownLatch arm(long millis) {
+      heldRun = new CountDownLatch(1);
       ARMED_MILLIS.set(millis);
+      return heldRun;
     }
 
-    static int delayed() {
-      return DELAYED.get();
+    static int heldWithCursor() {
+      return HELD_WITH_CURSOR.get();
     }
 
     @Override
@@ -158,10 +170,21 @@ class TestPreparedScanOverFastPath {
         String methodName, Message request) throws IOException {
       long millis = ARMED_MILLIS.getAndSet(0);
       if (millis > 0) {
-        DELAYED.incrementAndGet();
+        heldRequest = request;
+        if (request instanceof ExecuteRequest execute && execute.hasCursor()) {
+          HELD_WITH_CURSOR.incrementAndGet();
+        }
         Pause.sleep(Duration.ofMillis(millis), "holding an execute");
       }
       return request;
+    }
+
+    @Override
+    public void postEndpointInvocation(ObserverContext<RegionCoprocessorEnvironment> ctx, Service service,
+        String methodName, Message request, Message.Builder responseBuilder) {
+      if (request == heldRequest) {
+        heldRun.countDown();
+      }
     }
   }
 }
