@@ -3,7 +3,6 @@ package org.hbaseturbo.client.scan;
 import com.google.protobuf.HBaseZeroCopyByteString;
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -91,11 +90,10 @@ final class PreparedResultScanner implements ResultScanner {
     if (cursor != null) {
       return request.setCursor(cursor);
     }
-    // An exclusive start goes as the row just after it, inclusive, as HBase's synchronous client sends it: given an
-    // exclusive start, a RegionServer runs stateful filters differently (a PageFilter under a FilterList counts
-    // otherwise), and HBase's asynchronous client, which sends it as it is, returns other rows.
-    request.setStartRow(HBaseZeroCopyByteString.wrap(nextInclusive ? nextRow : Arrays.copyOf(nextRow,
-        nextRow.length + 1)));
+    request.setStartRow(HBaseZeroCopyByteString.wrap(nextRow));
+    if (!nextInclusive) {
+      request.setStartInclusive(false);
+    }
     if (execution.stopRow().length > 0) {
       request.setStopRow(HBaseZeroCopyByteString.wrap(execution.stopRow()))
           .setStopInclusive(execution.stopInclusive());

@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.scan;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.TreeMap;
@@ -84,12 +85,15 @@ final class PreparedState {
 
   /**
    * A fresh Scan for one execute: the prepared one over the given range, reduced to the given schema
-   * positions when there are any.
+   * positions when there are any. An exclusive start becomes the row just after it, inclusive, as HBase's
+   * synchronous client sends it: given an exclusive start, the region scanner runs stateful filters differently (a
+   * PageFilter under a FilterList counts otherwise), and HBase's asynchronous client, which sends it as it is, gets
+   * other rows.
    */
   Scan newScan(byte[] startRow, boolean startInclusive, byte[] stopRow, boolean stopInclusive,
       List<Integer> positions) throws IOException {
-    Scan fresh = ProtobufUtil.toScan(scan).withStartRow(startRow, startInclusive).withStopRow(stopRow,
-        stopInclusive);
+    byte[] start = startInclusive || startRow.length == 0 ? startRow : Arrays.copyOf(startRow, startRow.length + 1);
+    Scan fresh = ProtobufUtil.toScan(scan).withStartRow(start, true).withStopRow(stopRow, stopInclusive);
     if (!positions.isEmpty()) {
       TreeMap<byte[], NavigableSet<byte[]>> columns = new TreeMap<>(Bytes.BYTES_COMPARATOR);
       for (int position : positions) {
