@@ -10,7 +10,7 @@ import org.hbaseturbo.client.fastpath.FastPathCheck;
 import org.hbaseturbo.client.fastpath.ServerCheck;
 import org.hbaseturbo.client.fastpath.UcxLog;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.transport.UcxRuntime;
 
 /**
  * The client JVM of {@code turbo fastpath check}, started with UCX logging to a file ({@link UcxLog#environment}),

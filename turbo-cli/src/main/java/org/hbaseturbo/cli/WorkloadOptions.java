@@ -29,7 +29,8 @@ final class WorkloadOptions {
   @Option(names = "--db", paramLabel = "BINDING", defaultValue = "native",
       description = "YCSB binding: native = the plain HBase client; prepared = scans through Prepared Scan, the"
           + " rest through the plain client; fastpath = Gets and Puts over the fast path (-p fastpathtransports=tcp"
-          + " limits its UCX transports), the rest through the plain client (default: ${DEFAULT-VALUE}).")
+          + " -p fastpathdevices=lo limit its UCX transports), the rest through the plain client"
+          + " (default: ${DEFAULT-VALUE}).")
   String db;
 
   @Range(min = 1, max = 1_000)

@@ -133,8 +133,8 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "fastpath", "--sizes", "none", "--workloads", "none"),
         "turbo: nothing to measure: give value sizes (--sizes) or YCSB workloads (--workloads)");
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fastpath", "-p", "fastpathtransports=sm self"),
-        "turbo: YCSB property 'fastpathtransports' given with -p is 'sm self'; expected nothing (UCX's choice) or a"
-            + " UCX transport list (UCX_TLS), such as sm,self or tcp");
+        "turbo: YCSB property 'fastpathtransports' given with -p is 'sm self'; expected nothing (every transport the"
+            + " settings allow) or a UCX transport list (UCX_TLS), such as sm or tcp");
   }
 
   @Test

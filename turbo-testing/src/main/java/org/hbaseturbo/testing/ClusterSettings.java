@@ -2,6 +2,9 @@ package org.hbaseturbo.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -15,10 +18,12 @@ import org.hbaseturbo.server.fastpath.FastPathSessionEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.server.workload.WorkloadObserver;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /** The settings both kinds of cluster give their servers, and what their clients need to find them. */
 final class ClusterSettings {
   static final String LOOPBACK = "127.0.0.1";
+  private static final String LOOPBACK_DEVICE = "lo";
   /** Client keys of HBase's RPC-based connection registry (2.5+), which needs no ZooKeeper access. */
   static final String REGISTRY_IMPL = "hbase.client.registry.impl";
   static final String BOOTSTRAP_SERVERS = "hbase.client.bootstrap.servers";
@@ -57,6 +62,9 @@ final class ClusterSettings {
     conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName(),
         WorkloadObserver.class.getName(), FastPathSessionEndpoint.class.getName());
     TurboCodecs.configure(conf);
+    // The fast path may use TCP on the device the servers bind to, and only there: a local cluster's clients reach
+    // it on that device (loopback, or an emulated link's), and nothing outside the host can.
+    conf.set(ChannelSettings.NET_DEVICES_KEY, deviceOf(host));
     for (var entry : overrides) {
       conf.set(entry.getKey(), entry.getValue());
     }
@@ -72,7 +80,24 @@ final class ClusterSettings {
         HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
     // Not needed to connect; lets tools that report storage read the store files' exact sizes.
     client.set(HConstants.HBASE_DIR, server.get(HConstants.HBASE_DIR));
+    if (LOOPBACK_DEVICE.equals(server.get(ChannelSettings.NET_DEVICES_KEY))) {
+      // A client of a cluster on loopback is on the same host, and its fast path may use TCP there too.
+      client.set(ChannelSettings.NET_DEVICES_KEY, LOOPBACK_DEVICE);
+    }
     return client;
+  }
+
+  /** The network device that holds {@code host}'s address, as UCX names devices. */
+  private static String deviceOf(String host) {
+    try {
+      NetworkInterface device = NetworkInterface.getByInetAddress(InetAddress.getByName(host));
+      if (device == null) {
+        throw new IllegalArgumentException("no network device of this host has the address " + host);
+      }
+      return device.getName();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find the network device of " + host, e);
+    }
   }
 
   /**
@@ -83,7 +108,8 @@ final class ClusterSettings {
   static Path writeClient(Configuration client, Path dir) throws IOException {
     Configuration site = new Configuration(false);
     for (String key : new String[] {HConstants.ZOOKEEPER_QUORUM, HConstants.ZOOKEEPER_CLIENT_PORT,
-        HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS, HConstants.HBASE_DIR}) {
+        HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS, HConstants.HBASE_DIR,
+        ChannelSettings.NET_DEVICES_KEY}) {
       String value = client.get(key);
       if (value != null) {
         site.set(key, value);

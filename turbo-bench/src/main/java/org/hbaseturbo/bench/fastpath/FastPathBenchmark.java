@@ -28,7 +28,7 @@ import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.transport.UcxRuntime;
 
 /**
  * The hybrid fast path paper's experiments (papers/hbase-rdma.txt), each fast-path transport side by side with the
@@ -287,8 +287,9 @@ public final class FastPathBenchmark {
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
         + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"
         + " (readallfields, writeallfields), unbuffered updates");
-    parameters.put("transports", "fastpath-shm: client limited to UCX_TLS=sm,self; fastpath-tcp: UCX_TLS=tcp;"
-        + " fastpath-auto: UCX's choice; the RegionServers offer every transport UCX finds");
+    parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma,self);"
+        + " fastpath-tcp: UCX_TLS=tcp,self on device lo; fastpath-auto: every transport the client's settings allow;"
+        + " the RegionServers offer shared memory and TCP on the device they bind to");
     parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());
     Map<String, Map<String, Long>> served = new LinkedHashMap<>();
     outcomes.forEach((result, outcome) -> served.put(result, Map.of("served", outcome.served(), "over_rpc",

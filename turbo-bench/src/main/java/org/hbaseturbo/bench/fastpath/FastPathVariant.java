@@ -12,9 +12,10 @@ import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 public enum FastPathVariant {
   NATIVE("native", "native", DbBinding.NATIVE, Map.of()),
   /** Shared memory: a client on the RegionServer's host. */
-  SHM("fastpath-shm", "shm", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "sm,self")),
-  /** TCP: what a client on another host gets without RDMA. */
-  TCP("fastpath-tcp", "tcp", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "tcp")),
+  SHM("fastpath-shm", "shm", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "sm")),
+  /** TCP: what a client on another host gets without RDMA; here over loopback, the device the cluster binds to. */
+  TCP("fastpath-tcp", "tcp", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "tcp",
+      FastPathHBaseClient.DEVICES, "lo")),
   /** Whatever UCX prefers among the transports it finds: RDMA where the hardware and a vendor UCX exist. */
   AUTO("fastpath-auto", "auto", DbBinding.FASTPATH, Map.of());
 

@@ -120,6 +120,7 @@ public final class ScanBenchmark {
     if (settings.link().isPresent() && variant == ScanVariant.PREPARED_FASTPATH) {
       // Behind the emulated link the fast path must cross it: UCX would pick shared memory, which bypasses it.
       properties.put(FastPathHBaseClient.TRANSPORTS, "tcp");
+      properties.put(FastPathHBaseClient.DEVICES, settings.link().get().clientInterface());
     }
     properties.putAll(scanOnly());
     properties.put("recordcount", String.valueOf(settings.rows()));

@@ -4,19 +4,22 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.ClusterConnection;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
  * YCSB binding {@code --db fastpath}: the plain client's code, unchanged, over a {@link FastPathConnection}
  * ({@code hbase.client.connection.impl}), as an application gets the fast path by configuration alone. Reads and
  * unbuffered updates go over the fast path; scans, deletes and buffered writes over RPC.
  *
- * <p>Property {@code fastpathtransports}: the UCX transports of the client's end ({@code turbo.fastpath.transports},
- * such as {@code sm,self} or {@code tcp}); default: UCX's choice. When the connection closes, how its fast-path
- * attempts ended goes to stderr and to the phase's result ({@link FastPathOutcome}).
+ * <p>Properties {@code fastpathtransports}: the UCX transports of the client's end ({@code turbo.fastpath.transports},
+ * such as {@code sm} or {@code tcp}); default: every transport the settings allow. {@code fastpathdevices}: the
+ * network devices TCP may use at the client's end ({@code turbo.fastpath.net-devices}, such as {@code lo}); default:
+ * the client configuration's. When the connection closes, how its fast-path attempts ended goes to stderr and to
+ * the phase's result ({@link FastPathOutcome}).
  */
 public class FastPathHBaseClient extends NativeHBaseClient {
   public static final String TRANSPORTS = "fastpathtransports";
+  public static final String DEVICES = "fastpathdevices";
 
   @Override
   void configure(Configuration conf, Properties props) {
@@ -28,7 +31,11 @@ public class FastPathHBaseClient extends NativeHBaseClient {
     conf.set(ClusterConnection.HBASE_CLIENT_CONNECTION_IMPL, FastPathConnection.class.getName());
     String transports = props.getProperty(TRANSPORTS, "");
     if (!transports.isEmpty()) {
-      conf.set(UcxRuntime.TRANSPORTS_KEY, transports);
+      conf.set(ChannelSettings.TRANSPORTS_KEY, transports);
+    }
+    String devices = props.getProperty(DEVICES, "");
+    if (!devices.isEmpty()) {
+      conf.set(ChannelSettings.NET_DEVICES_KEY, devices);
     }
   }
 }

@@ -59,7 +59,7 @@ public class NativeHBaseClient extends DB {
   /** The binding's own property names; {@link YcsbProperties} has a rule for each, or sets it itself. */
   static final Set<String> PROPERTIES =
       Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR,
-          RPC_CODEC, FastPathHBaseClient.TRANSPORTS);
+          RPC_CODEC, FastPathHBaseClient.TRANSPORTS, FastPathHBaseClient.DEVICES);
 
   private byte[] family;
   private Durability durability;

@@ -25,8 +25,8 @@ import site.ycsb.workloads.CoreWorkload;
  * scan that asks for some fields executes with those columns only.
  *
  * <p>Property {@code fastpath} ({@code true} or {@code false}, the default): over a {@link FastPathConnection},
- * whose fast path carries the executes (the paper's direct connection for cell data); {@code fastpathtransports}
- * as for {@code --db fastpath}.
+ * whose fast path carries the executes (the paper's direct connection for cell data); {@code fastpathtransports} and
+ * {@code fastpathdevices} as for {@code --db fastpath}.
  */
 public class PreparedHBaseClient extends NativeHBaseClient {
   public static final String FAST_PATH = "fastpath";

@@ -216,8 +216,10 @@ public final class YcsbProperties {
         + " class on the classpath, such as " + CompactCellCodec.class.getName(),
         value -> value.isEmpty() || isClass(value, Codec.class)));
     rules.put(PreparedHBaseClient.FAST_PATH, bool());
-    rules.put(FastPathHBaseClient.TRANSPORTS, ValueRule.of("nothing (UCX's choice) or a UCX transport list"
-        + " (UCX_TLS), such as sm,self or tcp", value -> value.matches("[a-z0-9_,^]*")));
+    rules.put(FastPathHBaseClient.TRANSPORTS, ValueRule.of("nothing (every transport the settings allow) or a UCX"
+        + " transport list (UCX_TLS), such as sm or tcp", value -> value.matches("[a-z0-9_,^]*")));
+    rules.put(FastPathHBaseClient.DEVICES, ValueRule.of("nothing (the client configuration's) or a list of network"
+        + " devices (UCX_NET_DEVICES), such as lo or eth0", value -> value.matches("[A-Za-z0-9_.:,-]*")));
     return java.util.Collections.unmodifiableMap(rules);
   }
 

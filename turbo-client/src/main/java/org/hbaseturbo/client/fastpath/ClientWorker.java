@@ -9,11 +9,12 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.ServerName;
+import org.hbaseturbo.transport.PollingAdvisor;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
-import org.hbaseturbo.wire.fastpath.PollingAdvisor;
+import org.hbaseturbo.wire.fastpath.FrameMac;
 import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpAmData;
 import org.openucx.jucx.ucp.UcpConstants;
@@ -31,20 +32,30 @@ import org.openucx.jucx.ucs.UcsConstants;
  * polls for {@code spin} where that pays ({@link PollingAdvisor}) and no more of the connection's callers wait than
  * {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the deadline.
  *
- * <p>The reply callback, which runs inside {@code progress()}, only copies the reply; the caller decodes it.
+ * <p>Its requests form one stream of each session (numbered by the worker's index): each is signed with the
+ * session key and carries the next sequence of the stream and the caller's deadline. A reply counts only when it
+ * comes from the endpoint the request went to, names the request's stream and sequence, and, where the session
+ * signs replies, carries the session key's mac; anything else is ignored.
+ *
+ * <p>The reply callback, which runs inside {@code progress()}, only checks and copies the reply; the caller decodes
+ * it.
  */
 final class ClientWorker implements Closeable {
   private static final long SEND_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER | UcpConstants.UCP_AM_SEND_FLAG_REPLY;
 
-  /** An endpoint to one server worker, and whether UCX reported it failed. */
+  /** An endpoint to one server worker, for one session, and whether UCX reported it failed. */
   private static final class Endpoint {
     final UcpEndpoint ucx;
-    final byte[] token;
+    final Long nativeId;
+    final ServerSession session;
+    final FrameMac mac;
     volatile String failure;
 
-    Endpoint(UcpEndpoint ucx, byte[] token) {
+    Endpoint(UcpEndpoint ucx, ServerSession session) {
       this.ucx = ucx;
-      this.token = token;
+      this.nativeId = ucx.getNativeId();
+      this.session = session;
+      this.mac = new FrameMac(session.key());
     }
   }
 
@@ -55,12 +66,16 @@ final class ClientWorker implements Closeable {
   private final AtomicInteger waiting;
   private final PollingAdvisor polling;
   private final Map<ServerName, Endpoint> endpoints = new HashMap<>();
+  /** The request as it is signed: the mac reads a heap array without copying. */
+  private byte[] frame = new byte[4096];
   private ByteBuffer requestBuffer = ByteBuffer.allocateDirect(4096);
-  private long lastRequestId;
-  private long awaitedRequestId = -1;
+  private long lastSequence;
+  private Endpoint awaitedFrom;
+  private long awaitedSequence;
   private Reply reply;
 
   /**
+   * @param index the worker's number in its connection: its stream in every session
    * @param waiting how many of the connection's callers wait for a reply, this worker's among them
    */
   ClientWorker(UcpContext context, int index, ScheduledExecutorService timer, AtomicInteger waiting,
@@ -76,28 +91,41 @@ final class ClientWorker implements Closeable {
   }
 
   /**
-   * Sends one request and waits for its reply.
+   * Sends one request and waits for its reply until {@code deadlineNanos}, which the request carries to the server.
    *
-   * @throws FastPathUnavailableException when the endpoint fails, the reply does not come in time or is not one
+   * @throws FastPathUnavailableException when the endpoint fails, or no reply that counts comes in time
    */
-  Reply call(ServerSession session, FastPathOperation operation, byte[] body) throws FastPathUnavailableException {
+  Reply call(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos)
+      throws FastPathUnavailableException {
     Endpoint endpoint = endpointTo(session);
     int length = FastPathFrames.REQUEST_HEADER_BYTES + body.length;
-    if (requestBuffer.capacity() < length) {
-      requestBuffer = ByteBuffer.allocateDirect(Math.max(length, 2 * requestBuffer.capacity()));
+    if (frame.length < length) {
+      frame = new byte[Math.max(length, 2 * frame.length)];
+      requestBuffer = ByteBuffer.allocateDirect(frame.length);
     }
-    long requestId = ++lastRequestId;
-    ByteBuffer out = requestBuffer.clear();
-    FastPathFrames.putRequestHeader(out, operation, endpoint.token, requestId);
-    out.put(body).flip();
-    awaitedRequestId = requestId;
+    long sequence = ++lastSequence;
+    ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
+    FastPathFrames.putRequestHeader(signed, operation, session.id(), index, sequence,
+        session.clock().onServer(deadlineNanos));
+    signed.put(body).flip();
+    endpoint.mac.sign(signed, FastPathFrames.REQUEST_MAC);
+    ByteBuffer out = requestBuffer.clear().put(signed).flip();
+    awaitedFrom = endpoint;
+    awaitedSequence = sequence;
     reply = null;
     long start = System.nanoTime();
-    // getAddress is the address of the buffer's position: the flip above put it at the message's start.
-    UcpRequest send = endpoint.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out),
-        length, SEND_FLAGS, null);
+    UcpRequest send;
     try {
-      awaitReply(endpoint, send, start + config.timeout().toNanos(), start + polling.pollNanos());
+      // getAddress is the address of the buffer's position: the flip above put it at the message's start.
+      send = endpoint.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out), length,
+          SEND_FLAGS, null);
+    } catch (RuntimeException e) {
+      awaitedFrom = null;
+      forget(session.server());
+      throw new FastPathUnavailableException("cannot send to " + session.server() + " over UCX: " + e, e);
+    }
+    try {
+      awaitReply(endpoint, send, deadlineNanos, start + polling.pollNanos());
       return reply;
     } catch (FastPathUnavailableException e) {
       forget(session.server());
@@ -107,7 +135,7 @@ final class ClientWorker implements Closeable {
       }
       throw e;
     } finally {
-      awaitedRequestId = -1;
+      awaitedFrom = null;
     }
   }
 
@@ -128,7 +156,7 @@ final class ClientWorker implements Closeable {
           continue;
         }
         long now = System.nanoTime();
-        if (now >= deadline) {
+        if (now - deadline >= 0) {
           throw new FastPathUnavailableException("no fast-path reply within the timeout ("
               + FastPathClientConfig.TIMEOUT_KEY + ")");
         }
@@ -162,21 +190,27 @@ final class ClientWorker implements Closeable {
     }
   }
 
-  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint replyEndpoint) {
-    if (data.isDataValid()) {
-      Reply parsed = Reply.parse(UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()));
-      // A late reply to a request its caller gave up on is dropped here.
-      if (parsed != null && parsed.requestId() == awaitedRequestId) {
-        ByteBuffer body = ByteBuffer.allocate(parsed.body().remaining()).put(parsed.body()).flip();
-        reply = new Reply(parsed.status(), parsed.requestId(), body);
-      }
+  /** UCX's receive callback: keeps the awaited reply, ignores everything else, and never throws into UCX. */
+  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint from) {
+    Endpoint awaited = awaitedFrom;
+    // A reply counts only from the endpoint the request went to: UCX names it where the sender set the reply flag.
+    if (awaited == null || !data.isDataValid() || from == null || !awaited.nativeId.equals(from.getNativeId())) {
+      return UcsConstants.STATUS.UCS_OK;
+    }
+    ByteBuffer copy = ByteBuffer.allocate((int) data.getLength())
+        .put(UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength())).flip();
+    Reply parsed = Reply.parse(copy);
+    // A late reply to a request its caller gave up on names an earlier sequence, and is dropped here.
+    if (parsed != null && parsed.stream() == index && parsed.sequence() == awaitedSequence
+        && (!awaited.session.signedReplies() || parsed.signedWith(awaited.mac))) {
+      reply = parsed;
     }
     return UcsConstants.STATUS.UCS_OK;
   }
 
   private Endpoint endpointTo(ServerSession session) throws FastPathUnavailableException {
     Endpoint endpoint = endpoints.get(session.server());
-    if (endpoint != null && endpoint.token == session.token() && endpoint.failure == null) {
+    if (endpoint != null && endpoint.session == session && endpoint.failure == null) {
       return endpoint;
     }
     forget(session.server());
@@ -191,7 +225,7 @@ final class ClientWorker implements Closeable {
               created[0].failure = message + " (UCS status " + status + ")";
             }
           }));
-      created[0] = new Endpoint(ucx, session.token());
+      created[0] = new Endpoint(ucx, session);
     } catch (RuntimeException e) {
       throw new FastPathUnavailableException("cannot reach " + session.server() + " over UCX: " + e.getMessage(), e);
     }

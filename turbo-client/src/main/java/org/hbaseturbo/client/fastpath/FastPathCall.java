@@ -1,6 +1,8 @@
 package org.hbaseturbo.client.fastpath;
 
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
@@ -11,12 +13,17 @@ import org.hbaseturbo.wire.fastpath.FastPathStatus;
  *
  * @param reply null when none came
  * @param sent whether the request may have reached the RegionServer
+ * @param deadlineNanos the caller's deadline the request carried ({@code System.nanoTime}); the RegionServer does not
+ *     begin it after that
  */
-public record FastPathCall(Reply reply, boolean sent) {
+public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
   /** No session or worker to send it with: nothing ran. */
-  static final FastPathCall NOT_SENT = new FastPathCall(null, false);
+  static final FastPathCall NOT_SENT = new FastPathCall(null, false, 0);
+
   /** Sent, or partly, with no reply: the endpoint failed or the timeout passed. */
-  static final FastPathCall NO_REPLY = new FastPathCall(null, true);
+  static FastPathCall noReply(long deadlineNanos) {
+    return new FastPathCall(null, true, deadlineNanos);
+  }
 
   /** The RegionServer's status, null without a reply or with a code this client does not know. */
   public FastPathStatus status() {
@@ -37,11 +44,30 @@ public record FastPathCall(Reply reply, boolean sent) {
 
   /**
    * Whether the RegionServer may have run the request although it did not serve it: no reply came (the worker may
-   * still run it, as the queue has no deadline), or it ran and its reply was too large to carry.
+   * still begin it until its deadline), or it ran and its reply was too large to carry.
    */
   public boolean mayHaveRun() {
     FastPathStatus status = status();
     return sent && (status == null || status == FastPathStatus.REPLY_TOO_LARGE);
+  }
+
+  /**
+   * Waits until the RegionServer can no longer begin the request: past its deadline. Before an operation that
+   * {@link #mayHaveRun} is sent again over RPC, where the copy still queued on the server could otherwise run after
+   * it, and after whatever the caller does next (a Delete), and undo it: HBase's RPC server drops a call past its
+   * deadline the same way.
+   */
+  public void awaitDeadline() throws InterruptedIOException {
+    long left = deadlineNanos - System.nanoTime();
+    if (sent && reply == null && left > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw (InterruptedIOException) new InterruptedIOException("interrupted while the fast path's request could"
+            + " still run").initCause(e);
+      }
+    }
   }
 
   /** Whether HBase's request path threw on the RegionServer (region moved, access denied, ...). */

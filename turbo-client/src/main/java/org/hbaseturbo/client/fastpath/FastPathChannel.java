@@ -17,7 +17,7 @@ import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.transport.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,22 +67,24 @@ final class FastPathChannel implements Closeable {
     if (worker == null) {
       return FastPathCall.NOT_SENT;
     }
+    long deadline = System.nanoTime() + config.timeout().toNanos();
     try {
-      Reply reply = worker.call(session, operation, body);
+      Reply reply = worker.call(session, operation, body, deadline);
       if (reply.status() == FastPathStatus.SESSION_REFUSED) {
         // Expired, or the server restarted: one new session, one more try.
         sessions.remove(server, session);
         session = session(location);
         if (session == null) {
-          return new FastPathCall(reply, true);
+          return new FastPathCall(reply, true, deadline);
         }
-        reply = worker.call(session, operation, body);
+        deadline = System.nanoTime() + config.timeout().toNanos();
+        reply = worker.call(session, operation, body, deadline);
       }
-      return new FastPathCall(reply, true);
+      return new FastPathCall(reply, true, deadline);
     } catch (FastPathUnavailableException e) {
       LOG.debug("fast path to {} failed, using RPC: {}", server, e.getMessage());
       sessions.remove(server, session);
-      return FastPathCall.NO_REPLY;
+      return FastPathCall.noReply(deadline);
     } finally {
       idle.offer(worker);
     }
@@ -92,8 +94,13 @@ final class FastPathChannel implements Closeable {
   private ServerSession session(HRegionLocation location) {
     ServerName server = location.getServerName();
     ServerSession session = sessions.get(server);
-    if (session != null) {
+    if (session != null && System.nanoTime() - session.renewAtNanos() < 0) {
       return session;
+    }
+    if (session != null && sessions.remove(server, session)) {
+      // Half its lifetime is over: a new one before the server stops accepting it, whose refusal a client of a
+      // cluster that signs replies could not trust (it is unsigned) and would wait out.
+      sessionCalls.close(session);
     }
     Long retryAt = unavailableUntil.get(server);
     if (retryAt != null && System.nanoTime() < retryAt) {

@@ -22,7 +22,7 @@ import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.transport.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
 
 /**
@@ -48,7 +48,7 @@ public final class FastPathCheck {
 
   /** The transports this client lets UCX use, as configured. */
   public String transports() {
-    return config.transports().isEmpty() ? "UCX's choice" : config.transports();
+    return config.transports().describe();
   }
 
   /**
@@ -88,13 +88,13 @@ public final class FastPathCheck {
     try (ClientWorker worker = new ClientWorker(context, 0, timer, new AtomicInteger(), config)) {
       for (int i = 0; i < roundTrips; i++) {
         // As many untimed first: the first calls of a JVM are slow.
-        worker.call(session, FastPathOperation.GET, get);
+        worker.call(session, FastPathOperation.GET, get, deadline());
       }
       long[] nanos = new long[roundTrips];
       Reply reply = null;
       for (int i = 0; i < roundTrips; i++) {
         long start = System.nanoTime();
-        reply = worker.call(session, FastPathOperation.GET, get);
+        reply = worker.call(session, FastPathOperation.GET, get, deadline());
         nanos[i] = System.nanoTime() - start;
       }
       Arrays.sort(nanos);
@@ -110,6 +110,10 @@ public final class FastPathCheck {
     } finally {
       sessions.close(session);
     }
+  }
+
+  private long deadline() {
+    return System.nanoTime() + config.timeout().toNanos();
   }
 
   /** A row of the region: its start key followed by a zero byte (the first region's start key is empty). */

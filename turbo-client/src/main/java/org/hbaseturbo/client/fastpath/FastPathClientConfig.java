@@ -7,8 +7,9 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
 
 /**
  * A client's fast-path settings, from the connection's configuration.
@@ -22,11 +23,11 @@ import org.hbaseturbo.wire.fastpath.UcxRuntime;
  *     holds a core, and when more callers wait than the cores spare, polling takes CPU from the threads with work
  *     (the RegionServer's, on one host)
  * @param workers UCX workers the connection keeps, each used by one calling thread at a time
- * @param transports the UCX transport list ({@link UcxRuntime#transports})
+ * @param transports what UCX may use ({@link ChannelSettings#transports})
  * @param retryUnavailable how long a RegionServer that could not open a session is left to RPC alone
  */
 public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRequestBytes, Duration timeout,
-    Duration spin, int pollers, int workers, String transports, Duration retryUnavailable) {
+    Duration spin, int pollers, int workers, Transports transports, Duration retryUnavailable) {
   public static final String OPERATIONS_KEY = "turbo.fastpath.operations";
   public static final String MAX_REQUEST_KEY = "turbo.fastpath.max-request-bytes";
   public static final String TIMEOUT_KEY = "turbo.fastpath.timeout.ms";
@@ -47,10 +48,18 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
         Duration.ofMillis(positive(conf, TIMEOUT_KEY,
             Math.min(5_000, conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT)))),
         Duration.ofNanos(1_000 * nonNegative(conf, SPIN_KEY, 50)),
-        (int) Math.min(nonNegative(conf, POLLERS_KEY, UcxRuntime.defaultPollers()), 1024),
+        (int) Math.min(nonNegative(conf, POLLERS_KEY, ChannelSettings.defaultPollers()), 1024),
         (int) Math.min(positive(conf, WORKERS_KEY, 64), 1024),
-        UcxRuntime.transports(conf),
+        transports(conf),
         Duration.ofMillis(positive(conf, RETRY_UNAVAILABLE_KEY, 60_000)));
+  }
+
+  private static Transports transports(Configuration conf) {
+    try {
+      return ChannelSettings.transports(conf);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException(e.getMessage(), e);
+    }
   }
 
   private static Set<FastPathOperation> operations(String value) {

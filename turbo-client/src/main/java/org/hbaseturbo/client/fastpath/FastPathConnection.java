@@ -3,6 +3,7 @@ package org.hbaseturbo.client.fastpath;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
@@ -28,10 +29,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Unchanged applications get it by configuration: {@code hbase.client.connection.impl} set to this class, and
  * {@code ConnectionFactory.createConnection} returns one. Code holding a connection already wraps it with
- * {@link #wrap}. Where the native UCX library is missing the connection works as a stock one (logged once).
+ * {@link #wrap}. Where the native UCX library, jucx or turbo-transport is missing the connection works as a stock
+ * one (logged once per process).
  */
 public final class FastPathConnection implements Connection {
   private static final Logger LOG = LoggerFactory.getLogger(FastPathConnection.class);
+  private static final AtomicBoolean WARNED = new AtomicBoolean();
 
   private final Connection rpc;
   private final FastPathClientConfig config;
@@ -66,8 +69,20 @@ public final class FastPathConnection implements Connection {
     try {
       return new FastPathChannel(config, new SessionCalls(rpc));
     } catch (FastPathUnavailableException e) {
-      LOG.warn("fast path off for this connection, Gets, Puts and prepared scans use RPC: {}", e.getMessage());
-      return null;
+      fastPathOff(e.getMessage());
+    } catch (LinkageError e) {
+      // turbo-transport or jucx not on the classpath: an application that asked for the fast path without them.
+      fastPathOff("the fast path's transport is not on the classpath (turbo-transport and org.openucx:jucx): " + e);
+    }
+    return null;
+  }
+
+  /** Once per process at WARN, the reason every connection of this process works over RPC alone; then at DEBUG. */
+  private static void fastPathOff(String why) {
+    if (WARNED.compareAndSet(false, true)) {
+      LOG.warn("fast path off in this process; Gets, Puts and prepared scans use RPC: {}", why);
+    } else {
+      LOG.debug("fast path off for this connection: {}", why);
     }
   }
 

@@ -127,6 +127,8 @@ final class FastPathTable implements Table {
     FastPathCall call = channel.call(location, FastPathOperation.PUT,
         RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
     if (!counters.record(call)) {
+      // Not before the server can no longer begin it: the RPC Put, and what the caller does after it, come last.
+      call.awaitDeadline();
       return null;
     }
     MutateResponse response = MutateResponse.parseFrom(call.body());

@@ -4,7 +4,10 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.ServiceException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -14,6 +17,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
+import org.hbaseturbo.wire.fastpath.SessionKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,17 +34,21 @@ final class SessionCalls {
   /** @throws IOException when the server has no fast path, refuses the caller or cannot be reached */
   ServerSession open(HRegionLocation location) throws IOException {
     byte[] row = location.getRegion().getStartKey();
+    KeyPair ours = SessionKeys.newKeyPair();
+    byte[] clientPublic = SessionKeys.encoded(ours);
     OpenSessionResponse response;
+    long sent = System.nanoTime();
     try (Table table = rpc.getTable(location.getRegion().getTable())) {
       ServerRpcController controller = new ServerRpcController();
-      response = FastPathSessionService.newBlockingStub(table.coprocessorService(row))
-          .open(controller, OpenSessionRequest.getDefaultInstance());
+      response = FastPathSessionService.newBlockingStub(table.coprocessorService(row)).open(controller,
+          OpenSessionRequest.newBuilder().setClientPublicKey(ByteString.copyFrom(clientPublic)).build());
       if (controller.failedOnException()) {
         throw controller.getFailedOn();
       }
     } catch (ServiceException e) {
       throw new IOException(e.getMessage(), e);
     }
+    long answered = System.nanoTime();
     ServerName issuer = ServerName.valueOf(response.getServerName());
     if (!issuer.equals(location.getServerName())) {
       // The region moved between the lookup and the call: the session is for another server than expected.
@@ -49,12 +57,26 @@ final class SessionCalls {
     if (response.getWorkerAddressCount() == 0) {
       throw new IOException(issuer + " has no fast-path workers");
     }
+    if (!response.hasServerPublicKey() || !response.hasServerNanos() || !response.hasLifetimeMs()) {
+      throw new IOException(issuer + " runs a fast path of HBase Turbo 0.1 or earlier, without session keys:"
+          + " deploy this version's server jar");
+    }
+    byte[] id = response.getToken().toByteArray();
+    byte[] key;
+    try {
+      key = SessionKeys.sessionKey(ours.getPrivate(), response.getServerPublicKey().toByteArray(), clientPublic,
+          response.getServerPublicKey().toByteArray(), id);
+    } catch (GeneralSecurityException e) {
+      throw new IOException(issuer + " sent a public key that is not an X25519 key: " + e.getMessage(), e);
+    }
     List<ByteBuffer> workers = response.getWorkerAddressList().stream()
         .map(address -> ByteBuffer.allocateDirect(address.size()).put(address.asReadOnlyByteBuffer()).flip()
             .asReadOnlyBuffer())
         .toList();
-    return new ServerSession(issuer, response.getToken().toByteArray(), workers,
-        location.getRegion().getTable(), row, response.getUcxRuntime());
+    // Renewed at half its lifetime: long before it expires, whatever the clocks.
+    long renewAt = sent + TimeUnit.MILLISECONDS.toNanos(response.getLifetimeMs()) / 2;
+    return new ServerSession(issuer, id, key, response.getSignedReplies(), workers, location.getRegion().getTable(),
+        row, response.getUcxRuntime(), ServerClock.measured(sent, response.getServerNanos(), answered), renewAt);
   }
 
   /** Best effort: a session that is not closed expires on the server. */
@@ -62,7 +84,7 @@ final class SessionCalls {
     try (Table table = rpc.getTable(session.table())) {
       ServerRpcController controller = new ServerRpcController();
       FastPathSessionService.newBlockingStub(table.coprocessorService(session.row())).close(controller,
-          CloseSessionRequest.newBuilder().setToken(ByteString.copyFrom(session.token())).build());
+          CloseSessionRequest.newBuilder().setToken(ByteString.copyFrom(session.id())).build());
     } catch (IOException | ServiceException | RuntimeException e) {
       LOG.debug("could not close the fast-path session with {}: {}", session.server(), e.getMessage());
     }

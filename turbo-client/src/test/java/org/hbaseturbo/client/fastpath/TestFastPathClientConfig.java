@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
 import org.junit.jupiter.api.Test;
 
 /** The client's fast-path settings: defaults, and a clear refusal of each bad value. */
@@ -21,7 +21,8 @@ class TestFastPathClientConfig {
     assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
     assertThat(config.pollers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
-    assertThat(config.transports()).isEmpty();
+    assertThat(config.transports().tls()).as("shared memory only").isEqualTo("posix,cma,self");
+    assertThat(config.transports().network()).isFalse();
   }
 
   @Test
@@ -31,26 +32,20 @@ class TestFastPathClientConfig {
     conf.set(FastPathClientConfig.MAX_REQUEST_KEY, "64k");
     conf.set(FastPathClientConfig.SPIN_KEY, "0");
     conf.set(FastPathClientConfig.POLLERS_KEY, "3");
-    conf.set(UcxRuntime.TRANSPORTS_KEY, "tcp");
+    conf.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
+    conf.set(ChannelSettings.NET_DEVICES_KEY, "lo");
     FastPathClientConfig config = FastPathClientConfig.from(conf);
     assertThat(config.operations()).containsExactly(FastPathOperation.GET);
     assertThat(config.maxRequestBytes()).isEqualTo(64 << 10);
     assertThat(config.spin()).isZero();
     assertThat(config.pollers()).isEqualTo(3);
-    assertThat(config.transports()).isEqualTo("tcp");
+    assertThat(config.transports().tls()).isEqualTo("tcp,self");
+    assertThat(config.transports().netDevices()).isEqualTo("lo");
     conf.set(FastPathClientConfig.OPERATIONS_KEY, "prepared-scan,put");
     assertThat(FastPathClientConfig.from(conf).operations()).containsExactlyInAnyOrder(
         FastPathOperation.PREPARED_EXECUTE, FastPathOperation.PUT);
     conf.set(FastPathClientConfig.OPERATIONS_KEY, "none");
     assertThat(FastPathClientConfig.from(conf).operations()).isEmpty();
-  }
-
-  @Test
-  void encryptedRpcKeepsTheFastPathOnTheHost() {
-    Configuration conf = new Configuration(false);
-    conf.set(UcxRuntime.TRANSPORTS_KEY, "tcp");
-    conf.set("hbase.rpc.protection", "privacy");
-    assertThat(FastPathClientConfig.from(conf).transports()).isEqualTo(UcxRuntime.LOCAL_TRANSPORTS);
   }
 
   @Test
@@ -61,6 +56,9 @@ class TestFastPathClientConfig {
     assertRefused(FastPathClientConfig.SPIN_KEY, "-1", "expected 0 or more");
     assertRefused(FastPathClientConfig.POLLERS_KEY, "-2", "expected 0 or more");
     assertRefused(FastPathClientConfig.WORKERS_KEY, "many", "expected a whole number");
+    assertRefused(ChannelSettings.TRANSPORTS_KEY, "tcp", ChannelSettings.NET_DEVICES_KEY + " names no network"
+        + " device");
+    assertRefused(ChannelSettings.TRANSPORTS_KEY, "sm,sysv", "sysv is refused");
   }
 
   private static void assertRefused(String key, String value, String expected) {

@@ -33,22 +33,16 @@ final class FastPathRequests {
 
   private final RSRpcServices rpcServices;
   private final PreparedExecutes preparedExecutes;
-  private final Sessions sessions;
   private final long maxReplyBytes;
 
-  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, Sessions sessions,
-      long maxReplyBytes) {
+  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, long maxReplyBytes) {
     this.rpcServices = rpcServices;
     this.preparedExecutes = preparedExecutes;
-    this.sessions = sessions;
     this.maxReplyBytes = maxReplyBytes;
   }
 
-  Answer execute(Request request) {
-    User user = sessions.userOf(request.token());
-    if (user == null) {
-      return Answer.refused(FastPathStatus.SESSION_REFUSED, "unknown or expired session token");
-    }
+  /** Executes an authenticated request as {@code user}, the user of its session. */
+  Answer execute(User user, Request request) {
     if (request.operation() == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "unknown operation");
     }

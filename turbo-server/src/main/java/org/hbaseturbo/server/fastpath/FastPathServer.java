@@ -3,24 +3,23 @@ package org.hbaseturbo.server.fastpath;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.ServerName;
-import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.scan.PreparedExecutes;
+import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,23 +29,30 @@ import org.slf4j.LoggerFactory;
  * Gets, Puts and Prepared Scan's executes from Turbo's client and execute them through the RegionServer's own
  * request path ({@link FastPathRequests}). Load it with {@code hbase.coprocessor.regionserver.classes}, together
  * with the region endpoint {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated
- * RPC.
- *
- * <p>A RegionServer whose native UCX is missing starts without the fast path (logged once); its clients then use
  * RPC. {@link CoreCoprocessor} because executing through {@code RSRpcServices} needs the RegionServer itself.
+ *
+ * <p>Optional by construction: it never fails the RegionServer's start (HBase aborts a server whose coprocessor
+ * throws there, {@code hbase.coprocessor.abortonerror}). Where the native UCX is missing or broken, or its settings
+ * are wrong, it logs one WARN with the reason and the fix and stays off; the RegionServer serves everything over
+ * RPC, and the reason is what the session endpoint (and so {@code turbo fastpath check}) reports. A worker whose
+ * thread ends anyway is replaced; a server whose workers keep dying turns the fast path off ({@link FastPathWorkers}).
  */
 @CoreCoprocessor
 public class FastPathServer implements RegionServerCoprocessor {
   private static final Logger LOG = LoggerFactory.getLogger(FastPathServer.class);
   /** The running fast paths of this JVM by RegionServer (an embedded cluster runs several in one JVM). */
   private static final Map<ServerName, FastPathServer> RUNNING = new ConcurrentHashMap<>();
-
-  private final List<FastPathWorker> workers = new ArrayList<>();
-  private final LongAdder bytes = new LongAdder();
+  private final ServerCounters counters = new ServerCounters();
   private ServerName serverName;
   private Sessions sessions;
   private UcpContext context;
-  private String unavailable;
+  private volatile FastPathWorkers workers;
+  private volatile String unavailable;
+
+  /** What a RegionServer's fast path did, for reports and tests. */
+  public record Status(boolean up, String whyNot, int workers, int sessions, long executed, long expired,
+      long notSigned, long replayed, long unanswered, long workersReplaced) {
+  }
 
   /** The fast path of a RegionServer of this JVM, or null where it is not loaded. */
   static FastPathServer of(ServerName server) {
@@ -59,64 +65,64 @@ public class FastPathServer implements RegionServerCoprocessor {
    */
   public static OptionalLong bytes(ServerName server) {
     FastPathServer running = of(server);
-    return running == null ? OptionalLong.empty() : OptionalLong.of(running.bytes.sum());
+    return running == null ? OptionalLong.empty() : OptionalLong.of(running.counters.bytes.sum());
+  }
+
+  /** The status of the fast path of a RegionServer of this JVM; empty where it is not loaded. */
+  public static Optional<Status> status(ServerName server) {
+    return Optional.ofNullable(of(server)).map(FastPathServer::status);
   }
 
   // rawtypes: Coprocessor.start declares the raw type.
   @Override
   @SuppressWarnings("rawtypes")
-  public void start(CoprocessorEnvironment env) throws IOException {
-    RegionServerServices services = LoadedAs.regionServerServices(env, this);
-    if (!(services instanceof HRegionServer server)) {
-      throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegionServer, found "
-          + services.getClass().getName());
-    }
-    FastPathServerConfig config;
+  public void start(CoprocessorEnvironment env) {
     try {
-      config = FastPathServerConfig.from(env.getConfiguration());
-    } catch (IllegalArgumentException e) {
-      throw new CoprocessorException("fast path: " + e.getMessage());
-    }
-    serverName = server.getServerName();
-    sessions = new Sessions(config.sessionLifetime(), config.maxSessions(), config.maxSessionsPerUser(),
-        Clock.systemUTC());
-    try {
-      context = UcxRuntime.openContext(config.transports());
-    } catch (FastPathUnavailableException e) {
-      unavailable = e.getMessage();
-      LOG.warn("RegionServer {} runs without the fast path; its clients use RPC: {}", serverName, unavailable);
+      RegionServerServices services = LoadedAs.regionServerServices(env, this);
+      serverName = services.getServerName();
       RUNNING.put(serverName, this);
-      return;
+      if (!(services instanceof HRegionServer server)) {
+        turnOff("it needs HBase's own HRegionServer, found " + services.getClass().getName());
+        return;
+      }
+      FastPathServerConfig config = FastPathServerConfig.from(env.getConfiguration());
+      sessions = new Sessions(config.sessionLifetime(), config.maxSessions(), config.maxSessionsPerUser(),
+          ChannelSettings.protectedRpc(env.getConfiguration()), Clock.systemUTC());
+      context = UcxRuntime.openContext(config.transports());
+      FastPathWorker.Handler handler = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
+          config.maxReplyBytes())::execute;
+      Semaphore pollers = new Semaphore(config.pollers());
+      workers = new FastPathWorkers(config.workers(), (index, onDeath) -> new FastPathWorker(context, sessions,
+          handler, config, counters, pollers, "FastPath-" + serverName.getPort() + "-" + index, onDeath), counters,
+          this::turnOff);
+      workers.start();
+      LOG.info("RegionServer {} serves the fast path with {} workers over UCX ({}), transports {}", serverName,
+          config.workers(), UcxRuntime.describe(), config.transports().describe());
+    } catch (FastPathUnavailableException | IllegalArgumentException e) {
+      turnOff(e.getMessage());
+    } catch (Exception | LinkageError e) {
+      turnOff(e.toString());
     }
-    FastPathRequests requests = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
-        sessions, config.maxReplyBytes());
-    Semaphore pollers = new Semaphore(config.pollers());
-    for (int i = 0; i < config.workers(); i++) {
-      workers.add(new FastPathWorker(context, requests, config, bytes, pollers,
-          "FastPath-" + serverName.getPort() + "-" + i));
-    }
-    workers.forEach(FastPathWorker::start);
-    RUNNING.put(serverName, this);
-    LOG.info("RegionServer {} serves the fast path with {} workers over UCX ({}), transports {}", serverName,
-        workers.size(), UcxRuntime.describe(), config.transports().isEmpty() ? "UCX's choice" : config.transports());
+  }
+
+  /** Logs the one WARN of a fast path that is off, and keeps why for clients and {@code fastpath check}. */
+  private void turnOff(String why) {
+    unavailable = why;
+    LOG.warn("RegionServer {} runs without the fast path; its clients use RPC for everything: {}", serverName, why);
   }
 
   // rawtypes: Coprocessor.stop declares the raw type.
   @Override
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) throws IOException {
-    RUNNING.remove(serverName, this);
-    try {
-      for (FastPathWorker worker : workers) {
-        worker.stop();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      workers.clear();
-      if (context != null) {
-        context.close();
-      }
+    if (serverName != null) {
+      RUNNING.remove(serverName, this);
+    }
+    if (workers != null) {
+      workers.stop();
+    }
+    if (context != null) {
+      context.close();
     }
   }
 
@@ -130,6 +136,15 @@ public class FastPathServer implements RegionServerCoprocessor {
   }
 
   List<ByteBuffer> workerAddresses() {
-    return workers.stream().map(FastPathWorker::address).toList();
+    return workers.addresses();
+  }
+
+  private Status status() {
+    String whyNot = unavailable;
+    return new Status(whyNot == null, whyNot, workers == null ? 0 : workers.size(),
+        sessions == null ? 0 : sessions.size(),
+        counters.executed.sum(), counters.refusedFor(ServerCounters.Refusal.EXPIRED),
+        counters.refusedFor(ServerCounters.Refusal.NOT_SIGNED), counters.refusedFor(ServerCounters.Refusal.REPLAYED),
+        counters.unanswered.sum(), counters.workersReplaced.sum());
   }
 }

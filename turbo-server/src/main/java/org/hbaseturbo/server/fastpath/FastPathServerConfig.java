@@ -3,7 +3,8 @@ package org.hbaseturbo.server.fastpath;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.hbaseturbo.server.Limits;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
 
 /**
  * A RegionServer's fast-path settings, from its {@code hbase-site.xml}.
@@ -20,11 +21,11 @@ import org.hbaseturbo.wire.fastpath.UcxRuntime;
  * @param sessionLifetime how long a session token is accepted after it was issued
  * @param maxSessions sessions the RegionServer keeps for all users together
  * @param maxSessionsPerUser sessions one user may keep (a client opens one per connection and RegionServer)
- * @param transports the UCX transport list ({@link UcxRuntime#transports})
+ * @param transports what UCX may use ({@link ChannelSettings#transports})
  */
 record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestBytes, long maxReplyBytes,
     Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser,
-    String transports) {
+    Transports transports) {
   static final String PREFIX = "turbo.fastpath.server.";
   static final String WORKERS_KEY = PREFIX + "workers";
   static final String QUEUE_KEY = PREFIX + "queue-per-worker";
@@ -36,6 +37,7 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
   static final String MAX_SESSIONS_KEY = PREFIX + "max-sessions";
   static final String MAX_SESSIONS_PER_USER_KEY = PREFIX + "user.max-sessions";
 
+  /** @throws IllegalArgumentException naming the key, the value and what was expected */
   static FastPathServerConfig from(Configuration conf) {
     return new FastPathServerConfig(
         (int) Math.min(Limits.positive(conf, WORKERS_KEY, 2, false), 64),
@@ -43,10 +45,10 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
         Limits.positive(conf, MAX_REQUEST_KEY, 4L << 20, true),
         Limits.positive(conf, MAX_REPLY_KEY, 4L << 20, true),
         Duration.ofNanos(1_000 * Limits.positive(conf, SPIN_KEY, 50, false)),
-        (int) Math.min(Limits.positive(conf, POLLERS_KEY, UcxRuntime.defaultPollers(), false), 64),
+        (int) Math.min(Limits.positive(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), false), 64),
         Duration.ofMillis(Limits.positive(conf, SESSION_LIFETIME_KEY, 3_600_000, false)),
         Limits.positive(conf, MAX_SESSIONS_KEY, 10_000, false),
         Limits.positive(conf, MAX_SESSIONS_PER_USER_KEY, 256, false),
-        UcxRuntime.transports(conf));
+        ChannelSettings.transports(conf));
   }
 }

@@ -20,7 +20,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
 import org.hbaseturbo.server.LoadedAs;
-import org.hbaseturbo.wire.fastpath.UcxRuntime;
+import org.hbaseturbo.transport.UcxRuntime;
 
 /**
  * Opens and closes fast-path sessions over HBase's authenticated RPC: the session's token is bound to the user
@@ -51,10 +51,13 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
     OpenSessionResponse response = null;
     try {
       FastPathServer server = running();
-      Sessions.Session session = server.sessions().open(caller());
+      Sessions.Issued issued = server.sessions().open(caller(), request.getClientPublicKey().toByteArray());
+      Sessions.Session session = issued.session();
       OpenSessionResponse.Builder builder = OpenSessionResponse.newBuilder()
-          .setToken(ByteString.copyFrom(session.token())).setExpiresAtMs(session.expiresAtMs())
-          .setServerName(serverName.toString()).setUcxRuntime(UcxRuntime.describe());
+          .setToken(ByteString.copyFrom(session.id())).setExpiresAtMs(session.expiresAtMs())
+          .setServerName(serverName.toString()).setUcxRuntime(UcxRuntime.describe())
+          .setServerPublicKey(ByteString.copyFrom(issued.serverPublicKey())).setServerNanos(System.nanoTime())
+          .setLifetimeMs(server.sessions().lifetime().toMillis()).setSignedReplies(session.signedReplies());
       for (ByteBuffer address : server.workerAddresses()) {
         builder.addWorkerAddress(ByteString.copyFrom(address.duplicate()));
       }

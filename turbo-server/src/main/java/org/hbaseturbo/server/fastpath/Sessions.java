@@ -1,77 +1,175 @@
 package org.hbaseturbo.server.fastpath;
 
 import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.hadoop.hbase.security.User;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
+import org.hbaseturbo.wire.fastpath.FrameMac;
+import org.hbaseturbo.wire.fastpath.SessionKeys;
 
 /**
- * The fast-path sessions one RegionServer issued: each a random token bound to the user HBase's RPC
- * authenticated when the session was opened, with an expiry. Bounded in all and per user; expired sessions go
- * when the next session is opened, and a client closes its own when its connection closes.
+ * The fast-path sessions one RegionServer issued: each a random id bound to the user HBase's RPC authenticated
+ * when the session was opened, a key only that client and this server know ({@link SessionKeys}), and an expiry.
+ * Bounded in all and per user; expired sessions go when the next session is opened, and a client closes its own
+ * when its connection closes.
  */
 final class Sessions {
-  /** A token as a map key: 16 bytes as two longs. */
-  private record Token(long high, long low) {
-    static Token of(byte[] bytes) {
+  /**
+   * A client's streams: its UCX workers, each numbered by the client. Bounds what one session may make the server
+   * track; clients use at most {@code turbo.fastpath.workers} (at most 1024).
+   */
+  static final int MAX_STREAMS = 1024;
+
+  /** A session id as a map key: 16 bytes as two longs. */
+  private record Id(long high, long low) {
+    static Id of(byte[] bytes) {
       ByteBuffer in = ByteBuffer.wrap(bytes);
-      return new Token(in.getLong(), in.getLong());
+      return new Id(in.getLong(), in.getLong());
     }
   }
 
   /** An open session. */
-  record Session(byte[] token, User user, long expiresAtMs) {
+  static final class Session {
+    private final byte[] id;
+    private final User user;
+    private final boolean signedReplies;
+    private final long expiresAtMs;
+    /** The last sequence run on each of the client's streams. */
+    private final Map<Integer, AtomicLong> lastSequences = new ConcurrentHashMap<>();
+    /** A mac under the session key for each server worker thread (a {@code Mac} is not thread-safe). */
+    private final ThreadLocal<FrameMac> macs;
+
+    Session(byte[] id, User user, byte[] key, boolean signedReplies, long expiresAtMs) {
+      this.id = id;
+      this.user = user;
+      this.signedReplies = signedReplies;
+      this.expiresAtMs = expiresAtMs;
+      this.macs = ThreadLocal.withInitial(() -> new FrameMac(key));
+    }
+
+    byte[] id() {
+      return id.clone();
+    }
+
+    User user() {
+      return user;
+    }
+
+    /** Whether replies carry a mac too (HBase's RPC protects integrity here). */
+    boolean signedReplies() {
+      return signedReplies;
+    }
+
+    long expiresAtMs() {
+      return expiresAtMs;
+    }
+
+    /** This thread's mac under the session key. */
+    FrameMac mac() {
+      return macs.get();
+    }
+
+    /**
+     * Takes a request's place in its stream: true when its sequence is above every earlier request's of that
+     * stream, so that a request recorded and sent again is refused.
+     */
+    boolean advance(int stream, long sequence) {
+      if (stream < 0 || stream >= MAX_STREAMS) {
+        return false;
+      }
+      AtomicLong last = lastSequences.computeIfAbsent(stream, s -> new AtomicLong(Long.MIN_VALUE));
+      long seen = last.get();
+      while (sequence > seen) {
+        if (last.compareAndSet(seen, sequence)) {
+          return true;
+        }
+        seen = last.get();
+      }
+      return false;
+    }
+  }
+
+  /** A new session and the server's public key for the client to derive the session key with. */
+  record Issued(Session session, byte[] serverPublicKey) {
   }
 
   private final SecureRandom random = new SecureRandom();
-  private final Map<Token, Session> sessions = new HashMap<>();
+  private final Map<Id, Session> sessions = new HashMap<>();
   private final Map<String, Integer> perUser = new HashMap<>();
   private final Duration lifetime;
   private final long maxSessions;
   private final long maxPerUser;
+  private final boolean signedReplies;
   private final Clock clock;
 
-  Sessions(Duration lifetime, long maxSessions, long maxPerUser, Clock clock) {
+  Sessions(Duration lifetime, long maxSessions, long maxPerUser, boolean signedReplies, Clock clock) {
     this.lifetime = lifetime;
     this.maxSessions = maxSessions;
     this.maxPerUser = maxPerUser;
+    this.signedReplies = signedReplies;
     this.clock = clock;
   }
 
-  /** @throws DoNotRetryIOException naming the limit when the user or the server holds as many as allowed */
-  synchronized Session open(User user) throws DoNotRetryIOException {
-    long now = clock.millis();
-    dropExpired(now);
-    int ofUser = perUser.getOrDefault(user.getName(), 0);
-    if (ofUser >= maxPerUser) {
-      throw new DoNotRetryIOException("user " + user.getName() + " holds " + ofUser + " fast-path sessions on this"
-          + " RegionServer, the most " + FastPathServerConfig.MAX_SESSIONS_PER_USER_KEY + " allows; close"
-          + " connections that are no longer used");
-    }
-    if (sessions.size() >= maxSessions) {
-      throw new DoNotRetryIOException("this RegionServer holds " + sessions.size() + " fast-path sessions, the most "
-          + FastPathServerConfig.MAX_SESSIONS_KEY + " allows");
-    }
-    byte[] token = new byte[FastPathFrames.TOKEN_BYTES];
-    Token key;
-    do {
-      random.nextBytes(token);
-      key = Token.of(token);
-    } while (sessions.containsKey(key));
-    Session session = new Session(token.clone(), user, now + lifetime.toMillis());
-    sessions.put(key, session);
-    perUser.merge(user.getName(), 1, Integer::sum);
-    return session;
+  Duration lifetime() {
+    return lifetime;
   }
 
-  /** @return the user of a valid token, null when the token is unknown or expired */
-  synchronized User userOf(byte[] token) {
-    Token key = Token.of(token);
+  /**
+   * @param clientPublicKey the client's half of the key exchange, as it travelled
+   * @throws DoNotRetryIOException naming the limit when the user or the server holds as many as allowed, or what is
+   *     wrong with the client's key
+   */
+  Issued open(User user, byte[] clientPublicKey) throws DoNotRetryIOException {
+    if (clientPublicKey.length == 0) {
+      throw new DoNotRetryIOException("the client sent no public key: a fast-path client of HBase Turbo 0.1 or"
+          + " earlier; upgrade the client jar");
+    }
+    KeyPair ours = SessionKeys.newKeyPair();
+    byte[] serverPublicKey = SessionKeys.encoded(ours);
+    byte[] id = new byte[FastPathFrames.SESSION_BYTES];
+    synchronized (this) {
+      long now = clock.millis();
+      dropExpired(now);
+      int ofUser = perUser.getOrDefault(user.getName(), 0);
+      if (ofUser >= maxPerUser) {
+        throw new DoNotRetryIOException("user " + user.getName() + " holds " + ofUser + " fast-path sessions on"
+            + " this RegionServer, the most " + FastPathServerConfig.MAX_SESSIONS_PER_USER_KEY + " allows; close"
+            + " connections that are no longer used");
+      }
+      if (sessions.size() >= maxSessions) {
+        throw new DoNotRetryIOException("this RegionServer holds " + sessions.size() + " fast-path sessions, the"
+            + " most " + FastPathServerConfig.MAX_SESSIONS_KEY + " allows");
+      }
+      Id key;
+      do {
+        random.nextBytes(id);
+        key = Id.of(id);
+      } while (sessions.containsKey(key));
+      byte[] sessionKey;
+      try {
+        sessionKey = SessionKeys.sessionKey(ours.getPrivate(), clientPublicKey, clientPublicKey, serverPublicKey, id);
+      } catch (GeneralSecurityException e) {
+        throw new DoNotRetryIOException("the client's public key is not an X25519 key: " + e.getMessage());
+      }
+      Session session = new Session(id.clone(), user, sessionKey, signedReplies, now + lifetime.toMillis());
+      sessions.put(key, session);
+      perUser.merge(user.getName(), 1, Integer::sum);
+      return new Issued(session, serverPublicKey);
+    }
+  }
+
+  /** @return the session of a valid id, null when the id is unknown or expired */
+  synchronized Session find(byte[] id) {
+    Id key = Id.of(id);
     Session session = sessions.get(key);
     if (session == null) {
       return null;
@@ -80,15 +178,15 @@ final class Sessions {
       remove(key, session);
       return null;
     }
-    return session.user();
+    return session;
   }
 
-  /** Closes a session of {@code caller}'s; another user's token is left alone. @return whether one was closed */
-  synchronized boolean close(byte[] token, User caller) {
-    if (token.length != FastPathFrames.TOKEN_BYTES) {
+  /** Closes a session of {@code caller}'s; another user's session is left alone. @return whether one was closed */
+  synchronized boolean close(byte[] id, User caller) {
+    if (id.length != FastPathFrames.SESSION_BYTES) {
       return false;
     }
-    Token key = Token.of(token);
+    Id key = Id.of(id);
     Session session = sessions.get(key);
     if (session == null || !session.user().getName().equals(caller.getName())) {
       return false;
@@ -105,7 +203,7 @@ final class Sessions {
     sessions.values().removeIf(session -> session.expiresAtMs() <= now && uncounted(session));
   }
 
-  private void remove(Token key, Session session) {
+  private void remove(Id key, Session session) {
     sessions.remove(key);
     uncounted(session);
   }

@@ -4,22 +4,41 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * The two messages of the fast-path channel, each one UCX active message.
+ * The two messages of the fast-path channel, each one UCX active message. Big-endian.
  *
  * <pre>
- * request: version (1) | operation (1) | session token (16) | request id (8) | the operation's protobuf request
- * reply:   version (1) | status (1)    | request id (8)     | its protobuf response, or a UTF-8 reason
+ * request: version (1) | operation (1) | session (16) | stream (4) | sequence (8) | deadline (8) | mac (16) | body
+ * reply:   version (1) | status (1)    | stream (4)   | sequence (8) | mac (16) | body
  * </pre>
  *
- * The protobuf messages are HBase's own for a Get or a Put, Prepared Scan's for an execute.
- *
- * The request id lets a client that gave up waiting recognise a late reply for what it is.
+ * <ul>
+ *   <li>session: the id the RegionServer gave the session when the client opened it over RPC; public.
+ *   <li>stream: the client's UCX worker that sent the request. Its requests reach one server worker, in order.
+ *   <li>sequence: counts up on each stream; the server runs a request only if its sequence is above every earlier
+ *       one of its stream (a replayed request is refused), and the reply carries it back.
+ *   <li>deadline: when the caller gives up, on the server's monotonic clock ({@code System.nanoTime}) as the client
+ *       places it at session open; the server drops a request it has not begun by then, as HBase's RPC server drops
+ *       a call past its deadline. The client sends its fallback over RPC only after that time.
+ *   <li>mac: {@link FrameMac} of every other byte of the message, under the session key. A request always carries
+ *       it; a reply where the session's replies are signed, zeros otherwise.
+ *   <li>body: the operation's protobuf request or response (HBase's own for a Get or a Put, Prepared Scan's for an
+ *       execute), or a UTF-8 reason for a refusal.
+ * </ul>
  */
 public final class FastPathFrames {
-  public static final byte VERSION = 1;
-  public static final int TOKEN_BYTES = 16;
-  public static final int REQUEST_HEADER_BYTES = 2 + TOKEN_BYTES + 8;
-  public static final int REPLY_HEADER_BYTES = 2 + 8;
+  public static final byte VERSION = 2;
+  public static final int SESSION_BYTES = 16;
+  public static final int MAC_BYTES = FrameMac.BYTES;
+  static final int REQUEST_SESSION = 2;
+  static final int REQUEST_STREAM = REQUEST_SESSION + SESSION_BYTES;
+  static final int REQUEST_SEQUENCE = REQUEST_STREAM + 4;
+  static final int REQUEST_DEADLINE = REQUEST_SEQUENCE + 8;
+  public static final int REQUEST_MAC = REQUEST_DEADLINE + 8;
+  public static final int REQUEST_HEADER_BYTES = REQUEST_MAC + MAC_BYTES;
+  static final int REPLY_STREAM = 2;
+  static final int REPLY_SEQUENCE = REPLY_STREAM + 4;
+  public static final int REPLY_MAC = REPLY_SEQUENCE + 8;
+  public static final int REPLY_HEADER_BYTES = REPLY_MAC + MAC_BYTES;
   /** Active message ids: requests go to the server's handler, replies to the client's. */
   public static final int REQUEST_MESSAGE = 1;
   public static final int REPLY_MESSAGE = 2;
@@ -27,43 +46,50 @@ public final class FastPathFrames {
   private FastPathFrames() {
   }
 
-  /** Writes a request's header at the buffer's position, which then stands where the body goes. */
-  public static void putRequestHeader(ByteBuffer into, FastPathOperation operation, byte[] token, long requestId) {
-    if (token.length != TOKEN_BYTES) {
-      throw new IllegalArgumentException("a session token has " + TOKEN_BYTES + " bytes, not " + token.length);
+  /**
+   * Writes a request's header at the buffer's position, which then stands where the body goes; its mac is written
+   * once the body is there ({@link FrameMac#sign}).
+   */
+  public static void putRequestHeader(ByteBuffer into, FastPathOperation operation, byte[] session, int stream,
+      long sequence, long deadlineNanos) {
+    if (session.length != SESSION_BYTES) {
+      throw new IllegalArgumentException("a session id has " + SESSION_BYTES + " bytes, not " + session.length);
     }
-    into.put(VERSION).put(operation.code()).put(token).putLong(requestId);
+    into.put(VERSION).put(operation.code()).put(session).putInt(stream).putLong(sequence).putLong(deadlineNanos)
+        .put(new byte[MAC_BYTES]);
   }
 
   /** Writes a reply's header at the buffer's position, which then stands where the body goes. */
-  public static void putReplyHeader(ByteBuffer into, FastPathStatus status, long requestId) {
-    into.put(VERSION).put(status.code()).putLong(requestId);
+  public static void putReplyHeader(ByteBuffer into, FastPathStatus status, int stream, long sequence) {
+    into.put(VERSION).put(status.code()).putInt(stream).putLong(sequence).put(new byte[MAC_BYTES]);
   }
 
   /**
-   * A request as the server reads it.
+   * A request's header as the server reads it; the message stays whole for the mac.
    *
    * @param operation null when the code names none
    */
-  public record Request(FastPathOperation operation, byte[] token, long requestId, byte[] body) {
+  public record Request(FastPathOperation operation, byte[] session, int stream, long sequence, long deadlineNanos,
+      byte[] message) {
     /** @return null when the bytes are too short or of another version */
     public static Request parse(byte[] message) {
       if (message.length < REQUEST_HEADER_BYTES || message[0] != VERSION) {
         return null;
       }
       ByteBuffer in = ByteBuffer.wrap(message);
-      in.get();
-      FastPathOperation operation = FastPathOperation.of(in.get());
-      byte[] token = new byte[TOKEN_BYTES];
-      in.get(token);
-      long requestId = in.getLong();
-      return new Request(operation, token, requestId, Arrays.copyOfRange(message, REQUEST_HEADER_BYTES,
-          message.length));
+      return new Request(FastPathOperation.of(message[1]),
+          Arrays.copyOfRange(message, REQUEST_SESSION, REQUEST_SESSION + SESSION_BYTES), in.getInt(REQUEST_STREAM),
+          in.getLong(REQUEST_SEQUENCE), in.getLong(REQUEST_DEADLINE), message);
     }
 
-    /** The id of a request that may be malformed beyond its header, or -1: where to address a refusal. */
-    public static long idOf(byte[] message) {
-      return message.length >= REQUEST_HEADER_BYTES ? ByteBuffer.wrap(message).getLong(2 + TOKEN_BYTES) : -1;
+    /** The operation's protobuf request. */
+    public byte[] body() {
+      return Arrays.copyOfRange(message, REQUEST_HEADER_BYTES, message.length);
+    }
+
+    /** Whether the mac is that of the rest of the message under {@code mac}'s key. */
+    public boolean signedWith(FrameMac mac) {
+      return mac.verify(ByteBuffer.wrap(message), REQUEST_MAC);
     }
   }
 
@@ -71,18 +97,23 @@ public final class FastPathFrames {
    * A reply as the client reads it.
    *
    * @param status null when the code names none
+   * @param message the whole reply, for its mac
    */
-  public record Reply(FastPathStatus status, long requestId, ByteBuffer body) {
+  public record Reply(FastPathStatus status, int stream, long sequence, ByteBuffer body, ByteBuffer message) {
     /** @return null when the bytes are too short or of another version */
     public static Reply parse(ByteBuffer message) {
-      if (message.remaining() < REPLY_HEADER_BYTES || message.get(message.position()) != VERSION) {
+      int at = message.position();
+      if (message.remaining() < REPLY_HEADER_BYTES || message.get(at) != VERSION) {
         return null;
       }
-      ByteBuffer in = message.duplicate();
-      in.get();
-      FastPathStatus status = FastPathStatus.of(in.get());
-      long requestId = in.getLong();
-      return new Reply(status, requestId, in.slice());
+      ByteBuffer body = message.duplicate().position(at + REPLY_HEADER_BYTES).slice();
+      return new Reply(FastPathStatus.of(message.get(at + 1)), message.getInt(at + REPLY_STREAM),
+          message.getLong(at + REPLY_SEQUENCE), body, message.duplicate());
+    }
+
+    /** Whether the mac is that of the rest of the message under {@code mac}'s key. */
+    public boolean signedWith(FrameMac mac) {
+      return mac.verify(message.duplicate(), REPLY_MAC);
     }
   }
 }

@@ -1,4 +1,4 @@
-package org.hbaseturbo.wire.fastpath;
+package org.hbaseturbo.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.hbaseturbo.wire.fastpath;
+package org.hbaseturbo.transport;
 
 /**
  * Whether a thread waiting for its next message should poll UCX before it parks. Polling takes a message

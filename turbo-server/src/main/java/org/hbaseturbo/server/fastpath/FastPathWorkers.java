@@ -1,0 +1,132 @@
+package org.hbaseturbo.server.fastpath;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A RegionServer's fast-path workers, kept at their number: a worker whose thread ends anyway (a broken UCX
+ * worker, an {@link Error} from HBase's request path) is replaced by a new one, and counted. Its clients' endpoints
+ * to the old worker fail; they open new sessions, which name the new worker. Workers that keep dying (more than
+ * {@value #MAX_DEATHS} within a minute) mean something is broken beyond one request: the fast path turns off.
+ */
+final class FastPathWorkers {
+  private static final Logger LOG = LoggerFactory.getLogger(FastPathWorkers.class);
+  static final int MAX_DEATHS = 5;
+  private static final long DEATH_WINDOW_NANOS = 60_000_000_000L;
+
+  /** Makes the worker of one slot; {@code onDeath} is the worker's to call when its thread ends. */
+  interface Factory {
+    FastPathWorker create(int index, BiConsumer<FastPathWorker, Throwable> onDeath);
+  }
+
+  private final AtomicReferenceArray<FastPathWorker> workers;
+  private final Factory factory;
+  private final ServerCounters counters;
+  private final Consumer<String> turnOff;
+  private final Deque<Long> recentDeaths = new ArrayDeque<>();
+  private boolean stopped;
+
+  /** @param turnOff told why, once, when workers keep dying */
+  FastPathWorkers(int size, Factory factory, ServerCounters counters, Consumer<String> turnOff) {
+    this.workers = new AtomicReferenceArray<>(size);
+    this.factory = factory;
+    this.counters = counters;
+    this.turnOff = turnOff;
+    for (int i = 0; i < size; i++) {
+      workers.set(i, create(i));
+    }
+  }
+
+  private FastPathWorker create(int index) {
+    return factory.create(index, (dead, cause) -> replace(index, dead, cause));
+  }
+
+  void start() {
+    for (int i = 0; i < workers.length(); i++) {
+      workers.get(i).start();
+    }
+  }
+
+  int size() {
+    return workers.length();
+  }
+
+  /** The workers' addresses, in slot order: a client's worker {@code i} connects to address {@code i % size}. */
+  List<ByteBuffer> addresses() {
+    List<ByteBuffer> addresses = new ArrayList<>(workers.length());
+    for (int i = 0; i < workers.length(); i++) {
+      FastPathWorker worker = workers.get(i);
+      if (worker != null) {
+        addresses.add(worker.address());
+      }
+    }
+    return addresses;
+  }
+
+  /** On the dying worker's thread: a new worker takes its place, unless workers keep dying. */
+  private void replace(int index, FastPathWorker dead, Throwable cause) {
+    try {
+      synchronized (recentDeaths) {
+        long now = System.nanoTime();
+        recentDeaths.addLast(now);
+        while (now - recentDeaths.peekFirst() > DEATH_WINDOW_NANOS) {
+          recentDeaths.removeFirst();
+        }
+        if (stopped) {
+          return;
+        }
+        if (recentDeaths.size() > MAX_DEATHS) {
+          giveUp(recentDeaths.size() + " fast-path workers died within a minute, the last of " + cause);
+          return;
+        }
+        LOG.warn("fast-path worker {} died and is replaced; its clients open new sessions", dead.name(), cause);
+        try {
+          FastPathWorker fresh = create(index);
+          workers.set(index, fresh);
+          fresh.start();
+          counters.workersReplaced.increment();
+        } catch (RuntimeException e) {
+          giveUp("a dead fast-path worker could not be replaced: " + e);
+        }
+      }
+    } finally {
+      // Only once no slot holds it: another thread may read a slot's worker (its address) at any time.
+      dead.close();
+    }
+  }
+
+  private void giveUp(String why) {
+    stopped = true;
+    turnOff.accept(why);
+    stopAll();
+  }
+
+  /** Stops every worker; requests still queued get no reply (their clients time out). */
+  void stop() {
+    synchronized (recentDeaths) {
+      stopped = true;
+    }
+    stopAll();
+  }
+
+  private void stopAll() {
+    try {
+      for (int i = 0; i < workers.length(); i++) {
+        FastPathWorker worker = workers.getAndSet(i, null);
+        if (worker != null) {
+          worker.stop();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package org.hbaseturbo.server.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.security.User;
+import org.hbaseturbo.common.Waiting;
+import org.hbaseturbo.server.fastpath.FastPathRequests.Answer;
+import org.hbaseturbo.server.fastpath.ServerCounters.Refusal;
+import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.SessionKeys;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openucx.jucx.ucp.UcpConstants;
+import org.openucx.jucx.ucp.UcpContext;
+
+/**
+ * Real fast-path workers over UCX, with a handler that stands for HBase's request path: what a worker runs, what it
+ * refuses unrun, and that nothing a peer sends ends it; a worker that dies anyway is replaced.
+ */
+class TestFastPathWorkers {
+  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final byte[] DIE = bytes("die");
+  private static final User ALICE = User.createUserForTesting(new Configuration(false), "alice", new String[0]);
+
+  private final ServerCounters counters = new ServerCounters();
+  private final List<String> executed = new ArrayList<>();
+  private final AtomicReference<String> turnedOff = new AtomicReference<>();
+  private UcpContext context;
+  private Sessions sessions;
+  private TestingSession session;
+  private FastPathWorkers workers;
+
+  @BeforeEach
+  void start() throws Exception {
+    context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)));
+    sessions = new Sessions(Duration.ofMinutes(5), 10, 10, false, Clock.systemUTC());
+    KeyPair client = SessionKeys.newKeyPair();
+    Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
+    byte[] id = issued.session().id();
+    session = new TestingSession(id, SessionKeys.sessionKey(client.getPrivate(), issued.serverPublicKey(),
+        SessionKeys.encoded(client), issued.serverPublicKey(), id));
+  }
+
+  @AfterEach
+  void stop() {
+    if (workers != null) {
+      workers.stop();
+    }
+    context.close();
+  }
+
+  /** Stands for HBase's request path: echoes the body as the user; "die" throws what no worker survives. */
+  private Answer handle(User user, FastPathFrames.Request request) {
+    String body = new String(request.body(), StandardCharsets.UTF_8);
+    if (body.equals("die")) {
+      throw new StackOverflowError("planted");
+    }
+    synchronized (executed) {
+      executed.add(user.getName() + ":" + body);
+    }
+    return new Answer(FastPathStatus.OK, request.body());
+  }
+
+  private FastPathWorkers startWorkers(int size) {
+    FastPathServerConfig config = FastPathServerConfig.from(new Configuration(false));
+    Semaphore pollers = new Semaphore(1);
+    workers = new FastPathWorkers(size, (index, onDeath) -> new FastPathWorker(context, sessions, this::handle,
+        config, counters, pollers, "FastPath-test-" + index, onDeath), counters, turnedOff::set);
+    workers.start();
+    return workers;
+  }
+
+  @Test
+  void aWorkerRunsSignedRequestsOnceAndRefusesTheRestUnrun() throws Exception {
+    try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
+      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("a")));
+      assertThat(served.status()).isEqualTo(FastPathStatus.OK);
+      assertThat(served.sequence()).isEqualTo(1);
+      assertThat(StandardCharsets.UTF_8.decode(served.body()).toString()).isEqualTo("a");
+
+      assertThat(raw.send(session.forged(FastPathOperation.GET, 0, 2, bytes("forged"))).status())
+          .isEqualTo(FastPathStatus.MALFORMED);
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("again"))).status())
+          .as("a sequence already run").isEqualTo(FastPathStatus.MALFORMED);
+      assertThat(raw.send(new TestingSession(new byte[16], session.key()).request(FastPathOperation.GET, 0, 3,
+          bytes("nobody"))).status()).isEqualTo(FastPathStatus.SESSION_REFUSED);
+      assertThat(raw.send(new byte[] {1, 2, 3}).status()).isEqualTo(FastPathStatus.MALFORMED);
+      // Past its deadline: dropped unanswered, as HBase's RPC server drops a call its client gave up on.
+      assertThat(raw.send(session.request(FastPathOperation.PUT, 0, 4, System.nanoTime() - 1, bytes("late"))))
+          .isNull();
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 5, bytes("b"))).status())
+          .isEqualTo(FastPathStatus.OK);
+    }
+    assertThat(executed).containsExactly("alice:a", "alice:b");
+    assertThat(counters.refusedFor(Refusal.NOT_SIGNED)).isEqualTo(1);
+    assertThat(counters.refusedFor(Refusal.REPLAYED)).isEqualTo(1);
+    assertThat(counters.refusedFor(Refusal.NO_SESSION)).isEqualTo(1);
+    assertThat(counters.refusedFor(Refusal.EXPIRED)).isEqualTo(1);
+    assertThat(counters.workersReplaced.sum()).isZero();
+  }
+
+  @Test
+  void messagesWithoutTheReplyFlagDoNotEndTheWorker() throws Exception {
+    try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
+      long eagerOnly = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
+      // Each of these used to end the worker's thread: its reply had no endpoint to go to.
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 1, bytes("quiet")),
+          eagerOnly);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {9, 9, 9}, eagerOnly);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.GET, 0, 2, bytes("x")), eagerOnly);
+      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 3, bytes("after")));
+      assertThat(served).as("a reply after the messages without the reply flag").isNotNull();
+      assertThat(served.status()).isEqualTo(FastPathStatus.OK);
+    }
+    assertThat(executed).containsExactly("alice:quiet", "alice:after");
+    assertThat(counters.unanswered.sum()).isEqualTo(3);
+    assertThat(counters.workersReplaced.sum()).isZero();
+  }
+
+  @Test
+  void aWorkerThatDiesIsReplacedAndCounted() throws Exception {
+    ByteBuffer first = startWorkers(1).addresses().get(0);
+    try (RawFastPathClient raw = new RawFastPathClient(first)) {
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 1, DIE),
+          UcpConstants.UCP_AM_SEND_FLAG_REPLY | UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+    }
+    Waiting.until(WAIT, "the dead worker to be replaced", () -> counters.workersReplaced.sum() == 1
+        && !workers.addresses().isEmpty() && !workers.addresses().get(0).equals(first));
+    try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 2, bytes("new"))).status())
+          .isEqualTo(FastPathStatus.OK);
+    }
+    assertThat(executed).containsExactly("alice:new");
+    assertThat(turnedOff.get()).isNull();
+  }
+
+  @Test
+  void workersThatKeepDyingTurnTheFastPathOff() throws Exception {
+    startWorkers(1);
+    for (int death = 1; death <= FastPathWorkers.MAX_DEATHS + 1; death++) {
+      try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
+        raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, death, DIE),
+            UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+      }
+      int replaced = death;
+      Waiting.until(WAIT, "death " + death + " to be dealt with", () -> counters.workersReplaced.sum() == replaced
+          || turnedOff.get() != null);
+    }
+    assertThat(counters.workersReplaced.sum()).isEqualTo(FastPathWorkers.MAX_DEATHS);
+    assertThat(turnedOff.get()).contains((FastPathWorkers.MAX_DEATHS + 1) + " fast-path workers died within a"
+        + " minute").contains("StackOverflowError: planted");
+    assertThat(workers.addresses()).isEmpty();
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,85 @@
+package org.hbaseturbo.transport;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.openucx.jucx.ucp.UcpContext;
+import org.openucx.jucx.ucp.UcpParams;
+
+/**
+ * Opens UCX contexts the way both ends of the fast path need them, and says what was loaded.
+ *
+ * <p>Every context asks for active messages and wake-ups (threads park in {@code waitForEvents} when idle), and
+ * sets {@code MM_ERROR_HANDLING=y}: endpoints use peer error handling, to learn that the other end died, and
+ * without that setting UCX never picks shared memory for such endpoints (openucx/ucx#8477).
+ */
+public final class UcxRuntime {
+  private UcxRuntime() {
+  }
+
+  /**
+   * @param transports what the end may use ({@link ChannelSettings#transports})
+   * @throws FastPathUnavailableException when the native UCX is missing or broken, or refuses the settings: the
+   *     caller carries on over RPC. Never an {@link Error} of the native library's loading.
+   */
+  public static UcpContext openContext(Transports transports) throws FastPathUnavailableException {
+    try {
+      UcpParams params = new UcpParams().requestAmFeature().requestWakeupFeature();
+      params.setConfig("TLS", transports.tls());
+      if (transports.network()) {
+        params.setConfig("NET_DEVICES", transports.netDevices());
+      }
+      params.setConfig("MM_ERROR_HANDLING", "y");
+      return new UcpContext(params);
+    } catch (LinkageError e) {
+      // UnsatisfiedLinkError the first time jucx's glue cannot load libucp, NoClassDefFoundError every time after,
+      // NoClassDefFoundError too where jucx itself is not on the classpath.
+      throw new FastPathUnavailableException("the native UCX library (libucp.so.0) or jucx cannot be loaded;"
+          + " install UCX (Debian and Ubuntu: apt-get install libucx0) on this host: " + e, e);
+    } catch (RuntimeException e) {
+      throw new FastPathUnavailableException("UCX refused to start with transports " + transports.describe() + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** The jucx version and the native libucp this process loaded, for reports and {@code fastpath check}. */
+  public static String describe() {
+    String jucx = UcpContext.class.getPackage().getImplementationVersion();
+    return "jucx " + (jucx == null ? jucxVersionFromPom() : jucx) + ", " + loadedLibucp();
+  }
+
+  private static String jucxVersionFromPom() {
+    try (var in = UcpContext.class.getResourceAsStream("/META-INF/maven/org.openucx/jucx/pom.properties")) {
+      if (in == null) {
+        return "(version unknown)";
+      }
+      java.util.Properties pom = new java.util.Properties();
+      pom.load(in);
+      return pom.getProperty("version", "(version unknown)");
+    } catch (IOException e) {
+      return "(version unknown)";
+    }
+  }
+
+  /** The file the dynamic linker mapped for libucp, from /proc/self/maps (Linux). */
+  private static String loadedLibucp() {
+    try {
+      return Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(line -> line.contains("libucp.so"))
+          .map(line -> line.substring(line.indexOf('/'))).findFirst().map(path -> "libucp " + resolved(path))
+          .orElse("libucp not loaded");
+    } catch (IOException | RuntimeException e) {
+      return "libucp (cannot read /proc/self/maps)";
+    }
+  }
+
+  private static String resolved(String path) {
+    try {
+      return Path.of(path).toRealPath().toString();
+    } catch (IOException e) {
+      return path;
+    }
+  }
+}
