@@ -2,6 +2,7 @@ package org.hbaseturbo.client.fastpath;
 
 import java.io.Closeable;
 import java.nio.ByteBuffer;
+import java.security.SecureRandom;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
@@ -10,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.transport.PollingAdvisor;
+import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
@@ -33,27 +35,35 @@ import org.openucx.jucx.ucs.UcsConstants;
  * {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the deadline.
  *
  * <p>Its requests form one stream of each session (numbered by the worker's index): each is signed with the
- * session key and carries the next sequence of the stream and the caller's deadline. A reply counts only when it
- * comes from the endpoint the request went to, names the request's stream and sequence, and, where the session
- * signs replies, carries the session key's mac; anything else is ignored.
+ * session key and carries the next sequence of the stream (from a random start) and the caller's deadline. A reply
+ * counts only when it names the awaited request's stream and sequence and, where the session signs replies, carries
+ * the session key's mac; anything else is ignored.
  *
  * <p>The reply callback, which runs inside {@code progress()}, only checks and copies the reply; the caller decodes
  * it.
  */
 final class ClientWorker implements Closeable {
-  private static final long SEND_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER | UcpConstants.UCP_AM_SEND_FLAG_REPLY;
+  /**
+   * Eager, and without UCX's reply flag: the server answers over an endpoint it makes to this worker's address
+   * rather than over UCX's reply endpoint.
+   */
+  private static final long SEND_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final byte[] NO_ADDRESS = new byte[0];
 
-  /** An endpoint to one server worker, for one session, and whether UCX reported it failed. */
+  /**
+   * An endpoint to one server worker, for one session; whether UCX reported it failed, and whether the server has
+   * answered over it (until then, requests carry this worker's address for the server's replies).
+   */
   private static final class Endpoint {
     final UcpEndpoint ucx;
-    final Long nativeId;
     final ServerSession session;
     final FrameMac mac;
     volatile String failure;
+    boolean answered;
 
     Endpoint(UcpEndpoint ucx, ServerSession session) {
       this.ucx = ucx;
-      this.nativeId = ucx.getNativeId();
       this.session = session;
       this.mac = new FrameMac(session.key());
     }
@@ -66,10 +76,16 @@ final class ClientWorker implements Closeable {
   private final AtomicInteger waiting;
   private final PollingAdvisor polling;
   private final Map<ServerName, Endpoint> endpoints = new HashMap<>();
+  /** This worker's UCX address, where servers send replies. */
+  private final byte[] address;
   /** The request as it is signed: the mac reads a heap array without copying. */
   private byte[] frame = new byte[4096];
   private ByteBuffer requestBuffer = ByteBuffer.allocateDirect(4096);
-  private long lastSequence;
+  /**
+   * Starts at random, so that a peer that does not see the traffic cannot guess a sequence to answer to; counts up
+   * from there, far below overflow.
+   */
+  private long lastSequence = RANDOM.nextLong() >>> 2;
   private Endpoint awaitedFrom;
   private long awaitedSequence;
   private Reply reply;
@@ -88,6 +104,10 @@ final class ClientWorker implements Closeable {
     this.waiting = waiting;
     this.polling = new PollingAdvisor(config.spin().toNanos());
     worker.setAmRecvHandler(FastPathFrames.REPLY_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
+    UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REPLY_MESSAGE);
+    ByteBuffer ucxOwned = worker.getAddress();
+    this.address = new byte[ucxOwned.remaining()];
+    ucxOwned.get(address);
   }
 
   /**
@@ -98,7 +118,8 @@ final class ClientWorker implements Closeable {
   Reply call(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos)
       throws FastPathUnavailableException {
     Endpoint endpoint = endpointTo(session);
-    int length = FastPathFrames.REQUEST_HEADER_BYTES + body.length;
+    byte[] replyAddress = endpoint.answered ? NO_ADDRESS : address;
+    int length = FastPathFrames.REQUEST_HEADER_BYTES + replyAddress.length + body.length;
     if (frame.length < length) {
       frame = new byte[Math.max(length, 2 * frame.length)];
       requestBuffer = ByteBuffer.allocateDirect(frame.length);
@@ -106,7 +127,7 @@ final class ClientWorker implements Closeable {
     long sequence = ++lastSequence;
     ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
     FastPathFrames.putRequestHeader(signed, operation, session.id(), index, sequence,
-        session.clock().onServer(deadlineNanos));
+        session.clock().onServer(deadlineNanos), replyAddress);
     signed.put(body).flip();
     endpoint.mac.sign(signed, FastPathFrames.REQUEST_MAC);
     ByteBuffer out = requestBuffer.clear().put(signed).flip();
@@ -126,6 +147,7 @@ final class ClientWorker implements Closeable {
     }
     try {
       awaitReply(endpoint, send, deadlineNanos, start + polling.pollNanos());
+      endpoint.answered = true;
       return reply;
     } catch (FastPathUnavailableException e) {
       forget(session.server());
@@ -191,10 +213,9 @@ final class ClientWorker implements Closeable {
   }
 
   /** UCX's receive callback: keeps the awaited reply, ignores everything else, and never throws into UCX. */
-  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint from) {
+  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
     Endpoint awaited = awaitedFrom;
-    // A reply counts only from the endpoint the request went to: UCX names it where the sender set the reply flag.
-    if (awaited == null || !data.isDataValid() || from == null || !awaited.nativeId.equals(from.getNativeId())) {
+    if (awaited == null || !data.isDataValid()) {
       return UcsConstants.STATUS.UCS_OK;
     }
     ByteBuffer copy = ByteBuffer.allocate((int) data.getLength())

@@ -51,7 +51,7 @@ public class FastPathServer implements RegionServerCoprocessor {
 
   /** What a RegionServer's fast path did, for reports and tests. */
   public record Status(boolean up, String whyNot, int workers, int sessions, long executed, long expired,
-      long notSigned, long replayed, long unanswered, long workersReplaced) {
+      long noSession, long notSigned, long replayed, long unanswered, long workersReplaced) {
   }
 
   /** The fast path of a RegionServer of this JVM, or null where it is not loaded. */
@@ -144,7 +144,7 @@ public class FastPathServer implements RegionServerCoprocessor {
     return new Status(whyNot == null, whyNot, workers == null ? 0 : workers.size(),
         sessions == null ? 0 : sessions.size(),
         counters.executed.sum(), counters.refusedFor(ServerCounters.Refusal.EXPIRED),
-        counters.refusedFor(ServerCounters.Refusal.NOT_SIGNED), counters.refusedFor(ServerCounters.Refusal.REPLAYED),
+        counters.refusedFor(ServerCounters.Refusal.NO_SESSION), counters.refusedFor(ServerCounters.Refusal.NOT_SIGNED), counters.refusedFor(ServerCounters.Refusal.REPLAYED),
         counters.unanswered.sum(), counters.workersReplaced.sum());
   }
 }

@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.server.fastpath.FastPathRequests.Answer;
 import org.hbaseturbo.server.fastpath.ServerCounters.Refusal;
 import org.hbaseturbo.transport.PollingAdvisor;
+import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * ({@link FastPathServerConfig#pollers}), so that polling never takes more cores than the server grants it.
  *
  * <p>The receive callback runs inside {@code progress()} under the worker's lock, where region work must not
- * happen; it only copies the request into the queue, or answers "busy" when the queue is full.
+ * happen; it only copies the request into the queue, or aside to be answered "busy" when the queue is full.
  *
  * <p>Before it executes a request, the worker checks that its session exists, that it is signed with the
  * session's key, that its sequence is new on its stream, and that its caller's deadline has not passed: a request
@@ -44,8 +45,7 @@ import org.slf4j.LoggerFactory;
  */
 final class FastPathWorker implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(FastPathWorker.class);
-  /** Replies carry the reply flag, so that a client can tell that a reply came from the endpoint it sent to. */
-  private static final long REPLY_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER | UcpConstants.UCP_AM_SEND_FLAG_REPLY;
+  private static final long EAGER = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
   /**
    * Replies a worker may have in flight at once, as a multiple of the largest reply: a client that stops
    * reading its replies holds that much memory of the worker at most; further replies to it are dropped.
@@ -57,9 +57,6 @@ final class FastPathWorker implements Runnable {
     Answer execute(User user, Request request);
   }
 
-  private record Received(byte[] message, UcpEndpoint replyTo) {
-  }
-
   private final UcpWorker worker;
   private final ByteBuffer address;
   private final Sessions sessions;
@@ -69,7 +66,10 @@ final class FastPathWorker implements Runnable {
   private final PollingSlot slot;
   private final PollingAdvisor advisor;
   private final BiConsumer<FastPathWorker, Throwable> onDeath;
-  private final ArrayDeque<Received> queue = new ArrayDeque<>();
+  /** Requests received, in order; and those received while it was full, to be answered "busy". */
+  private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
+  private final ArrayDeque<byte[]> busy = new ArrayDeque<>();
+  private final ReplyEndpoints replies;
   private final Thread thread;
   private volatile boolean running = true;
   private boolean closed;
@@ -95,7 +95,9 @@ final class FastPathWorker implements Runnable {
     this.slot = new PollingSlot(pollers);
     this.advisor = new PollingAdvisor(config.spin().toNanos());
     this.onDeath = onDeath;
+    this.replies = new ReplyEndpoints(worker);
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
+    UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REQUEST_MESSAGE);
     // jucx's buffer is UCX's memory, freed when the worker closes: reading it after that crashes the process.
     ByteBuffer ucxOwned = worker.getAddress();
     this.address = ByteBuffer.allocate(ucxOwned.remaining()).put(ucxOwned).flip();
@@ -146,6 +148,7 @@ final class FastPathWorker implements Runnable {
     }
     closed = true;
     try {
+      replies.closeAll();
       worker.close();
     } catch (RuntimeException e) {
       LOG.debug("closing the UCX worker of {}: {}", thread.getName(), e.toString());
@@ -176,7 +179,7 @@ final class FastPathWorker implements Runnable {
     boolean parked = false;
     while (running) {
       int events = worker.progress();
-      if (!queue.isEmpty()) {
+      if (!queue.isEmpty() || !busy.isEmpty()) {
         if (polled) {
           advisor.polled(!parked);
         }
@@ -197,24 +200,30 @@ final class FastPathWorker implements Runnable {
     }
   }
 
-  /** UCX's receive callback: must return a status to UCX whatever the message, so it never throws. */
-  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint replyTo) {
+  /**
+   * UCX's receive callback: must return a status to UCX whatever the message, so it never throws. It sends nothing
+   * (replies go out after {@code progress()} returns) and ignores UCX's reply endpoint ({@link ReplyEndpoints}).
+   */
+  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
     try {
       counters.bytes.add(data.getLength());
       if (!data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
-        // Clients send eagerly and within the limit; a rendezvous or oversized message is not ours to take.
+        // A rendezvous message (clients send eagerly), or over the limit: not a request, and no reply.
         counters.refused(Refusal.MALFORMED);
-        refuse(replyTo, null, FastPathStatus.MALFORMED, "not an eager message within "
-            + FastPathServerConfig.MAX_REQUEST_KEY);
+        counters.unanswered.increment();
         return UcsConstants.STATUS.UCS_OK;
       }
       byte[] message = new byte[(int) data.getLength()];
       UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()).get(message);
-      if (queue.size() >= config.queuePerWorker()) {
-        counters.refused(Refusal.BUSY);
-        refuse(replyTo, Request.parse(message), FastPathStatus.BUSY, "queue full");
+      if (queue.size() < config.queuePerWorker()) {
+        queue.add(message);
       } else {
-        queue.add(new Received(message, replyTo));
+        counters.refused(Refusal.BUSY);
+        if (busy.size() < config.queuePerWorker()) {
+          busy.add(message);
+        } else {
+          counters.unanswered.increment();
+        }
       }
     } catch (RuntimeException e) {
       LOG.debug("fast-path message dropped: {}", e.toString());
@@ -224,9 +233,16 @@ final class FastPathWorker implements Runnable {
   }
 
   private void drain() {
-    for (Received received = queue.poll(); received != null; received = queue.poll()) {
+    for (byte[] message = busy.poll(); message != null; message = busy.poll()) {
+      Authenticated request = authenticated(message);
+      if (request != null) {
+        reply(replies.existing(request.session(), request.request().stream()), request, FastPathStatus.BUSY,
+            bytes("queue full"));
+      }
+    }
+    for (byte[] message = queue.poll(); message != null; message = queue.poll()) {
       try {
-        handle(received);
+        handle(message);
       } catch (Exception | LinkageError | AssertionError e) {
         // HBase's request path may throw anything; the worker serves the next request regardless.
         LOG.warn("fast-path request failed on {}", thread.getName(), e);
@@ -235,30 +251,42 @@ final class FastPathWorker implements Runnable {
     }
   }
 
-  private void handle(Received received) {
-    Request request = Request.parse(received.message());
+  /** A request that carries its session's mac, and that session. */
+  private record Authenticated(Request request, Sessions.Session session) {
+  }
+
+  /** @return null, counted, when the message is no request, of no session, or not signed with its key */
+  private Authenticated authenticated(byte[] message) {
+    Request request = Request.parse(message);
     if (request == null) {
       counters.refused(Refusal.MALFORMED);
-      refuse(received.replyTo(), null, FastPathStatus.MALFORMED, "not a fast-path request");
-      return;
+      return null;
     }
     Sessions.Session session = sessions.find(request.session());
     if (session == null) {
       counters.refused(Refusal.NO_SESSION);
-      refuse(received.replyTo(), request, FastPathStatus.SESSION_REFUSED, "unknown or expired session");
-      return;
+      return null;
     }
-    FrameMac mac = session.mac();
-    if (!request.signedWith(mac)) {
+    if (!request.signedWith(session.mac())) {
       counters.refused(Refusal.NOT_SIGNED);
-      refuse(received.replyTo(), request, FastPathStatus.MALFORMED, "not signed with the session key");
+      return null;
+    }
+    return new Authenticated(request, session);
+  }
+
+  private void handle(byte[] message) {
+    Authenticated authenticated = authenticated(message);
+    if (authenticated == null) {
+      // Unauthenticated: there is no address the worker could trust to answer to.
+      counters.unanswered.increment();
       return;
     }
-    FrameMac replyMac = session.signedReplies() ? mac : null;
-    if (!session.advance(request.stream(), request.sequence())) {
+    Request request = authenticated.request();
+    UcpEndpoint replyTo = replies.to(authenticated.session(), request.stream(), request.replyAddress());
+    if (!authenticated.session().advance(request.stream(), request.sequence())) {
       counters.refused(Refusal.REPLAYED);
-      reply(received.replyTo(), request.stream(), request.sequence(), replyMac,
-          new Answer(FastPathStatus.MALFORMED, bytes("sequence not above its stream's last: sent again")));
+      reply(replyTo, authenticated, FastPathStatus.MALFORMED, bytes("sequence not above its stream's last: sent"
+          + " again"));
       return;
     }
     if (System.nanoTime() - request.deadlineNanos() > 0) {
@@ -266,25 +294,16 @@ final class FastPathWorker implements Runnable {
       counters.refused(Refusal.EXPIRED);
       return;
     }
-    Answer answer = handler.execute(session.user(), request);
+    Answer answer = handler.execute(authenticated.session().user(), request);
     counters.executed.increment();
-    reply(received.replyTo(), request.stream(), request.sequence(), replyMac, answer);
+    reply(replyTo, authenticated, answer.status(), answer.body());
   }
 
-  /**
-   * A refusal, unsigned: there is no session key to sign with, or the request was not signed with it.
-   *
-   * @param request null when the message is not one; the reply then names stream and sequence 0
-   */
-  private void refuse(UcpEndpoint replyTo, Request request, FastPathStatus status, String reason) {
-    reply(replyTo, request == null ? 0 : request.stream(), request == null ? 0 : request.sequence(), null,
-        new Answer(status, bytes(reason)));
-  }
-
-  private void reply(UcpEndpoint replyTo, int stream, long sequence, FrameMac mac, Answer answer) {
-    int length = FastPathFrames.REPLY_HEADER_BYTES + answer.body().length;
+  /** Answers an authenticated request, signed where its session's replies are. */
+  private void reply(UcpEndpoint replyTo, Authenticated to, FastPathStatus status, byte[] body) {
+    int length = FastPathFrames.REPLY_HEADER_BYTES + body.length;
     if (replyTo == null || replyBytesInFlight + length > REPLY_BACKLOG * config.maxReplyBytes()) {
-      // Sent without UCX's reply flag, or to a client that does not take its replies: nothing to answer to.
+      // No endpoint to the stream, or a client that does not take its replies.
       counters.unanswered.increment();
       return;
     }
@@ -294,10 +313,10 @@ final class FastPathWorker implements Runnable {
       frame = new byte[replyBuffer.capacity()];
     }
     ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
-    FastPathFrames.putReplyHeader(signed, answer.status(), stream, sequence);
-    signed.put(answer.body()).flip();
-    if (mac != null) {
-      mac.sign(signed, FastPathFrames.REPLY_MAC);
+    FastPathFrames.putReplyHeader(signed, status, to.request().stream(), to.request().sequence());
+    signed.put(body).flip();
+    if (to.session().signedReplies()) {
+      to.session().mac().sign(signed, FastPathFrames.REPLY_MAC);
     }
     ByteBuffer out = replyBuffer.clear().put(signed).flip();
     ReplySent sent = new ReplySent(replyBuffer, length);
@@ -305,7 +324,7 @@ final class FastPathWorker implements Runnable {
     try {
       // getAddress is the address of the buffer's position: the flip above put it at the message's start.
       send = replyTo.sendAmNonBlocking(FastPathFrames.REPLY_MESSAGE, 0, 0, UcxUtils.getAddress(out), length,
-          REPLY_FLAGS, sent);
+          EAGER, sent);
     } catch (RuntimeException e) {
       // The endpoint is closed or failed: the client went away.
       counters.unanswered.increment();

@@ -32,6 +32,7 @@ public final class RawFastPathClient implements Closeable {
   private final UcpWorker worker;
   private final UcpEndpoint endpoint;
   private final List<Reply> replies = new ArrayList<>();
+  private final byte[] address;
 
   public RawFastPathClient(ByteBuffer serverWorker) throws Exception {
     context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)));
@@ -44,15 +45,23 @@ public final class RawFastPathClient implements Closeable {
       }
       return UcsConstants.STATUS.UCS_OK;
     }, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
-    ByteBuffer address = ByteBuffer.allocateDirect(serverWorker.remaining()).put(serverWorker.duplicate()).flip();
-    endpoint = worker.newEndpoint(new UcpEndpointParams().setUcpAddress(address).setPeerErrorHandlingMode());
+    UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REPLY_MESSAGE);
+    ByteBuffer server = ByteBuffer.allocateDirect(serverWorker.remaining()).put(serverWorker.duplicate()).flip();
+    endpoint = worker.newEndpoint(new UcpEndpointParams().setUcpAddress(server).setPeerErrorHandlingMode());
+    ByteBuffer ucxOwned = worker.getAddress();
+    address = new byte[ucxOwned.remaining()];
+    ucxOwned.get(address);
   }
 
-  /** Sends a request as a client does (reply flag, eager) and waits up to 10 s for the next reply; null if none. */
+  /** This client's worker address, where a server sends the replies to requests that carry it. */
+  public byte[] address() {
+    return address.clone();
+  }
+
+  /** Sends a request as a client does (eager) and waits up to 10 s for the next reply; null if none. */
   public Reply send(byte[] message) {
     int before = replies.size();
-    fire(FastPathFrames.REQUEST_MESSAGE, message,
-        UcpConstants.UCP_AM_SEND_FLAG_REPLY | UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+    fire(FastPathFrames.REQUEST_MESSAGE, message, UcpConstants.UCP_AM_SEND_FLAG_EAGER);
     long deadline = System.nanoTime() + REPLY_WAIT_NANOS;
     while (replies.size() == before && System.nanoTime() < deadline) {
       progressOrPause();

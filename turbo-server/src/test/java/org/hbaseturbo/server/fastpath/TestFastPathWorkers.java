@@ -35,6 +35,7 @@ import org.openucx.jucx.ucp.UcpContext;
  */
 class TestFastPathWorkers {
   private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final long EAGER = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
   private static final byte[] DIE = bytes("die");
   private static final User ALICE = User.createUserForTesting(new Configuration(false), "alice", new String[0]);
 
@@ -89,61 +90,91 @@ class TestFastPathWorkers {
   @Test
   void aWorkerRunsSignedRequestsOnceAndRefusesTheRestUnrun() throws Exception {
     try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
-      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("a")));
+      TestingSession client = session.repliesTo(raw);
+      Reply served = raw.send(client.request(FastPathOperation.GET, 0, 1, bytes("a")));
       assertThat(served.status()).isEqualTo(FastPathStatus.OK);
       assertThat(served.sequence()).isEqualTo(1);
       assertThat(StandardCharsets.UTF_8.decode(served.body()).toString()).isEqualTo("a");
 
-      assertThat(raw.send(session.forged(FastPathOperation.GET, 0, 2, bytes("forged"))).status())
-          .isEqualTo(FastPathStatus.MALFORMED);
-      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("again"))).status())
-          .as("a sequence already run").isEqualTo(FastPathStatus.MALFORMED);
-      assertThat(raw.send(new TestingSession(new byte[16], session.key()).request(FastPathOperation.GET, 0, 3,
-          bytes("nobody"))).status()).isEqualTo(FastPathStatus.SESSION_REFUSED);
-      assertThat(raw.send(new byte[] {1, 2, 3}).status()).isEqualTo(FastPathStatus.MALFORMED);
+      // Unauthenticated: refused unanswered, since nothing says where an answer could safely go.
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.forged(FastPathOperation.GET, 0, 2, bytes("forged")), EAGER);
+      awaitRefused(Refusal.NOT_SIGNED, 1);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new TestingSession(new byte[16], session.key(), raw.address())
+          .request(FastPathOperation.GET, 0, 3, bytes("nobody")), EAGER);
+      awaitRefused(Refusal.NO_SESSION, 1);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {1, 2, 3}, EAGER);
+      awaitRefused(Refusal.MALFORMED, 1);
       // Past its deadline: dropped unanswered, as HBase's RPC server drops a call its client gave up on.
-      assertThat(raw.send(session.request(FastPathOperation.PUT, 0, 4, System.nanoTime() - 1, bytes("late"))))
-          .isNull();
-      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 5, bytes("b"))).status())
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.request(FastPathOperation.PUT, 0, 4, System.nanoTime() - 1,
+          bytes("late")), EAGER);
+      awaitRefused(Refusal.EXPIRED, 1);
+      // Authenticated, answered: a sequence already run.
+      assertThat(raw.send(client.request(FastPathOperation.GET, 0, 1, bytes("again"))).status())
+          .isEqualTo(FastPathStatus.MALFORMED);
+      assertThat(counters.refusedFor(Refusal.REPLAYED)).isEqualTo(1);
+      assertThat(raw.send(client.request(FastPathOperation.GET, 0, 5, bytes("b"))).status())
           .isEqualTo(FastPathStatus.OK);
+      assertThat(raw.replies(0)).as("replies: the first Get, the replay's refusal, the second Get").hasSize(3);
     }
     assertThat(executed).containsExactly("alice:a", "alice:b");
-    assertThat(counters.refusedFor(Refusal.NOT_SIGNED)).isEqualTo(1);
-    assertThat(counters.refusedFor(Refusal.REPLAYED)).isEqualTo(1);
-    assertThat(counters.refusedFor(Refusal.NO_SESSION)).isEqualTo(1);
-    assertThat(counters.refusedFor(Refusal.EXPIRED)).isEqualTo(1);
     assertThat(counters.workersReplaced.sum()).isZero();
   }
 
   @Test
-  void messagesWithoutTheReplyFlagDoNotEndTheWorker() throws Exception {
+  void repliesGoOnlyToTheAddressAnAuthenticatedRequestNamed() throws Exception {
+    ByteBuffer worker = startWorkers(1).addresses().get(0);
+    try (RawFastPathClient client = new RawFastPathClient(worker);
+        RawFastPathClient attacker = new RawFastPathClient(worker)) {
+      // The attacker knows the session id but not its key: it cannot have the answers sent to itself.
+      attacker.fire(FastPathFrames.REQUEST_MESSAGE, session.repliesTo(attacker).forged(FastPathOperation.GET, 0, 1,
+          bytes("steal")), EAGER);
+      awaitRefused(Refusal.NOT_SIGNED, 1);
+      assertThat(client.send(session.repliesTo(client).request(FastPathOperation.GET, 0, 2, bytes("mine")))
+          .status()).isEqualTo(FastPathStatus.OK);
+      // Later requests carry no address: the worker answers where the stream's signed request said.
+      assertThat(client.send(session.request(FastPathOperation.GET, 0, 3, bytes("again"))).status())
+          .isEqualTo(FastPathStatus.OK);
+      assertThat(attacker.replies(0)).isEmpty();
+    }
+    assertThat(executed).containsExactly("alice:mine", "alice:again");
+  }
+
+  @Test
+  void messagesThatCrashedUcxDoNotEndTheWorker() throws Exception {
     try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
-      long eagerOnly = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
-      // Each of these used to end the worker's thread: its reply had no endpoint to go to.
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 1, bytes("quiet")),
-          eagerOnly);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {9, 9, 9}, eagerOnly);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.GET, 0, 2, bytes("x")), eagerOnly);
-      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 3, bytes("after")));
-      assertThat(served).as("a reply after the messages without the reply flag").isNotNull();
+      TestingSession client = session.repliesTo(raw);
+      long withReplyFlag = UcpConstants.UCP_AM_SEND_FLAG_REPLY | EAGER;
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.request(FastPathOperation.GET, 0, 1, bytes("flagged")),
+          withReplyFlag);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {9, 9, 9}, withReplyFlag);
+      // Sending on UCX's reply endpoint, then receiving a message without either flag, crashed UCX 1.13.1.
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[9_000], 0);
+      // So did a message of an id below the highest with a handler, and none of its own.
+      raw.fire(0, new byte[265], withReplyFlag);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.request(FastPathOperation.GET, 0, 2, bytes("quiet")), 0);
+      Reply served = raw.send(client.request(FastPathOperation.GET, 0, 3, bytes("after")));
+      assertThat(served).as("a reply after those messages").isNotNull();
       assertThat(served.status()).isEqualTo(FastPathStatus.OK);
     }
-    assertThat(executed).containsExactly("alice:quiet", "alice:after");
-    assertThat(counters.unanswered.sum()).isEqualTo(3);
+    assertThat(executed).containsExactly("alice:flagged", "alice:quiet", "alice:after");
     assertThat(counters.workersReplaced.sum()).isZero();
+  }
+
+  private void awaitRefused(Refusal refusal, long count) throws Exception {
+    Waiting.until(WAIT, count + " refusals for " + refusal, () -> counters.refusedFor(refusal) == count);
   }
 
   @Test
   void aWorkerThatDiesIsReplacedAndCounted() throws Exception {
     ByteBuffer first = startWorkers(1).addresses().get(0);
     try (RawFastPathClient raw = new RawFastPathClient(first)) {
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 1, DIE),
-          UcpConstants.UCP_AM_SEND_FLAG_REPLY | UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.repliesTo(raw).request(FastPathOperation.GET, 0, 1, DIE),
+          EAGER);
     }
     Waiting.until(WAIT, "the dead worker to be replaced", () -> counters.workersReplaced.sum() == 1
         && !workers.addresses().isEmpty() && !workers.addresses().get(0).equals(first));
     try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
-      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 2, bytes("new"))).status())
+      assertThat(raw.send(session.repliesTo(raw).request(FastPathOperation.GET, 0, 2, bytes("new"))).status())
           .isEqualTo(FastPathStatus.OK);
     }
     assertThat(executed).containsExactly("alice:new");
@@ -155,8 +186,7 @@ class TestFastPathWorkers {
     startWorkers(1);
     for (int death = 1; death <= FastPathWorkers.MAX_DEATHS + 1; death++) {
       try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
-        raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, death, DIE),
-            UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+        raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, death, DIE), EAGER);
       }
       int replaced = death;
       Waiting.until(WAIT, "death " + death + " to be dealt with", () -> counters.workersReplaced.sum() == replaced

@@ -6,8 +6,10 @@ import static org.hbaseturbo.testing.TestingSecuredCluster.onTable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -21,6 +23,8 @@ import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.common.Waiting;
+import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
 import org.hbaseturbo.testing.SharedHBaseCluster;
@@ -32,11 +36,13 @@ import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openucx.jucx.ucp.UcpConstants;
 
 /**
  * The fast path on a cluster with HBase's {@code AccessController}: each request runs as the session's user, so a
  * user is refused over the fast path exactly where RPC refuses them; sessions are bound to that user; requests
- * without the session's key, recorded and sent again, of no session or of an expired one get nothing executed.
+ * without the session's key, recorded and sent again, of no session or of an expired one get nothing executed, and
+ * those that are not authenticated get no answer.
  */
 class TestFastPathSecurity {
   private static final byte[] F = Bytes.toBytes("f");
@@ -44,6 +50,8 @@ class TestFastPathSecurity {
   private static final byte[] ROW = Bytes.toBytes("row");
   /** Short, so that the expiry test need not wait long; the other tests finish well within it. */
   private static final long LIFETIME_MS = 8_000;
+  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final long EAGER = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
 
   private static TestingSecuredCluster secured;
   private static TableName table;
@@ -108,20 +116,23 @@ class TestFastPathSecurity {
   void sessionsAreBoundToTheirUserAndRequestsToTheSessionKey() throws Exception {
     Connection readerRpc = secured.as("reader");
     OpenedSession opened = OpenedSession.open(readerRpc, table, ROW);
-    TestingSession session = opened.session();
     HRegionLocation location = location();
+    ServerName server = location.getServerName();
     byte[] get = RequestConverter.buildGetRequest(location.getRegion().getRegionName(), new Get(ROW)).toByteArray();
     byte[] put = RequestConverter.buildMutateRequest(location.getRegion().getRegionName(),
         new Put(ROW).addColumn(F, Q, Bytes.toBytes("forged"))).toByteArray();
     try (RawFastPathClient raw = new RawFastPathClient(opened.response().getWorkerAddress(0).asReadOnlyByteBuffer())) {
+      TestingSession session = opened.session().repliesTo(raw);
       byte[] signedGet = session.request(FastPathOperation.GET, 0, 1, get);
       assertThat(raw.send(signedGet).status()).isEqualTo(FastPathStatus.OK);
       // The session id travels in every request; without the session key, which never does, it is worth nothing.
-      assertThat(raw.send(session.forged(FastPathOperation.PUT, 0, 2, put)).status()).as("signed with another key")
-          .isEqualTo(FastPathStatus.MALFORMED);
-      assertThat(raw.send(new TestingSession(new byte[FastPathFrames.SESSION_BYTES], session.key())
-          .request(FastPathOperation.PUT, 0, 3, put)).status()).as("no session (zeros)")
-          .isEqualTo(FastPathStatus.SESSION_REFUSED);
+      FastPathServer.Status before = status(server);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.PUT, 0, 2, put), EAGER);
+      Waiting.until(WAIT, "the forged Put to be refused", () -> status(server).notSigned() > before.notSigned());
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new TestingSession(new byte[FastPathFrames.SESSION_BYTES],
+          session.key(), raw.address()).request(FastPathOperation.PUT, 0, 3, put), EAGER);
+      Waiting.until(WAIT, "a Put of no session to be refused", () -> status(server).noSession()
+          > before.noSession());
       assertThat(raw.send(signedGet).status()).as("a recorded request sent again").isEqualTo(FastPathStatus.MALFORMED);
       // The reader's session carries the reader's rights, whoever sends its requests.
       Reply denied = raw.send(session.request(FastPathOperation.PUT, 0, 4, put));
@@ -133,10 +144,17 @@ class TestFastPathSecurity {
           .isEqualTo(FastPathStatus.OK);
 
       Thread.sleep(Math.max(0, opened.response().getExpiresAtMs() - System.currentTimeMillis()) + 500);
-      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 6, get)).status()).as("expired session")
-          .isEqualTo(FastPathStatus.SESSION_REFUSED);
+      FastPathServer.Status live = status(server);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 6, get), EAGER);
+      Waiting.until(WAIT, "a Get of an expired session to be refused", () -> status(server).noSession()
+          > live.noSession());
+      assertThat(raw.replies(0)).as("replies to the two Gets, the replay and the denied Put alone").hasSize(4);
     }
     assertThat(valueNow()).isEqualTo("v1");
+  }
+
+  private static FastPathServer.Status status(ServerName server) {
+    return FastPathServer.status(server).orElseThrow();
   }
 
   private static HRegionLocation location() throws IOException {

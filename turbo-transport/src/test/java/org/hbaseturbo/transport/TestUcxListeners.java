@@ -1,0 +1,85 @@
+package org.hbaseturbo.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+import org.junit.jupiter.api.Test;
+import org.openucx.jucx.ucp.UcpContext;
+import org.openucx.jucx.ucp.UcpWorker;
+import org.openucx.jucx.ucp.UcpWorkerParams;
+
+/**
+ * What a fast-path end exposes to the network, read from the kernel: UCX's TCP transport listens on every device it
+ * is given, so by default an end listens on none, and once devices are named, only on those.
+ */
+class TestUcxListeners {
+  /** {@code /proc/net/tcp} state of a listening socket. */
+  private static final String LISTEN = "0A";
+
+  @Test
+  void byDefaultAnEndListensOnNoNetwork() throws Exception {
+    assertThat(listenersOpenedBy(new Configuration(false))).isEmpty();
+  }
+
+  @Test
+  void withADeviceNamedAnEndListensThereAlone() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
+    conf.set(ChannelSettings.NET_DEVICES_KEY, "lo");
+    List<String> opened = listenersOpenedBy(conf);
+    assertThat(opened).isNotEmpty();
+    // 0100007F: 127.0.0.1 as /proc/net/tcp writes it (little-endian hex).
+    assertThat(opened).allSatisfy(address -> assertThat(address).startsWith("0100007F:"));
+  }
+
+  /** The local addresses of the TCP listeners this process gained by opening a context and a worker. */
+  private static List<String> listenersOpenedBy(Configuration conf) throws Exception {
+    Set<String> before = new HashSet<>(ownListeners());
+    try (UcpContext context = UcxRuntime.openContext(ChannelSettings.transports(conf))) {
+      UcpWorker worker = context.newWorker(new UcpWorkerParams());
+      try {
+        return ownListeners().stream().filter(address -> !before.contains(address)).toList();
+      } finally {
+        worker.close();
+      }
+    }
+  }
+
+  /** The local addresses of this process's listening TCP sockets, IPv4 and IPv6. */
+  private static List<String> ownListeners() throws IOException {
+    Set<String> ownSockets = new HashSet<>();
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          String target = Files.readSymbolicLink(fd).toString();
+          if (target.startsWith("socket:[")) {
+            ownSockets.add(target.substring("socket:[".length(), target.length() - 1));
+          }
+        } catch (IOException e) {
+          // The descriptor closed while listing (the listing's own, among others).
+        }
+      }
+    }
+    List<String> listeners = new ArrayList<>();
+    for (String table : List.of("/proc/self/net/tcp", "/proc/self/net/tcp6")) {
+      List<String> lines = Files.readAllLines(Path.of(table));
+      // The first line names the columns.
+      for (String line : lines.subList(1, lines.size())) {
+        String[] fields = line.trim().split("\\s+");
+        if (fields[3].equals(LISTEN) && ownSockets.contains(fields[9])) {
+          listeners.add(fields[1]);
+        }
+      }
+    }
+    return listeners;
+  }
+}
