@@ -113,7 +113,8 @@ final class ClientWorker implements Closeable {
   /**
    * Sends one request and waits for its reply until {@code deadlineNanos}, which the request carries to the server.
    *
-   * @throws FastPathUnavailableException when the endpoint fails, or no reply that counts comes in time
+   * @throws FastPathTimeoutException when no reply that counts comes in time; the endpoint stays
+   * @throws FastPathUnavailableException when the endpoint fails; it is dropped
    */
   Reply call(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos)
       throws FastPathUnavailableException {
@@ -149,6 +150,11 @@ final class ClientWorker implements Closeable {
       awaitReply(endpoint, send, deadlineNanos, start + polling.pollNanos());
       endpoint.answered = true;
       return reply;
+    } catch (FastPathTimeoutException e) {
+      if (!send.isCompleted()) {
+        requestBuffer = ByteBuffer.allocateDirect(requestBuffer.capacity());
+      }
+      throw e;
     } catch (FastPathUnavailableException e) {
       forget(session.server());
       if (!send.isCompleted()) {
@@ -179,7 +185,7 @@ final class ClientWorker implements Closeable {
         }
         long now = System.nanoTime();
         if (now - deadline >= 0) {
-          throw new FastPathUnavailableException("no fast-path reply within the timeout ("
+          throw new FastPathTimeoutException("no fast-path reply within the timeout ("
               + FastPathClientConfig.TIMEOUT_KEY + ")");
         }
         if (now < spinUntil && waiting.get() <= config.pollers()) {

@@ -81,6 +81,9 @@ final class FastPathChannel implements Closeable {
         reply = worker.call(session, operation, body, deadline);
       }
       return new FastPathCall(reply, true, deadline);
+    } catch (FastPathTimeoutException e) {
+      LOG.debug("no fast-path reply from {} in time, using RPC: {}", server, e.getMessage());
+      return FastPathCall.noReply(deadline);
     } catch (FastPathUnavailableException e) {
       LOG.debug("fast path to {} failed, using RPC: {}", server, e.getMessage());
       sessions.remove(server, session);
