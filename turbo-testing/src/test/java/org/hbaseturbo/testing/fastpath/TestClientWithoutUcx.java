@@ -1,0 +1,78 @@
+package org.hbaseturbo.testing.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.hbaseturbo.jvm.JvmOptions;
+import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An application that uses Prepared Scan and the compact codec needs neither jucx nor turbo-transport: in a JVM
+ * whose classpath has neither, with the fast path asked for by configuration, it writes and reads as over HBase's
+ * RPC, and the process says once why the fast path is off.
+ */
+@ExtendWith(SharedHBaseCluster.class)
+class TestClientWithoutUcx {
+  private static final Duration CHILD_LIMIT = Duration.ofSeconds(120);
+
+  @Test
+  void prepareScanAndTheCodecWorkWithoutTheTransport(EmbeddedHBaseCluster cluster, Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("no_ucx");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of(
+          "f")).build());
+    }
+    Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(JvmOptions.hbaseFlags());
+    command.add("-cp");
+    command.add(classpathWithoutTransport());
+    command.add(ClientWithoutUcxMain.class.getName());
+    command.add(conf.toString());
+    command.add(table.getNameAsString());
+    Path stdout = dir.resolve("stdout.txt");
+    Path stderr = dir.resolve("stderr.txt");
+    Process child = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+        .start();
+    try {
+      assertThat(child.waitFor(CHILD_LIMIT.toSeconds(), TimeUnit.SECONDS)).as("the client ended; its stderr:%n%s",
+          Files.readString(stderr)).isTrue();
+    } finally {
+      child.destroyForcibly(); // a no-op once it has ended
+    }
+    String errors = Files.readString(stderr);
+    assertThat(child.exitValue()).as("exit code; stderr:%n%s", errors).isZero();
+    assertThat(Files.readAllLines(stdout)).containsExactly("jucx on the classpath: false", "get a value-a",
+        "get b value-b", "scan a value-a", "scan b value-b", "fast path served 0");
+    assertThat(errors.lines().filter(line -> line.contains("fast path off in this process")).toList())
+        .as("one WARN for the process, of three connections").hasSize(1).allSatisfy(line -> assertThat(line)
+            .contains("WARN").contains("turbo-transport"));
+  }
+
+  /** This JVM's classpath without the fast path's transport: jucx and turbo-transport. */
+  private static String classpathWithoutTransport() {
+    List<String> entries = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(entry -> !entry.contains("jucx") && !entry.contains("turbo-transport")).toList();
+    assertThat(entries).as("the classpath had them to remove").hasSizeLessThan(
+        System.getProperty("java.class.path").split(File.pathSeparator).length - 1);
+    return String.join(File.pathSeparator, entries);
+  }
+}
