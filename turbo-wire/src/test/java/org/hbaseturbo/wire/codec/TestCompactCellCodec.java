@@ -143,7 +143,7 @@ class TestCompactCellCodec {
   void aCellblockOfReferencesToLongKeysIsRefused() throws IOException {
     KeyValue cell = new KeyValue(new byte[Short.MAX_VALUE], Bytes.toBytes("f"), new byte[30 * 1024], 1L,
         new byte[0]);
-    byte[] block = repeated(cell, 1_039);
+    byte[] block = ReferencingCompactCellCodec.repeated(cell, 1_039);
     assertThat(block.length).isLessThan(64 * 1024);
     assertThat(1_039L * cell.getLength()).isGreaterThan(1_000L * block.length);
     long limit = CompactCellFormat.decodingLimit(block.length);
@@ -192,7 +192,7 @@ class TestCompactCellCodec {
       for (int valueLength = 0; valueLength <= 2; valueLength++) {
         KeyValue cell = new KeyValue(new byte[rowLength], Bytes.toBytes("f"), new byte[0], 1L, new byte[valueLength]);
         for (int count = 1; count <= 25; count++) {
-          byte[] block = repeated(cell, count);
+          byte[] block = ReferencingCompactCellCodec.repeated(cell, count);
           long cost = count * CompactCellFormat.cellCost(rowLength, 1, 0, valueLength) + CompactCellFormat.entryCost(1)
               + CompactCellFormat.entryCost(0);
           long limit = CompactCellFormat.decodingLimit(block.length);
@@ -291,23 +291,6 @@ class TestCompactCellCodec {
 
   private static Arbitrary<byte[]> bytes(int min, int max) {
     return Arbitraries.bytes().array(byte[].class).ofMinSize(min).ofMaxSize(max);
-  }
-
-  /**
-   * The cell as a compact cellblock, then {@code count - 1} references to it: the bytes the second of two equal
-   * cells takes (a head byte saying "as before", and the value), repeated. The codec's own encoder would send the
-   * cell in full again before such references took it over the bound.
-   */
-  private static byte[] repeated(Cell cell, int count) throws IOException {
-    byte[] once = encode(COMPACT, List.of(cell));
-    byte[] twice = encode(COMPACT, List.of(cell, cell));
-    int reference = twice.length - once.length;
-    assertThat(reference).isEqualTo(1 + cell.getValueLength());
-    byte[] block = Arrays.copyOf(once, once.length + (count - 1) * reference);
-    for (int at = once.length; at < block.length; at += reference) {
-      System.arraycopy(twice, once.length, block, at, reference);
-    }
-    return block;
   }
 
   private static byte[] encode(Codec codec, List<? extends Cell> cells) throws IOException {
