@@ -34,6 +34,7 @@ final class CompactCellDecoder implements Codec.Decoder {
   private long limit;
   private long decoded;
   private Cell current;
+  private MalformedCellBlockException refusal;
 
   private final List<byte[]> families = new ArrayList<>();
   private final List<Column> columns = new ArrayList<>();
@@ -60,6 +61,21 @@ final class CompactCellDecoder implements Codec.Decoder {
 
   @Override
   public boolean advance() throws IOException {
+    if (refusal != null) {
+      // A RegionServer reads on after a mutation's cells fail (RSRpcServices.skipCellsForMutation), then the next
+      // region's: none may come from the middle of a refused cellblock.
+      throw refusal;
+    }
+    try {
+      return readNext();
+    } catch (MalformedCellBlockException e) {
+      refusal = e;
+      current = null;
+      throw e;
+    }
+  }
+
+  private boolean readNext() throws IOException {
     if (in == null) {
       byte[] block = source.readAllBytes();
       source = null;

@@ -329,6 +329,9 @@ class TestCompactCellCodec {
       }
     } catch (IOException e) {
       assertThat(e).isInstanceOf(MalformedCellBlockException.class).hasMessageContaining("compact cellblock");
+      // A RegionServer reads on after a mutation fails (RSRpcServices.skipCellsForMutation), then other regions'.
+      assertThatThrownBy(decoder::advance).as("a refused cellblock stays refused")
+          .isInstanceOf(MalformedCellBlockException.class);
     }
     assertThat(cost).isLessThanOrEqualTo(CompactCellFormat.decodingLimit(block.length));
   }
