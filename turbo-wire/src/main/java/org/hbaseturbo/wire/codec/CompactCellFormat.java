@@ -72,7 +72,10 @@ final class CompactCellFormat {
    * compressed references), the array's header (16) and up to 7 bytes of alignment.
    */
   static final int CELL_OVERHEAD = 64;
-  /** Counted per dictionary entry beyond its bytes: its array's header. */
+  /**
+   * Counted per dictionary entry beyond its bytes: its array's header. The record and list slot that index it are
+   * not counted; they come with a new column, which takes at least four bytes of the cellblock.
+   */
   static final int ENTRY_OVERHEAD = 16;
 
   private static final KeyValue.Type[] TYPES = new KeyValue.Type[256];
