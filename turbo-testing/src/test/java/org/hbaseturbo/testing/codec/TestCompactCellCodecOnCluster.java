@@ -1,6 +1,7 @@
 package org.hbaseturbo.testing.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.wire.codec.MalformedCellBlockException;
+import org.hbaseturbo.wire.codec.ReferencingCompactCellCodec;
 
 /**
  * Differential test on the shared cluster. The same random writes go to two like tables, to one through a client
@@ -93,6 +96,37 @@ class TestCompactCellCodecOnCluster {
       assertThat(result.rawCells()).allSatisfy(cell -> assertThat(cell.getTimestamp()).isBetween(before, after));
       assertThat(result.getValue(FAMILIES.get(0), qualifier(1))).isEqualTo(Bytes.toBytes("v"));
       assertThat(result.getValue(FAMILIES.get(1), qualifier(2))).isEmpty();
+    }
+  }
+
+  /**
+   * A client whose batch is a 64 KB cellblock of references to a 32 KB row and a 30 KB qualifier, which would decode
+   * to 66 MB, gets the codec's refusal at once; the RegionServer decodes no further than the bound, writes none of
+   * it, and serves on, that client included.
+   */
+  @Property(tries = 1)
+  void aCellblockThatWouldDecodePastTheBoundIsRefusedAndTheServerServesOn() throws IOException {
+    createTables();
+    byte[] row = Bytes.toBytes("r".repeat(32_000)); // the client's region lookup adds the table name to it
+    Put references = new Put(row);
+    for (int i = 0; i < 1_039; i++) {
+      references.addColumn(FAMILIES.get(0), new byte[30 * 1024], 1L, new byte[0]);
+    }
+    Configuration conf = SharedHBaseCluster.cluster().clientConfiguration();
+    conf.set(HConstants.RPC_CODEC_CONF_KEY, ReferencingCompactCellCodec.class.getName());
+    try (Connection hostile = ConnectionFactory.createConnection(conf);
+        Table table = hostile.getTable(viaCodecTable)) {
+      assertThatThrownBy(() -> table.put(List.of(references)))
+          .hasStackTraceContaining(MalformedCellBlockException.class.getName())
+          .hasStackTraceContaining("bytes (16 times its ");
+      byte[] after = Bytes.toBytes("after-refusal");
+      table.put(List.of(new Put(after).addColumn(FAMILIES.get(0), qualifier(1), Bytes.toBytes("v")),
+          new Put(after).addColumn(FAMILIES.get(1), qualifier(2), new byte[0])));
+      assertThat(table.get(new Get(after)).rawCells()).hasSize(2);
+    }
+    try (Table table = compactConnection().getTable(viaCodecTable)) {
+      assertThat(table.get(new Get(row)).isEmpty()).as("the refused batch's row").isTrue();
+      assertThat(table.get(new Get(Bytes.toBytes("after-refusal"))).rawCells()).hasSize(2);
     }
   }
 

@@ -51,10 +51,10 @@ final class ColumnDictionary {
   }
 
   /**
-   * Adds the column {@link #indexOf} did not find, and returns its family's entry, or -1 when the family is new
-   * too (and now added).
+   * Adds the column as a new entry, and returns its family's entry, or -1 when the family is added too: when it is
+   * new, or when {@code newFamily} asks. A cell sent in full adds its column and family again, found or not.
    */
-  int add(Cell cell) {
+  int add(Cell cell, boolean newFamily) {
     ColumnKey column = ColumnKey.of(cell);
     last = columns.size();
     columns.add(column);
@@ -66,7 +66,7 @@ final class ColumnDictionary {
         indexes.put(columns.get(i), i);
       }
     }
-    for (int i = 0; i < families.size(); i++) {
+    for (int i = 0; i < families.size() && !newFamily; i++) {
       if (CellUtil.matchingFamily(cell, families.get(i))) {
         return i;
       }

@@ -18,7 +18,7 @@ import org.apache.hadoop.hbase.nio.ByteBuff;
 public class CompactCellCodec implements Codec {
   @Override
   public Decoder getDecoder(InputStream is) {
-    return new CompactCellDecoder(is, 0);
+    return new CompactCellDecoder(is);
   }
 
   @Override
@@ -28,11 +28,11 @@ public class CompactCellCodec implements Codec {
       byte[] array = buf.array();
       int offset = buf.arrayOffset() + buf.position();
       buf.skip(length);
-      return new CompactCellDecoder(array, offset, length, 0);
+      return new CompactCellDecoder(array, offset, length);
     }
     byte[] copy = new byte[length];
     buf.get(copy);
-    return new CompactCellDecoder(copy, 0, length, 0);
+    return new CompactCellDecoder(copy, 0, length);
   }
 
   @Override

@@ -22,26 +22,19 @@ import org.hbaseturbo.wire.VarInts;
  * decoders return them. Each cell gets an array of its own, so no cell keeps the cellblock (a pooled RPC buffer
  * on a server, the response on a client) alive.
  *
- * <p>Every length is checked against the bytes left before anything is allocated, and the cells and dictionary
- * entries one cellblock decodes to are bounded ({@link #decodingLimit}): a row or column sent once may be
- * referenced by many cells, so a small hostile cellblock could otherwise decode to any size.
+ * <p>Every length is checked against the bytes left before anything is allocated, and what one cellblock decodes
+ * to is counted and bounded before it is allocated ({@link CompactCellFormat#decodingLimit}): a row or column sent
+ * once may be referenced by many cells, so a small hostile cellblock could otherwise decode to any size.
  */
 final class CompactCellDecoder implements Codec.Decoder {
-  /** The decoding limit is this many times the cellblock's own size ... */
-  static final int EXPANSION_LIMIT = 64;
-  /** ... but never below this, so that small cellblocks of wide rows decode ... */
-  static final long MIN_DECODING_LIMIT = 64L << 20;
-  /** ... and never above this, whatever the cellblock's size. */
-  static final long MAX_DECODING_LIMIT = 1L << 30;
-
   private InputStream source;
-  private final long fixedLimit;
   private VarInts.Reader in;
   private int blockLength;
-  /** What the cellblock may decode to ({@link #decodingLimit}, or the fixed limit given), and what it has. */
+  /** What the cellblock may decode to, and what it has, counted as {@link CompactCellFormat} says. */
   private long limit;
   private long decoded;
   private Cell current;
+  private MalformedCellBlockException refusal;
 
   private final List<byte[]> families = new ArrayList<>();
   private final List<Column> columns = new ArrayList<>();
@@ -57,24 +50,32 @@ final class CompactCellDecoder implements Codec.Decoder {
   }
 
   /** Over a cellblock that is all of {@code source}, read when the first cell is asked for. */
-  CompactCellDecoder(InputStream source, long fixedLimit) {
+  CompactCellDecoder(InputStream source) {
     this.source = source;
-    this.fixedLimit = fixedLimit;
   }
 
   /** Over {@code length} bytes of {@code block} from {@code offset}, which the caller must not change. */
-  CompactCellDecoder(byte[] block, int offset, int length, long fixedLimit) {
-    this.fixedLimit = fixedLimit;
+  CompactCellDecoder(byte[] block, int offset, int length) {
     open(block, offset, length);
-  }
-
-  /** The most bytes a cellblock of {@code length} bytes may decode to. */
-  static long decodingLimit(int length) {
-    return Math.min(MAX_DECODING_LIMIT, Math.max(MIN_DECODING_LIMIT, (long) EXPANSION_LIMIT * length));
   }
 
   @Override
   public boolean advance() throws IOException {
+    if (refusal != null) {
+      // A RegionServer reads on after a mutation's cells fail (RSRpcServices.skipCellsForMutation), then the next
+      // region's: none may come from the middle of a refused cellblock.
+      throw refusal;
+    }
+    try {
+      return readNext();
+    } catch (MalformedCellBlockException e) {
+      refusal = e;
+      current = null;
+      throw e;
+    }
+  }
+
+  private boolean readNext() throws IOException {
     if (in == null) {
       byte[] block = source.readAllBytes();
       source = null;
@@ -109,7 +110,7 @@ final class CompactCellDecoder implements Codec.Decoder {
   private void open(byte[] block, int offset, int length) {
     in = new VarInts.Reader(block, offset, length);
     blockLength = length;
-    limit = fixedLimit > 0 ? fixedLimit : decodingLimit(length);
+    limit = CompactCellFormat.decodingLimit(length);
   }
 
   private Cell readCell() throws MalformedCellBlockException {
@@ -171,8 +172,9 @@ final class CompactCellDecoder implements Codec.Decoder {
     byte[] family;
     if (familyEntry == 0) {
       int length = in.readSize(Byte.MAX_VALUE, "family length");
-      family = java.util.Arrays.copyOfRange(in.array(), in.skip(length), in.position());
-      charge(family.length);
+      int offset = in.skip(length);
+      count(CompactCellFormat.entryCost(length));
+      family = java.util.Arrays.copyOfRange(in.array(), offset, offset + length);
       families.add(family);
     } else {
       family = families.get(familyEntry - 1);
@@ -180,7 +182,7 @@ final class CompactCellDecoder implements Codec.Decoder {
     int shared = in.readSize(qualifierLength, "shared qualifier prefix");
     int suffix = in.readSize(in.remaining(), "qualifier suffix length");
     int length = shared + suffix;
-    charge(length);
+    count(CompactCellFormat.entryCost(length));
     byte[] next = new byte[length];
     System.arraycopy(qualifier, 0, next, 0, shared);
     System.arraycopy(in.array(), in.skip(suffix), next, shared, suffix);
@@ -197,17 +199,19 @@ final class CompactCellDecoder implements Codec.Decoder {
     if (size > Integer.MAX_VALUE) {
       throw malformed("cell of " + size + " bytes");
     }
-    charge(size);
+    count(CompactCellFormat.cellCost(rowLength, column.family.length, column.qualifier.length, valueLength));
     byte[] kv = new byte[(int) size];
     KeyValue.writeByteArray(kv, 0, row, 0, rowLength, column.family, 0, column.family.length, column.qualifier, 0,
         column.qualifier.length, timestamp, type, in.array(), valueOffset, valueLength, null);
     return new NoTagsKeyValue(kv, 0, kv.length);
   }
 
-  private void charge(long bytes) throws MalformedCellBlockException {
-    decoded += bytes;
+  /** Counts what is about to be allocated, refusing first what would take the cellblock over its limit. */
+  private void count(long cost) throws MalformedCellBlockException {
+    decoded += cost;
     if (decoded > limit) {
-      throw malformed("it decodes to more than " + limit + " bytes, the limit for a cellblock of its size");
+      throw malformed("it would decode to " + decoded + " bytes or more, over the " + limit + " bytes ("
+          + CompactCellFormat.MAX_EXPANSION + " times its " + blockLength + ") a compact cellblock may decode to");
     }
   }
 

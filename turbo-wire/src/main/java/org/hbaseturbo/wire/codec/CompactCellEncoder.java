@@ -18,7 +18,11 @@ import org.apache.hadoop.hbase.codec.CodecException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.wire.VarInts;
 
-/** Writes one cellblock in {@link CompactCellFormat}. */
+/**
+ * Writes one cellblock in {@link CompactCellFormat}, within the bound its decoder enforces: it counts what the decoder
+ * will allocate as the decoder does, and sends a cell's row and column again in full where a reference to them
+ * could take the count over the bound.
+ */
 final class CompactCellEncoder implements Codec.Encoder {
   /**
    * Small cells are assembled in a buffer, which goes to the stream whenever it holds this much: the stream below
@@ -40,6 +44,10 @@ final class CompactCellEncoder implements Codec.Encoder {
   private final SharedPrefix qualifier = new SharedPrefix();
   private long timestamp = CompactCellFormat.NO_TIMESTAMP;
   private int valueLength = -1;
+  /** Bytes handed to the stream so far. */
+  private long drained;
+  /** What the decoder will count for the cells written so far, or a little more. */
+  private long decodingCost;
 
   CompactCellEncoder(OutputStream out) {
     this.out = out;
@@ -54,18 +62,28 @@ final class CompactCellEncoder implements Codec.Encoder {
       buffer.writeByte(CompactCellFormat.MAGIC);
       started = true;
     }
+    int cellValueLength = cell.getValueLength();
+    int column = columns.indexOf(cell);
+    long cost = costOf(cell, column < 0);
+    // A cell that refers to what came before takes at least its head byte and value; one sent in full always keeps
+    // within the bound (CompactCellFormat.MAX_EXPANSION says why).
+    boolean inFull = decodingCost + cost > CompactCellFormat.decodingLimit(length() + 1 + cellValueLength);
+    if (inFull) {
+      column = -1;
+      cost = costOf(cell, true);
+    }
+    decodingCost += cost;
     int headAt = buffer.reserve(1);
     int head = 0;
-    if (!row.matchesRow(cell)) {
+    if (inFull || !row.matchesRow(cell)) {
       head |= NEW_ROW;
-      writeRow(cell);
+      writeRow(cell, !inFull);
     }
-    int column = columns.indexOf(cell);
     int nibble;
     if (column < 0) {
       nibble = COLUMN_ESCAPE;
       buffer.writeVarint(0);
-      writeNewColumn(cell);
+      writeNewColumn(cell, !inFull);
     } else if (column < COLUMN_ESCAPE) {
       nibble = column;
     } else {
@@ -83,7 +101,6 @@ final class CompactCellEncoder implements Codec.Encoder {
       head |= NOT_PUT;
       buffer.writeByte(type);
     }
-    int cellValueLength = cell.getValueLength();
     if (cellValueLength != valueLength) {
       head |= NEW_VLEN;
       buffer.writeVarint(cellValueLength);
@@ -96,10 +113,27 @@ final class CompactCellEncoder implements Codec.Encoder {
     } else {
       drain();
       PrivateCellUtil.writeValue(out, cell, cellValueLength);
+      drained += cellValueLength;
     }
     if (buffer.length() >= FLUSH_BYTES) {
       drain();
     }
+  }
+
+  /** What the decoder will count for the cell; a new column as if it brought a new family entry too. */
+  private static long costOf(Cell cell, boolean newColumn) {
+    long cost = CompactCellFormat.cellCost(cell.getRowLength(), cell.getFamilyLength(), cell.getQualifierLength(),
+        cell.getValueLength());
+    if (newColumn) {
+      cost += CompactCellFormat.entryCost(cell.getFamilyLength()) + CompactCellFormat.entryCost(
+          cell.getQualifierLength());
+    }
+    return cost;
+  }
+
+  /** The cellblock's length so far. */
+  private long length() {
+    return drained + buffer.length();
   }
 
   /**
@@ -111,14 +145,14 @@ final class CompactCellEncoder implements Codec.Encoder {
     return cell.getTypeByte();
   }
 
-  private void writeRow(Cell cell) {
+  private void writeRow(Cell cell, boolean shareWithPrevious) {
     int length = cell.getRowLength();
     CellUtil.copyRowTo(cell, row.next(length), 0);
-    row.write(buffer, length);
+    row.write(buffer, length, shareWithPrevious);
   }
 
-  private void writeNewColumn(Cell cell) {
-    int family = columns.add(cell);
+  private void writeNewColumn(Cell cell, boolean shareWithPrevious) {
+    int family = columns.add(cell, !shareWithPrevious);
     if (family < 0) {
       buffer.writeVarint(0);
       int length = cell.getFamilyLength();
@@ -130,7 +164,7 @@ final class CompactCellEncoder implements Codec.Encoder {
     }
     int length = cell.getQualifierLength();
     CellUtil.copyQualifierTo(cell, qualifier.next(length), 0);
-    qualifier.write(buffer, length);
+    qualifier.write(buffer, length, shareWithPrevious);
   }
 
   /** The last of a sequence of byte strings each sent as the prefix it shares with the one before, and the rest. */
@@ -147,9 +181,9 @@ final class CompactCellEncoder implements Codec.Encoder {
       return next;
     }
 
-    /** Writes the string copied into {@link #next} and makes it the current one. */
-    void write(VarInts.Writer buffer, int nextLength) {
-      int shared = length < 0 ? 0 : Bytes.findCommonPrefix(current, next, length, nextLength, 0, 0);
+    /** Writes the string copied into {@link #next}, sharing no prefix unless asked, and makes it the current one. */
+    void write(VarInts.Writer buffer, int nextLength, boolean share) {
+      int shared = !share || length < 0 ? 0 : Bytes.findCommonPrefix(current, next, length, nextLength, 0, 0);
       buffer.writeVarint(shared);
       buffer.writeVarint(nextLength - shared);
       buffer.write(next, shared, nextLength - shared);
@@ -168,6 +202,7 @@ final class CompactCellEncoder implements Codec.Encoder {
   private void drain() throws IOException {
     if (buffer.length() > 0) {
       out.write(buffer.array(), 0, buffer.length());
+      drained += buffer.length();
       buffer.reset();
     }
   }

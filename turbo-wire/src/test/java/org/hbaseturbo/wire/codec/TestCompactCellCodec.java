@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.Tag;
 import org.apache.hadoop.hbase.codec.Codec;
 import org.apache.hadoop.hbase.codec.KeyValueCodec;
+import org.apache.hadoop.hbase.io.HeapSize;
 import org.apache.hadoop.hbase.ipc.TestingCellBlocks;
 import org.apache.hadoop.hbase.nio.ByteBuff;
 import org.apache.hadoop.hbase.nio.MultiByteBuff;
@@ -109,16 +110,20 @@ class TestCompactCellCodec {
     for (int i = 0; i < noise.size(); i++) {
       block[i + 1] = noise.get(i);
     }
-    // A fixed limit of 1 MB: random references to long rows and qualifiers must hit it, not the heap.
-    Codec.Decoder decoder = new CompactCellDecoder(block, 0, block.length, 1 << 20);
-    try {
-      int cells = 0;
-      while (decoder.advance()) {
-        assertThat(++cells).isLessThanOrEqualTo(block.length); // every cell takes at least one byte
-      }
-    } catch (IOException e) {
-      assertThat(e).isInstanceOf(MalformedCellBlockException.class);
+    decodeUntrusted(block);
+  }
+
+  /** Cellblocks of the codec with bytes replaced: deeper into the format than random bytes get. */
+  @Property(tries = 500)
+  void corruptCellblocksAreRefusedOrDecodeWithinTheBound(@ForAll("cellblocks") List<KeyValue> cells,
+      @ForAll @Size(min = 1, max = 6) List<@IntRange(min = 0, max = Integer.MAX_VALUE - 1) Integer> positions,
+      @ForAll byte replacement) throws IOException {
+    Assume.that(!cells.isEmpty());
+    byte[] block = encode(COMPACT, cells);
+    for (int position : positions) {
+      block[1 + position % (block.length - 1)] ^= replacement == 0 ? 1 : replacement; // the magic stays
     }
+    decodeUntrusted(block);
   }
 
   @Property(tries = 50)
@@ -130,25 +135,88 @@ class TestCompactCellCodec {
         .hasMessageContaining("not a compact cellblock").hasMessageContaining(CompactCellCodec.class.getName());
   }
 
-  /** One long row and one long qualifier sent once, then referenced by cell after cell of one byte each. */
+  /**
+   * The issue's cellblock: a 32 KB row and a 30 KB qualifier sent once, then referenced by cell after cell of one
+   * byte each. 64 KB that would decode to 66 MB, 1,000 times its size, under the former bound of 64 MiB.
+   */
   @Property(tries = 1)
-  void aSmallCellblockCannotDecodeToAHugeOne() throws IOException {
-    byte[] row = new byte[Short.MAX_VALUE];
-    byte[] qualifier = new byte[60_000];
-    List<Cell> cells = new ArrayList<>();
-    for (int i = 0; i < 2_000; i++) {
-      cells.add(new KeyValue(row, Bytes.toBytes("f"), qualifier, 1L, new byte[0]));
-    }
-    byte[] block = encode(COMPACT, cells);
-    assertThat(block.length).isLessThan(100_000); // about 2,000 cells of 1 byte after the first
-    // 2,000 cells of about 92 KB each: 184 MB, over the 64 MB a 100 KB cellblock may decode to.
-    assertThat(CompactCellDecoder.decodingLimit(block.length)).isEqualTo(CompactCellDecoder.MIN_DECODING_LIMIT);
+  void aCellblockOfReferencesToLongKeysIsRefused() throws IOException {
+    KeyValue cell = new KeyValue(new byte[Short.MAX_VALUE], Bytes.toBytes("f"), new byte[30 * 1024], 1L,
+        new byte[0]);
+    byte[] block = ReferencingCompactCellCodec.repeated(cell, 1_039);
+    assertThat(block.length).isLessThan(64 * 1024);
+    assertThat(1_039L * cell.getLength()).isGreaterThan(1_000L * block.length);
+    long limit = CompactCellFormat.decodingLimit(block.length);
+    List<Cell> decoded = new ArrayList<>();
     Codec.Decoder decoder = COMPACT.getDecoder(new ByteArrayInputStream(block));
     assertThatThrownBy(() -> {
       while (decoder.advance()) {
-        decoder.current();
+        decoded.add(decoder.current());
       }
-    }).isInstanceOf(MalformedCellBlockException.class).hasMessageContaining("decodes to more than 67108864 bytes");
+    }).isInstanceOf(MalformedCellBlockException.class)
+        .hasMessageContaining("at cell " + decoded.size() + ": it would decode to ")
+        .hasMessageContaining("bytes or more, over the " + limit + " bytes (16 times its " + block.length + ")");
+    // Refused before it allocated more than the bound.
+    assertThat(decoded.size() * CompactCellFormat.cellCost(Short.MAX_VALUE, 1, 30 * 1024, 0)).isLessThan(limit);
+    assertThat(decoded).hasSizeGreaterThan(10);
+  }
+
+  /** The same cells as the codec's encoder sends them: references while they keep within the bound. */
+  @Property(tries = 1)
+  void theEncoderSendsLongKeysAgainRatherThanPassTheBound() throws IOException {
+    List<Cell> cells = new ArrayList<>();
+    for (int i = 0; i < 1_039; i++) {
+      cells.add(new KeyValue(new byte[Short.MAX_VALUE], Bytes.toBytes("f"), new byte[30 * 1024], 1L, new byte[0]));
+    }
+    byte[] block = encode(COMPACT, cells);
+    assertSameCells(decode(COMPACT.getDecoder(new ByteArrayInputStream(block))),
+        decode(DEFAULT.getDecoder(new ByteArrayInputStream(encode(DEFAULT, cells)))));
+    // 66 MB of cells in 4 MB: one cell in full, then references up to the bound, again and again.
+    assertThat((double) encode(DEFAULT, cells).length / block.length).isBetween(15.0, 16.0);
+  }
+
+  /** Cells whose rows and columns repeat, long or empty: the encoder's output always decodes within the bound. */
+  @Property(tries = 200)
+  void repeatedCellsDecodeWithinTheBound(@ForAll("repeatedCells") List<KeyValue> cells) throws IOException {
+    List<Cell> expected = decode(DEFAULT.getDecoder(new ByteArrayInputStream(encode(DEFAULT, cells))));
+    byte[] block = encode(COMPACT, cells);
+    assertSameCells(decode(COMPACT.getDecoder(new ByteArrayInputStream(block))), expected);
+    assertSameCells(decode(COMPACT.getDecoder(new SingleByteBuff(ByteBuffer.wrap(block)))), expected);
+  }
+
+  /** A cell and references to it: each such cellblock decodes exactly when its count is within the bound. */
+  @Property(tries = 1)
+  void cellblocksDecodeUpToTheBoundAndNoFurther() throws IOException {
+    int atTheBound = 0;
+    for (int rowLength = 1; rowLength <= 120; rowLength++) {
+      for (int valueLength = 0; valueLength <= 2; valueLength++) {
+        KeyValue cell = new KeyValue(new byte[rowLength], Bytes.toBytes("f"), new byte[0], 1L, new byte[valueLength]);
+        for (int count = 1; count <= 25; count++) {
+          byte[] block = ReferencingCompactCellCodec.repeated(cell, count);
+          long cost = count * CompactCellFormat.cellCost(rowLength, 1, 0, valueLength) + CompactCellFormat.entryCost(1)
+              + CompactCellFormat.entryCost(0);
+          long limit = CompactCellFormat.decodingLimit(block.length);
+          atTheBound += cost == limit ? 1 : 0;
+          if (cost <= limit) {
+            assertThat(decode(COMPACT.getDecoder(new ByteArrayInputStream(block)))).hasSize(count);
+          } else {
+            assertThatThrownBy(() -> decode(COMPACT.getDecoder(new ByteArrayInputStream(block))))
+                .isInstanceOf(MalformedCellBlockException.class).hasMessageContaining("over the " + limit + " bytes");
+          }
+        }
+      }
+    }
+    // For one: a row of 49 bytes and a value of 1, 9 cells in 78 bytes, counted 9 x 135 + 17 + 16 = 16 x 78.
+    assertThat(atTheBound).as("cellblocks that decode to exactly the bound").isPositive();
+  }
+
+  /** What the decoder counts for a cell covers HBase's own estimate of its heap. */
+  @Property(tries = 100)
+  void aDecodedCellTakesNoMoreHeapThanCounted(@ForAll("cellblocks") List<KeyValue> cells) throws IOException {
+    for (Cell cell : decode(COMPACT.getDecoder(new ByteArrayInputStream(encode(COMPACT, cells))))) {
+      assertThat(((HeapSize) cell).heapSize()).isLessThanOrEqualTo(CompactCellFormat.cellCost(cell.getRowLength(),
+          cell.getFamilyLength(), cell.getQualifierLength(), cell.getValueLength()));
+    }
   }
 
   @Property(tries = 1)
@@ -189,6 +257,25 @@ class TestCompactCellCodec {
     return cell.list().ofMaxSize(40).map(TestCompactCellCodec::withRuns);
   }
 
+  /** One cell repeated: its row and column, long or empty, referenced by each repeat, sometimes a new version. */
+  @Provide
+  Arbitrary<List<KeyValue>> repeatedCells() {
+    Arbitrary<byte[]> rows = Arbitraries.of(new byte[0], new byte[1], new byte[100], new byte[Short.MAX_VALUE]);
+    Arbitrary<byte[]> families = Arbitraries.of(new byte[0], Bytes.toBytes("f"), new byte[Byte.MAX_VALUE]);
+    Arbitrary<byte[]> qualifiers = Arbitraries.of(new byte[0], Bytes.toBytes("q"), new byte[5_000]);
+    Arbitrary<byte[]> values = Arbitraries.of(new byte[0], new byte[1], new byte[20]);
+    Arbitrary<Integer> counts = Arbitraries.integers().between(1, 300);
+    Arbitrary<Boolean> versions = Arbitraries.of(true, false);
+    return Combinators.combine(rows, families, qualifiers, values, counts, versions)
+        .as((row, family, qualifier, value, count, newVersions) -> {
+          List<KeyValue> cells = new ArrayList<>();
+          for (int i = 0; i < count; i++) {
+            cells.add(new KeyValue(row, family, qualifier, newVersions ? 1_000 - i : 1, value));
+          }
+          return cells;
+        });
+  }
+
   private static List<KeyValue> withRuns(List<KeyValue> cells) {
     List<KeyValue> result = new ArrayList<>();
     for (KeyValue cell : cells) {
@@ -222,6 +309,31 @@ class TestCompactCellCodec {
       cells.add(scanner.current());
     }
     return cells;
+  }
+
+  /**
+   * Decodes a cellblock from anyone, as a server does: it is refused with the typed error, or decodes, and either
+   * way its cells take no more than the bound. Every cell takes at least one byte, so a decoder that makes no
+   * progress fails the count.
+   */
+  private static void decodeUntrusted(byte[] block) {
+    Codec.Decoder decoder = COMPACT.getDecoder(new SingleByteBuff(ByteBuffer.wrap(block)));
+    int cells = 0;
+    long cost = 0;
+    try {
+      while (decoder.advance()) {
+        assertThat(++cells).isLessThanOrEqualTo(block.length);
+        Cell cell = decoder.current();
+        cost += CompactCellFormat.cellCost(cell.getRowLength(), cell.getFamilyLength(), cell.getQualifierLength(),
+            cell.getValueLength());
+      }
+    } catch (IOException e) {
+      assertThat(e).isInstanceOf(MalformedCellBlockException.class).hasMessageContaining("compact cellblock");
+      // A RegionServer reads on after a mutation fails (RSRpcServices.skipCellsForMutation), then other regions'.
+      assertThatThrownBy(decoder::advance).as("a refused cellblock stays refused")
+          .isInstanceOf(MalformedCellBlockException.class);
+    }
+    assertThat(cost).isLessThanOrEqualTo(CompactCellFormat.decodingLimit(block.length));
   }
 
   /** The block over three buffers, as a large request arrives in pooled buffers. */
