@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.scan;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 
@@ -14,13 +15,18 @@ final class Cursor {
   private final RegionScanner scanner;
   /** Null where the region has no coprocessor host (never on a RegionServer). */
   private final RegionCoprocessorHost hooks;
+  /** Gives back the cursor's place under the limits of open cursors ({@link RegionPreparedScans#reserveCursor}). */
+  private final Runnable release;
+  private final AtomicBoolean closed = new AtomicBoolean();
   private volatile long lastUseNanos;
 
-  Cursor(long id, PreparedState state, RegionScanner scanner, RegionCoprocessorHost hooks, long nowNanos) {
+  Cursor(long id, PreparedState state, RegionScanner scanner, RegionCoprocessorHost hooks, Runnable release,
+      long nowNanos) {
     this.id = id;
     this.state = state;
     this.scanner = scanner;
     this.hooks = hooks;
+    this.release = release;
     this.lastUseNanos = nowNanos;
   }
 
@@ -46,10 +52,14 @@ final class Cursor {
 
   /**
    * Closes the scanner with the region's scanner-close hooks around it, as HBase closes an expired native
-   * scanner: the close happens whatever the hooks say, since nobody would be left to free the scanner.
-   * Closing twice, or a scanner the region already closed, is harmless.
+   * scanner: the close happens whatever the hooks say, since nobody would be left to free the scanner. Then gives
+   * back its place under the limits. Closing twice does nothing the second time; a scanner the region already
+   * closed is harmless.
    */
   void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     try {
       if (hooks != null) {
         hooks.preScannerClose(scanner);
@@ -64,6 +74,8 @@ final class Cursor {
         }
       } catch (IOException e) {
         // A failed close of a read-only scanner leaves nothing behind that a retry could free.
+      } finally {
+        release.run();
       }
     }
   }

@@ -127,7 +127,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     return scans.preparedCount();
   }
 
-  /** Cursors open in this region (for monitoring and tests). */
+  /** Cursors open in this region, those in use by an execute too (for monitoring and tests). */
   public int openCursors() {
     return scans.cursorCount();
   }

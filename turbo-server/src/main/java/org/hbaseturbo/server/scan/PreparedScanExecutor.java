@@ -103,25 +103,34 @@ final class PreparedScanExecutor {
         throw new PreparedScanException(PreparedScanError.INVALID_ARGUMENT, "caching is "
             + request.getCaching() + "; expected at least 1 row per reply");
       }
-      cursor = open(state, request, now);
+      cursor = open(user, state, request, now);
     }
     return read(cursor, request, maxReplyBytes);
   }
 
-  /** Opens the region scanner of one execute, as HBase opens a native scan's. */
-  private Cursor open(PreparedState state, ExecuteRequest request, long now) throws IOException {
+  /**
+   * Opens the region scanner of one execute, as HBase opens a native scan's, once the limits of open cursors let
+   * {@code user} open one more.
+   */
+  private Cursor open(String user, PreparedState state, ExecuteRequest request, long now) throws IOException {
     Scan scan = asNativeOpens(state.newScan(request.getStartRow().toByteArray(), request.getStartInclusive(),
         request.getStopRow().toByteArray(), request.getStopInclusive(), request.getColumnsList()), state);
     RegionCoprocessorHost hooks = region.getCoprocessorHost();
     hooks.preScannerOpen(scan);
-    RegionScanner scanner = region.getScanner(scan);
+    Runnable release = scans.reserveCursor(user);
     try {
-      scanner = hooks.postScannerOpen(scan, scanner);
+      RegionScanner scanner = region.getScanner(scan);
+      try {
+        scanner = hooks.postScannerOpen(scan, scanner);
+      } catch (IOException | RuntimeException e) {
+        scanner.close();
+        throw e;
+      }
+      return new Cursor(scans.newCursorId(), state, scanner, hooks, release, now);
     } catch (IOException | RuntimeException e) {
-      scanner.close();
+      release.run();
       throw e;
     }
-    return new Cursor(scans.newCursorId(), state, scanner, hooks, now);
   }
 
   /**
