@@ -1,13 +1,17 @@
 package org.hbaseturbo.server.scan;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 
 /**
- * A region scanner an execute left open because its region had more rows than one reply carries. Held by
- * one request at a time: a request takes it out of the region's table and puts it back when done.
+ * A region scanner an execute left open because its region had more rows than one reply carries, or more than it
+ * could read in its time. Held by one request at a time: a request takes it out of the region's table and puts it
+ * back when done.
  */
 final class Cursor {
   private final long id;
@@ -19,6 +23,8 @@ final class Cursor {
   private final Runnable release;
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile long lastUseNanos;
+  /** What the scanner returned of a row that may go on, not yet sent ({@link CursorReader}); often empty. */
+  private ArrayList<Cell> heldRow = new ArrayList<>();
 
   Cursor(long id, PreparedState state, RegionScanner scanner, RegionCoprocessorHost hooks, Runnable release,
       long nowNanos) {
@@ -48,6 +54,22 @@ final class Cursor {
 
   void touch(long nowNanos) {
     lastUseNanos = nowNanos;
+  }
+
+  /** The row held for the next request, which now owns it; empty when none. */
+  ArrayList<Cell> takeHeldRow() {
+    ArrayList<Cell> row = heldRow;
+    heldRow = new ArrayList<>();
+    return row;
+  }
+
+  /**
+   * Holds part of a row for the next request. Its cells outlive this request: those backed by off-heap blocks are
+   * copied to the heap, so that the row does not depend on when the scanner lets its blocks go.
+   */
+  void holdRow(ArrayList<Cell> row) {
+    CellUtil.cloneIfNecessary(row);
+    heldRow = row;
   }
 
   /**

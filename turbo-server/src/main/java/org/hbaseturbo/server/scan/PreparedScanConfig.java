@@ -14,9 +14,10 @@ import org.apache.hadoop.hbase.HConstants;
  * @param maxScansPerRegion prepared scans all users together may keep in one region
  * @param maxBytesPerRegion their {@link PreparedState#chargedBytes() charged bytes} in one region
  * @param maxCursorsPerRegion cursors all users together may keep open in one region
+ * @param timeLimit how long one execute reads before it replies with what it has
  */
 record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRegion, long maxBytesPerRegion,
-    long maxCursorsPerRegion) {
+    long maxCursorsPerRegion, ExecuteTimeLimit timeLimit) {
   static final String LEASE_KEY = "turbo.prepared-scan.lease.ms";
   static final String MAX_SCANS_PER_REGION_KEY = "turbo.prepared-scan.region.max-scans";
   static final String MAX_BYTES_PER_REGION_KEY = "turbo.prepared-scan.region.max-bytes";
@@ -48,6 +49,7 @@ record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRe
     return new PreparedScanConfig(Duration.ofMillis(leaseMs), maxReplyBytes,
         Limits.positive(conf, MAX_SCANS_PER_REGION_KEY, DEFAULT_MAX_SCANS_PER_REGION, false),
         Limits.positive(conf, MAX_BYTES_PER_REGION_KEY, DEFAULT_MAX_BYTES_PER_REGION, true),
-        Limits.positive(conf, MAX_CURSORS_PER_REGION_KEY, DEFAULT_MAX_CURSORS_PER_REGION, false));
+        Limits.positive(conf, MAX_CURSORS_PER_REGION_KEY, DEFAULT_MAX_CURSORS_PER_REGION, false),
+        ExecuteTimeLimit.from(conf));
   }
 }

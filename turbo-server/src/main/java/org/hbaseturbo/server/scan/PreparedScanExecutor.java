@@ -3,11 +3,8 @@ package org.hbaseturbo.server.scan;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.HBaseZeroCopyByteString;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.Collectors;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -17,6 +14,7 @@ import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 import org.hbaseturbo.wire.scan.Column;
 import org.hbaseturbo.wire.scan.PreparedRowsEncoder;
 import org.hbaseturbo.wire.scan.PreparedSchema;
@@ -150,20 +148,18 @@ final class PreparedScanExecutor {
     return scan;
   }
 
-  /** Up to {@code caching} rows (and the reply size cap); leaves the cursor open if the region has more. */
+  /**
+   * Up to {@code caching} rows, the reply size cap and the time limit; leaves the cursor open if the region has more.
+   */
   private ExecuteResponse read(Cursor cursor, ExecuteRequest request, long maxReplyBytes) throws IOException {
+    long deadline = config.timeLimit().deadline(EnvironmentEdgeManager.currentTime());
     PreparedState state = cursor.state();
     PreparedRowsEncoder rows = new PreparedRowsEncoder(state.schema(),
         state.replyCapacity(request.getCaching(), config.maxReplyBytes()));
-    List<Cell> cells = new ArrayList<>();
-    boolean more = true;
+    boolean more;
     boolean failed = true;
     try {
-      while (more && rows.rowCount() < request.getCaching() && rows.size() < config.maxReplyBytes()) {
-        cells.clear();
-        more = cursor.scanner().next(cells);
-        rows.addRow(cells);
-      }
+      more = CursorReader.read(region, cursor, rows, request.getCaching(), config.maxReplyBytes(), deadline);
       failed = false;
     } finally {
       if (failed) {

@@ -18,7 +18,7 @@ class TestPreparedScanLimits {
   void defaults() {
     Configuration empty = new Configuration(false);
     assertThat(PreparedScanConfig.from(empty)).isEqualTo(new PreparedScanConfig(Duration.ofSeconds(60),
-        2L << 20, 10_000, 16L << 20, 1_000));
+        2L << 20, 10_000, 16L << 20, 1_000, new ExecuteTimeLimit(Duration.ofMillis(100), Duration.ofMillis(10))));
     assertThat(ServerLimits.from(empty)).isEqualTo(new ServerLimits(10_000, 16L << 20, 64L << 20, 1_000, 4_000));
   }
 
@@ -35,8 +35,12 @@ class TestPreparedScanLimits {
     conf.set("turbo.prepared-scan.region.max-cursors", "5");
     conf.set("turbo.prepared-scan.user.max-cursors", "13");
     conf.set("turbo.prepared-scan.server.max-cursors", "17");
+    conf.set("turbo.prepared-scan.execute.max-time", "2s");
+    conf.set("hbase.region.server.rpc.minimum.scan.time.limit.delta", "3");
     assertThat(PreparedScanConfig.from(conf)).isEqualTo(new PreparedScanConfig(Duration.ofMillis(500), 4096, 7,
-        3072, 5));
+        3072, 5, new ExecuteTimeLimit(Duration.ofSeconds(2), Duration.ofMillis(3))));
+    conf.set("turbo.prepared-scan.execute.max-time", "250");
+    assertThat(ExecuteTimeLimit.from(conf).max()).as("a number alone is milliseconds").hasMillis(250);
     assertThat(ServerLimits.from(conf)).isEqualTo(new ServerLimits(11, 2L << 20, 1L << 30, 13, 17));
   }
 
@@ -51,6 +55,19 @@ class TestPreparedScanLimits {
     conf.set("turbo.prepared-scan.user.max-scans", "0");
     assertThatThrownBy(() -> ServerLimits.from(conf))
         .hasMessage("turbo.prepared-scan.user.max-scans is 0; expected a positive whole number");
+    conf.set("turbo.prepared-scan.execute.max-time", "soon");
+    assertThatThrownBy(() -> ExecuteTimeLimit.from(conf)).hasMessage("turbo.prepared-scan.execute.max-time is"
+        + " 'soon'; expected a positive duration such as 100ms or 2s (a number alone is milliseconds)");
+    conf.set("turbo.prepared-scan.execute.max-time", "0s");
+    assertThatThrownBy(() -> ExecuteTimeLimit.from(conf)).hasMessageStartingWith(
+        "turbo.prepared-scan.execute.max-time is '0s'; expected a positive duration");
+  }
+
+  @Test
+  void anExecuteOffRpcReadsForTheLimitAndNeverLessThanTheMinimum() {
+    // No RPC call on this thread, as for the fast path's requests: the limit alone bounds the execute.
+    assertThat(new ExecuteTimeLimit(Duration.ofMillis(100), Duration.ofMillis(10)).deadline(5_000)).isEqualTo(5_100);
+    assertThat(new ExecuteTimeLimit(Duration.ofMillis(4), Duration.ofMillis(10)).deadline(5_000)).isEqualTo(5_010);
   }
 
   @Test
@@ -103,8 +120,9 @@ class TestPreparedScanLimits {
   @Test
   void aRegionRefusesACursorOverItsLimitUntilOneCloses() throws Exception {
     ServerHoldings holdings = new ServerHoldings(ServerLimits.from(new Configuration(false)));
-    RegionPreparedScans region = new RegionPreparedScans(new PreparedScanConfig(Duration.ofSeconds(60), 1 << 20,
-        10, 1 << 20, 2), holdings);
+    Configuration conf = new Configuration(false);
+    conf.set("turbo.prepared-scan.region.max-cursors", "2");
+    RegionPreparedScans region = new RegionPreparedScans(PreparedScanConfig.from(conf), holdings);
     Runnable first = region.reserveCursor("ann");
     region.reserveCursor("ben");
     assertRefused(() -> region.reserveCursor("cat"), "this region has 2 open cursors; the limit is 2"
