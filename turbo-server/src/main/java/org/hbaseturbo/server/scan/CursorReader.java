@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.quotas.OperationQuota;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.regionserver.ScannerContext;
@@ -29,14 +30,14 @@ final class CursorReader {
   }
 
   /**
-   * Adds the cursor's next whole rows to {@code rows}, up to {@code caching} rows, {@code maxBytes} (between rows) or
-   * the deadline, whichever comes first.
+   * Adds the cursor's next whole rows to {@code rows}, and their cells to what {@code quota} counts as read, up to
+   * {@code caching} rows, {@code maxBytes} (between rows) or the deadline, whichever comes first.
    *
    * @param deadline in {@link EnvironmentEdgeManager}'s milliseconds ({@link ExecuteTimeLimit#deadline})
    * @return whether the cursor has more: rows its scanner has not returned, or a row it holds
    */
-  static boolean read(Region region, Cursor cursor, PreparedRowsEncoder rows, int caching, long maxBytes,
-      long deadline) throws IOException {
+  static boolean read(Region region, Cursor cursor, PreparedRowsEncoder rows, OperationQuota quota, int caching,
+      long maxBytes, long deadline) throws IOException {
     RegionScanner scanner = cursor.scanner();
     ScannerContext context = ScannerContext.newBuilder().setTimeLimit(LimitScope.BETWEEN_CELLS, deadline).build();
     ArrayList<Cell> row = cursor.takeHeldRow();
@@ -52,14 +53,14 @@ final class CursorReader {
           if (!cells.isEmpty()) {
             if (!row.isEmpty() && !CellUtil.matchingRows(row.get(0), cells.get(0))) {
               // The scanner went on to the next row: the one held was whole.
-              rows.addRow(row);
+              send(row, rows, quota);
               row = new ArrayList<>();
             }
             row.addAll(cells);
           }
           boolean whole = !more || !timeUp;
           if (whole && !row.isEmpty() && rows.rowCount() < caching) {
-            rows.addRow(row);
+            send(row, rows, quota);
             row = new ArrayList<>();
           }
         }
@@ -69,5 +70,10 @@ final class CursorReader {
     }
     cursor.holdRow(row);
     return more || !row.isEmpty();
+  }
+
+  private static void send(ArrayList<Cell> row, PreparedRowsEncoder rows, OperationQuota quota) {
+    rows.addRow(row);
+    quota.addScanResultCells(row);
   }
 }
