@@ -41,27 +41,26 @@ final class CursorReader {
     RegionScanner scanner = cursor.scanner();
     ScannerContext context = ScannerContext.newBuilder().setTimeLimit(LimitScope.BETWEEN_CELLS, deadline).build();
     ArrayList<Cell> row = cursor.takeHeldRow();
+    ArrayList<Cell> cells = new ArrayList<>();
     boolean more = true;
     boolean timeUp = false;
     region.startRegionOperation(Region.Operation.SCAN);
     try {
       synchronized (scanner) {
         while (more && !timeUp && rows.rowCount() < caching && rows.size() < maxBytes) {
-          ArrayList<Cell> cells = new ArrayList<>();
+          cells.clear();
           more = scanner.nextRaw(cells, context);
           timeUp = EnvironmentEdgeManager.currentTime() >= deadline;
           if (!cells.isEmpty()) {
             if (!row.isEmpty() && !CellUtil.matchingRows(row.get(0), cells.get(0))) {
               // The scanner went on to the next row: the one held was whole.
               send(row, rows, quota);
-              row = new ArrayList<>();
             }
             row.addAll(cells);
           }
           boolean whole = !more || !timeUp;
           if (whole && !row.isEmpty() && rows.rowCount() < caching) {
             send(row, rows, quota);
-            row = new ArrayList<>();
           }
         }
       }
@@ -72,8 +71,10 @@ final class CursorReader {
     return more || !row.isEmpty();
   }
 
+  /** Adds the row to the reply and empties it for the next. */
   private static void send(ArrayList<Cell> row, PreparedRowsEncoder rows, OperationQuota quota) {
     rows.addRow(row);
     quota.addScanResultCells(row);
+    row.clear();
   }
 }
