@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.quotas.RpcThrottlingException;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathCall;
@@ -46,7 +47,9 @@ import org.hbaseturbo.wire.fastpath.FastPathOperation;
  * <p>HBase's region calls relocate and retry by themselves; for the server route this class does: a failure
  * HBase would retry (region moved, split or closing, server restarting or unreachable) looks the region up
  * again and tries once more after HBase's client pause and backoff, up to {@code hbase.client.retries.number}
- * times; {@link DoNotRetryIOException}s, the typed {@link PreparedScanException}s among them, fail at once.
+ * times; {@link DoNotRetryIOException}s, the typed {@link PreparedScanException}s among them, fail at once. An execute
+ * the RegionServer throttles (the caller is over an RPC quota) goes on as a region call, which HBase's client retries
+ * and fails as it does a throttled native scan.
  */
 final class ExecuteRoute implements Closeable {
   /** Connections whose user the RegionServers refused a RegionServer-level call. */
@@ -102,6 +105,11 @@ final class ExecuteRoute implements Closeable {
           // The region route checks the caller as HBase checks any region call: if it refuses too, that is
           // the answer.
           REFUSED.put(connection, Boolean.TRUE);
+          break;
+        }
+        if (failure instanceof RpcThrottlingException) {
+          // The caller is over an RPC quota. HBase's region call waits out a throttle as HBase's client waits for a
+          // native call (the wait the RegionServer names, within the operation timeout), and fails as it fails.
           break;
         }
         if (failure instanceof DoNotRetryIOException || tries >= retries) {

@@ -13,11 +13,15 @@ import org.apache.hadoop.hbase.HConstants;
  * @param maxReplyBytes when a reply stops taking rows
  * @param maxScansPerRegion prepared scans all users together may keep in one region
  * @param maxBytesPerRegion their {@link PreparedState#chargedBytes() charged bytes} in one region
+ * @param maxCursorsPerRegion cursors all users together may keep open in one region
+ * @param timeLimit how long one execute reads before it replies with what it has
  */
-record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRegion, long maxBytesPerRegion) {
+record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRegion, long maxBytesPerRegion,
+    long maxCursorsPerRegion, ExecuteTimeLimit timeLimit) {
   static final String LEASE_KEY = "turbo.prepared-scan.lease.ms";
   static final String MAX_SCANS_PER_REGION_KEY = "turbo.prepared-scan.region.max-scans";
   static final String MAX_BYTES_PER_REGION_KEY = "turbo.prepared-scan.region.max-bytes";
+  static final String MAX_CURSORS_PER_REGION_KEY = "turbo.prepared-scan.region.max-cursors";
   /**
    * A region serving 10,000 prepared scans is far beyond any client we know of (a YCSB client prepares one per
    * thread); the count bounds the map's entries, the bytes what they hold.
@@ -25,6 +29,12 @@ record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRe
   static final long DEFAULT_MAX_SCANS_PER_REGION = 10_000;
   /** 16 MiB: 10,000 typical prepared scans (~1 KiB charged each) fit; 16 scans carrying a 1 MB filter do. */
   static final long DEFAULT_MAX_BYTES_PER_REGION = 16L << 20;
+  /**
+   * As many as one user may keep on the RegionServer ({@link ServerLimits#DEFAULT_MAX_CURSORS_PER_USER}): a region
+   * read by a thousand threads at once, and no more than a quarter of the server's, so that one hot region leaves
+   * cursors for the others.
+   */
+  static final long DEFAULT_MAX_CURSORS_PER_REGION = 1_000;
 
   static PreparedScanConfig from(Configuration conf) {
     // A cursor is a native scanner by another name: unless told, it lives as long as HBase lets one idle.
@@ -38,6 +48,8 @@ record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRe
         HConstants.DEFAULT_HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE);
     return new PreparedScanConfig(Duration.ofMillis(leaseMs), maxReplyBytes,
         Limits.positive(conf, MAX_SCANS_PER_REGION_KEY, DEFAULT_MAX_SCANS_PER_REGION, false),
-        Limits.positive(conf, MAX_BYTES_PER_REGION_KEY, DEFAULT_MAX_BYTES_PER_REGION, true));
+        Limits.positive(conf, MAX_BYTES_PER_REGION_KEY, DEFAULT_MAX_BYTES_PER_REGION, true),
+        Limits.positive(conf, MAX_CURSORS_PER_REGION_KEY, DEFAULT_MAX_CURSORS_PER_REGION, false),
+        ExecuteTimeLimit.from(conf));
   }
 }

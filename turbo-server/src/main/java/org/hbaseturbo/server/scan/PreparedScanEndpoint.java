@@ -34,7 +34,8 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
  * {@code AccessController} grants and refuses exactly what it grants and refuses a native scan; with
  * {@code hbase.security.exec.permission.checks} it also requires EXEC on the table, as for any endpoint. A
  * caller reaches only the prepared scans they prepared, and what they may keep is bounded
- * ({@link RegionPreparedScans}).
+ * ({@link RegionPreparedScans}). Each execute counts against the caller's RPC quotas as a native scanner call does
+ * ({@link ExecuteQuotas}): HBase checks none for endpoint calls.
  *
  * <p>Failures: a request that cannot succeed becomes a {@link DoNotRetryIOException} carrying the
  * {@link org.hbaseturbo.wire.scan.PreparedScanError} code; HBase's own exceptions (region moved or
@@ -56,7 +57,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     }
     PreparedScanConfig config = PreparedScanConfig.from(region.getConfiguration());
     scans = new RegionPreparedScans(config, ServerHoldings.of(region));
-    executor = new PreparedScanExecutor(hregion, scans, config);
+    executor = new PreparedScanExecutor(hregion, scans, config, ExecuteQuotas.of(region));
     reaper = LeaseReaper.watch(scans, config.lease().toNanos());
   }
 
@@ -127,7 +128,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     return scans.preparedCount();
   }
 
-  /** Cursors open in this region (for monitoring and tests). */
+  /** Cursors open in this region, those in use by an execute too (for monitoring and tests). */
   public int openCursors() {
     return scans.cursorCount();
   }

@@ -3,20 +3,19 @@ package org.hbaseturbo.server.scan;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.HBaseZeroCopyByteString;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.Collectors;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.quotas.OperationQuota;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 import org.hbaseturbo.wire.scan.Column;
 import org.hbaseturbo.wire.scan.PreparedRowsEncoder;
 import org.hbaseturbo.wire.scan.PreparedSchema;
@@ -37,17 +36,20 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExtraColumn;
  * {@code postScannerOpen} hooks), so that HBase's {@code AccessController} and {@code VisibilityController}
  * check and filter each execute as they check and filter each native scan, under the caller's identity. A
  * prepare runs the same {@code preScannerOpen} check without opening a scanner, so that a caller who may not
- * read is refused there, with HBase's own {@code AccessDeniedException}, and nothing is stored.
+ * read is refused there, with HBase's own {@code AccessDeniedException}, and nothing is stored. Each execute counts
+ * against the caller's RPC quotas as one call of a native scanner does ({@link ExecuteQuotas}).
  */
 final class PreparedScanExecutor {
   private final HRegion region;
   private final RegionPreparedScans scans;
   private final PreparedScanConfig config;
+  private final ExecuteQuotas quotas;
 
-  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, PreparedScanConfig config) {
+  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, PreparedScanConfig config, ExecuteQuotas quotas) {
     this.region = region;
     this.scans = scans;
     this.config = config;
+    this.quotas = quotas;
   }
 
   /**
@@ -88,40 +90,64 @@ final class PreparedScanExecutor {
       }
       state = prepare(user, request.getPreparedId(), request.getScan());
     }
-    Cursor cursor;
+    Cursor cursor = null;
     if (request.hasCursor()) {
       cursor = scans.take(request.getCursor(), state, now);
       if (cursor == null) {
         return status(request.getCloseCursor() ? ExecuteResponse.Status.OK : ExecuteResponse.Status.CURSOR_EXPIRED);
       }
       if (request.getCloseCursor()) {
+        // Not throttled: a close frees what the quotas protect.
         cursor.close();
         return status(ExecuteResponse.Status.OK);
       }
-    } else {
-      if (request.getCaching() < 1) {
-        throw new PreparedScanException(PreparedScanError.INVALID_ARGUMENT, "caching is "
-            + request.getCaching() + "; expected at least 1 row per reply");
-      }
-      cursor = open(state, request, now);
+    } else if (request.getCaching() < 1) {
+      throw new PreparedScanException(PreparedScanError.INVALID_ARGUMENT, "caching is "
+          + request.getCaching() + "; expected at least 1 row per reply");
     }
-    return read(cursor, request, maxReplyBytes);
+    OperationQuota quota;
+    try {
+      quota = quotas.check(request.getCaching());
+    } catch (IOException | RuntimeException e) {
+      if (cursor != null) {
+        // A throttled execute leaves its cursor as it was, as HBase leaves a throttled native scanner.
+        scans.giveBack(cursor);
+      }
+      throw e;
+    }
+    try {
+      if (cursor == null) {
+        cursor = open(user, state, request, now);
+      }
+      return read(cursor, request, maxReplyBytes, quota);
+    } finally {
+      quota.close();
+    }
   }
 
-  /** Opens the region scanner of one execute, as HBase opens a native scan's. */
-  private Cursor open(PreparedState state, ExecuteRequest request, long now) throws IOException {
+  /**
+   * Opens the region scanner of one execute, as HBase opens a native scan's, once the limits of open cursors let
+   * {@code user} open one more.
+   */
+  private Cursor open(String user, PreparedState state, ExecuteRequest request, long now) throws IOException {
     Scan scan = asNativeOpens(state.newScan(request.getStartRow().toByteArray(), request.getStartInclusive(),
         request.getStopRow().toByteArray(), request.getStopInclusive(), request.getColumnsList()), state);
     RegionCoprocessorHost hooks = region.getCoprocessorHost();
     hooks.preScannerOpen(scan);
-    RegionScanner scanner = region.getScanner(scan);
+    Runnable release = scans.reserveCursor(user);
     try {
-      scanner = hooks.postScannerOpen(scan, scanner);
+      RegionScanner scanner = region.getScanner(scan);
+      try {
+        scanner = hooks.postScannerOpen(scan, scanner);
+      } catch (IOException | RuntimeException e) {
+        scanner.close();
+        throw e;
+      }
+      return new Cursor(scans.newCursorId(), state, scanner, hooks, release, now);
     } catch (IOException | RuntimeException e) {
-      scanner.close();
+      release.run();
       throw e;
     }
-    return new Cursor(scans.newCursorId(), state, scanner, hooks, now);
   }
 
   /**
@@ -141,20 +167,21 @@ final class PreparedScanExecutor {
     return scan;
   }
 
-  /** Up to {@code caching} rows (and the reply size cap); leaves the cursor open if the region has more. */
-  private ExecuteResponse read(Cursor cursor, ExecuteRequest request, long maxReplyBytes) throws IOException {
+  /**
+   * Up to {@code caching} rows, the reply size cap (and what the caller's read quota has left, as for a native scanner
+   * call) and the time limit; leaves the cursor open if the region has more.
+   */
+  private ExecuteResponse read(Cursor cursor, ExecuteRequest request, long maxReplyBytes, OperationQuota quota)
+      throws IOException {
+    long deadline = config.timeLimit().deadline(EnvironmentEdgeManager.currentTime());
     PreparedState state = cursor.state();
     PreparedRowsEncoder rows = new PreparedRowsEncoder(state.schema(),
         state.replyCapacity(request.getCaching(), config.maxReplyBytes()));
-    List<Cell> cells = new ArrayList<>();
-    boolean more = true;
+    boolean more;
     boolean failed = true;
     try {
-      while (more && rows.rowCount() < request.getCaching() && rows.size() < config.maxReplyBytes()) {
-        cells.clear();
-        more = cursor.scanner().next(cells);
-        rows.addRow(cells);
-      }
+      more = CursorReader.read(region, cursor, rows, quota, request.getCaching(),
+          Math.min(config.maxReplyBytes(), quota.getMaxResultSize()), deadline);
       failed = false;
     } finally {
       if (failed) {

@@ -14,7 +14,7 @@ import org.hbaseturbo.wire.scan.PreparedScanException;
  * <p>A prepared scan is found by its user and its id together: a caller can reach only their own, and an id
  * another user prepared looks to them exactly like one nobody prepared. What the region holds counts against
  * its {@link PreparedScanConfig limits} and the RegionServer's ({@link ServerHoldings}); a prepared scan that
- * would go over one is refused and nothing is stored.
+ * would go over one is refused and nothing is stored, and so is an execute that would open a cursor over one.
  */
 final class RegionPreparedScans {
   /** Whose prepared scan, and which. */
@@ -28,6 +28,11 @@ final class RegionPreparedScans {
   private final ServerHoldings server;
   /** Guarded by this: what {@link #prepared} holds, as the limits count it. */
   private long heldBytes;
+  /**
+   * Guarded by this: cursors open in this region, in {@link #cursors} or taken out by a request; each pins a region
+   * scanner either way.
+   */
+  private int openCursors;
   private volatile boolean closed;
 
   RegionPreparedScans(PreparedScanConfig config, ServerHoldings server) {
@@ -81,6 +86,27 @@ final class RegionPreparedScans {
       cursor.touch(nowNanos);
     }
     return cursor;
+  }
+
+  /**
+   * Counts one more open cursor of {@code user}'s, in this region and on the RegionServer, before its scanner opens.
+   *
+   * @return what gives the count back, once, when the cursor closes (or its scanner does not open)
+   * @throws PreparedScanException when one more cursor would exceed a limit of the region or the RegionServer
+   */
+  synchronized Runnable reserveCursor(String user) throws PreparedScanException {
+    if (openCursors + 1 > config.maxCursorsPerRegion()) {
+      throw ServerHoldings.cursorsExceeded("this region has " + openCursors + " open cursors",
+          config.maxCursorsPerRegion(), PreparedScanConfig.MAX_CURSORS_PER_REGION_KEY);
+    }
+    server.reserveCursor(user);
+    openCursors++;
+    return () -> releaseCursor(user);
+  }
+
+  private synchronized void releaseCursor(String user) {
+    openCursors--;
+    server.releaseCursor(user);
   }
 
   /** A new cursor id, or the id of a cursor given back after a request. */
@@ -161,7 +187,7 @@ final class RegionPreparedScans {
     return prepared.size();
   }
 
-  int cursorCount() {
-    return cursors.size();
+  synchronized int cursorCount() {
+    return openCursors;
   }
 }

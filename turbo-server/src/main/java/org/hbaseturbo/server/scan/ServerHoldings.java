@@ -10,9 +10,10 @@ import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
- * The prepared state all regions of one RegionServer keep, per user and in all, held against that server's
- * {@link ServerLimits}. Each region's {@link RegionPreparedScans} reserves here before it stores a prepared scan
- * and releases what it drops, so that no user, and no crowd of users, can fill the RegionServer's heap.
+ * The prepared state and the open cursors all regions of one RegionServer keep, per user and in all, held against
+ * that server's {@link ServerLimits}. Each region's {@link RegionPreparedScans} reserves here before it stores a
+ * prepared scan or opens a cursor and releases what it drops, so that no user, and no crowd of users, can fill the
+ * RegionServer's heap or pin its store files.
  */
 final class ServerHoldings {
   /** One per RegionServer, found through the region's environment; gone with the server object. */
@@ -22,6 +23,7 @@ final class ServerHoldings {
   /** Only users who hold something: an entry goes when its holdings drop to nothing. */
   private final Map<String, Held> byUser = new HashMap<>();
   private long bytes;
+  private long cursors;
 
   ServerHoldings(ServerLimits limits) {
     this.limits = limits;
@@ -69,7 +71,42 @@ final class ServerHoldings {
     held.scans--;
     held.bytes -= chargedBytes;
     bytes -= chargedBytes;
-    if (held.scans == 0) {
+    forgetIfEmpty(user, held);
+  }
+
+  /**
+   * Counts one more open cursor for {@code user}.
+   *
+   * @throws PreparedScanException {@link PreparedScanError#LIMIT_EXCEEDED} naming the limit, nothing counted
+   */
+  synchronized void reserveCursor(String user) throws PreparedScanException {
+    Held held = byUser.getOrDefault(user, new Held());
+    if (held.cursors + 1 > limits.maxCursorsPerUser()) {
+      throw cursorsExceeded("you have " + held.cursors + " open cursors on this RegionServer",
+          limits.maxCursorsPerUser(), ServerLimits.MAX_CURSORS_PER_USER_KEY);
+    }
+    if (cursors + 1 > limits.maxCursorsPerServer()) {
+      throw cursorsExceeded("this RegionServer has " + cursors + " open cursors, all users' together",
+          limits.maxCursorsPerServer(), ServerLimits.MAX_CURSORS_PER_SERVER_KEY);
+    }
+    held.cursors++;
+    byUser.put(user, held);
+    cursors++;
+  }
+
+  /** Takes back what {@link #reserveCursor} counted for one cursor. */
+  synchronized void releaseCursor(String user) {
+    Held held = byUser.get(user);
+    if (held == null) {
+      throw new IllegalStateException("release of a cursor that user '" + user + "' does not hold");
+    }
+    held.cursors--;
+    cursors--;
+    forgetIfEmpty(user, held);
+  }
+
+  private void forgetIfEmpty(String user, Held held) {
+    if (held.scans == 0 && held.cursors == 0) {
       byUser.remove(user);
     }
   }
@@ -88,13 +125,33 @@ final class ServerHoldings {
     return bytes;
   }
 
+  synchronized long cursorsOf(String user) {
+    Held held = byUser.get(user);
+    return held == null ? 0 : held.cursors;
+  }
+
+  synchronized long cursors() {
+    return cursors;
+  }
+
+  /** A prepared scan refused: {@code what} would pass the limit. */
   static PreparedScanException exceeded(String what, long limit, String key) {
+    return refused(what, limit, key, "Close prepared scans you no longer use");
+  }
+
+  /** An execute refused before it opened a cursor: {@code what} is at the limit. */
+  static PreparedScanException cursorsExceeded(String what, long limit, String key) {
+    return refused(what, limit, key, "Close the scanners of executes you no longer read");
+  }
+
+  private static PreparedScanException refused(String what, long limit, String key, String remedy) {
     return new PreparedScanException(PreparedScanError.LIMIT_EXCEEDED, what + "; the limit is " + limit + " ("
-        + key + "). Close prepared scans you no longer use; an operator may raise the limit");
+        + key + "). " + remedy + "; an operator may raise the limit");
   }
 
   private static final class Held {
     long scans;
     long bytes;
+    long cursors;
   }
 }

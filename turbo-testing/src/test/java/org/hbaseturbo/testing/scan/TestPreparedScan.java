@@ -182,6 +182,39 @@ class TestPreparedScan {
         .isEqualTo(new int[] {2, 0});
   }
 
+  /**
+   * Each open cursor pins a region scanner (store files, an MVCC read point): a region keeps no more than its
+   * limit, refuses the execute that would open one more before it opens anything, and takes executes again once
+   * a scanner closes.
+   */
+  @Test
+  void cursorsOverARegionsLimitAreRefused(Connection connection, EmbeddedHBaseCluster cluster) throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName("ps_cursors");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+          .setValue("turbo.prepared-scan.region.max-cursors", "2").build());
+    }
+    load(connection, name);
+    Scan scan = new Scan().addFamily(F);
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
+        Table table = connection.getTable(name)) {
+      ResultScanner first = prepared.execute(new byte[0], new byte[0], 2);
+      ResultScanner second = prepared.execute(new byte[0], new byte[0], 2);
+      assertThat(first.next()).isNotNull();
+      assertThat(second.next()).isNotNull();
+      assertThat(serverState(cluster, name)).isEqualTo(new int[] {1, 2});
+      assertError(() -> prepared.execute(new byte[0], new byte[0], 2).next(), PreparedScanError.LIMIT_EXCEEDED,
+          "this region has 2 open cursors; the limit is 2 (turbo.prepared-scan.region.max-cursors)");
+      assertThat(serverState(cluster, name)).as("nothing opened by the refused execute").isEqualTo(new int[] {1, 2});
+      first.close();
+      assertThat(ResultLines.cells(prepared.execute(new byte[0], new byte[0], 2)))
+          .isEqualTo(ResultLines.cells(table.getScanner(new Scan(scan))));
+      second.close();
+    }
+    assertThat(serverState(cluster, name)).isEqualTo(new int[] {0, 0});
+  }
+
   @Test
   void forgottenStateIsPreparedAgainWhenTheLeaseExpires(Connection connection, EmbeddedHBaseCluster cluster)
       throws Exception {

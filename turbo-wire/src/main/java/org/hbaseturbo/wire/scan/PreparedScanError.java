@@ -18,7 +18,8 @@ public enum PreparedScanError {
   NOT_DEPLOYED,
   /**
    * Storing the prepared scan would take the caller, the region or the RegionServer over a limit of prepared
-   * state (count or bytes); nothing was stored. The message names the limit and its configuration key.
+   * state (count or bytes), or an execute would open a cursor over a limit of open cursors; nothing was stored or
+   * opened. The message names the limit and its configuration key.
    */
   LIMIT_EXCEEDED,
   /** The RegionServer sent a reply the client cannot decode. */
