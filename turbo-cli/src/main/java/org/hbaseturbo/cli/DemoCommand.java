@@ -2,6 +2,7 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -127,6 +128,7 @@ final class DemoCommand implements Callable<Integer> {
     Optional<CompressionReport> compressionReport = Optional.empty();
     Optional<PcmReport> pcmReport = Optional.empty();
     Optional<BenchmarkReport> fastPathReport = Optional.empty();
+    FastPathProbe fastPath;
     Path pcmDir;
     try (YcsbRunner runner = YcsbRunner.start("demo", main.conf(), options, true, Optional.ofNullable(outDir),
         out)) {
@@ -143,10 +145,14 @@ final class DemoCommand implements Callable<Integer> {
       out.println("report: " + json);
       ReportCharts.write(report, dir).forEach(chart -> out.println("chart:  " + chart));
       out.println();
+      fastPath = FastPathProbe.of(runner.cluster().target().connection());
+      fastPath.whyNot().ifPresent(why -> out.println("the fast path's comparisons are skipped: " + why));
       if (scanRows > 0) {
         // One client count, one run: a glimpse; 'turbo bench scan' runs the paper's 2..24 clients, with medians.
+        List<ScanVariant> variants = Arrays.stream(ScanVariant.values())
+            .filter(variant -> fastPath.up() || variant != ScanVariant.PREPARED_FASTPATH).toList();
         ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
-            List.of(ScanVariant.values()), scanRows, List.of(options.threads), SCAN_LENGTH, 1, SCAN_RUN_SECONDS, 500,
+            variants, scanRows, List.of(options.threads), SCAN_LENGTH, 1, SCAN_RUN_SECONDS, 500,
             options.regions, runner.link(), options.link.name());
         scanReport = Optional.of(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run());
         BenchScanCommand.report(scanReport.get(), dir.resolve("scan.json"), dir.resolve("scan"), out);
@@ -164,12 +170,12 @@ final class DemoCommand implements Callable<Integer> {
             + " inserts are timed, so insert rates differ by a single run's noise, some 20% on a shared machine;"
             + " 'turbo bench compression' rotates the order over runs and reports medians)");
       }
-      if (fastPathSeconds > 0) {
+      if (fastPathSeconds > 0 && fastPath.up()) {
         // The paper's micro-benchmark at 1 KB, one run: 'turbo bench fastpath' runs every size, TCP and YCSB.
         out.println();
-        FastPathBenchmark.Settings fastPath = new FastPathBenchmark.Settings(List.of(1024), List.of(),
+        FastPathBenchmark.Settings micro = new FastPathBenchmark.Settings(List.of(1024), List.of(),
             List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathSeconds, 500, 1);
-        fastPathReport = Optional.of(new FastPathBenchmark(runner.cluster().target(), fastPath,
+        fastPathReport = Optional.of(new FastPathBenchmark(runner.cluster().target(), micro,
             dir.resolve("fastpath"), out).run());
         BenchFastPathCommand.report(fastPathReport.get(), dir.resolve("fastpath.json"), dir.resolve("fastpath"), out);
       }
@@ -189,8 +195,8 @@ final class DemoCommand implements Callable<Integer> {
     out.println();
     out.println("HBase Turbo against plain HBase, each measured side by side in this demo (short runs; below 1:"
         + " fewer bytes, less CPU, smaller tables):");
-    out.print(new DemoSummary().scan(scanReport).compression(compressionReport).pcm(pcmReport)
-        .fastPath(fastPathReport).render());
+    out.print(new DemoSummary().fastPathSkipped(fastPath.skipped()).scan(scanReport).compression(compressionReport)
+        .pcm(pcmReport).fastPath(fastPathReport).render());
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
     out.flush();
     return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;

@@ -27,9 +27,17 @@ final class DemoSummary {
   private static final String NOT_RUN = "not run";
 
   private final List<String[]> rows = new ArrayList<>();
+  /** What the fast path's rows read when the demo skipped them ({@link FastPathProbe#skipped}). */
+  private String fastPathNotRun = NOT_RUN;
 
   DemoSummary() {
     rows.add(HEADER);
+  }
+
+  /** @param skipped why the fast path's comparisons were skipped, for their rows; empty when they were not */
+  DemoSummary fastPathSkipped(String skipped) {
+    fastPathNotRun = skipped.isEmpty() ? NOT_RUN : skipped;
+    return this;
   }
 
   /**
@@ -47,16 +55,17 @@ final class DemoSummary {
 
   private void scanRows(Optional<BenchmarkReport> report, ScanVariant variant, String capability, String bytes,
       String command) {
+    String notRun = variant == ScanVariant.PREPARED_FASTPATH ? fastPathNotRun : NOT_RUN;
     Optional<Map<String, Object>> ratios = report.flatMap(scan -> ScanComparison.ratios(scan).stream()
         .filter(row -> row.get("schema").equals(ScanSchema.YCSB.userName())
             && row.get("variant").equals(variant.label()))
         .findFirst());
     rows.add(new String[] {capability, bytes,
-        ratios.map(row -> ratio(row.get("bytes_per_scan_vs_native"))).orElse(NOT_RUN), command});
+        ratios.map(row -> ratio(row.get("bytes_per_scan_vs_native"))).orElse(notRun), command});
     rows.add(new String[] {"", "scans per second",
-        ratios.map(row -> ratio(row.get("throughput_vs_native"))).orElse(NOT_RUN), ""});
+        ratios.map(row -> ratio(row.get("throughput_vs_native"))).orElse(notRun), ""});
     rows.add(new String[] {"", "client + server CPU per row",
-        ratios.map(row -> ratio(row.get("cpu_per_row_vs_native"))).orElse(NOT_RUN), ""});
+        ratios.map(row -> ratio(row.get("cpu_per_row_vs_native"))).orElse(notRun), ""});
   }
 
   /** ZSTD, the codec Turbo adds in pure Java, against NONE and against GZ, HBase's pure-Java default. */
@@ -87,11 +96,11 @@ final class DemoSummary {
     Optional<Map<String, Object>> get = report.flatMap(r -> fastPathRatios(r, "get-1KB"));
     Optional<Map<String, Object>> put = report.flatMap(r -> fastPathRatios(r, "put-1KB"));
     rows.add(new String[] {"Fast path, shared memory", "1 KB Get p50 latency, one client",
-        get.map(row -> ratio(row.get("p50_latency_vs_native"))).orElse(NOT_RUN), "turbo bench fastpath"});
+        get.map(row -> ratio(row.get("p50_latency_vs_native"))).orElse(fastPathNotRun), "turbo bench fastpath"});
     rows.add(new String[] {"", "1 KB Gets per second, one client",
-        get.map(row -> ratio(row.get("throughput_vs_native"))).orElse(NOT_RUN), ""});
+        get.map(row -> ratio(row.get("throughput_vs_native"))).orElse(fastPathNotRun), ""});
     rows.add(new String[] {"", "1 KB Put p50 latency, one client",
-        put.map(row -> ratio(row.get("p50_latency_vs_native"))).orElse(NOT_RUN), ""});
+        put.map(row -> ratio(row.get("p50_latency_vs_native"))).orElse(fastPathNotRun), ""});
     return this;
   }
 

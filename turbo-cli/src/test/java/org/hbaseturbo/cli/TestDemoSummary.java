@@ -70,6 +70,17 @@ class TestDemoSummary {
     assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(16);
   }
 
+  @Test
+  void theFastPathsRowsSayWhyTheyWereSkipped() {
+    String skipped = "skipped: no UCX (apt-get install libucx0)";
+    String table = new DemoSummary().fastPathSkipped(skipped).scan(Optional.empty()).compression(Optional.empty())
+        .pcm(Optional.empty()).fastPath(Optional.empty()).render();
+
+    // Prepared Scan over the fast path and the fast path's own rows, three each; the others were not run.
+    assertThat(table.lines().filter(line -> line.contains(skipped))).hasSize(6);
+    assertThat(table.lines().filter(line -> line.contains("not run"))).hasSize(10);
+  }
+
   private static ClassResult pcmResult(PcmVariant variant, double throughput) {
     return new ClassResult("BL", variant.label(), new VariantResult(variant.label(), 4, throughput, LATENCY, "INSERT",
         null, null, 1, null, 1, 100, 0, Map.of(), null, List.of()), new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0),

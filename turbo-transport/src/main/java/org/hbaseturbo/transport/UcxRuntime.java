@@ -41,7 +41,7 @@ public final class UcxRuntime {
       // UnsatisfiedLinkError the first time jucx's glue cannot load libucp, NoClassDefFoundError every time after,
       // NoClassDefFoundError too where jucx itself is not on the classpath.
       throw new FastPathUnavailableException("the native UCX library (libucp.so.0) or jucx cannot be loaded;"
-          + " install UCX (Debian and Ubuntu: apt-get install libucx0) on this host: " + e, e);
+          + " install UCX on this host (Debian and Ubuntu: " + FastPathUnavailableException.INSTALL_UCX + "): " + e, e);
     } catch (RuntimeException e) {
       throw new FastPathUnavailableException("UCX refused to start with transports " + transports.describe() + ": "
           + e.getMessage(), e);
