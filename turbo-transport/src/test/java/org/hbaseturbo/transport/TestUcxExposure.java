@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,10 +19,11 @@ import org.openucx.jucx.ucp.UcpWorker;
 import org.openucx.jucx.ucp.UcpWorkerParams;
 
 /**
- * What a fast-path end exposes to the network, read from the kernel: UCX's TCP transport listens on every device it
- * is given, so by default an end listens on none, and once devices are named, only on those.
+ * What a fast-path end exposes, read from the kernel: UCX's TCP transport listens on every device it is given, so by
+ * default an end listens on none, and once devices are named, only on those; its shared memory is POSIX segments
+ * that only its own user can open (mode 0600, unlinked at once), never SysV segments (mode 0660, open to the group).
  */
-class TestUcxListeners {
+class TestUcxExposure {
   /** {@code /proc/net/tcp} state of a listening socket. */
   private static final String LISTEN = "0A";
 
@@ -39,6 +41,51 @@ class TestUcxListeners {
     assertThat(opened).isNotEmpty();
     // 0100007F: 127.0.0.1 as /proc/net/tcp writes it (little-endian hex).
     assertThat(opened).allSatisfy(address -> assertThat(address).startsWith("0100007F:"));
+  }
+
+  @Test
+  void sharedMemoryIsForTheServersUserAlone() throws Exception {
+    Set<Path> segmentsBefore = new HashSet<>(ownSharedMemory());
+    int sysvBefore = ownSysvSegments();
+    try (UcpContext context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)))) {
+      UcpWorker worker = context.newWorker(new UcpWorkerParams());
+      try {
+        List<Path> opened = ownSharedMemory().stream().filter(path -> !segmentsBefore.contains(path)).toList();
+        assertThat(opened).as("POSIX segments the worker made").isNotEmpty();
+        for (Path fd : opened) {
+          assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fd))).as(fd.toString())
+              .isEqualTo("rw-------");
+        }
+        assertThat(ownSysvSegments()).as("SysV segments this process made").isEqualTo(sysvBefore);
+      } finally {
+        worker.close();
+      }
+    }
+  }
+
+  /** This process's open descriptors of files in /dev/shm. */
+  private static List<Path> ownSharedMemory() throws IOException {
+    List<Path> descriptors = new ArrayList<>();
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          if (Files.readSymbolicLink(fd).toString().startsWith("/dev/shm/")) {
+            descriptors.add(fd);
+          }
+        } catch (IOException e) {
+          // Closed while listing.
+        }
+      }
+    }
+    return descriptors;
+  }
+
+  /** SysV shared memory segments this process created, from /proc/sysvipc/shm (its fifth column: the creator). */
+  private static int ownSysvSegments() throws IOException {
+    String pid = Long.toString(ProcessHandle.current().pid());
+    List<String> lines = Files.readAllLines(Path.of("/proc/sysvipc/shm"));
+    return (int) lines.subList(1, lines.size()).stream().map(line -> line.trim().split("\\s+"))
+        .filter(fields -> fields[4].equals(pid)).count();
   }
 
   /** The local addresses of the TCP listeners this process gained by opening a context and a worker. */
