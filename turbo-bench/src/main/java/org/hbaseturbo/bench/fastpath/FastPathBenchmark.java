@@ -287,8 +287,8 @@ public final class FastPathBenchmark {
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
         + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"
         + " (readallfields, writeallfields), unbuffered updates");
-    parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma,self);"
-        + " fastpath-tcp: UCX_TLS=tcp,self on device lo; fastpath-auto: every transport the client's settings allow;"
+    parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma);"
+        + " fastpath-tcp: UCX_TLS=tcp on device lo; fastpath-auto: every transport the client's settings allow;"
         + " the RegionServers offer shared memory and TCP on the device they bind to");
     parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());
     Map<String, Map<String, Long>> served = new LinkedHashMap<>();

@@ -21,7 +21,7 @@ class TestFastPathClientConfig {
     assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
     assertThat(config.pollers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
-    assertThat(config.transports().tls()).as("shared memory only").isEqualTo("posix,cma,self");
+    assertThat(config.transports().tls()).as("shared memory only").isEqualTo("posix,cma");
     assertThat(config.transports().network()).isFalse();
   }
 
@@ -39,7 +39,7 @@ class TestFastPathClientConfig {
     assertThat(config.maxRequestBytes()).isEqualTo(64 << 10);
     assertThat(config.spin()).isZero();
     assertThat(config.pollers()).isEqualTo(3);
-    assertThat(config.transports().tls()).isEqualTo("tcp,self");
+    assertThat(config.transports().tls()).isEqualTo("tcp");
     assertThat(config.transports().netDevices()).isEqualTo("lo");
     conf.set(FastPathClientConfig.OPERATIONS_KEY, "prepared-scan,put");
     assertThat(FastPathClientConfig.from(conf).operations()).containsExactlyInAnyOrder(

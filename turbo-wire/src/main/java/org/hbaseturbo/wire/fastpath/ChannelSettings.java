@@ -28,6 +28,10 @@ public final class ChannelSettings {
   public static final String NET_DEVICES_KEY = "turbo.fastpath.net-devices";
   /** The shared-memory transports allowed: POSIX segments, and CMA (process_vm_readv, same user) for large ones. */
   public static final String SHARED_MEMORY = "posix,cma";
+  /**
+   * Transports that stay on the host. {@code self} (a worker sending to itself) is never needed between a client
+   * and a server, and is not added: a list UCX cannot use then fails the context's start, with UCX's reason.
+   */
   private static final Set<String> ON_HOST = Set.of("posix", "cma", "knem", "xpmem", "self");
 
   /**
@@ -62,7 +66,7 @@ public final class ChannelSettings {
     boolean network = !devices.isEmpty() && !encrypted;
     if (asked.isEmpty() || asked.equals("all")) {
       // Every transport but SysV: UCX's exclusion syntax keeps RDMA where a vendor UCX has it.
-      return network ? new Transports("^sysv", devices) : new Transports(SHARED_MEMORY + ",self", "");
+      return network ? new Transports("^sysv", devices) : new Transports(SHARED_MEMORY, "");
     }
     Set<String> allowed = new LinkedHashSet<>();
     boolean networkAsked = false;
@@ -83,13 +87,11 @@ public final class ChannelSettings {
         }
       }
     }
-    allowed.remove("self");
     if (allowed.isEmpty()) {
       throw new IllegalArgumentException(TRANSPORTS_KEY + " is '" + asked + "', network transports only, and "
           + (encrypted ? "HBase's RPC encrypts (hbase.rpc.protection=privacy or TLS), which UCX does not"
               : NET_DEVICES_KEY + " names no network device for them"));
     }
-    allowed.add("self");
     return new Transports(String.join(",", allowed), networkAsked && network ? devices : "");
   }
 
