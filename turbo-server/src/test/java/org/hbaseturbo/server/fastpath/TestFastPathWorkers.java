@@ -22,6 +22,7 @@ import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.FrameMac;
 import org.hbaseturbo.wire.fastpath.SessionKeys;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,7 +51,12 @@ class TestFastPathWorkers {
   @BeforeEach
   void start() throws Exception {
     context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)));
-    sessions = new Sessions(Duration.ofMinutes(5), 10, 10, false, Clock.systemUTC());
+    openSession(false);
+  }
+
+  /** @param signedReplies whether the server signs replies, as where HBase's RPC protects integrity */
+  private void openSession(boolean signedReplies) throws Exception {
+    sessions = new Sessions(Duration.ofMinutes(5), 10, 10, signedReplies, Clock.systemUTC());
     KeyPair client = SessionKeys.newKeyPair();
     Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
     byte[] id = issued.session().id();
@@ -118,6 +124,20 @@ class TestFastPathWorkers {
     }
     assertThat(executed).containsExactly("alice:a", "alice:b");
     assertThat(counters.workersReplaced.sum()).isZero();
+  }
+
+  @Test
+  void repliesAreSignedWhereTheSessionSaysSo() throws Exception {
+    for (boolean signed : new boolean[] {false, true}) {
+      openSession(signed);
+      try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
+        Reply reply = raw.send(session.repliesTo(raw).request(FastPathOperation.GET, 0, 1, bytes("a")));
+        assertThat(reply.status()).isEqualTo(FastPathStatus.OK);
+        assertThat(reply.signedWith(new FrameMac(session.key()))).as("signed: %s", signed).isEqualTo(signed);
+      } finally {
+        workers.stop();
+      }
+    }
   }
 
   @Test
