@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -65,15 +67,19 @@ class TestUcxExposure {
 
   /** This process's open descriptors of files in /dev/shm. */
   private static List<Path> ownSharedMemory() throws IOException {
-    List<Path> descriptors = new ArrayList<>();
+    return descriptors().entrySet().stream().filter(fd -> fd.getValue().startsWith("/dev/shm/"))
+        .map(Map.Entry::getKey).toList();
+  }
+
+  /** This process's open file descriptors, and what each refers to. */
+  private static Map<Path, String> descriptors() throws IOException {
+    Map<Path, String> descriptors = new HashMap<>();
     try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
       for (Path fd : fds.toList()) {
         try {
-          if (Files.readSymbolicLink(fd).toString().startsWith("/dev/shm/")) {
-            descriptors.add(fd);
-          }
+          descriptors.put(fd, Files.readSymbolicLink(fd).toString());
         } catch (IOException e) {
-          // Closed while listing.
+          // The descriptor closed while listing (the listing's own, among others).
         }
       }
     }
@@ -104,16 +110,9 @@ class TestUcxExposure {
   /** The local addresses of this process's listening TCP sockets, IPv4 and IPv6. */
   private static List<String> ownListeners() throws IOException {
     Set<String> ownSockets = new HashSet<>();
-    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-      for (Path fd : fds.toList()) {
-        try {
-          String target = Files.readSymbolicLink(fd).toString();
-          if (target.startsWith("socket:[")) {
-            ownSockets.add(target.substring("socket:[".length(), target.length() - 1));
-          }
-        } catch (IOException e) {
-          // The descriptor closed while listing (the listing's own, among others).
-        }
+    for (String target : descriptors().values()) {
+      if (target.startsWith("socket:[")) {
+        ownSockets.add(target.substring("socket:[".length(), target.length() - 1));
       }
     }
     List<String> listeners = new ArrayList<>();

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -18,9 +17,9 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.testing.TestingChildJvm;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -63,28 +62,10 @@ class TestStockShadedClientWithCompactCodec {
 
   /** Runs {@link StockClientMain} on the shaded client to its end, within {@link #CHILD_LIMIT}; its stdout. */
   private static List<String> runStockClient(Path confDir, TableName table, Path dir) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JvmOptions.hbaseFlags());
-    command.add("-cp");
-    command.add(stockClientClasspath());
-    command.add(StockClientMain.class.getName());
-    command.add(confDir.toString());
-    command.add(table.getNameAsString());
-    Path stdout = dir.resolve("stdout.txt");
-    Path stderr = dir.resolve("stderr.txt");
-    Process child = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
-        .start();
-    try {
-      boolean ended = child.waitFor(CHILD_LIMIT.toSeconds(), TimeUnit.SECONDS);
-      assertThat(ended).as("the stock client ended within %s; its stderr:%n%s", CHILD_LIMIT, Files.readString(stderr))
-          .isTrue();
-    } finally {
-      child.destroyForcibly(); // a no-op once it has ended; ends it when it ran over or this thread was interrupted
-    }
-    assertThat(child.exitValue()).as("the stock client's exit code; its stderr:%n%s", Files.readString(stderr))
-        .isZero();
-    return Files.readAllLines(stdout);
+    TestingChildJvm child = TestingChildJvm.run(stockClientClasspath(), StockClientMain.class,
+        List.of(confDir.toString(), table.getNameAsString()), CHILD_LIMIT, dir);
+    assertThat(child.exitCode()).as("the stock client's exit code; its stderr:%n%s", child.stderr()).isZero();
+    return child.stdout();
   }
 
   /**

@@ -3,21 +3,18 @@ package org.hbaseturbo.testing.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.testing.TestingChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,29 +37,12 @@ class TestClientWithoutUcx {
           "f")).build());
     }
     Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JvmOptions.hbaseFlags());
-    command.add("-cp");
-    command.add(classpathWithoutTransport());
-    command.add(ClientWithoutUcxMain.class.getName());
-    command.add(conf.toString());
-    command.add(table.getNameAsString());
-    Path stdout = dir.resolve("stdout.txt");
-    Path stderr = dir.resolve("stderr.txt");
-    Process child = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
-        .start();
-    try {
-      assertThat(child.waitFor(CHILD_LIMIT.toSeconds(), TimeUnit.SECONDS)).as("the client ended; its stderr:%n%s",
-          Files.readString(stderr)).isTrue();
-    } finally {
-      child.destroyForcibly(); // a no-op once it has ended
-    }
-    String errors = Files.readString(stderr);
-    assertThat(child.exitValue()).as("exit code; stderr:%n%s", errors).isZero();
-    assertThat(Files.readAllLines(stdout)).containsExactly("jucx on the classpath: false", "get a value-a",
-        "get b value-b", "scan a value-a", "scan b value-b", "fast path served 0");
-    assertThat(errors.lines().filter(line -> line.contains("fast path off in this process")).toList())
+    TestingChildJvm child = TestingChildJvm.run(classpathWithoutTransport(), ClientWithoutUcxMain.class,
+        List.of(conf.toString(), table.getNameAsString()), CHILD_LIMIT, dir);
+    assertThat(child.exitCode()).as("exit code; stderr:%n%s", child.stderr()).isZero();
+    assertThat(child.stdout()).containsExactly("jucx on the classpath: false", "get a value-a", "get b value-b",
+        "scan a value-a", "scan b value-b", "fast path served 0");
+    assertThat(child.stderr().lines().filter(line -> line.contains("fast path off in this process")).toList())
         .as("one WARN for the process, of three connections").hasSize(1).allSatisfy(line -> assertThat(line)
             .contains("WARN").contains("turbo-transport"));
   }
