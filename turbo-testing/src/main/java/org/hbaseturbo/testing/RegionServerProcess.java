@@ -1,7 +1,6 @@
 package org.hbaseturbo.testing;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -12,37 +11,37 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
-import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
+import org.hbaseturbo.jvm.WatchedProcess;
 
 /**
  * One RegionServer in a JVM of its own, started through HBase's own entry point ({@code HRegionServer start}) with
  * the classpath of an operator's RegionServer ({@link RegionServerClasspath}) and its settings in its own
  * {@code hbase-site.xml}, so that an edited file and {@code update_config} behave as on a real cluster. It ends
- * when the JVM that started it ends, however that ends.
+ * when the JVM that started it ends, however that ends ({@link WatchedProcess}).
  */
 final class RegionServerProcess {
-  private static final String WATCH_SCRIPT = "parent-watch.sh";
+  /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
   private static final Duration JAVA_START = Duration.ofSeconds(10);
   private static final Duration JAVA_POLL = Duration.ofMillis(50);
 
   private final int index;
   private final int port;
-  private final Process wrapper;
+  private final WatchedProcess watch;
   private final ProcessHandle server;
   private final Path log;
 
-  private RegionServerProcess(int index, int port, Process wrapper, ProcessHandle server, Path log) {
+  private RegionServerProcess(int index, int port, WatchedProcess watch, ProcessHandle server, Path log) {
     this.index = index;
     this.port = port;
-    this.wrapper = wrapper;
+    this.watch = watch;
     this.server = server;
     this.log = log;
   }
@@ -69,11 +68,7 @@ final class RegionServerProcess {
         "log4j.appender.file.layout=org.apache.log4j.PatternLayout",
         "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
         "log4j.logger.org.apache.zookeeper=WARN", ""));
-    Path script = home.resolve(WATCH_SCRIPT);
-    try (InputStream in = RegionServerProcess.class.getResourceAsStream(WATCH_SCRIPT)) {
-      Files.write(script, in.readAllBytes());
-    }
-    List<String> command = new ArrayList<>(List.of("sh", script.toString()));
+    List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
     command.addAll(JvmOptions.hbaseFlags());
@@ -82,10 +77,9 @@ final class RegionServerProcess {
     command.add(conf + java.io.File.pathSeparator + RegionServerClasspath.locate());
     command.add(HRegionServer.class.getName());
     command.add("start");
-    Process wrapper = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile()))
-        .start();
-    return new RegionServerProcess(index, port, wrapper, javaOf(wrapper, index), log);
+    WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile())));
+    return new RegionServerProcess(index, port, watch, javaOf(watch, index), log);
   }
 
   /**
@@ -126,20 +120,17 @@ final class RegionServerProcess {
     }
   }
 
-  private static ProcessHandle javaOf(Process wrapper, int index) throws IOException {
-    long deadline = System.nanoTime() + JAVA_START.toNanos();
-    while (System.nanoTime() < deadline) {
-      Optional<ProcessHandle> java = wrapper.toHandle().children().findFirst();
-      if (java.isPresent()) {
-        return java.get();
-      }
-      if (!wrapper.isAlive()) {
-        break;
-      }
-      Pause.sleep(JAVA_POLL, "waiting for RegionServer " + index + "'s JVM");
+  private static ProcessHandle javaOf(WatchedProcess watch, int index) throws IOException {
+    try {
+      Await.until(() -> watch.command().isPresent() || !watch.isAlive(), JAVA_START, JAVA_POLL,
+          "RegionServer " + index + "'s JVM", () -> new IOException("RegionServer " + index + " did not start a JVM"
+              + " within " + JAVA_START.toSeconds() + " s"));
+      return watch.command().orElseThrow(() -> new IOException("RegionServer " + index + "'s JVM ended as it"
+          + " started"));
+    } catch (IOException e) {
+      watch.stop();
+      throw e;
     }
-    wrapper.destroyForcibly();
-    throw new IOException("RegionServer " + index + " did not start a JVM within " + JAVA_START.toSeconds() + " s");
   }
 
   int index() {
@@ -156,7 +147,7 @@ final class RegionServerProcess {
   }
 
   boolean isAlive() {
-    return server.isAlive();
+    return watch.isAlive();
   }
 
   /** The last lines of its log, for a message about why it ended. */
@@ -169,10 +160,10 @@ final class RegionServerProcess {
     }
   }
 
-  /** Waits for it to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
+  /** Waits for it and its watch to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
   void awaitExit(Duration timeout) throws IOException {
     try {
-      server.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      watch.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       kill();
     } catch (InterruptedException e) {
@@ -181,14 +172,12 @@ final class RegionServerProcess {
       throw new IOException("interrupted while RegionServer " + index + " stopped", e);
     } catch (ExecutionException e) {
       throw new IOException("waiting for RegionServer " + index + " to stop failed", e);
-    } finally {
-      wrapper.getOutputStream().close();
     }
   }
 
-  /** SIGKILL: nothing flushed, as a crash. */
+  /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */
   void kill() {
     server.destroyForcibly();
-    server.onExit().join();
+    watch.onExit().join();
   }
 }
