@@ -90,6 +90,15 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     process.waitFor(1, TimeUnit.MINUTES);
   }
 
+  /** Its exit code, once it exited by itself within {@code bound}; killed, and an assertion error, if it did not. */
+  int awaitExit(Duration bound) throws Exception {
+    if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+      kill();
+      throw new AssertionError("still running after " + bound.toSeconds() + " s:\n" + printed());
+    }
+    return process.exitValue();
+  }
+
   /** Everything it printed, once it exited. */
   String printed() throws InterruptedException {
     // Its output ends with the process; the reader has then queued every line.

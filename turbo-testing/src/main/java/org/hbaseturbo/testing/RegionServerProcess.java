@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -36,14 +36,17 @@ final class RegionServerProcess {
   private final int port;
   private final WatchedProcess watch;
   private final ProcessHandle server;
-  private final Path log;
+  private final StartLog log;
+  private final StartLog out;
 
-  private RegionServerProcess(int index, int port, WatchedProcess watch, ProcessHandle server, Path log) {
+  private RegionServerProcess(int index, int port, WatchedProcess watch, ProcessHandle server, StartLog log,
+      StartLog out) {
     this.index = index;
     this.port = port;
     this.watch = watch;
     this.server = server;
     this.log = log;
+    this.out = out;
   }
 
   /**
@@ -60,6 +63,7 @@ final class RegionServerProcess {
     Path logs = dataDir.resolve("logs");
     Files.createDirectories(logs);
     Path log = logs.resolve("regionserver-" + index + ".log");
+    Path out = logs.resolve("regionserver-" + index + ".out");
     Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
         "log4j.rootLogger=INFO,file",
         "log4j.appender.file=org.apache.log4j.FileAppender",
@@ -77,9 +81,13 @@ final class RegionServerProcess {
     command.add(conf + java.io.File.pathSeparator + RegionServerClasspath.locate());
     command.add(HRegionServer.class.getName());
     command.add("start");
+    // Both files are appended to by every start on this data directory; what this start wrote begins here.
+    StartLog logOfThisStart = StartLog.from(log);
+    StartLog outOfThisStart = StartLog.from(out);
     WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile())));
-    return new RegionServerProcess(index, port, watch, javaOf(watch, index), log);
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
+    return new RegionServerProcess(index, port, watch, javaOf(watch, index, outOfThisStart), logOfThisStart,
+        outOfThisStart);
   }
 
   /**
@@ -120,13 +128,18 @@ final class RegionServerProcess {
     }
   }
 
-  private static ProcessHandle javaOf(WatchedProcess watch, int index) throws IOException {
+  /** @param out what the JVM prints, which says why when it ends at once */
+  private static ProcessHandle javaOf(WatchedProcess watch, int index, StartLog out) throws IOException {
     try {
       Await.until(() -> watch.command().isPresent() || !watch.isAlive(), JAVA_START, JAVA_POLL,
           "RegionServer " + index + "'s JVM", () -> new IOException("RegionServer " + index + " did not start a JVM"
               + " within " + JAVA_START.toSeconds() + " s"));
-      return watch.command().orElseThrow(() -> new IOException("RegionServer " + index + "'s JVM ended as it"
-          + " started"));
+      Optional<ProcessHandle> java = watch.command();
+      if (java.isEmpty()) {
+        throw new IOException("RegionServer " + index + "'s JVM ended as it started: "
+            + out.lastLine().orElse("it printed nothing") + "; see " + out.file());
+      }
+      return java.get();
     } catch (IOException e) {
       watch.stop();
       throw e;
@@ -146,18 +159,29 @@ final class RegionServerProcess {
     return server.pid();
   }
 
-  boolean isAlive() {
-    return watch.isAlive();
+  /**
+   * @throws IOException naming it and quoting its log, when it gave up starting: it logged an ABORTING line (its JVM
+   *     may take a while to end, or never end) or its JVM ended
+   */
+  void requireStarting() throws IOException {
+    Optional<String> aborting = log.abortLine();
+    if (aborting.isPresent()) {
+      throw new IOException(this + " aborted while starting: " + aborting.get() + "; see " + log.file());
+    }
+    if (!watch.isAlive()) {
+      Optional<String> cause = log.lastError();
+      if (cause.isEmpty()) {
+        // Not HBase's: the JVM's own, such as a flag it refused.
+        cause = out.lastLine();
+      }
+      throw new IOException(this + " exited while starting: " + cause.orElse("it logged no error") + "; see "
+          + log.file() + " and " + out.file());
+    }
   }
 
-  /** The last lines of its log, for a message about why it ended. */
-  String logTail(int lines) {
-    try {
-      List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-    } catch (IOException e) {
-      return "(no log: " + e.getMessage() + ")";
-    }
+  @Override
+  public String toString() {
+    return "RegionServer " + index + " (pid " + server.pid() + ")";
   }
 
   /** Waits for it and its watch to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
