@@ -6,31 +6,54 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.hbaseturbo.jvm.JvmOptions;
 
-/** {@code turbo cluster start} in a child JVM, with its stdout collected line by line. */
-record ClusterProcess(Process process, Thread reader, BlockingQueue<String> lines) {
+/**
+ * The turbo command in a child JVM (a command that starts a cluster), with its stdout and stderr collected line by
+ * line. It runs in a session of its own, as in a terminal of its own, so that {@link #interrupt()} reaches its process
+ * group as Ctrl-C does. It and every process it starts, and they start, carry a mark in their environment, which
+ * {@link #processes()} looks for in /proc: so it finds them all, also those whose parent ended and that init took.
+ */
+record ClusterProcess(Process process, Thread reader, BlockingQueue<String> lines, String mark) {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+  private static final String MARK_VARIABLE = "TURBO_TEST_PROCESS_MARK";
 
-  /** {@code turbo cluster start --data DATA --client-conf CONF}, with {@code options} added. */
+  /** {@code turbo cluster start --data DATA --client-conf CONF}, with {@code options} added; once it serves. */
   static ClusterProcess start(Path data, Path conf, String... options) throws Exception {
-    List<String> command = new ArrayList<>();
+    List<String> args = new ArrayList<>(List.of("cluster", "start", "--data", data.toString(), "--client-conf",
+        conf.toString()));
+    args.addAll(List.of(options));
+    ClusterProcess cluster = launch(args);
+    cluster.awaitLine("serving", START_TIMEOUT);
+    assertThat(conf.resolve("hbase-site.xml")).isRegularFile();
+    return cluster;
+  }
+
+  /** {@code turbo ARGS}, just started. */
+  static ClusterProcess launch(List<String> args) throws Exception {
+    // A child of this JVM leads no process group, so setsid makes its session in place: the process is the JVM.
+    List<String> command = new ArrayList<>(List.of("setsid"));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JvmOptions.hbaseFlags());
     // The command's own logging, not the tests' (whose log4j.properties comes first on this classpath).
     Path classes = Path.of(TurboMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     command.add("-Dlog4j.configuration=" + classes.resolve("log4j.properties").toUri());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), TurboMain.class.getName(), "cluster",
-        "start", "--data", data.toString(), "--client-conf", conf.toString()));
-    command.addAll(List.of(options));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), TurboMain.class.getName()));
+    command.addAll(args);
+    String mark = UUID.randomUUID().toString();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put(MARK_VARIABLE, mark);
+    Process process = builder.start();
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread reader = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(
@@ -42,10 +65,7 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     });
     reader.setDaemon(true);
     reader.start();
-    ClusterProcess cluster = new ClusterProcess(process, reader, lines);
-    cluster.awaitLine("serving", START_TIMEOUT);
-    assertThat(conf.resolve("hbase-site.xml")).isRegularFile();
-    return cluster;
+    return new ClusterProcess(process, reader, lines, mark);
   }
 
   /** SIGTERM, then everything the process printed until it exited. */
@@ -53,7 +73,35 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     // Process.destroy() would also close our end of its stdout; the handle only sends the signal.
     process.toHandle().destroy();
     assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("cluster process stopped").isTrue();
-    // Its stdout ends with the process; the reader has then queued every line.
+    return printed();
+  }
+
+  /** SIGINT to its process group, as Ctrl-C in its terminal sends it; then everything it printed until it exited. */
+  String interrupt() throws Exception {
+    Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start();
+    assertThat(kill.waitFor()).as("exit code of kill -INT").isZero();
+    assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("cluster process stopped").isTrue();
+    return printed();
+  }
+
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(1, TimeUnit.MINUTES);
+  }
+
+  /** Its exit code, once it exited by itself within {@code bound}; killed, and an assertion error, if it did not. */
+  int awaitExit(Duration bound) throws Exception {
+    if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+      kill();
+      throw new AssertionError("still running after " + bound.toSeconds() + " s:\n" + printed());
+    }
+    return process.exitValue();
+  }
+
+  /** Everything it printed, once it exited. */
+  String printed() throws InterruptedException {
+    // Its output ends with the process; the reader has then queued every line.
     reader.join(TimeUnit.SECONDS.toMillis(10));
     StringBuilder printed = new StringBuilder();
     for (String line : lines) {
@@ -62,10 +110,41 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     return printed.toString();
   }
 
-  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
-  void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor(1, TimeUnit.MINUTES);
+  /** The running processes that carry its mark: itself and all that it started, and they started, still running. */
+  List<ProcessHandle> processes() throws IOException {
+    byte[] marked = (MARK_VARIABLE + "=" + mark).getBytes(StandardCharsets.UTF_8);
+    try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+      return entries.filter(entry -> entry.getFileName().toString().matches("[0-9]+"))
+          .filter(entry -> environmentHas(entry.resolve("environ"), marked))
+          .flatMap(entry -> ProcessHandle.of(Long.parseLong(entry.getFileName().toString())).stream())
+          .toList();
+    }
+  }
+
+  /** Each of {@code processes} as its pid and command line, for a message. */
+  static List<String> describe(List<ProcessHandle> processes) {
+    return processes.stream().map(process -> process.pid() + " " + process.info().commandLine().orElse("?")).toList();
+  }
+
+  /** Whether the NUL-separated environment in {@code environ} holds {@code variable} exactly. */
+  private static boolean environmentHas(Path environ, byte[] variable) {
+    byte[] environment;
+    try {
+      environment = Files.readAllBytes(environ);
+    } catch (IOException ended) {
+      // It ended while the list was read, or it is not ours to read.
+      return false;
+    }
+    int start = 0;
+    for (int i = 0; i <= environment.length; i++) {
+      if (i == environment.length || environment[i] == 0) {
+        if (java.util.Arrays.equals(environment, start, i, variable, 0, variable.length)) {
+          return true;
+        }
+        start = i + 1;
+      }
+    }
+    return false;
   }
 
   private void awaitLine(String prefix, Duration timeout) throws Exception {

@@ -15,16 +15,17 @@ import java.util.function.Predicate;
  * A JVM of our own started from this one, with this JVM's classpath and HBase flags and quiet logging, its
  * stderr passed on to this process's. Used where work must not share a JVM with what this one runs: a benchmark
  * client whose CPU time is accounted apart from the embedded cluster's, or timings that the cluster's threads,
- * garbage and JIT-compiled code would disturb.
+ * garbage and JIT-compiled code would disturb. It ends when this JVM ends, however that ends ({@link WatchedProcess}):
+ * a YCSB phase must not go on loading a cluster after the command that ran it was stopped.
  */
 public final class ChildJvm {
   private static final String LOGGING = "org/hbaseturbo/jvm/child-log4j.properties";
 
   private final String name;
-  private final Process process;
+  private final WatchedProcess process;
   private final Thread errors;
 
-  private ChildJvm(String name, Process process, Thread errors) {
+  private ChildJvm(String name, WatchedProcess process, Thread errors) {
     this.name = name;
     this.process = process;
     this.errors = errors;
@@ -69,32 +70,31 @@ public final class ChildJvm {
   }
 
   private static ChildJvm start(String name, ProcessBuilder builder, Predicate<String> showError) throws IOException {
-    Process process = builder.start();
-    return new ChildJvm(name, process, forwardErrors(process, showError));
+    WatchedProcess process = WatchedProcess.start(builder);
+    return new ChildJvm(name, process, forwardErrors(process.stderr(), showError));
   }
 
   /** Its stdout, when started with {@link ProcessBuilder.Redirect#PIPE}. */
   public InputStream stdout() {
-    return process.getInputStream();
+    return process.stdout();
   }
 
-  /** Waits for it to end (destroying it if this thread is interrupted); its exit code. */
+  /** Waits for it to end (ending it if this thread is interrupted); its exit code. */
   public int waitFor() throws IOException {
     try {
       int exit = process.waitFor();
       errors.join();
       return exit;
     } catch (InterruptedException e) {
-      process.destroy();
+      process.stop();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while " + name + " ran", e);
     }
   }
 
-  private static Thread forwardErrors(Process process, Predicate<String> show) {
+  private static Thread forwardErrors(InputStream stderr, Predicate<String> show) {
     Thread thread = new Thread(() -> {
-      try (BufferedReader reader = new BufferedReader(
-          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(stderr, StandardCharsets.UTF_8))) {
         reader.lines().filter(show).forEach(System.err::println);
       } catch (IOException e) {
         System.err.println("lost the child JVM's error output: " + e.getMessage());

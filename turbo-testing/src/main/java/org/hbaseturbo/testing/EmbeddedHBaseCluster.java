@@ -4,14 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
-import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
@@ -23,9 +20,6 @@ import org.apache.hadoop.hbase.util.JVMClusterUtil;
  * is kept, and a later cluster on it finds the tables again, also after this JVM was killed.
  */
 public final class EmbeddedHBaseCluster implements LocalCluster {
-  private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
-  private static final Duration POLL = Duration.ofMillis(100);
-
   private final ClusterHome home;
   private final LocalHBaseCluster hbase;
   private final Configuration clientConfiguration;
@@ -139,10 +133,9 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
       // HBase's own test utility sets too) makes Hadoop's metrics system accept them.
       DefaultMetricsSystem.setMiniClusterMode(true);
       LocalHBaseCluster hbase = null;
-      try {
+      try (AbortLines aborts = AbortLines.capture()) {
         hbase = new LocalHBaseCluster(conf, 1, regionServers);
-        hbase.startup();
-        awaitServing(hbase, regionServers);
+        ServerThreads.start(hbase, aborts).awaitServing(regionServers, () -> { }, "embedded HBase");
       } catch (IOException | RuntimeException e) {
         if (hbase != null) {
           hbase.shutdown();
@@ -164,24 +157,6 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
         servers.append(',').append(regionServer.getRegionServer().getServerName().getAddress());
       }
       return servers.toString();
-    }
-
-    private static void awaitServing(LocalHBaseCluster hbase, int regionServers) throws IOException {
-      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-      while (true) {
-        HMaster master = hbase.getActiveMaster();
-        if (master != null && master.isInitialized()
-            && master.getServerManager().getOnlineServersList().size() >= regionServers) {
-          return;
-        }
-        if (hbase.getLiveRegionServers().size() < regionServers || hbase.getLiveMasters().isEmpty()) {
-          throw new IOException("an embedded HBase server aborted while starting; its log says why");
-        }
-        if (System.nanoTime() > deadline) {
-          throw new IOException("embedded HBase did not start within " + START_TIMEOUT.toSeconds() + " s");
-        }
-        Pause.sleep(POLL, "waiting for HBase to start");
-      }
     }
   }
 }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
@@ -18,6 +19,16 @@ import org.hbaseturbo.compress.TurboCodecs;
  * @param <C> the cluster it starts
  */
 public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C extends LocalCluster> {
+  /**
+   * How long a start may take before it fails although no server gave up (one that does fails it at once). A
+   * process cluster of 2 RegionServers serves within 16 s on a 2-core machine (README), an embedded one sooner: 2
+   * minutes leaves room for a machine busy with other work, and is as long as a user should wait to learn that a
+   * server that neither came up nor gave up will not come up.
+   */
+  static final Duration START_TIMEOUT = Duration.ofMinutes(2);
+  /** How often a start looks at its servers: a small cost against the seconds a start takes. */
+  static final Duration START_POLL = Duration.ofMillis(200);
+
   int regionServers = 2;
   private Optional<Path> dataDir = Optional.empty();
   final Configuration overrides = new Configuration(false);

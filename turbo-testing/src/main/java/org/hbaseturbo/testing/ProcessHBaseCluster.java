@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -21,11 +20,10 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
 import org.apache.hadoop.hbase.util.RegionMover;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
 
@@ -38,9 +36,7 @@ import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
 public final class ProcessHBaseCluster implements LocalCluster {
   /** Each RegionServer JVM's maximum heap unless told otherwise. */
   public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
-  private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
-  private static final Duration POLL = Duration.ofMillis(200);
   private final ClusterHome home;
   private final LocalHBaseCluster master;
   /** Replaced by new processes as restarts go. */
@@ -214,25 +210,16 @@ public final class ProcessHBaseCluster implements LocalCluster {
    * it was, and RegionMover waits for it in vain.
    */
   private void awaitOnline(RegionServerProcess server) throws IOException {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
         Admin admin = connection.getAdmin()) {
-      while (true) {
+      Await.until(() -> {
+        server.requireStarting();
         Optional<ServerName> name = master.getActiveMaster().getServerManager().getOnlineServersList().stream()
             .filter(online -> online.getPort() == server.port()).findFirst();
-        if (name.isPresent() && hasReported(name.get()) && serves(admin, name.get())) {
-          return;
-        }
-        if (!server.isAlive()) {
-          throw new IOException("RegionServer " + server.index() + " exited while starting; its log ends:\n"
-              + server.logTail(20));
-        }
-        if (System.nanoTime() > deadline) {
-          throw new IOException("RegionServer " + server.index() + " did not come online within "
-              + START_TIMEOUT.toSeconds() + " s");
-        }
-        Pause.sleep(POLL, "waiting for a RegionServer to come online");
-      }
+        return name.isPresent() && hasReported(name.get()) && serves(admin, name.get());
+      }, LocalClusterBuilder.START_TIMEOUT, LocalClusterBuilder.START_POLL, server + " to come online",
+          () -> new IOException(server + " did not come online within "
+              + LocalClusterBuilder.START_TIMEOUT.toSeconds() + " s"));
     }
   }
 
@@ -365,13 +352,17 @@ public final class ProcessHBaseCluster implements LocalCluster {
       conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MAX_RANGE_KEY, "0.7");
       List<RegionServerProcess> servers = new ArrayList<>();
       LocalHBaseCluster master = null;
-      try {
-        // The RegionServers first: the master's start-up returns only once one of them has opened meta.
+      try (AbortLines aborts = AbortLines.capture()) {
+        // The RegionServers first: their JVMs take the longest to start.
         for (int i = 0; i < regionServers; i++) {
           servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap));
         }
         master = new LocalHBaseCluster(conf, 1, 0);
-        awaitServing(master, servers);
+        ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
+          for (RegionServerProcess server : servers) {
+            server.requireStarting();
+          }
+        }, "the process cluster");
       } catch (IOException | RuntimeException e) {
         if (master != null) {
           master.shutdown();
@@ -382,39 +373,5 @@ public final class ProcessHBaseCluster implements LocalCluster {
       }
       return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap);
     }
-
-    private static void awaitServing(LocalHBaseCluster master, List<RegionServerProcess> servers)
-        throws IOException {
-      CompletableFuture<Void> started = CompletableFuture.runAsync(() -> {
-        try {
-          master.startup();
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      });
-      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-      while (true) {
-        for (RegionServerProcess server : servers) {
-          if (!server.isAlive()) {
-            throw new IOException("RegionServer " + server.index() + " exited while starting; its log ends:\n"
-                + server.logTail(20));
-          }
-        }
-        if (started.isCompletedExceptionally()) {
-          started.join();
-        }
-        HMaster active = master.getActiveMaster();
-        if (started.isDone() && active != null && active.isInitialized()
-            && active.getServerManager().getOnlineServersList().size() >= servers.size()) {
-          return;
-        }
-        if (System.nanoTime() > deadline) {
-          throw new IOException("the process cluster did not start within " + START_TIMEOUT.toSeconds() + " s");
-        }
-        Pause.sleep(POLL, "waiting for HBase to start");
-      }
-    }
-
-
   }
 }

@@ -1,11 +1,9 @@
 package org.hbaseturbo.testing;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,32 +17,36 @@ import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
-import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
+import org.hbaseturbo.jvm.WatchedProcess;
 
 /**
  * One RegionServer in a JVM of its own, started through HBase's own entry point ({@code HRegionServer start}) with
  * the classpath of an operator's RegionServer ({@link RegionServerClasspath}) and its settings in its own
  * {@code hbase-site.xml}, so that an edited file and {@code update_config} behave as on a real cluster. It ends
- * when the JVM that started it ends, however that ends.
+ * when the JVM that started it ends, however that ends ({@link WatchedProcess}).
  */
 final class RegionServerProcess {
-  private static final String WATCH_SCRIPT = "parent-watch.sh";
+  /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
   private static final Duration JAVA_START = Duration.ofSeconds(10);
   private static final Duration JAVA_POLL = Duration.ofMillis(50);
 
   private final int index;
   private final int port;
-  private final Process wrapper;
+  private final WatchedProcess watch;
   private final ProcessHandle server;
-  private final Path log;
+  private final StartLog log;
+  private final StartLog out;
 
-  private RegionServerProcess(int index, int port, Process wrapper, ProcessHandle server, Path log) {
+  private RegionServerProcess(int index, int port, WatchedProcess watch, ProcessHandle server, StartLog log,
+      StartLog out) {
     this.index = index;
     this.port = port;
-    this.wrapper = wrapper;
+    this.watch = watch;
     this.server = server;
     this.log = log;
+    this.out = out;
   }
 
   /**
@@ -61,6 +63,7 @@ final class RegionServerProcess {
     Path logs = dataDir.resolve("logs");
     Files.createDirectories(logs);
     Path log = logs.resolve("regionserver-" + index + ".log");
+    Path out = logs.resolve("regionserver-" + index + ".out");
     Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
         "log4j.rootLogger=INFO,file",
         "log4j.appender.file=org.apache.log4j.FileAppender",
@@ -69,11 +72,7 @@ final class RegionServerProcess {
         "log4j.appender.file.layout=org.apache.log4j.PatternLayout",
         "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
         "log4j.logger.org.apache.zookeeper=WARN", ""));
-    Path script = home.resolve(WATCH_SCRIPT);
-    try (InputStream in = RegionServerProcess.class.getResourceAsStream(WATCH_SCRIPT)) {
-      Files.write(script, in.readAllBytes());
-    }
-    List<String> command = new ArrayList<>(List.of("sh", script.toString()));
+    List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
     command.addAll(JvmOptions.hbaseFlags());
@@ -82,10 +81,13 @@ final class RegionServerProcess {
     command.add(conf + java.io.File.pathSeparator + RegionServerClasspath.locate());
     command.add(HRegionServer.class.getName());
     command.add("start");
-    Process wrapper = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("regionserver-" + index + ".out").toFile()))
-        .start();
-    return new RegionServerProcess(index, port, wrapper, javaOf(wrapper, index), log);
+    // Both files are appended to by every start on this data directory; what this start wrote begins here.
+    StartLog logOfThisStart = StartLog.from(log);
+    StartLog outOfThisStart = StartLog.from(out);
+    WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
+    return new RegionServerProcess(index, port, watch, javaOf(watch, index, outOfThisStart), logOfThisStart,
+        outOfThisStart);
   }
 
   /**
@@ -126,20 +128,22 @@ final class RegionServerProcess {
     }
   }
 
-  private static ProcessHandle javaOf(Process wrapper, int index) throws IOException {
-    long deadline = System.nanoTime() + JAVA_START.toNanos();
-    while (System.nanoTime() < deadline) {
-      Optional<ProcessHandle> java = wrapper.toHandle().children().findFirst();
-      if (java.isPresent()) {
-        return java.get();
+  /** @param out what the JVM prints, which says why when it ends at once */
+  private static ProcessHandle javaOf(WatchedProcess watch, int index, StartLog out) throws IOException {
+    try {
+      Await.until(() -> watch.command().isPresent() || !watch.isAlive(), JAVA_START, JAVA_POLL,
+          "RegionServer " + index + "'s JVM", () -> new IOException("RegionServer " + index + " did not start a JVM"
+              + " within " + JAVA_START.toSeconds() + " s"));
+      Optional<ProcessHandle> java = watch.command();
+      if (java.isEmpty()) {
+        throw new IOException("RegionServer " + index + "'s JVM ended as it started: "
+            + out.lastLine().orElse("it printed nothing") + "; see " + out.file());
       }
-      if (!wrapper.isAlive()) {
-        break;
-      }
-      Pause.sleep(JAVA_POLL, "waiting for RegionServer " + index + "'s JVM");
+      return java.get();
+    } catch (IOException e) {
+      watch.stop();
+      throw e;
     }
-    wrapper.destroyForcibly();
-    throw new IOException("RegionServer " + index + " did not start a JVM within " + JAVA_START.toSeconds() + " s");
   }
 
   int index() {
@@ -155,24 +159,35 @@ final class RegionServerProcess {
     return server.pid();
   }
 
-  boolean isAlive() {
-    return server.isAlive();
-  }
-
-  /** The last lines of its log, for a message about why it ended. */
-  String logTail(int lines) {
-    try {
-      List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-    } catch (IOException e) {
-      return "(no log: " + e.getMessage() + ")";
+  /**
+   * @throws IOException naming it and quoting its log, when it gave up starting: it logged an ABORTING line (its JVM
+   *     may take a while to end, or never end) or its JVM ended
+   */
+  void requireStarting() throws IOException {
+    Optional<String> aborting = log.abortLine();
+    if (aborting.isPresent()) {
+      throw new IOException(this + " aborted while starting: " + aborting.get() + "; see " + log.file());
+    }
+    if (!watch.isAlive()) {
+      Optional<String> cause = log.lastError();
+      if (cause.isEmpty()) {
+        // Not HBase's: the JVM's own, such as a flag it refused.
+        cause = out.lastLine();
+      }
+      throw new IOException(this + " exited while starting: " + cause.orElse("it logged no error") + "; see "
+          + log.file() + " and " + out.file());
     }
   }
 
-  /** Waits for it to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
+  @Override
+  public String toString() {
+    return "RegionServer " + index + " (pid " + server.pid() + ")";
+  }
+
+  /** Waits for it and its watch to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
   void awaitExit(Duration timeout) throws IOException {
     try {
-      server.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      watch.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       kill();
     } catch (InterruptedException e) {
@@ -181,14 +196,12 @@ final class RegionServerProcess {
       throw new IOException("interrupted while RegionServer " + index + " stopped", e);
     } catch (ExecutionException e) {
       throw new IOException("waiting for RegionServer " + index + " to stop failed", e);
-    } finally {
-      wrapper.getOutputStream().close();
     }
   }
 
-  /** SIGKILL: nothing flushed, as a crash. */
+  /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */
   void kill() {
     server.destroyForcibly();
-    server.onExit().join();
+    watch.onExit().join();
   }
 }

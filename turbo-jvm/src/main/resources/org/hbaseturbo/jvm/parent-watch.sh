@@ -1,0 +1,36 @@
+# Runs "$@" until it ends, and ends it when the process that started this script goes away, however that happens:
+# that process holds our standard input open for as long as it lives, so the end of that input means it is gone (or
+# wants "$@" to end). "$@" then gets SIGTERM, and SIGKILL 30 s later if it is still running. The script exits with
+# the status of "$@", and only once everything it started has ended: nothing of it outlives its parent's wait for it.
+#
+# Every 'wait' has its stderr sent to /dev/null: the shell reports there a job that a signal ended, and that stderr
+# may be a pipe whose reader is gone, whose SIGPIPE would end this script before it ended its watch.
+
+# Only the end of our input ends "$@": a Ctrl-C or hang-up meant for the parent's terminal must not end this script
+# and leave its watch behind (the parent stops "$@" itself). "$@" inherits them ignored.
+trap '' HUP INT QUIT
+exec 3<&0
+"$@" </dev/null 3<&- &
+child=$!
+(
+  # Each step runs in the background and is waited for, because a signal interrupts 'wait' at once but waits for a
+  # command in the foreground: the script's TERM (once "$@" ended) then ends the step with the watch.
+  step=
+  trap '[ -n "$step" ] && kill "$step" 2>/dev/null && wait "$step" 2>/dev/null; exit 0' TERM
+  cat <&3 >/dev/null &
+  step=$!
+  wait "$step" 2>/dev/null
+  kill -TERM "$child" 2>/dev/null
+  # HBase's shutdown hook closes the regions; a server that cannot reach its master is not left waiting for it.
+  sleep 30 &
+  step=$!
+  wait "$step" 2>/dev/null
+  kill -KILL "$child" 2>/dev/null
+) &
+watch=$!
+exec 3<&-
+wait "$child" 2>/dev/null
+status=$?
+kill "$watch" 2>/dev/null
+wait "$watch" 2>/dev/null
+exit "$status"
