@@ -10,6 +10,9 @@ import java.util.function.Supplier;
  * server it waits for died) ends it at once by throwing.
  */
 public final class Await {
+  /** Between two polls of {@link #until(Duration, String, Condition)}: short next to what tests await, cheap. */
+  private static final Duration POLL = Duration.ofMillis(10);
+
   private Await() {
   }
 
@@ -29,6 +32,17 @@ public final class Await {
    * @param waitingFor what the wait is for, for the message of an interrupt: "HBase to start"
    * @param timedOut the error once {@code bound} has passed, which says what is missing
    */
+  /**
+   * Returns once {@code condition} holds, polled every 10 ms.
+   *
+   * @param waitingFor what the wait is for: "the worker to be replaced"
+   * @throws IOException saying what did not happen, once {@code bound} has passed
+   */
+  public static void until(Duration bound, String waitingFor, Condition condition) throws IOException {
+    until(condition, bound, POLL, waitingFor, () -> new IOException("gave up after " + bound.toSeconds()
+        + " s waiting for " + waitingFor));
+  }
+
   public static void until(Condition condition, Duration bound, Duration poll, String waitingFor,
       Supplier<? extends IOException> timedOut) throws IOException {
     long deadline = System.nanoTime() + bound.toNanos();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
@@ -43,15 +44,17 @@ public final class ProcessHBaseCluster implements LocalCluster {
   private final List<RegionServerProcess> regionServers;
   private final Configuration settings;
   private String regionServerHeap;
+  private final Map<Integer, List<String>> wrappers;
   private final Configuration clientConfiguration;
 
   private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
-      Configuration settings, String regionServerHeap) {
+      Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers) {
     this.home = home;
     this.master = master;
     this.regionServers = new ArrayList<>(regionServers);
     this.settings = settings;
     this.regionServerHeap = regionServerHeap;
+    this.wrappers = wrappers;
     this.clientConfiguration = ClusterSettings.client(settings);
   }
 
@@ -79,6 +82,11 @@ public final class ProcessHBaseCluster implements LocalCluster {
     return regionServers.stream().map(RegionServerProcess::pid).toList();
   }
 
+  /** Each RegionServer's RPC port, by index: what tells the servers of the master's list apart. */
+  public synchronized List<Integer> regionServerPorts() {
+    return regionServers.stream().map(RegionServerProcess::port).toList();
+  }
+
   /**
    * Restarts every RegionServer at once with {@code changes} in their {@code hbase-site.xml} and, if given, a new
    * heap: each stops as an operator's {@code stop regionserver} does (its regions close, flushing), then all
@@ -101,7 +109,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
       server.awaitExit(STOP_TIMEOUT);
     }
     for (int i = 0; i < regionServers.size(); i++) {
-      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap));
+      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap, wrapperOf(wrappers, i)));
     }
     for (RegionServerProcess server : regionServers) {
       awaitOnline(server);
@@ -137,7 +145,8 @@ public final class ProcessHBaseCluster implements LocalCluster {
         admin.stopRegionServer(address(old));
       }
       old.awaitExit(STOP_TIMEOUT);
-      RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settings, regionServerHeap);
+      RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settings, regionServerHeap,
+          wrapperOf(wrappers, i));
       regionServers.set(i, restarted);
       awaitOnline(restarted);
       progress.accept("RegionServer " + i + ": started (pid " + restarted.pid() + "); moving its regions back");
@@ -237,6 +246,10 @@ public final class ProcessHBaseCluster implements LocalCluster {
     }
   }
 
+  private static List<String> wrapperOf(Map<Integer, List<String>> wrappers, int index) {
+    return wrappers.getOrDefault(index, List.of());
+  }
+
   /** Its host and port as the master knows it, which is what RegionMover and Admin match servers by. */
   private String address(RegionServerProcess server) throws IOException {
     return serverName(server).getAddress().toString();
@@ -280,6 +293,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
   /** Options of a process cluster; {@link #start()} returns once every RegionServer serves. */
   public static final class Builder extends LocalClusterBuilder<Builder, ProcessHBaseCluster> {
     private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
+    private final Map<Integer, List<String>> wrappers = new HashMap<>();
 
     private Builder() {
     }
@@ -292,6 +306,16 @@ public final class ProcessHBaseCluster implements LocalCluster {
     public Builder regionServerHeap(String heap) {
       requireHeapSize(requireNonNull(heap, "heap is null"));
       this.regionServerHeap = heap;
+      return this;
+    }
+
+    /**
+     * A command RegionServer {@code index}'s JVM runs under, at every start: its words come first on the command line,
+     * the JVM's after them, as with {@code taskset}, {@code numactl}, {@code cgexec} or {@code unshare}. For a server
+     * that must run unlike the others: confined, pinned, or without a library.
+     */
+    public Builder regionServerWrapper(int index, List<String> wrapper) {
+      wrappers.put(index, List.copyOf(wrapper));
       return this;
     }
 
@@ -355,7 +379,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
       try (AbortLines aborts = AbortLines.capture()) {
         // The RegionServers first: their JVMs take the longest to start.
         for (int i = 0; i < regionServers; i++) {
-          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap));
+          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap, wrapperOf(wrappers, i)));
         }
         master = new LocalHBaseCluster(conf, 1, 0);
         ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
@@ -371,7 +395,7 @@ public final class ProcessHBaseCluster implements LocalCluster {
         servers.forEach(RegionServerProcess::kill);
         throw e;
       }
-      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap);
+      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(wrappers));
     }
   }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -52,8 +53,10 @@ final class RegionServerProcess {
   /**
    * @param settings the cluster's server settings; this server's own directory and the distributed mode are added
    * @param heap the JVM's maximum heap, as {@code -Xmx} takes it ("1g")
+   * @param wrapper a command the JVM runs under (its words first on the command line), or none
    */
-  static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap) throws IOException {
+  static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap, List<String> wrapper)
+      throws IOException {
     Path home = dataDir.resolve("regionservers").resolve("rs-" + index);
     Path conf = home.resolve("conf");
     Files.createDirectories(conf);
@@ -72,7 +75,7 @@ final class RegionServerProcess {
         "log4j.appender.file.layout=org.apache.log4j.PatternLayout",
         "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
         "log4j.logger.org.apache.zookeeper=WARN", ""));
-    List<String> command = new ArrayList<>();
+    List<String> command = new ArrayList<>(wrapper);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
     command.addAll(JvmOptions.hbaseFlags());
@@ -130,12 +133,16 @@ final class RegionServerProcess {
 
   /** @param out what the JVM prints, which says why when it ends at once */
   private static ProcessHandle javaOf(WatchedProcess watch, int index, StartLog out) throws IOException {
+    // The command's process keeps its id through a wrapper's exec of the JVM: the first sight of it is the JVM's.
+    AtomicReference<ProcessHandle> java = new AtomicReference<>();
     try {
-      Await.until(() -> watch.command().isPresent() || !watch.isAlive(), JAVA_START, JAVA_POLL,
-          "RegionServer " + index + "'s JVM", () -> new IOException("RegionServer " + index + " did not start a JVM"
-              + " within " + JAVA_START.toSeconds() + " s"));
-      Optional<ProcessHandle> java = watch.command();
-      if (java.isEmpty()) {
+      Await.until(() -> {
+        watch.command().ifPresent(command -> java.compareAndSet(null, command));
+        return java.get() != null || !watch.isAlive();
+      }, JAVA_START, JAVA_POLL, "RegionServer " + index + "'s JVM",
+          () -> new IOException("RegionServer " + index + " did not start a JVM within " + JAVA_START.toSeconds()
+              + " s"));
+      if (java.get() == null) {
         throw new IOException("RegionServer " + index + "'s JVM ended as it started: "
             + out.lastLine().orElse("it printed nothing") + "; see " + out.file());
       }

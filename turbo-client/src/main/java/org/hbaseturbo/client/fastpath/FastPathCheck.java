@@ -81,7 +81,9 @@ public final class FastPathCheck {
     try {
       session = sessions.open(new HRegionLocation(region.get(), server));
     } catch (IOException e) {
-      return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "no session: " + Messages.firstLine(e), "");
+      // HBase wraps the server's refusal in its endpoint call's failure: the reason is the deepest cause.
+      return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "no session: "
+          + Messages.firstLine(Messages.rootCause(e)), "");
     }
     byte[] get = RequestConverter.buildGetRequest(region.get().getRegionName(), new Get(rowIn(region.get())))
         .toByteArray();

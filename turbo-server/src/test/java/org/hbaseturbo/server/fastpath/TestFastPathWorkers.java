@@ -13,7 +13,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.security.User;
-import org.hbaseturbo.common.Waiting;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathRequests.Answer;
 import org.hbaseturbo.server.fastpath.ServerCounters.Refusal;
 import org.hbaseturbo.transport.UcxRuntime;
@@ -181,7 +181,7 @@ class TestFastPathWorkers {
   }
 
   private void awaitRefused(Refusal refusal, long count) throws Exception {
-    Waiting.until(WAIT, count + " refusals for " + refusal, () -> counters.refusedFor(refusal) == count);
+    Await.until(WAIT, count + " refusals for " + refusal, () -> counters.refusedFor(refusal) == count);
   }
 
   @Test
@@ -191,7 +191,7 @@ class TestFastPathWorkers {
       raw.fire(FastPathFrames.REQUEST_MESSAGE, session.repliesTo(raw).request(FastPathOperation.GET, 0, 1, DIE),
           EAGER);
     }
-    Waiting.until(WAIT, "the dead worker to be replaced", () -> counters.workersReplaced.sum() == 1
+    Await.until(WAIT, "the dead worker to be replaced", () -> counters.workersReplaced.sum() == 1
         && !workers.addresses().isEmpty() && !workers.addresses().get(0).equals(first));
     try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
       assertThat(raw.send(session.repliesTo(raw).request(FastPathOperation.GET, 0, 2, bytes("new"))).status())
@@ -209,7 +209,7 @@ class TestFastPathWorkers {
         raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, death, DIE), EAGER);
       }
       int replaced = death;
-      Waiting.until(WAIT, "death " + death + " to be dealt with", () -> counters.workersReplaced.sum() == replaced
+      Await.until(WAIT, "death " + death + " to be dealt with", () -> counters.workersReplaced.sum() == replaced
           || turnedOff.get() != null);
     }
     assertThat(counters.workersReplaced.sum()).isEqualTo(FastPathWorkers.MAX_DEATHS);

@@ -32,7 +32,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.wal.WALEdit;
 import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.common.Waiting;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
@@ -126,7 +126,7 @@ class TestFastPathDeadlines {
         held.put(new Put(Bytes.toBytes("hold-" + path)).addColumn(F, Q, Bytes.toBytes("held")));
         return null;
       });
-      Waiting.until(WAIT, "the holder's Put to stall", () -> StallingObserver.stalled.get() > stalledBefore);
+      Await.until(WAIT, "the holder's Put to stall", () -> StallingObserver.stalled.get() > stalledBefore);
       written.put(new Put(row).addColumn(F, Q, Bytes.toBytes("v1")));
       written.delete(new Delete(row));
       StallingObserver.release.countDown();

@@ -23,7 +23,7 @@ import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.common.Waiting;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
@@ -128,10 +128,10 @@ class TestFastPathSecurity {
       // The session id travels in every request; without the session key, which never does, it is worth nothing.
       FastPathServer.Status before = status(server);
       raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.PUT, 0, 2, put), EAGER);
-      Waiting.until(WAIT, "the forged Put to be refused", () -> status(server).notSigned() > before.notSigned());
+      Await.until(WAIT, "the forged Put to be refused", () -> status(server).notSigned() > before.notSigned());
       raw.fire(FastPathFrames.REQUEST_MESSAGE, new TestingSession(new byte[FastPathFrames.SESSION_BYTES],
           session.key(), raw.address()).request(FastPathOperation.PUT, 0, 3, put), EAGER);
-      Waiting.until(WAIT, "a Put of no session to be refused", () -> status(server).noSession()
+      Await.until(WAIT, "a Put of no session to be refused", () -> status(server).noSession()
           > before.noSession());
       assertThat(raw.send(signedGet).status()).as("a recorded request sent again").isEqualTo(FastPathStatus.MALFORMED);
       // The reader's session carries the reader's rights, whoever sends its requests.
@@ -146,7 +146,7 @@ class TestFastPathSecurity {
       Thread.sleep(Math.max(0, opened.response().getExpiresAtMs() - System.currentTimeMillis()) + 500);
       FastPathServer.Status live = status(server);
       raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 6, get), EAGER);
-      Waiting.until(WAIT, "a Get of an expired session to be refused", () -> status(server).noSession()
+      Await.until(WAIT, "a Get of an expired session to be refused", () -> status(server).noSession()
           > live.noSession());
       assertThat(raw.replies(0)).as("replies to the two Gets, the replay and the denied Put alone").hasSize(4);
     }
