@@ -109,7 +109,8 @@ public final class ProcessHBaseCluster implements LocalCluster {
       server.awaitExit(STOP_TIMEOUT);
     }
     for (int i = 0; i < regionServers.size(); i++) {
-      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap, wrapperOf(wrappers, i)));
+      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap,
+          wrapperOf(wrappers, i)));
     }
     for (RegionServerProcess server : regionServers) {
       awaitOnline(server);

@@ -276,7 +276,8 @@ public final class FastPathBenchmark {
     parameters.put("records", settings.records());
     parameters.put("clients", settings.clients());
     parameters.put("runs", settings.runs());
-    parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts; then interleaved: run 1 of every variant in turn, then run 2, ..., the order rotated by"
+    parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts; then interleaved: run 1"
+        + " of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; micro-benchmark: gets on the loaded record, then puts, the memstore flushed before"
         + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
         + " major-compacted before each run that writes");

@@ -15,7 +15,6 @@ import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
-import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.hbaseturbo.transport.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
@@ -40,6 +39,12 @@ final class FastPathChannel implements Closeable {
   private final List<ClientWorker> all = new ArrayList<>();
   private final AtomicInteger created = new AtomicInteger();
   private final Map<ServerName, ServerSession> sessions = new ConcurrentHashMap<>();
+  /**
+   * Timeouts in a row after which a server's session is replaced: its requests get no answer if the server lost it
+   * (a request of no session is not answered), which looks like a slow server.
+   */
+  private static final int TIMEOUTS_BEFORE_NEW_SESSION = 3;
+  private final Map<ServerName, Integer> timeouts = new ConcurrentHashMap<>();
   /** Servers that could not open a session, with when to try again (nanoTime). */
   private final Map<ServerName, Long> unavailableUntil = new ConcurrentHashMap<>();
   private volatile boolean closed;
@@ -70,19 +75,15 @@ final class FastPathChannel implements Closeable {
     long deadline = System.nanoTime() + config.timeout().toNanos();
     try {
       Reply reply = worker.call(session, operation, body, deadline);
-      if (reply.status() == FastPathStatus.SESSION_REFUSED) {
-        // Expired, or the server restarted: one new session, one more try.
-        sessions.remove(server, session);
-        session = session(location);
-        if (session == null) {
-          return new FastPathCall(reply, true, deadline);
-        }
-        deadline = System.nanoTime() + config.timeout().toNanos();
-        reply = worker.call(session, operation, body, deadline);
-      }
+      timeouts.remove(server);
       return new FastPathCall(reply, true, deadline);
     } catch (FastPathTimeoutException e) {
       LOG.debug("no fast-path reply from {} in time, using RPC: {}", server, e.getMessage());
+      if (timeouts.merge(server, 1, Integer::sum) >= TIMEOUTS_BEFORE_NEW_SESSION) {
+        // A server that lost the session (it gets no answer, being unauthenticated) looks slow: a new one.
+        timeouts.remove(server);
+        sessions.remove(server, session);
+      }
       return FastPathCall.noReply(deadline);
     } catch (FastPathUnavailableException e) {
       LOG.debug("fast path to {} failed, using RPC: {}", server, e.getMessage());

@@ -104,8 +104,8 @@ public final class FastPathCheck {
       // A refusal's body is its reason (FastPathRequests); its first line is enough for a table.
       String detail = status == FastPathStatus.OK ? "" : "Gets answered " + status + ": "
           + StandardCharsets.UTF_8.decode(reply.body()).toString().lines().findFirst().orElse("");
-      return new ServerCheck(server.toString(), status == FastPathStatus.SESSION_REFUSED ? ServerCheck.State.DOWN
-          : ServerCheck.State.UP, detail, session.runtime(), "", true, roundTrips, nanos[roundTrips / 2] / 1_000.0);
+      return new ServerCheck(server.toString(), ServerCheck.State.UP, detail, session.runtime(), "", true,
+          roundTrips, nanos[roundTrips / 2] / 1_000.0);
     } catch (FastPathUnavailableException e) {
       return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "a session over RPC, but no reply over UCX: "
           + e.getMessage(), session.runtime());

@@ -144,7 +144,8 @@ public class FastPathServer implements RegionServerCoprocessor {
     return new Status(whyNot == null, whyNot, workers == null ? 0 : workers.size(),
         sessions == null ? 0 : sessions.size(),
         counters.executed.sum(), counters.refusedFor(ServerCounters.Refusal.EXPIRED),
-        counters.refusedFor(ServerCounters.Refusal.NO_SESSION), counters.refusedFor(ServerCounters.Refusal.NOT_SIGNED), counters.refusedFor(ServerCounters.Refusal.REPLAYED),
+        counters.refusedFor(ServerCounters.Refusal.NO_SESSION), counters.refusedFor(ServerCounters.Refusal.NOT_SIGNED),
+        counters.refusedFor(ServerCounters.Refusal.REPLAYED),
         counters.unanswered.sum(), counters.workersReplaced.sum());
   }
 }

@@ -1,6 +1,9 @@
 package org.hbaseturbo.wire.fastpath;
 
-/** How a RegionServer answered a fast-path request; travels as one byte. */
+/**
+ * How a RegionServer answered an authenticated fast-path request; travels as one byte. A request of no session, or
+ * not signed with its session's key, gets no answer at all (FastPathFrames).
+ */
 public enum FastPathStatus {
   /** Done; the body is the operation's protobuf response (HBase's own, for a Get or a Put). */
   OK,
@@ -10,8 +13,6 @@ public enum FastPathStatus {
    * then sees, exactly as from a stock client.
    */
   REPLAY_OVER_RPC,
-  /** The token is unknown, expired or malformed: open a new session over RPC. Nothing was executed. */
-  SESSION_REFUSED,
   /** The worker's queue is full. Nothing was executed. */
   BUSY,
   /**
