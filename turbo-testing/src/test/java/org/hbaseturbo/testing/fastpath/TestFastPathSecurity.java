@@ -58,7 +58,7 @@ class TestFastPathSecurity {
 
   @BeforeAll
   static void start() throws Exception {
-    secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime.ms",
+    secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime",
         String.valueOf(LIFETIME_MS)));
     table = SharedHBaseCluster.uniqueTableName("fp_acl");
     try (Admin admin = secured.superuser().getAdmin()) {

@@ -222,7 +222,7 @@ class TestPreparedScan {
     try (Admin admin = connection.getAdmin()) {
       admin.createTable(TableDescriptorBuilder.newBuilder(name)
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-          .setValue("turbo.prepared-scan.lease.ms", "500").build(), new byte[][] {row(100)});
+          .setValue("turbo.prepared-scan.lease", "500").build(), new byte[][] {row(100)});
     }
     load(connection, name);
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F));
