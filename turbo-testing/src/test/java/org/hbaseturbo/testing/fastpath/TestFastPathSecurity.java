@@ -27,7 +27,7 @@ import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
