@@ -8,6 +8,7 @@ import org.hbaseturbo.bench.advisor.AdvisorBenchmark;
 import org.hbaseturbo.bench.advisor.AdvisorDataset;
 import org.hbaseturbo.bench.advisor.AdvisorReport;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
+import org.hbaseturbo.bench.compression.CompressionCharts;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.compression.CompressionTables;
 import org.hbaseturbo.report.JsonFiles;
@@ -88,7 +89,7 @@ final class BenchCommand extends CommandGroup {
       out.print(CompressionTables.render(report));
       JsonFiles.write(json, report);
       out.println("report: " + json.toAbsolutePath());
-      for (Path chart : CompressionTables.charts(report, dir)) {
+      for (Path chart : CompressionCharts.write(report, dir, "compression")) {
         out.println("chart:  " + chart);
       }
       out.flush();

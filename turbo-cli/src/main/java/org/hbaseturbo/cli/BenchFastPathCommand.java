@@ -139,7 +139,6 @@ final class BenchFastPathCommand implements Callable<Integer> {
       out.println("micro-benchmark p50 latency breakdown (the paper's Figure 7): the RegionServer's own processing,"
           + " timed in-process, and the rest, communication");
       out.print(breakdown.get());
-      LatencyBreakdown.chart(report, dir).ifPresent(chart -> out.println("chart:  " + chart));
     } else {
       out.println("(no latency breakdown: the RegionServers run outside this JVM, where they cannot be timed"
           + " in-process)");

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.pcm.AdaptivityRun;
 import org.hbaseturbo.bench.pcm.PcmBenchmark;
+import org.hbaseturbo.bench.pcm.PcmCharts;
 import org.hbaseturbo.bench.pcm.PcmReport;
 import org.hbaseturbo.bench.pcm.PcmTables;
 import org.hbaseturbo.bench.pcm.PcmVariant;
@@ -132,7 +133,7 @@ final class BenchPcmCommand implements Callable<Integer> {
     out.print(PcmTables.render(report));
     JsonFiles.write(json, report);
     out.println("report: " + json.toAbsolutePath());
-    for (Path chart : PcmTables.charts(report, dir)) {
+    for (Path chart : PcmCharts.write(report, dir, "pcm")) {
       out.println("chart:  " + chart);
     }
     out.flush();

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.bench.BenchCharts;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
-import org.hbaseturbo.bench.report.ReportCharts;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.report.JsonFiles;
 
 /**
@@ -57,7 +57,7 @@ final class RatioBenchmarks {
     JsonFiles.write(ratios, table.ratios(report));
     out.println("report: " + json.toAbsolutePath());
     out.println("ratios: " + ratios.toAbsolutePath());
-    ReportCharts.write(report, dir).forEach(chart -> out.println("chart:  " + chart));
+    BenchCharts.write(report, dir, report.benchmark()).forEach(chart -> out.println("chart:  " + chart));
     out.flush();
   }
 }

@@ -1,17 +1,11 @@
 package org.hbaseturbo.bench.compression;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.hbaseturbo.advisor.CodecSpeed;
-import org.hbaseturbo.report.Charts;
 import org.hbaseturbo.report.TextTable;
-import org.knowm.xchart.CategoryChart;
 
-/** The compression report as a text table and as PNG charts in the spirit of the paper's Figures 1-4. */
+/** The compression report as a text table, with the block figures of the reference codecs. */
 public final class CompressionTables {
   private CompressionTables() {
   }
@@ -61,51 +55,5 @@ public final class CompressionTables {
   private static CodecSpeed blocks(CompressionReport report, String codec) {
     return report.results().stream().filter(result -> result.variant().equals(codec)).map(CodecResult::blocks)
         .findFirst().orElse(null);
-  }
-
-  /** Writes the charts into {@code dir} and returns their paths. */
-  public static List<Path> charts(CompressionReport report, Path dir) throws IOException {
-    Files.createDirectories(dir);
-    List<Path> written = new ArrayList<>();
-    written.add(save(bars("Insert requests per second (Fig. 1)", "requests / s", report, CodecResult::throughputOpsS),
-        dir.resolve("compression-inserts.png")));
-    CategoryChart selects = chart("Select time (Fig. 2)", "seconds");
-    List<String> codecs = report.results().stream().map(CodecResult::variant).toList();
-    for (String share : report.results().get(0).selectSeconds().keySet()) {
-      selects.addSeries("select " + share, codecs,
-          report.results().stream().map(result -> result.selectSeconds().get(share)).toList());
-    }
-    written.add(save(selects, dir.resolve("compression-selects.png")));
-    if (report.results().stream().allMatch(result -> result.storageBytes() != null)) {
-      written.add(save(bars("Storage on disk (Fig. 3)", "megabytes", report,
-          result -> result.storageBytes() / 1e6), dir.resolve("compression-storage.png")));
-      CompressionReport compressed = new CompressionReport(report.benchmark(), report.machine(), report.versions(),
-          report.parameters(), report.results().stream().filter(result -> !result.variant().equals("NONE")).toList(),
-          report.referenceBlocks());
-      written.add(save(bars("Storage on disk without NONE (Fig. 4)", "megabytes", compressed,
-          result -> result.storageBytes() / 1e6), dir.resolve("compression-storage-compressed.png")));
-    }
-    if (report.results().stream().allMatch(result -> result.serverCpuUsPerOp() != null)) {
-      written.add(save(bars("RegionServer CPU per insert", "CPU us / insert", report, CodecResult::serverCpuUsPerOp),
-          dir.resolve("compression-server-cpu.png")));
-    }
-    return written;
-  }
-
-  private static CategoryChart bars(String title, String unit, CompressionReport report,
-      Function<CodecResult, Double> metric) {
-    CategoryChart chart = chart(title, unit);
-    chart.addSeries(title, report.results().stream().map(CodecResult::variant).toList(),
-        report.results().stream().map(metric).toList());
-    chart.getStyler().setLegendVisible(false);
-    return chart;
-  }
-
-  private static CategoryChart chart(String title, String unit) {
-    return Charts.bars("compression: " + title, unit);
-  }
-
-  private static Path save(CategoryChart chart, Path file) throws IOException {
-    return Charts.savePng(chart, file);
   }
 }

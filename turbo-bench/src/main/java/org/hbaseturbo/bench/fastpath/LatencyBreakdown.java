@@ -1,6 +1,8 @@
 package org.hbaseturbo.bench.fastpath;
 
+import java.awt.Color;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.RatioTable.Metric;
 import org.hbaseturbo.bench.report.VariantResult;
-import org.hbaseturbo.report.Charts;
 import org.hbaseturbo.report.TextTable;
+import org.hbaseturbo.report.chart.CategoryCharts;
+import org.hbaseturbo.report.chart.CategoryGrid;
+import org.hbaseturbo.report.chart.Figure;
+import org.hbaseturbo.report.chart.RatioLabel;
 import org.knowm.xchart.CategoryChart;
 
 /**
@@ -23,14 +29,22 @@ public final class LatencyBreakdown {
   static final String PARAMETER = "server_processing_p50_us";
   /** The value size of the paper's Figure 7, as the experiments name it. */
   private static final String FIGURE_SIZE = "1KB";
+  /** The series of the RegionServer's processing; communication's are named by their variant. */
+  private static final String SERVER = "RegionServer processing (in-process)";
+  /** Lighter than any variant's colour: the part of a bar that is the same work whatever the transport. */
+  private static final Color SERVER_COLOUR = new Color(0xCCCCCC);
 
   /**
    * One variant's split of its p50. The two parts are medians of different measurements, so communication, their
    * difference, can come out below zero where the server's processing is nearly all of the latency.
    */
-  private record Split(String experiment, String variant, double totalUs, double serverUs) {
+  private record Split(String experiment, String variant, VariantResult result, double serverUs) {
+    double totalUs() {
+      return result.latencyUs().p50();
+    }
+
     double communicationUs() {
-      return totalUs - serverUs;
+      return totalUs() - serverUs;
     }
   }
 
@@ -56,25 +70,34 @@ public final class LatencyBreakdown {
 
   /**
    * A stacked bar per variant of the 1 KB Get and Put, as the paper's Figure 7 (every size, when 1 KB was not
-   * measured); empty as {@link #render}.
+   * measured): the RegionServer's processing below in grey, communication above in the variant's colour, each bar
+   * labelled with its p50 as a ratio to native's; empty as {@link #render}.
    */
-  public static Optional<Path> chart(BenchmarkReport report, Path dir) throws IOException {
+  public static Optional<Path> chart(BenchmarkReport report, Path dir, String name) throws IOException {
     List<Split> all = splits(report);
     List<Split> oneKb = all.stream().filter(split -> split.experiment().endsWith("-" + FIGURE_SIZE)).toList();
     List<Split> splits = oneKb.isEmpty() ? all : oneKb;
     if (splits.isEmpty()) {
       return Optional.empty();
     }
-    CategoryChart chart = Charts.bars(report.benchmark() + ": p50 latency breakdown"
-        + (oneKb.isEmpty() ? "" : ", " + FIGURE_SIZE), "microseconds");
-    chart.getStyler().setStacked(true);
-    List<String> categories = splits.stream().map(split -> split.experiment() + " " + split.variant()).toList();
-    chart.addSeries("RegionServer processing (in-process)", categories,
-        splits.stream().map(Split::serverUs).toList());
-    // A stacked bar cannot go below zero: a negative difference is drawn as none (the table has it).
-    chart.addSeries("communication (transport, serialization, dispatch)", categories,
-        splits.stream().map(split -> Math.max(0, split.communicationUs())).toList());
-    return Optional.of(Charts.savePng(chart, dir.resolve(report.benchmark() + "-breakdown.png")));
+    CategoryGrid grid = new CategoryGrid();
+    for (Split split : splits) {
+      String category = split.experiment() + " " + split.variant();
+      grid.put(category, SERVER, split.serverUs(), "");
+      // A stacked bar cannot go below zero: a negative difference is drawn as none (the table has it).
+      grid.put(category, split.variant(), Math.max(0, split.communicationUs()), label(report, split));
+    }
+    CategoryChart chart = CategoryCharts.stacked("", "p50 latency, microseconds", grid);
+    chart.getSeriesMap().get(SERVER).setFillColor(SERVER_COLOUR);
+    Files.createDirectories(dir);
+    return Optional.of(Figure.of(report.benchmark() + ": p50 latency, the RegionServer's processing and"
+        + " communication" + (oneKb.isEmpty() ? "" : ", " + FIGURE_SIZE) + " (labels: x native)", chart)
+        .savePng(dir.resolve(name + "-breakdown.png")));
+  }
+
+  private static String label(BenchmarkReport report, Split split) {
+    return split.variant().equals(FastPathBenchmark.RATIOS.baseline()) ? RatioLabel.BASELINE
+        : FastPathBenchmark.RATIOS.ratio(report, split.result(), Metric.LATENCY).map(RatioLabel::of).orElse("");
   }
 
   private static List<Split> splits(BenchmarkReport report) {
@@ -86,7 +109,7 @@ public final class LatencyBreakdown {
       // Results are named "experiment variant".
       String[] name = result.variant().split(" ", 2);
       if (name.length == 2 && processing.get(name[0]) instanceof Number serverUs) {
-        splits.add(new Split(name[0], name[1], result.latencyUs().p50(), serverUs.doubleValue()));
+        splits.add(new Split(name[0], name[1], result, serverUs.doubleValue()));
       }
     }
     return splits;

@@ -1,5 +1,6 @@
 package org.hbaseturbo.bench.pcm;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,6 +12,11 @@ import java.util.Optional;
  */
 public record PcmReport(String benchmark, Map<String, Object> machine, Map<String, String> versions,
     Map<String, Object> parameters, List<ClassResult> results, AdaptivityResult adaptivity) {
+
+  /** The classes that ran, in the order they first did. */
+  public List<String> classes() {
+    return List.copyOf(new LinkedHashSet<>(results.stream().map(ClassResult::workloadClass).toList()));
+  }
 
   /** The result of {@code workloadClass} under {@code variant}, if both ran. */
   public Optional<ClassResult> result(String workloadClass, PcmVariant variant) {

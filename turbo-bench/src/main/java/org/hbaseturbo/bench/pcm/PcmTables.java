@@ -1,23 +1,11 @@
 package org.hbaseturbo.bench.pcm;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import org.hbaseturbo.report.Charts;
 import org.hbaseturbo.report.TextTable;
-import org.knowm.xchart.AnnotationLine;
-import org.knowm.xchart.AnnotationText;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 
-/** The PCM report as text tables (speedups, server state, adaptivity) and PNG charts. */
+/** The PCM report as text tables: speedups, server state, adaptivity. */
 public final class PcmTables {
   private static final double MB = 1 << 20;
 
@@ -40,7 +28,7 @@ public final class PcmTables {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"class", "defaults 1g ops/s", "defaults ops/s", "HBase tuner ops/s", "PCM ops/s",
         "PCM / defaults 1g", "PCM / defaults", "PCM / HBase tuner"});
-    for (String workloadClass : classes(report)) {
+    for (String workloadClass : report.classes()) {
       List<String> row = new ArrayList<>(List.of(workloadClass));
       for (PcmVariant variant : PcmVariant.values()) {
         row.add(throughput(report, workloadClass, variant).map(t -> String.format("%,.0f", t)).orElse("n/a"));
@@ -107,69 +95,5 @@ public final class PcmTables {
 
   private static String seconds(Double value) {
     return value == null ? "-" : String.format("%.0f", value);
-  }
-
-  private static Set<String> classes(PcmReport report) {
-    Set<String> classes = new LinkedHashSet<>();
-    report.results().forEach(r -> classes.add(r.workloadClass()));
-    return classes;
-  }
-
-  /** Throughput per class and variant; the adaptivity run's throughput over time with phases and switches. */
-  public static List<Path> charts(PcmReport report, Path dir) throws IOException {
-    Files.createDirectories(dir);
-    List<Path> charts = new ArrayList<>();
-    if (!report.results().isEmpty()) {
-      CategoryChart chart = Charts.bars("PCM: YCSB throughput per class (medians of " + report.parameters()
-          .get("runs") + " runs)", "operations/s");
-      List<String> classes = List.copyOf(classes(report));
-      for (PcmVariant variant : PcmVariant.values()) {
-        if (report.results().stream().noneMatch(r -> r.variant().equals(variant.label()))) {
-          continue;
-        }
-        List<Double> values = classes.stream().map(c -> throughput(report, c, variant).orElse(0.0)).toList();
-        chart.addSeries(variant.label(), classes, values);
-      }
-      charts.add(Charts.savePng(chart, dir.resolve("pcm-throughput.png")));
-    }
-    if (report.adaptivity() != null) {
-      charts.add(adaptivityChart(report.adaptivity(), dir.resolve("pcm-adaptivity.png")));
-    }
-    return charts;
-  }
-
-  private static Path adaptivityChart(AdaptivityResult adaptivity, Path file) throws IOException {
-    XYChart chart = new XYChartBuilder().width(1100).height(500)
-        .title("PCM adaptivity: throughput while the mix shifts (lines: phase starts; labels: policy switches)")
-        .xAxisTitle("seconds since the run began").yAxisTitle("operations/s").build();
-    double top = 0;
-    for (AdaptivityResult.Run run : adaptivity.runs()) {
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      double offset = 0;
-      for (AdaptivityResult.Phase phase : run.phases()) {
-        for (int s = 0; s < phase.opsPerSecond().size(); s++) {
-          x.add(offset + s + 1);
-          y.add((double) phase.opsPerSecond().get(s));
-          top = Math.max(top, phase.opsPerSecond().get(s));
-        }
-        offset += phase.runtimeMs() / 1000.0;
-      }
-      chart.addSeries(run.name(), x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
-    }
-    AdaptivityResult.Run applying = adaptivity.runs().get(adaptivity.runs().size() - 1);
-    double offset = 0;
-    for (AdaptivityResult.Phase phase : applying.phases()) {
-      chart.addAnnotation(new AnnotationLine(offset, true, false));
-      chart.addAnnotation(new AnnotationText(phase.name(), offset + 4, top * 1.02, false));
-      if (phase.switchedAfterS() != null) {
-        chart.addAnnotation(new AnnotationText("-> " + phase.expectedClass(), offset + phase.switchedAfterS(),
-            top * 0.9, false));
-      }
-      offset += phase.runtimeMs() / 1000.0;
-    }
-    Files.deleteIfExists(file);
-    BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-    return file;
   }
 }

@@ -13,13 +13,14 @@ import org.hbaseturbo.report.TextTable;
 
 /**
  * A benchmark's variants as ratios to one baseline variant measured in the same run: bytes on the wire per
- * operation, throughput, client + server CPU per unit of work, and the median latency of the main operation. Results are named "group variant" (a schema, an
- * operation); each is compared with the baseline of its group at the same client count.
+ * operation, throughput, client + server CPU per unit of work, and the median latency of the main operation.
+ * Results are named "group variant" (a schema, an operation); each is compared with the baseline of its group at the
+ * same client count.
  *
- * <p>Throughput, CPU and latency are compared run by run: the benchmarks run run 1 of every variant in turn, then run 2, so
- * run i of a variant and run i of the baseline met the same spell of a shared machine. Their ratio is the median of
- * those run-by-run ratios, reported with its range (lowest and highest), which says how far one run can be trusted.
- * Bytes per operation hardly vary between runs: that ratio is the ratio of the medians.
+ * <p>Throughput, CPU and latency are compared run by run: the benchmarks run run 1 of every variant in turn, then
+ * run 2, so run i of a variant and run i of the baseline met the same spell of a shared machine. Their ratio is the
+ * median of those run-by-run ratios, reported with its range (lowest and highest), which says how far one run can be
+ * trusted. Bytes per operation hardly vary between runs: that ratio is the ratio of the medians.
  */
 public final class RatioTable {
   private final String groupName;
@@ -92,6 +93,45 @@ public final class RatioTable {
       });
     }
     return ratios;
+  }
+
+  /** What a ratio can be taken of. */
+  public enum Metric {
+    BYTES, LINK_BYTES, THROUGHPUT, CPU, LATENCY
+  }
+
+  /** What the first word of a result's name is ("schema", "operation"). */
+  public String groupName() {
+    return groupName;
+  }
+
+  /** What one operation is called ("scan", "op"). */
+  public String operation() {
+    return operation;
+  }
+
+  /** The variant label the others are divided by. */
+  public String baseline() {
+    return baseline;
+  }
+
+  /**
+   * The result's ratio to its baseline as the table prints it: 1 for the baseline itself; empty where either did
+   * not measure the metric, or the result has no baseline in the report.
+   */
+  public Optional<Double> ratio(BenchmarkReport report, VariantResult result, Metric metric) {
+    Optional<VariantResult> found = baseline(report, result);
+    if (found.filter(base -> base == result).isPresent()) {
+      return Optional.of(1.0);
+    }
+    return found.flatMap(base -> switch (metric) {
+      case BYTES -> Optional.ofNullable(divide(result.bytesPerOp(), base.bytesPerOp()));
+      case LINK_BYTES -> Optional.ofNullable(divide(result.linkBytesPerOp(), base.linkBytesPerOp()));
+      case THROUGHPUT -> throughput(result, base).map(Ratio::median);
+      // Per operation or per unit of work: the units cancel in the ratio.
+      case CPU -> cpu(result, base, 1).map(Ratio::median);
+      case LATENCY -> latency(result, base).map(Ratio::median);
+    });
   }
 
   /** The baseline of the result's group ("group variant" names) at the same client count. */

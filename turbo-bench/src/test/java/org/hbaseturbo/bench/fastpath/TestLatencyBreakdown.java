@@ -14,10 +14,10 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
@@ -57,7 +57,7 @@ class TestLatencyBreakdown {
     String table = LatencyBreakdown.render(report).orElseThrow();
     assertThat(table).contains("get-1KB", "native", "100.0", "20.0", "80.0", "80%")
         .contains("fastpath-shm", "25.0", "5.0").doesNotContain("read");
-    Path chart = LatencyBreakdown.chart(report, dir).orElseThrow();
+    Path chart = LatencyBreakdown.chart(report, dir, "fastpath").orElseThrow();
     assertThat(Files.size(chart)).isPositive();
 
     BenchmarkReport withoutTimings = new BenchmarkReport("fastpath", Map.of(), Map.of(), Map.of(),

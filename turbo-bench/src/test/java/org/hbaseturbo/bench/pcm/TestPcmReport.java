@@ -14,6 +14,7 @@ import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.JsonFiles;
+import org.hbaseturbo.report.chart.CategoryGrid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,8 +55,18 @@ class TestPcmReport {
     JsonFiles.write(json, report);
 
     assertThat(JsonFiles.read(json, PcmReport.class)).isEqualTo(report);
-    assertThat(PcmTables.charts(report, dir)).containsExactly(dir.resolve("pcm-throughput.png"));
+    assertThat(PcmCharts.write(report, dir, "pcm")).containsExactly(dir.resolve("pcm-throughput.png"));
     assertThat(Files.size(dir.resolve("pcm-throughput.png"))).isPositive();
+  }
+
+  @Test
+  void aClassIsDrawnAsItsVariantsBarsEachWithItsRatioToTheDefaultsAtTheSameHeap() {
+    CategoryGrid grid = PcmCharts.throughput(report(List.of(100.0, 200.0, 250.0, 400.0)), "RO-read");
+
+    assertThat(grid.categories()).containsExactly("RO-read");
+    assertThat(grid.series()).containsExactly("defaults 1g", "defaults", "HBase tuner", "PCM");
+    assertThat(grid.series().stream().map(variant -> grid.label("RO-read", variant)))
+        .containsExactly("0.50x", "1x", "1.25x", "2.00x");
   }
 
   @Test
