@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo bench}: the papers' experiments. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-    description = "Run one of the papers' experiments and report it (table, JSON, PNG).",
+    description = "Run one of the papers' experiments and report it (table, JSON, PNG), or draw a report's charts"
+        + " again.",
     subcommands = {BenchCommand.Compression.class, BenchCommand.Advisor.class, BenchScanCommand.class,
-        BenchPcmCommand.class, BenchCodecCommand.class, BenchFastPathCommand.class})
+        BenchPcmCommand.class, BenchCodecCommand.class, BenchFastPathCommand.class, BenchChartsCommand.class})
 final class BenchCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;

@@ -45,7 +45,7 @@ class TestCommandTree {
     assertThat(CommandLineRun.of().err()).startsWith("turbo: 'turbo' needs a subcommand: one of demo, cluster, ycsb,"
         + " compress, tune, bench, fastpath, help");
     assertThat(CommandLineRun.of("bench").err()).startsWith("turbo: 'turbo bench' needs a subcommand: one of"
-        + " compression, advisor, scan, pcm, codec, fastpath\nUsage: turbo bench");
+        + " compression, advisor, scan, pcm, codec, fastpath, charts\nUsage: turbo bench");
   }
 
   /** Every command's arguments, from {@code turbo} itself ([]) down, in the order of the tree. */
