@@ -26,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(SharedHBaseCluster.class)
 class TuneCommandIT {
   private static final byte[] F = Bytes.toBytes("f");
+  /** Gets within the status window: a few milliseconds' worth, next to its 4 s. */
+  private static final int STATUS_GETS = 50;
 
   private Path conf;
 
@@ -42,24 +44,23 @@ class TuneCommandIT {
       table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
     }
     Path json = dir.resolve("status.json");
-    CompletableFuture<CommandLineRun> status = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
-        conf.toString(), "tune", "status", "--table", name.getNameAsString(), "--window", "4", "--json",
-        json.toString()));
-    // Reads only, while the window is open: 1 second in, for 2 seconds.
-    Thread.sleep(1_000);
-    int gets = 0;
+    CommandLineRun.Started status = CommandLineRun.start("--conf", conf.toString(), "tune", "status", "--table",
+        name.getNameAsString(), "--window", "4", "--json", json.toString());
+    // Reads only, from the moment the window has begun (the command says so) until it ends.
+    status.awaitPrinted("watching the workload for 4 s");
     try (Table table = connection.getTable(name)) {
-      for (long end = System.nanoTime() + 2_000_000_000L; System.nanoTime() < end; gets++) {
+      for (int i = 0; i < STATUS_GETS; i++) {
         table.get(new Get(Bytes.toBytes("row")));
       }
     }
-    CommandLineRun run = status.get();
+    assertThat(status.run()).as("the window, still open once the Gets were done").isNotDone();
+    CommandLineRun run = status.run().get();
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("watching the workload for 4 s", "RO-read", "RegionServers at the end");
     JsonNode window = new ObjectMapper().readTree(json.toFile());
     JsonNode classified = window.get("tables").get(name.getNameAsString()).get("classification");
     assertThat(classified.get("workload_class").asText()).isEqualTo("RO_READ");
-    assertThat(classified.get("operations").get("gets").asLong()).isEqualTo(gets);
+    assertThat(classified.get("operations").get("gets").asLong()).isEqualTo(STATUS_GETS);
     assertThat(classified.get("operations").get("puts").asLong()).isZero();
     assertThat(window.get("servers")).hasSize(2);
   }
