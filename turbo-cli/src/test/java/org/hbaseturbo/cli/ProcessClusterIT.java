@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,9 @@ import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.client.stats.TableOperationCounts;
+import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.testing.ProcessHBaseCluster;
 import org.junit.jupiter.api.Test;
@@ -47,13 +51,18 @@ class ProcessClusterIT {
   private static final TableName USERTABLE = TableName.valueOf("usertable");
   /** Enough for the load to outlast the crash of a RegionServer. */
   private static final int YCSB_RECORDS = 20_000;
+  /**
+   * The master finds a killed RegionServer dead when its ZooKeeper session expires: after 10 s here rather than
+   * HBase's 90 s, which the embedded ZooKeeper caps at 40 s (20 of its 2 s ticks); all that while, the load waits.
+   */
+  private static final String SESSION_TIMEOUT_MS = "10000";
 
   @Test
   void regionServersRunTheServerJarAloneInHeapsOfTheirOwnRestartWithNewSettingsAndSurviveACrash(@TempDir Path data)
       throws Exception {
     TableName name = TableName.valueOf("process_cluster");
     try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
-        .dataDir(data).start();
+        .set("zookeeper.session.timeout", SESSION_TIMEOUT_MS).dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
       // Its own configuration directory and the RegionServer library: HBase's jars and the server jar.
       Path lib = null;
@@ -227,11 +236,24 @@ class ProcessClusterIT {
 
       // A rolling restart under a YCSB run paced to outlast it: not one failed operation, the new value in force.
       Path runResult = dir.resolve("run.json");
-      CompletableFuture<CommandLineRun> run = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
-          conf.toString(), "ycsb", "run", "--workload", "a", "--threads", "2", "--warmup", "0", "-p",
-          "recordcount=300", "-p", "operationcount=18000", "-p", "target=300", "--json", runResult.toString(),
-          "--out", dir.resolve("run").toString()));
-      Thread.sleep(5_000);
+      CompletableFuture<CommandLineRun> run;
+      try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+        ServerStatsReader stats = new ServerStatsReader(connection);
+        WorkloadReading beforeRun = stats.workload();
+        run = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf", conf.toString(), "ycsb", "run",
+            "--workload", "a", "--threads", "2", "--warmup", "0", "-p", "recordcount=300", "-p",
+            "operationcount=18000", "-p", "target=300", "--json", runResult.toString(), "--out",
+            dir.resolve("run").toString()));
+        // The restart begins once the run is under way: a second of its operations have reached the servers.
+        Await.until(() -> {
+          if (run.isDone()) {
+            throw new IOException("the YCSB run ended before the restart: " + run.join());
+          }
+          TableOperationCounts counts = stats.workload().tablesSince(beforeRun).get("usertable");
+          return counts != null && counts.reads() + counts.writes() >= 300;
+        }, Duration.ofMinutes(1), Duration.ofMillis(200), "the YCSB run to reach the servers",
+            () -> new IOException("the YCSB run's operations did not reach the servers within a minute"));
+      }
       CommandLineRun restart = CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--rolling",
           "--set", "hbase.regionserver.handler.count=40");
       assertThat(restart.exitCode()).as(restart.err()).isZero();
