@@ -16,6 +16,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
 
 /**
@@ -118,6 +119,22 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
           .filter(entry -> environmentHas(entry.resolve("environ"), marked))
           .flatMap(entry -> ProcessHandle.of(Long.parseLong(entry.getFileName().toString())).stream())
           .toList();
+    }
+  }
+
+  /**
+   * Returns once none of its processes is left ({@link #processes()}); fails, naming those left, once {@code bound}
+   * has passed.
+   *
+   * @param after what should have ended them, for the message: "the RegionServers ended"
+   */
+  void awaitNoneLeft(Duration bound, String after) throws IOException {
+    try {
+      // Each look reads the environment of every process on the host: 10 a second, not Await's 100.
+      Await.until(() -> processes().isEmpty(), bound, Duration.ofMillis(100), "no process of the launcher to be left",
+          () -> new IOException("processes left " + bound.toSeconds() + " s after " + after));
+    } catch (IOException timedOut) {
+      throw new AssertionError(timedOut.getMessage() + ": " + describe(processes()), timedOut);
     }
   }
 

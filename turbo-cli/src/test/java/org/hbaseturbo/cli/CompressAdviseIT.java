@@ -95,8 +95,8 @@ class CompressAdviseIT {
         "turbo: table 'nosuch' does not exist on the cluster");
     TableName name = SharedHBaseCluster.uniqueTableName("empty");
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
-          .build());
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
     }
     assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
         name.getNameAsString(), "--family", "nope"),
@@ -143,8 +143,8 @@ class CompressAdviseIT {
 
   private static List<byte[]> createAndLoad(Connection connection, TableName name) throws Exception {
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
-          .build());
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
     }
     Random random = new Random(3);
     List<byte[]> values = new ArrayList<>();

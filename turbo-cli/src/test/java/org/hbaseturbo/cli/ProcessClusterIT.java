@@ -56,6 +56,13 @@ class ProcessClusterIT {
    * HBase's 90 s, which the embedded ZooKeeper caps at 40 s (20 of its 2 s ticks); all that while, the load waits.
    */
   private static final String SESSION_TIMEOUT_MS = "10000";
+  /**
+   * Far above what a RegionServer takes to stop here (seconds), and above the watch's 30 s between its SIGTERM and
+   * its SIGKILL, so that only a RegionServer that never ends reaches it.
+   */
+  private static final long REGION_SERVER_END_SECONDS = 60;
+  /** Far above the milliseconds that the watch of a RegionServer takes to end once the RegionServer has. */
+  private static final Duration WATCH_END = Duration.ofSeconds(5);
 
   @Test
   void regionServersRunTheServerJarAloneInHeapsOfTheirOwnRestartWithNewSettingsAndSurviveACrash(@TempDir Path data)
@@ -228,7 +235,7 @@ class ProcessClusterIT {
         + "</configuration>");
     ClusterProcess launcher = ClusterProcess.start(data, conf, "--processes", "--regionservers", "2", "--rs-heap",
         "384m", "--site", site.toString());
-    List<ProcessHandle> started;
+    List<ProcessHandle> regionServers;
     try {
       CommandLineRun load = CommandLineRun.of("--conf", conf.toString(), "ycsb", "load", "--workload", "c",
           "--threads", "2", "-p", "recordcount=300", "--out", dir.resolve("load").toString());
@@ -306,31 +313,49 @@ class ProcessClusterIT {
           "hbase.hstore.compaction.min", before.getOrDefault("hbase.hstore.compaction.min", "3")));
       assertThat(fractionsInForce(conf, 0.4, 0.4)).as("back to HBase's defaults").isTrue();
 
-      started = launcher.process().toHandle().descendants().toList();
-      assertThat(started.stream().filter(process -> process.info().command().orElse("").endsWith("/java")))
-          .as("RegionServer JVMs").hasSize(2);
+      regionServers = launcher.processes().stream().filter(ProcessClusterIT::isRegionServer).toList();
+      assertThat(regionServers).as("RegionServer JVMs among the launcher's processes").hasSize(2);
     } catch (Throwable failure) {
-      launcher.kill();
+      launcher.processes().forEach(ProcessHandle::destroyForcibly);
       throw failure;
     }
 
-    // SIGKILL of the launcher: its RegionServers see their input end and go, within the watch's 30 s grace.
-    launcher.kill();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-      Thread.sleep(500);
+    // SIGKILL of the launcher, whose shutdown hook then does not run: its RegionServers see their input from it end
+    // and go, and nothing of the cluster is left, not even what ran and watched them (found by the processes' mark,
+    // so also those that init took over).
+    try {
+      launcher.kill();
+      for (ProcessHandle regionServer : regionServers) {
+        assertThat(regionServer.onExit()).as("a RegionServer ended after its launcher was killed")
+            .succeedsWithin(REGION_SERVER_END_SECONDS, TimeUnit.SECONDS);
+      }
+      launcher.awaitNoneLeft(WATCH_END, "the RegionServers ended");
+    } finally {
+      launcher.processes().forEach(ProcessHandle::destroyForcibly);
     }
-    assertThat(started).as("processes left after the launcher was killed").noneMatch(ProcessHandle::isAlive);
 
+    // A restart on the same data finds the rows; SIGTERM then stops it, and nothing of it is left once it exited.
     ClusterProcess restarted = ClusterProcess.start(data, conf, "--processes", "--regionservers", "1", "--rs-heap",
         "384m");
-    try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
-      assertThat(nativeScan(connection, TableName.valueOf("usertable"))).hasSize(300);
-    } catch (Throwable failure) {
-      restarted.kill();
-      throw failure;
+    String printed;
+    List<String> left;
+    try {
+      try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+        assertThat(nativeScan(connection, TableName.valueOf("usertable"))).hasSize(300);
+      }
+      printed = restarted.stop();
+    } finally {
+      left = ClusterProcess.describe(restarted.processes());
+      restarted.processes().forEach(ProcessHandle::destroyForcibly);
     }
-    assertThat(restarted.stop()).contains("process cluster stopped");
+    assertThat(printed).contains("process cluster stopped");
+    assertThat(left).as("processes left once the launcher exited after SIGTERM").isEmpty();
+  }
+
+  /** A RegionServer's JVM: not the shells that start and watch it, whose arguments name its main class too. */
+  private static boolean isRegionServer(ProcessHandle process) {
+    return process.info().command().orElse("").endsWith("/java") && List.of(process.info().arguments()
+        .orElse(new String[0])).contains("org.apache.hadoop.hbase.regionserver.HRegionServer");
   }
 
   private static byte[][] splits() {
