@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.fastpath;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -106,13 +107,18 @@ public final class FastPathBenchmark {
   }
 
   public BenchmarkReport run() throws IOException {
-    warmUpServers();
     List<VariantResult> results = new ArrayList<>();
-    for (int size : settings.sizes()) {
-      results.addAll(micro(size));
-    }
-    if (!settings.workloads().isEmpty()) {
-      results.addAll(ycsb());
+    Closeable balancer = target.balancerPaused();
+    try {
+      warmUpServers();
+      for (int size : settings.sizes()) {
+        results.addAll(micro(size));
+      }
+      if (!settings.workloads().isEmpty()) {
+        results.addAll(ycsb());
+      }
+    } finally {
+      balancer.close();
     }
     return new BenchmarkReport("fastpath", Environment.machine(), Environment.versions(target.hbaseVersion()),
         parameters(), results);
