@@ -9,10 +9,14 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.Pause;
 
 /** The tables benchmarks create for themselves. */
 public final class BenchTables {
+  /** Longer than any compaction of a benchmark's table takes here; a run must not wait on a wedged one forever. */
+  private static final Duration COMPACTION_LIMIT = Duration.ofMinutes(30);
+
   private BenchTables() {
   }
 
@@ -33,9 +37,9 @@ public final class BenchTables {
     admin.majorCompact(table);
     // The request is queued: wait for it to begin, then to end.
     Pause.sleep(Duration.ofSeconds(2), "a major compaction to begin");
-    while (admin.getCompactionState(table) != CompactionState.NONE) {
-      Pause.sleep(Duration.ofSeconds(1), "a major compaction of " + table);
-    }
+    Await.until(() -> admin.getCompactionState(table) == CompactionState.NONE, COMPACTION_LIMIT,
+        Duration.ofSeconds(1), "a major compaction of " + table, () -> new IOException("the major compaction of "
+            + table + " did not end within " + COMPACTION_LIMIT.toMinutes() + " minutes"));
   }
 
   /**

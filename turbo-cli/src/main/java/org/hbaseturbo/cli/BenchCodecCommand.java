@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.codec.CodecBenchmark;
 import org.hbaseturbo.bench.codec.CodecOperation;
 import org.hbaseturbo.bench.codec.CodecVariant;
-import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

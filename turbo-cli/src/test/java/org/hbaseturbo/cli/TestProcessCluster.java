@@ -26,14 +26,14 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.testing.ProcessHBaseCluster;
+import org.hbaseturbo.report.JsonFiles;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -18,19 +18,20 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.ClusterTarget;
-import org.hbaseturbo.bench.report.Environment;
-import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.advisor.CellSampler;
 import org.hbaseturbo.advisor.CodecAdvisor;
 import org.hbaseturbo.advisor.FamilyRewriter;
+import org.hbaseturbo.advisor.MeasuredOptions;
 import org.hbaseturbo.advisor.Measurement;
 import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
 import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.report.Environment;
 
 /**
  * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the

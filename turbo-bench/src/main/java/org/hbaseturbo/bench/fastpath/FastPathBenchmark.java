@@ -16,11 +16,10 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.FastPathOutcome;
@@ -29,6 +28,7 @@ import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.transport.UcxRuntime;
 
 /**

@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.ToIntFunction;
 import org.hbaseturbo.bench.report.VariantResult.RunFigures;
+import org.hbaseturbo.report.Medians;
+import org.hbaseturbo.report.TextTable;
 
 /**
  * A benchmark's variants as ratios to one baseline variant measured in the same run: bytes on the wire per

@@ -27,7 +27,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.testing.ResultLines;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.wire.codec.MalformedCellBlockException;
 import org.hbaseturbo.wire.codec.ReferencingCompactCellCodec;
 

@@ -34,7 +34,7 @@ import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
 
 /**

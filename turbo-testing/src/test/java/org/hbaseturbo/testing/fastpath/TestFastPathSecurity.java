@@ -27,7 +27,7 @@ import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
@@ -58,7 +58,7 @@ class TestFastPathSecurity {
 
   @BeforeAll
   static void start() throws Exception {
-    secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime.ms",
+    secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime",
         String.valueOf(LIFETIME_MS)));
     table = SharedHBaseCluster.uniqueTableName("fp_acl");
     try (Admin admin = secured.superuser().getAdmin()) {

@@ -18,7 +18,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
-import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
