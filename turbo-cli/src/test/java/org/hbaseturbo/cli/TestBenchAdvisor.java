@@ -24,8 +24,8 @@ class TestBenchAdvisor {
     Path json = dir.resolve("advisor.json");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "advisor", "--rows", "300",
-        "--sample-rows", "100", "--jvms", "1", "--run-off-jvms", "0", "--repeats", "1", "--warmup-seconds", "0", "--out",
-        dir.resolve("out").toString(), "--json", json.toString());
+        "--sample-rows", "100", "--jvms", "1", "--run-off-jvms", "0", "--repeats", "1", "--warmup-seconds", "0",
+        "--out", dir.resolve("out").toString(), "--json", json.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(json.toFile());

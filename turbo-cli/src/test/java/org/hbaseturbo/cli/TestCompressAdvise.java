@@ -95,7 +95,8 @@ class TestCompressAdvise {
         "turbo: table 'nosuch' does not exist on the cluster");
     TableName name = SharedHBaseCluster.uniqueTableName("empty");
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
           .build());
     }
     assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
@@ -143,7 +144,8 @@ class TestCompressAdvise {
 
   private static List<byte[]> createAndLoad(Connection connection, TableName name) throws Exception {
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
           .build());
     }
     Random random = new Random(3);

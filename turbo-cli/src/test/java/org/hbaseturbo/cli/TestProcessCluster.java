@@ -31,9 +31,9 @@ import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
-import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -16,7 +16,8 @@ import org.hbaseturbo.tune.WorkloadClass;
  * @param lines the line of each setting in the file, for messages
  */
 public record Policy(WorkloadClass workloadClass, String source, String file, Formula heapGb,
-    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings, Map<PolicySetting, Integer> lines) {
+    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings,
+    Map<PolicySetting, Integer> lines) {
 
   /**
    * The policy's values for {@code environment}, as HBase takes them.
