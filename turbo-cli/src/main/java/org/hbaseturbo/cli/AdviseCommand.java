@@ -16,23 +16,23 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.bench.advisor.MeasuredOptions;
-import org.hbaseturbo.bench.report.Environment;
-import org.hbaseturbo.bench.report.JsonFiles;
-import org.hbaseturbo.bench.report.TextTable;
-import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.advisor.CellSampler;
 import org.hbaseturbo.advisor.CodecAdvisor;
 import org.hbaseturbo.advisor.CodecAdvisor.Recommendation;
 import org.hbaseturbo.advisor.FamilyRewriter;
 import org.hbaseturbo.advisor.FamilyStorage;
+import org.hbaseturbo.advisor.MeasuredOptions;
 import org.hbaseturbo.advisor.Measurement;
 import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
 import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
 import org.hbaseturbo.advisor.WarmUp;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.report.Environment;
+import org.hbaseturbo.report.JsonFiles;
+import org.hbaseturbo.report.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -125,8 +125,8 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--warmup-seconds", paramLabel = "S",
       description = "Untimed passes over every option first in each JVM, for at least S seconds and "
           + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
-          + " (0 to 3,600; default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough " + WarmUp.DEFAULT_MIN_SECONDS
-          + ").")
+          + " (0 to 3,600; default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough "
+          + WarmUp.DEFAULT_MIN_SECONDS + ").")
   Integer warmupSeconds;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")

@@ -10,7 +10,7 @@ import org.hbaseturbo.bench.advisor.AdvisorReport;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.compression.CompressionTables;
-import org.hbaseturbo.bench.report.JsonFiles;
+import org.hbaseturbo.report.JsonFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -4,19 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.hbaseturbo.bench.pcm.PcmReport;
-import org.hbaseturbo.bench.pcm.PcmTables;
-import org.hbaseturbo.bench.pcm.PcmVariant;
-import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.bench.compression.CodecResult;
 import org.hbaseturbo.bench.compression.CompressionReport;
 import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
 import org.hbaseturbo.bench.fastpath.FastPathVariant;
+import org.hbaseturbo.bench.pcm.PcmReport;
+import org.hbaseturbo.bench.pcm.PcmTables;
+import org.hbaseturbo.bench.pcm.PcmVariant;
+import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.TextTable;
 import org.hbaseturbo.bench.scan.ScanComparison;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.scan.ScanVariant;
+import org.hbaseturbo.report.TextTable;
 
 /**
  * The demo's last table: each capability's headline figure as a ratio to plain HBase measured in the same

@@ -3,14 +3,14 @@ package org.hbaseturbo.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.hbase.client.Connection;
-import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
 import org.hbaseturbo.client.fastpath.FastPathCheck;
 import org.hbaseturbo.client.fastpath.ServerCheck;
 import org.hbaseturbo.client.fastpath.UcxLog;
-import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 
 /**
  * The client JVM of {@code turbo fastpath check}, started with UCX logging to a file ({@link UcxLog#environment}),

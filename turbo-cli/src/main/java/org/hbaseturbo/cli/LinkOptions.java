@@ -2,7 +2,7 @@ package org.hbaseturbo.cli;
 
 import java.nio.file.Path;
 import java.util.Optional;
-import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Option;
 

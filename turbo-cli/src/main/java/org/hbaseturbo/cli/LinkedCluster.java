@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.cluster.NetworkLink;
 
 /**
  * The cluster a benchmark's client JVMs reach, and the emulated link they reach it through, if any: the link

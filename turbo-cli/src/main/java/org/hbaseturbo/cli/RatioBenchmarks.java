@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.hbaseturbo.bench.ClusterTarget;
-import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.ReportCharts;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.report.JsonFiles;
 
 /**
  * The commands of the benchmarks that compare variants with a baseline ({@code bench scan}, {@code bench codec}):

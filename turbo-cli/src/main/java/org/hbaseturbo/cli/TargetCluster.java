@@ -9,13 +9,13 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
-import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
-import org.hbaseturbo.testing.EmbeddedHBaseCluster;
-import org.hbaseturbo.testing.LocalCluster;
-import org.hbaseturbo.testing.LocalClusterBuilder;
-import org.hbaseturbo.testing.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.LocalCluster;
+import org.hbaseturbo.cluster.LocalClusterBuilder;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 
 /** The cluster a command works on: the one {@code --conf} names, or a local one started for it. */
 final class TargetCluster implements AutoCloseable {

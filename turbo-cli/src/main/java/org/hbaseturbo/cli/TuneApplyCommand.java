@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hbase.client.Connection;
-import org.hbaseturbo.bench.report.TextTable;
+import org.hbaseturbo.report.TextTable;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.PolicyExecutor;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.hbaseturbo.testing.RestartControl;
+import org.hbaseturbo.cluster.RestartControl;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.PolicyExecutor;
 import picocli.CommandLine.Option;

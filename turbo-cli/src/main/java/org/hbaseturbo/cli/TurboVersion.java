@@ -1,7 +1,7 @@
 package org.hbaseturbo.cli;
 
 import java.util.Map;
-import org.hbaseturbo.bench.report.Environment;
+import org.hbaseturbo.report.Environment;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code turbo --version}: Turbo's version and what it was built with. */

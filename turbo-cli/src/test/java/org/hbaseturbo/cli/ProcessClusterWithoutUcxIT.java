@@ -11,7 +11,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.client.stats.ServerStatsReader;
-import org.hbaseturbo.testing.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -16,8 +16,8 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.testing.EmbeddedHBaseCluster;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -214,8 +214,8 @@ class TuneCommandIT {
     Path policy = dir.resolve("bad.yaml");
     java.nio.file.Files.writeString(policy, "class: WO\nheap_gb: 1\nsettings:\n  hbase.hstore.compaction.min: 12\n");
     assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "WO", "--policy",
-        policy.toString()), "turbo: " + policy + ", line 4: hbase.hstore.compaction.min = 12 is above"
-        + " hbase.hstore.compaction.max = 10, so HBase would never choose a minor compaction; set"
+        policy.toString()), "turbo: " + policy + ", line 4: hbase.hstore.compaction.min=12 is above"
+        + " hbase.hstore.compaction.max=10, so HBase would never choose a minor compaction; raise"
         + " hbase.hstore.compaction.max too");
   }
 

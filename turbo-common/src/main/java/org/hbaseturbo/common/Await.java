@@ -27,12 +27,6 @@ public final class Await {
   }
 
   /**
-   * Returns once {@code condition} holds, polling it every {@code poll}.
-   *
-   * @param waitingFor what the wait is for, for the message of an interrupt: "HBase to start"
-   * @param timedOut the error once {@code bound} has passed, which says what is missing
-   */
-  /**
    * Returns once {@code condition} holds, polled every 10 ms.
    *
    * @param waitingFor what the wait is for: "the worker to be replaced"
@@ -43,6 +37,12 @@ public final class Await {
         + " s waiting for " + waitingFor));
   }
 
+  /**
+   * Returns once {@code condition} holds, polling it every {@code poll}.
+   *
+   * @param waitingFor what the wait is for, for the message of an interrupt: "HBase to start"
+   * @param timedOut the error once {@code bound} has passed, which says what is missing
+   */
   public static void until(Condition condition, Duration bound, Duration poll, String waitingFor,
       Supplier<? extends IOException> timedOut) throws IOException {
     long deadline = System.nanoTime() + bound.toNanos();

@@ -28,6 +28,7 @@ import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

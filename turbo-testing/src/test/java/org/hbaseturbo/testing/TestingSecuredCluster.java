@@ -18,13 +18,14 @@ import org.apache.hadoop.hbase.security.access.UserPermission;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.security.visibility.VisibilityController;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.FastPathSessionEndpoint;
-import org.hbaseturbo.server.workload.WorkloadObserver;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
+import org.hbaseturbo.server.workload.WorkloadObserver;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
 
 /**

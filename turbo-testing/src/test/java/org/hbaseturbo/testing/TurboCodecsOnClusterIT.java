@@ -27,6 +27,7 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Connection;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.Route;
 import org.junit.jupiter.api.Test;

@@ -23,7 +23,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.client.stats.WorkloadReading;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -18,19 +18,20 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.ClusterTarget;
-import org.hbaseturbo.bench.report.Environment;
-import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.advisor.CellSampler;
 import org.hbaseturbo.advisor.CodecAdvisor;
 import org.hbaseturbo.advisor.FamilyRewriter;
+import org.hbaseturbo.advisor.MeasuredOptions;
 import org.hbaseturbo.advisor.Measurement;
 import org.hbaseturbo.advisor.Objective;
 import org.hbaseturbo.advisor.StorageOption;
 import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.report.Environment;
 
 /**
  * Checks the advisor's choices: for each dataset, a table loaded on the cluster; for each of its families, the
@@ -189,9 +190,9 @@ public final class AdvisorBenchmark {
         + " of CPU time, the median over the measuring JVMs of each one's median timed pass; every option in the"
         + " screening JVMs, then the finalists, each objective's choice and its rivals there (the options too close"
         + " to call: behind it by the medians by no more than the screening JVMs' spread for the pair) and the"
-        + " advisor's choices from the sample, in the run-off JVMs too): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
-        + " / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the choice's / the least. 1.0 ="
-        + " the best option.");
+        + " advisor's choices from the sample, in the run-off JVMs too): storage = HFile bytes / the smallest's;"
+        + " speed = the fastest read MB/s / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the"
+        + " choice's / the least. 1.0 = the best option.");
     parameters.put("target", TARGET);
     parameters.put("cluster", target.description());
     return parameters;

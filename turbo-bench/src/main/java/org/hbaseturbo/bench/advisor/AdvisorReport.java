@@ -3,7 +3,7 @@ package org.hbaseturbo.bench.advisor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.hbaseturbo.bench.report.TextTable;
+import org.hbaseturbo.report.TextTable;
 
 /**
  * The advisor benchmark's report, in the shape every Turbo benchmark shares, and the measurements the results

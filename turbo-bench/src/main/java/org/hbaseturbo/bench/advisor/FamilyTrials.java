@@ -1,5 +1,7 @@
 package org.hbaseturbo.bench.advisor;
 
+import org.hbaseturbo.advisor.MeasuredOptions;
+
 /**
  * Every option as measured on one family: on the advisor's sample, which its choices come from, and on all the
  * family's cells, which judge them. Kept in the report so that a choice can be traced to the figures behind it.

@@ -15,12 +15,9 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
-import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.DbBinding;
@@ -28,7 +25,10 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.report.Environment;
 
 /**
  * The compact cellblock codec against HBase's default codec, with and without the RPC's gzip compression, for an

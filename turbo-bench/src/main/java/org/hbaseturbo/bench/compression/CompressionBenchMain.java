@@ -26,14 +26,14 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.hbaseturbo.advisor.FamilyStorage;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.stats.ServerCounters;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.common.ProcessCpu;
-import org.hbaseturbo.advisor.FamilyStorage;
+import org.hbaseturbo.report.JsonFiles;
 
 /**
  * The compression benchmark's client, in its own JVM ({@link CompressionBenchmark} starts it): for each codec,

@@ -12,21 +12,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.hbaseturbo.bench.ClusterTarget;
-import org.hbaseturbo.bench.RunOrder;
-import org.hbaseturbo.bench.report.Environment;
-import org.hbaseturbo.bench.report.JsonFiles;
-import org.hbaseturbo.bench.report.Latency;
-import org.hbaseturbo.bench.report.Medians;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
-import org.hbaseturbo.jvm.ChildJvm;
+import org.hbaseturbo.advisor.CodecSpeed;
+import org.hbaseturbo.advisor.WarmUp;
+import org.hbaseturbo.bench.RunOrder;
+import org.hbaseturbo.bench.report.Latency;
+import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.CodecCheck;
-import org.hbaseturbo.advisor.CodecSpeed;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.hbaseturbo.advisor.WarmUp;
+import org.hbaseturbo.jvm.ChildJvm;
+import org.hbaseturbo.report.Environment;
+import org.hbaseturbo.report.JsonFiles;
+import org.hbaseturbo.report.Medians;
 
 /**
  * The compression paper's experiment: sensor rows inserted as a stream of requests into one table per codec,

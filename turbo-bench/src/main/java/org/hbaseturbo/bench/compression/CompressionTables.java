@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.hbaseturbo.bench.report.Charts;
-import org.hbaseturbo.bench.report.TextTable;
 import org.hbaseturbo.advisor.CodecSpeed;
+import org.hbaseturbo.report.Charts;
+import org.hbaseturbo.report.TextTable;
 import org.knowm.xchart.CategoryChart;
 
 /** The compression report as a text table and as PNG charts in the spirit of the paper's Figures 1-4. */

@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.Charts;
-import org.hbaseturbo.bench.report.TextTable;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.report.Charts;
+import org.hbaseturbo.report.TextTable;
 import org.knowm.xchart.CategoryChart;
 
 /**

@@ -15,13 +15,12 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
-import org.hbaseturbo.bench.ClusterTarget;
+import org.hbaseturbo.cluster.ClusterTarget;
 
 /**
  * The RegionServer's own processing of the micro-benchmark's Get and Put, for the paper's latency breakdown (its

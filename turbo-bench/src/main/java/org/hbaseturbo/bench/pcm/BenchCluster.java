@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.hbaseturbo.bench.ClusterTarget;
-import org.hbaseturbo.testing.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.tune.PolicyExecutor;
 
 /** A process cluster the PCM benchmark started for one variant, with a connection and what YCSB phases need. */

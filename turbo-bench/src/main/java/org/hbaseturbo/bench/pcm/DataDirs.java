@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.hbaseturbo.testing.FileTrees;
+import org.hbaseturbo.cluster.FileTrees;
 
 /** Cluster data directories of the PCM benchmark: each variant starts on a fresh copy of the loaded one. */
 final class DataDirs {

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
-import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
@@ -30,13 +30,10 @@ final class HeapFractions {
     Optional<Double> blockCache = fraction(policy, PolicySetting.BLOCK_CACHE);
     ServerStatsReader reader = new ServerStatsReader(connection);
     long start = System.nanoTime();
-    while (!inForce(reader.workload().servers(), memstore, blockCache)) {
-      if (System.nanoTime() - start > LIMIT.toNanos()) {
-        throw new IOException("the RegionServers did not reach the policy's heap fractions (memstore " + memstore
-            + ", block cache " + blockCache + ") within " + LIMIT.toMinutes() + " minutes; their logs say why");
-      }
-      Pause.sleep(Duration.ofSeconds(1), "the heap tuner to reach the policy's fractions");
-    }
+    Await.until(() -> inForce(reader.workload().servers(), memstore, blockCache), LIMIT, Duration.ofSeconds(1),
+        "the heap tuner to reach the policy's fractions", () -> new IOException("the RegionServers did not reach the"
+            + " policy's heap fractions (memstore " + memstore + ", block cache " + blockCache + ") within "
+            + LIMIT.toMinutes() + " minutes; their logs say why"));
     out.printf("    heap fractions in force after %.0f s: memstore %s, block cache %s%n",
         (System.nanoTime() - start) / 1e9, memstore.map(String::valueOf).orElse("unchanged"),
         blockCache.map(String::valueOf).orElse("unchanged"));

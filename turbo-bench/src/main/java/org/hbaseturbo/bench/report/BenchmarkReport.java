@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.hbaseturbo.report.JsonFiles;
 
 /** A benchmark's results with what is needed to repeat and judge them: machine, versions, parameters. */
 public record BenchmarkReport(String benchmark, Map<String, Object> machine, Map<String, String> versions,

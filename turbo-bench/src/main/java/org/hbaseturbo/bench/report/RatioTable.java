@@ -8,16 +8,19 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.ToIntFunction;
 import org.hbaseturbo.bench.report.VariantResult.RunFigures;
+import org.hbaseturbo.report.Medians;
+import org.hbaseturbo.report.TextTable;
 
 /**
  * A benchmark's variants as ratios to one baseline variant measured in the same run: bytes on the wire per
- * operation, throughput, client + server CPU per unit of work, and the median latency of the main operation. Results are named "group variant" (a schema, an
- * operation); each is compared with the baseline of its group at the same client count.
+ * operation, throughput, client + server CPU per unit of work, and the median latency of the main operation.
+ * Results are named "group variant" (a schema, an operation); each is compared with the baseline of its group at the
+ * same client count.
  *
- * <p>Throughput, CPU and latency are compared run by run: the benchmarks run run 1 of every variant in turn, then run 2, so
- * run i of a variant and run i of the baseline met the same spell of a shared machine. Their ratio is the median of
- * those run-by-run ratios, reported with its range (lowest and highest), which says how far one run can be trusted.
- * Bytes per operation hardly vary between runs: that ratio is the ratio of the medians.
+ * <p>Throughput, CPU and latency are compared run by run: the benchmarks run run 1 of every variant in turn, then run
+ * 2, so run i of a variant and run i of the baseline met the same spell of a shared machine. Their ratio is the
+ * median of those run-by-run ratios, reported with its range (lowest and highest), which says how far one run can
+ * be trusted. Bytes per operation hardly vary between runs: that ratio is the ratio of the medians.
  */
 public final class RatioTable {
   private final String groupName;

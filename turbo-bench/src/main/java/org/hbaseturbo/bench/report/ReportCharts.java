@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.hbaseturbo.report.Charts;
 import org.knowm.xchart.CategoryChart;
 
 /** PNG charts of a report: latency percentiles per operation, and the cost of an operation per variant. */

@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.hbaseturbo.report.TextTable;
 
 /** A report as an aligned text table, one line per variant and operation type. */
 public final class ReportTable {

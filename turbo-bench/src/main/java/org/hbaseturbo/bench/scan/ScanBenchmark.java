@@ -14,19 +14,19 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.ClusterTarget;
 import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
-import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.report.Environment;
 
 /**
  * The Prepared Scan paper's Figure 2: YCSB scans of {@code scanLength} rows from 2..24 concurrent clients,

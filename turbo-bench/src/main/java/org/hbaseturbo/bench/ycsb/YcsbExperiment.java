@@ -15,13 +15,13 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.hbaseturbo.bench.ClusterTarget;
-import org.hbaseturbo.bench.link.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.Environment;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.stats.ProcessUsage;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.report.Environment;
 import site.ycsb.Client;
 
 /**

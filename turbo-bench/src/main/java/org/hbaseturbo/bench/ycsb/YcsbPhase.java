@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import org.hbaseturbo.bench.link.NetworkLink;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.jvm.ChildJvm;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;

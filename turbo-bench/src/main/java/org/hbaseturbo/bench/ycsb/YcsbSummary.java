@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hbaseturbo.bench.report.Latency;
-import org.hbaseturbo.bench.report.Medians;
 import org.hbaseturbo.bench.report.ServerProcessResult;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.report.VariantResult.OperationResult;
 import org.hbaseturbo.bench.report.VariantResult.RunFigures;
 import org.hbaseturbo.client.stats.ProcessUsage;
+import org.hbaseturbo.report.Medians;
 
 /** Turns repeated runs of one YCSB phase into one {@link VariantResult} of medians. */
 public final class YcsbSummary {

@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.hbaseturbo.bench.report.JsonFiles;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.report.JsonFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.wire.Settings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
@@ -30,11 +32,11 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
     Duration spin, int pollers, int workers, Transports transports, Duration retryUnavailable) {
   public static final String OPERATIONS_KEY = "turbo.fastpath.operations";
   public static final String MAX_REQUEST_KEY = "turbo.fastpath.max-request-bytes";
-  public static final String TIMEOUT_KEY = "turbo.fastpath.timeout.ms";
-  public static final String SPIN_KEY = "turbo.fastpath.spin.us";
+  public static final String TIMEOUT_KEY = "turbo.fastpath.timeout";
+  public static final String SPIN_KEY = "turbo.fastpath.spin";
   public static final String POLLERS_KEY = "turbo.fastpath.pollers";
   public static final String WORKERS_KEY = "turbo.fastpath.workers";
-  public static final String RETRY_UNAVAILABLE_KEY = "turbo.fastpath.retry-unavailable.ms";
+  public static final String RETRY_UNAVAILABLE_KEY = "turbo.fastpath.retry-unavailable";
 
   public FastPathClientConfig {
     operations = Set.copyOf(operations);
@@ -42,21 +44,19 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
 
   /** @throws InvalidInputException naming the setting and what was expected */
   public static FastPathClientConfig from(Configuration conf) {
-    return new FastPathClientConfig(operations(conf.get(OPERATIONS_KEY, "get,put,prepared-scan")),
-        positive(conf, MAX_REQUEST_KEY, 1L << 20),
-        // The RPC timeout bounds what a stock operation would wait; the fast path waits no longer than that.
-        Duration.ofMillis(positive(conf, TIMEOUT_KEY,
-            Math.min(5_000, conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT)))),
-        Duration.ofNanos(1_000 * nonNegative(conf, SPIN_KEY, 50)),
-        (int) Math.min(nonNegative(conf, POLLERS_KEY, ChannelSettings.defaultPollers()), 1024),
-        (int) Math.min(positive(conf, WORKERS_KEY, 64), 1024),
-        transports(conf),
-        Duration.ofMillis(positive(conf, RETRY_UNAVAILABLE_KEY, 60_000)));
-  }
-
-  private static Transports transports(Configuration conf) {
     try {
-      return ChannelSettings.transports(conf);
+      return new FastPathClientConfig(operations(conf.get(OPERATIONS_KEY, "get,put,prepared-scan")),
+          Settings.bytes(conf, MAX_REQUEST_KEY, 1L << 20),
+          // The RPC timeout bounds what a stock operation would wait; the fast path waits no longer than that.
+          Settings.duration(conf, TIMEOUT_KEY, Duration.ofMillis(Math.min(5_000,
+              conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT))),
+              TimeUnit.MILLISECONDS, Duration.ofMillis(1)),
+          Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ZERO),
+          (int) Math.min(Settings.count(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), 0), 1024),
+          (int) Math.min(Settings.count(conf, WORKERS_KEY, 64, 1), 1024),
+          ChannelSettings.transports(conf),
+          Settings.duration(conf, RETRY_UNAVAILABLE_KEY, Duration.ofMinutes(1), TimeUnit.MILLISECONDS,
+              Duration.ofMillis(1)));
     } catch (IllegalArgumentException e) {
       throw new InvalidInputException(e.getMessage(), e);
     }
@@ -78,29 +78,5 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
       });
     }
     return operations;
-  }
-
-  private static long positive(Configuration conf, String key, long defaultValue) {
-    long value = number(conf, key, defaultValue);
-    if (value <= 0) {
-      throw new InvalidInputException(key + " is " + value + "; expected a positive whole number");
-    }
-    return value;
-  }
-
-  private static long nonNegative(Configuration conf, String key, long defaultValue) {
-    long value = number(conf, key, defaultValue);
-    if (value < 0) {
-      throw new InvalidInputException(key + " is " + value + "; expected 0 or more");
-    }
-    return value;
-  }
-
-  private static long number(Configuration conf, String key, long defaultValue) {
-    try {
-      return conf.getLongBytes(key, defaultValue);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidInputException(key + " is '" + conf.get(key) + "'; expected a whole number", e);
-    }
   }
 }

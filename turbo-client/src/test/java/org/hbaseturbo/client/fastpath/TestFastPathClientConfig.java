@@ -20,6 +20,7 @@ class TestFastPathClientConfig {
     assertThat(config.maxRequestBytes()).isEqualTo(1L << 20);
     assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
+    assertThat(config.retryUnavailable()).isEqualTo(Duration.ofMinutes(1));
     assertThat(config.pollers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     assertThat(config.transports().tls()).as("shared memory only").isEqualTo("posix,cma");
     assertThat(config.transports().network()).isFalse();
@@ -31,6 +32,8 @@ class TestFastPathClientConfig {
     conf.set(FastPathClientConfig.OPERATIONS_KEY, " GET ");
     conf.set(FastPathClientConfig.MAX_REQUEST_KEY, "64k");
     conf.set(FastPathClientConfig.SPIN_KEY, "0");
+    conf.set(FastPathClientConfig.TIMEOUT_KEY, "2s");
+    conf.set(FastPathClientConfig.RETRY_UNAVAILABLE_KEY, "1500");
     conf.set(FastPathClientConfig.POLLERS_KEY, "3");
     conf.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
     conf.set(ChannelSettings.NET_DEVICES_KEY, "lo");
@@ -38,6 +41,8 @@ class TestFastPathClientConfig {
     assertThat(config.operations()).containsExactly(FastPathOperation.GET);
     assertThat(config.maxRequestBytes()).isEqualTo(64 << 10);
     assertThat(config.spin()).isZero();
+    assertThat(config.timeout()).as("units in the value").isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.retryUnavailable()).as("a number alone is in ms").isEqualTo(Duration.ofMillis(1500));
     assertThat(config.pollers()).isEqualTo(3);
     assertThat(config.transports().tls()).isEqualTo("tcp");
     assertThat(config.transports().netDevices()).isEqualTo("lo");
@@ -52,8 +57,10 @@ class TestFastPathClientConfig {
   void badValuesAreNamed() {
     assertRefused(FastPathClientConfig.OPERATIONS_KEY, "get,scan", "expected a list of get, put and prepared-scan,"
         + " or none");
-    assertRefused(FastPathClientConfig.TIMEOUT_KEY, "0", "expected a positive whole number");
-    assertRefused(FastPathClientConfig.SPIN_KEY, "-1", "expected 0 or more");
+    assertRefused(FastPathClientConfig.TIMEOUT_KEY, "0", "expected a duration of at least 1ms");
+    assertRefused(FastPathClientConfig.TIMEOUT_KEY, "soon", "such as 100ms, 2s or 50us");
+    assertRefused(FastPathClientConfig.SPIN_KEY, "-1", "expected a duration of at least 0");
+    assertRefused(FastPathClientConfig.MAX_REQUEST_KEY, "1x", "expected a positive size in bytes");
     assertRefused(FastPathClientConfig.POLLERS_KEY, "-2", "expected 0 or more");
     assertRefused(FastPathClientConfig.WORKERS_KEY, "many", "expected a whole number");
     assertRefused(ChannelSettings.TRANSPORTS_KEY, "tcp", ChannelSettings.NET_DEVICES_KEY + " names no network"

@@ -1,8 +1,9 @@
 package org.hbaseturbo.server.fastpath;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.hbaseturbo.server.Limits;
+import org.hbaseturbo.wire.Settings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
 
@@ -31,24 +32,25 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
   static final String QUEUE_KEY = PREFIX + "queue-per-worker";
   static final String MAX_REQUEST_KEY = PREFIX + "max-request-bytes";
   static final String MAX_REPLY_KEY = PREFIX + "max-reply-bytes";
-  static final String SPIN_KEY = PREFIX + "spin.us";
+  static final String SPIN_KEY = PREFIX + "spin";
   static final String POLLERS_KEY = PREFIX + "pollers";
-  static final String SESSION_LIFETIME_KEY = PREFIX + "session.lifetime.ms";
+  static final String SESSION_LIFETIME_KEY = PREFIX + "session.lifetime";
   static final String MAX_SESSIONS_KEY = PREFIX + "max-sessions";
   static final String MAX_SESSIONS_PER_USER_KEY = PREFIX + "user.max-sessions";
 
   /** @throws IllegalArgumentException naming the key, the value and what was expected */
   static FastPathServerConfig from(Configuration conf) {
     return new FastPathServerConfig(
-        (int) Math.min(Limits.positive(conf, WORKERS_KEY, 2, false), 64),
-        (int) Math.min(Limits.positive(conf, QUEUE_KEY, 256, false), 1 << 16),
-        Limits.positive(conf, MAX_REQUEST_KEY, 4L << 20, true),
-        Limits.positive(conf, MAX_REPLY_KEY, 4L << 20, true),
-        Duration.ofNanos(1_000 * Limits.positive(conf, SPIN_KEY, 50, false)),
-        (int) Math.min(Limits.positive(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), false), 64),
-        Duration.ofMillis(Limits.positive(conf, SESSION_LIFETIME_KEY, 3_600_000, false)),
-        Limits.positive(conf, MAX_SESSIONS_KEY, 10_000, false),
-        Limits.positive(conf, MAX_SESSIONS_PER_USER_KEY, 256, false),
+        (int) Math.min(Settings.count(conf, WORKERS_KEY, 2, 1), 64),
+        (int) Math.min(Settings.count(conf, QUEUE_KEY, 256, 1), 1 << 16),
+        Settings.bytes(conf, MAX_REQUEST_KEY, 4L << 20),
+        Settings.bytes(conf, MAX_REPLY_KEY, 4L << 20),
+        Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ofNanos(1_000)),
+        (int) Math.min(Settings.count(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), 1), 64),
+        Settings.duration(conf, SESSION_LIFETIME_KEY, Duration.ofHours(1), TimeUnit.MILLISECONDS,
+            Duration.ofMillis(1)),
+        Settings.count(conf, MAX_SESSIONS_KEY, 10_000, 1),
+        Settings.count(conf, MAX_SESSIONS_PER_USER_KEY, 256, 1),
         ChannelSettings.transports(conf));
   }
 }

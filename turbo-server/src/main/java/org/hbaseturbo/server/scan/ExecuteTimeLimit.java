@@ -2,10 +2,11 @@ package org.hbaseturbo.server.scan;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ipc.RpcCall;
 import org.apache.hadoop.hbase.ipc.RpcServer;
-import org.hbaseturbo.server.Limits;
+import org.hbaseturbo.wire.Settings;
 
 /**
  * How long one execute reads before it replies with the rows it has and its cursor, as HBase bounds one call of a
@@ -35,7 +36,8 @@ record ExecuteTimeLimit(Duration max, Duration minimum) {
   static final Duration DEFAULT_MINIMUM = Duration.ofMillis(10);
 
   static ExecuteTimeLimit from(Configuration conf) {
-    return new ExecuteTimeLimit(Limits.positiveDuration(conf, MAX_KEY, DEFAULT_MAX),
+    return new ExecuteTimeLimit(Settings.duration(conf, MAX_KEY, DEFAULT_MAX, TimeUnit.MILLISECONDS,
+        Duration.ofMillis(1)),
         Duration.ofMillis(conf.getLong(MINIMUM_KEY, DEFAULT_MINIMUM.toMillis())));
   }
 

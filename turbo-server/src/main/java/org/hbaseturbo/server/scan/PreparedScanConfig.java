@@ -1,9 +1,10 @@
 package org.hbaseturbo.server.scan;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.hbaseturbo.server.Limits;
 import org.apache.hadoop.hbase.HConstants;
+import org.hbaseturbo.wire.Settings;
 
 /**
  * The endpoint's settings for one region, read from the region's configuration: the RegionServer's
@@ -18,7 +19,7 @@ import org.apache.hadoop.hbase.HConstants;
  */
 record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRegion, long maxBytesPerRegion,
     long maxCursorsPerRegion, ExecuteTimeLimit timeLimit) {
-  static final String LEASE_KEY = "turbo.prepared-scan.lease.ms";
+  static final String LEASE_KEY = "turbo.prepared-scan.lease";
   static final String MAX_SCANS_PER_REGION_KEY = "turbo.prepared-scan.region.max-scans";
   static final String MAX_BYTES_PER_REGION_KEY = "turbo.prepared-scan.region.max-bytes";
   static final String MAX_CURSORS_PER_REGION_KEY = "turbo.prepared-scan.region.max-cursors";
@@ -38,18 +39,16 @@ record PreparedScanConfig(Duration lease, long maxReplyBytes, long maxScansPerRe
 
   static PreparedScanConfig from(Configuration conf) {
     // A cursor is a native scanner by another name: unless told, it lives as long as HBase lets one idle.
-    long leaseMs = conf.getLong(LEASE_KEY, conf.getLong(HConstants.HBASE_CLIENT_SCANNER_TIMEOUT_PERIOD,
-        HConstants.DEFAULT_HBASE_CLIENT_SCANNER_TIMEOUT_PERIOD));
-    if (leaseMs <= 0) {
-      throw new IllegalArgumentException(LEASE_KEY + " is " + leaseMs + "; expected a positive number of ms");
-    }
+    Duration lease = Settings.duration(conf, LEASE_KEY, Duration.ofMillis(conf.getLong(
+        HConstants.HBASE_CLIENT_SCANNER_TIMEOUT_PERIOD, HConstants.DEFAULT_HBASE_CLIENT_SCANNER_TIMEOUT_PERIOD)),
+        TimeUnit.MILLISECONDS, Duration.ofMillis(1));
     // The native scan's cap on one reply, so that a reply of wide rows stays as large as a native one.
     long maxReplyBytes = conf.getLong(HConstants.HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE_KEY,
         HConstants.DEFAULT_HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE);
-    return new PreparedScanConfig(Duration.ofMillis(leaseMs), maxReplyBytes,
-        Limits.positive(conf, MAX_SCANS_PER_REGION_KEY, DEFAULT_MAX_SCANS_PER_REGION, false),
-        Limits.positive(conf, MAX_BYTES_PER_REGION_KEY, DEFAULT_MAX_BYTES_PER_REGION, true),
-        Limits.positive(conf, MAX_CURSORS_PER_REGION_KEY, DEFAULT_MAX_CURSORS_PER_REGION, false),
+    return new PreparedScanConfig(lease, maxReplyBytes,
+        Settings.count(conf, MAX_SCANS_PER_REGION_KEY, DEFAULT_MAX_SCANS_PER_REGION, 1),
+        Settings.bytes(conf, MAX_BYTES_PER_REGION_KEY, DEFAULT_MAX_BYTES_PER_REGION),
+        Settings.count(conf, MAX_CURSORS_PER_REGION_KEY, DEFAULT_MAX_CURSORS_PER_REGION, 1),
         ExecuteTimeLimit.from(conf));
   }
 }

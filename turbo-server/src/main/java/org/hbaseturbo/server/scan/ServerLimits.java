@@ -1,7 +1,7 @@
 package org.hbaseturbo.server.scan;
 
 import org.apache.hadoop.conf.Configuration;
-import org.hbaseturbo.server.Limits;
+import org.hbaseturbo.wire.Settings;
 
 /**
  * Limits on the prepared state and the open cursors one RegionServer keeps, read from its own configuration
@@ -43,10 +43,10 @@ record ServerLimits(long maxScansPerUser, long maxBytesPerUser, long maxBytesPer
 
   static ServerLimits from(Configuration conf) {
     return new ServerLimits(
-        Limits.positive(conf, MAX_SCANS_PER_USER_KEY, DEFAULT_MAX_SCANS_PER_USER, false),
-        Limits.positive(conf, MAX_BYTES_PER_USER_KEY, DEFAULT_MAX_BYTES_PER_USER, true),
-        Limits.positive(conf, MAX_BYTES_PER_SERVER_KEY, DEFAULT_MAX_BYTES_PER_SERVER, true),
-        Limits.positive(conf, MAX_CURSORS_PER_USER_KEY, DEFAULT_MAX_CURSORS_PER_USER, false),
-        Limits.positive(conf, MAX_CURSORS_PER_SERVER_KEY, DEFAULT_MAX_CURSORS_PER_SERVER, false));
+        Settings.count(conf, MAX_SCANS_PER_USER_KEY, DEFAULT_MAX_SCANS_PER_USER, 1),
+        Settings.bytes(conf, MAX_BYTES_PER_USER_KEY, DEFAULT_MAX_BYTES_PER_USER),
+        Settings.bytes(conf, MAX_BYTES_PER_SERVER_KEY, DEFAULT_MAX_BYTES_PER_SERVER),
+        Settings.count(conf, MAX_CURSORS_PER_USER_KEY, DEFAULT_MAX_CURSORS_PER_USER, 1),
+        Settings.count(conf, MAX_CURSORS_PER_SERVER_KEY, DEFAULT_MAX_CURSORS_PER_SERVER, 1));
   }
 }

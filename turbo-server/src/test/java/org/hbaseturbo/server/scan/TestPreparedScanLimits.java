@@ -25,7 +25,7 @@ class TestPreparedScanLimits {
   @Test
   void keysTakeCountsAndSizesWithSuffixes() {
     Configuration conf = new Configuration(false);
-    conf.set("turbo.prepared-scan.lease.ms", "500");
+    conf.set("turbo.prepared-scan.lease", "500");
     conf.set("hbase.client.scanner.max.result.size", "4096");
     conf.set("turbo.prepared-scan.region.max-scans", "7");
     conf.set("turbo.prepared-scan.region.max-bytes", "3k");
@@ -54,13 +54,14 @@ class TestPreparedScanLimits {
     conf.set("turbo.prepared-scan.user.max-bytes", "1m");
     conf.set("turbo.prepared-scan.user.max-scans", "0");
     assertThatThrownBy(() -> ServerLimits.from(conf))
-        .hasMessage("turbo.prepared-scan.user.max-scans is 0; expected a positive whole number");
+        .hasMessage("turbo.prepared-scan.user.max-scans is '0'; expected a positive whole number");
     conf.set("turbo.prepared-scan.execute.max-time", "soon");
     assertThatThrownBy(() -> ExecuteTimeLimit.from(conf)).hasMessage("turbo.prepared-scan.execute.max-time is"
-        + " 'soon'; expected a positive duration such as 100ms or 2s (a number alone is milliseconds)");
+        + " 'soon'; expected a duration of at least 1ms such as 100ms, 2s or 50us (a number alone is in"
+        + " milliseconds)");
     conf.set("turbo.prepared-scan.execute.max-time", "0s");
     assertThatThrownBy(() -> ExecuteTimeLimit.from(conf)).hasMessageStartingWith(
-        "turbo.prepared-scan.execute.max-time is '0s'; expected a positive duration");
+        "turbo.prepared-scan.execute.max-time is '0s'; expected a duration of at least 1ms");
   }
 
   @Test

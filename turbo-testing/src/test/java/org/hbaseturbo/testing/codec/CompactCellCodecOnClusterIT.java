@@ -26,8 +26,8 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
-import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.wire.codec.MalformedCellBlockException;
 import org.hbaseturbo.wire.codec.ReferencingCompactCellCodec;
 
@@ -75,7 +75,8 @@ class CompactCellCodecOnClusterIT {
         assertThat(ResultLines.of(codecWritten.get(get))).isEqualTo(ResultLines.of(plainWritten.get(get)));
       }
     }
-    assertThat(CountingCompactCellCodec.SERVER_DECODERS).as("request cellblocks the servers decoded").hasPositiveValue();
+    assertThat(CountingCompactCellCodec.SERVER_DECODERS).as("request cellblocks the servers decoded")
+        .hasPositiveValue();
     assertThat(CountingCompactCellCodec.ENCODERS).as("cellblocks encoded, client and servers").hasPositiveValue();
   }
 

@@ -23,11 +23,11 @@ import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
-import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingSecuredCluster;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
@@ -58,7 +58,7 @@ class FastPathSecurityIT {
 
   @BeforeAll
   static void start() throws Exception {
-    secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime.ms",
+    secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime",
         String.valueOf(LIFETIME_MS)));
     table = SharedHBaseCluster.uniqueTableName("fp_acl");
     try (Admin admin = secured.superuser().getAdmin()) {

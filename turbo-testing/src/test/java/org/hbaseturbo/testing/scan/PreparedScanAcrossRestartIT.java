@@ -18,7 +18,7 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.testing.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
 import org.junit.jupiter.api.Test;

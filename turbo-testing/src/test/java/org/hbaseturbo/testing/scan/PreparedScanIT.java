@@ -23,13 +23,13 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
-import org.hbaseturbo.testing.EmbeddedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
-import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.junit.jupiter.api.Test;
@@ -222,7 +222,7 @@ class PreparedScanIT {
     try (Admin admin = connection.getAdmin()) {
       admin.createTable(TableDescriptorBuilder.newBuilder(name)
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-          .setValue("turbo.prepared-scan.lease.ms", "500").build(), new byte[][] {row(100)});
+          .setValue("turbo.prepared-scan.lease", "500").build(), new byte[][] {row(100)});
     }
     load(connection, name);
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F));

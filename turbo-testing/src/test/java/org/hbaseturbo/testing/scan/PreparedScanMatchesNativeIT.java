@@ -19,8 +19,8 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
-import org.hbaseturbo.testing.SharedHBaseCluster;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
 
 /**

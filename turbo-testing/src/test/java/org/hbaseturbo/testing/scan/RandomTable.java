@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.testing.SharedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
 
 /**
  * A random table: three families (two keep three versions), short keys over a small alphabet (so that scan

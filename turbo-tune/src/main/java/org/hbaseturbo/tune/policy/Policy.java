@@ -3,6 +3,7 @@ package org.hbaseturbo.tune.policy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.hbaseturbo.cluster.ServerSettingsCheck;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.WorkloadClass;
 
@@ -15,7 +16,8 @@ import org.hbaseturbo.tune.WorkloadClass;
  * @param lines the line of each setting in the file, for messages
  */
 public record Policy(WorkloadClass workloadClass, String source, String file, Formula heapGb,
-    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings, Map<PolicySetting, Integer> lines) {
+    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings,
+    Map<PolicySetting, Integer> lines) {
 
   /**
    * The policy's values for {@code environment}, as HBase takes them.
@@ -60,7 +62,10 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
     return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
-  /** What HBase refuses or replaces without a word (notes/pcm.md section 7). */
+  /**
+   * What HBase refuses or replaces without a word (notes/pcm.md section 7): table and server limits here, the
+   * heap and compaction rules by the check local clusters make too.
+   */
   private void check(Map<PolicySetting, Double> numbers, Evaluated evaluated) {
     for (Map.Entry<PolicySetting, Double> entry : numbers.entrySet()) {
       PolicySetting setting = entry.getKey();
@@ -79,19 +84,13 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
         throw refused(setting, setting.key() + " = " + evaluated.values().get(setting) + " " + problem);
       }
     }
-    float memstore = Float.parseFloat(evaluated.values().getOrDefault(PolicySetting.MEMSTORE, "0.4"));
-    float blockCache = Float.parseFloat(evaluated.values().getOrDefault(PolicySetting.BLOCK_CACHE, "0.4"));
-    Optional<String> heapProblem = HeapBudget.problem(memstore, blockCache);
-    if (heapProblem.isPresent()) {
-      throw refused(settings.containsKey(PolicySetting.MEMSTORE) ? PolicySetting.MEMSTORE : PolicySetting.BLOCK_CACHE,
-          heapProblem.get());
-    }
-    long compactionMin = Long.parseLong(evaluated.values().getOrDefault(PolicySetting.COMPACTION_MIN, "3"));
-    long compactionMax = Long.parseLong(evaluated.values().getOrDefault(PolicySetting.COMPACTION_MAX, "10"));
-    if (compactionMin > compactionMax) {
-      throw refused(PolicySetting.COMPACTION_MIN, "hbase.hstore.compaction.min = " + compactionMin + " is above"
-          + " hbase.hstore.compaction.max = " + compactionMax + ", so HBase would never choose a minor compaction;"
-          + " set hbase.hstore.compaction.max too");
+    Map<String, String> byKey = new LinkedHashMap<>();
+    evaluated.values().forEach((setting, value) -> byKey.put(setting.key(), value));
+    Optional<ServerSettingsCheck.Problem> problem = ServerSettingsCheck.problem(byKey);
+    if (problem.isPresent()) {
+      PolicySetting blamed = PolicySetting.byKey(problem.get().key()).filter(settings::containsKey)
+          .orElse(PolicySetting.MEMSTORE);
+      throw refused(blamed, problem.get().why());
     }
     if (evaluated.presplitRegions() > 0 && PolicySetting.SPLIT_POLICIES.get(3).equals(
         evaluated.values().get(PolicySetting.SPLIT_POLICY))) {

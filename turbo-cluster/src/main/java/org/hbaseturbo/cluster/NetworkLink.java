@@ -1,0 +1,161 @@
+package org.hbaseturbo.cluster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.hbaseturbo.common.InvalidInputException;
+
+/**
+ * An emulated network link between the benchmark client and the cluster: a network namespace for the client
+ * JVM, joined to the host by a veth pair whose two directions are shaped by {@code tc} token bucket filters.
+ * The papers' testbeds were 1 GbE clusters where bytes on the wire bound throughput; loopback hides that.
+ * The veth's byte counters are the equivalent of the papers' dstat figures.
+ *
+ * <p>Needs root (or CAP_NET_ADMIN) and iproute2. Addresses are a /30 of the namespace's own, reachable only
+ * from this machine.
+ */
+public final class NetworkLink implements AutoCloseable {
+  /** Host side of the link: the address the embedded cluster binds to and advertises. */
+  public static final String HOST_ADDRESS = "10.213.77.1";
+  private static final String CLIENT_ADDRESS = "10.213.77.2";
+  private static final String PREFIX = "/30";
+
+  private final String namespace;
+  private final String hostInterface;
+  private final String clientInterface;
+
+  private NetworkLink(String namespace, String hostInterface, String clientInterface) {
+    this.namespace = namespace;
+    this.hostInterface = hostInterface;
+    this.clientInterface = clientInterface;
+  }
+
+  /**
+   * A rate for {@code --link}: {@code loopback} (no emulated link) or a whole number of kbit, mbit or gbit per
+   * second, as {@code tc} writes rates ({@code 100mbit}, {@code 1gbit}, {@code 2gbit}).
+   *
+   * @param bitsPerSecond 0 for loopback
+   */
+  public record Speed(String userName, long bitsPerSecond) {
+    /** Below this, a benchmark's warm-up alone would take minutes; above, the shaper is not what limits. */
+    private static final long MIN_BITS = 1_000_000L;
+    private static final long MAX_BITS = 100_000_000_000L;
+    private static final Pattern RATE = Pattern.compile("([1-9][0-9]{0,5})(kbit|mbit|gbit)");
+    // After the fields of(...) reads: static fields are set in the order they are written.
+    public static final Speed LOOPBACK = new Speed("loopback", 0);
+    public static final Speed ONE_GBIT = of("1gbit");
+
+    public static Speed of(String name) {
+      String lower = name.toLowerCase(Locale.ROOT);
+      if (lower.equals(LOOPBACK.userName())) {
+        return LOOPBACK;
+      }
+      Matcher matcher = RATE.matcher(lower);
+      if (!matcher.matches()) {
+        throw new InvalidInputException("unknown link '" + name + "': expected loopback or a rate such as 100mbit,"
+            + " 1gbit or 2gbit (a whole number followed by kbit, mbit or gbit)");
+      }
+      long unit = switch (matcher.group(2)) {
+        case "kbit" -> 1_000L;
+        case "mbit" -> 1_000_000L;
+        default -> 1_000_000_000L;
+      };
+      long bits = Long.parseLong(matcher.group(1)) * unit;
+      if (bits < MIN_BITS || bits > MAX_BITS) {
+        throw new InvalidInputException("link rate '" + name + "' is out of range: expected 1mbit to 100gbit");
+      }
+      return new Speed(lower, bits);
+    }
+
+    public boolean isLoopback() {
+      return bitsPerSecond == 0;
+    }
+  }
+
+  /**
+   * Creates the namespace, the veth pair and the shaping.
+   *
+   * @throws InvalidInputException when this machine does not let us create network namespaces
+   */
+  public static NetworkLink create(Speed speed) throws IOException {
+    if (speed.isLoopback()) {
+      throw new IllegalArgumentException("loopback needs no link");
+    }
+    long pid = ProcessHandle.current().pid();
+    NetworkLink link = new NetworkLink("turbo-" + pid, "tbh" + pid, "tbc" + pid);
+    try {
+      link.ip("netns", "add", link.namespace);
+    } catch (IOException e) {
+      throw new InvalidInputException("--link " + speed.userName() + " needs network namespaces, which this"
+          + " machine does not allow (" + e.getMessage() + "); use --link loopback", e);
+    }
+    try {
+      link.ip("link", "add", link.hostInterface, "type", "veth", "peer", "name", link.clientInterface);
+      link.ip("link", "set", link.clientInterface, "netns", link.namespace);
+      link.ip("addr", "add", HOST_ADDRESS + PREFIX, "dev", link.hostInterface);
+      link.ip("link", "set", link.hostInterface, "up");
+      link.inNamespace("ip", "addr", "add", CLIENT_ADDRESS + PREFIX, "dev", link.clientInterface);
+      link.inNamespace("ip", "link", "set", link.clientInterface, "up");
+      link.inNamespace("ip", "link", "set", "lo", "up");
+      // Both directions: the host side shapes replies, the client side shapes requests.
+      run(List.of("tc", "qdisc", "add", "dev", link.hostInterface, "root", "tbf", "rate", speed.userName(),
+          "burst", "256kb", "latency", "10ms"));
+      link.inNamespace("tc", "qdisc", "add", "dev", link.clientInterface, "root", "tbf", "rate", speed.userName(),
+          "burst", "256kb", "latency", "10ms");
+    } catch (IOException | RuntimeException e) {
+      link.close();
+      throw e;
+    }
+    return link;
+  }
+
+  /** The client side's interface name, as seen inside the namespace. */
+  public String clientInterface() {
+    return clientInterface;
+  }
+
+  /** {@code command} run inside the link's namespace. */
+  public List<String> wrap(List<String> command) {
+    List<String> wrapped = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
+    wrapped.addAll(command);
+    return wrapped;
+  }
+
+  /** Deletes the namespace, which takes the veth pair and its shaping with it. */
+  @Override
+  public void close() throws IOException {
+    ip("netns", "delete", namespace);
+  }
+
+  private void ip(String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of("ip"));
+    command.addAll(List.of(args));
+    run(command);
+  }
+
+  private void inNamespace(String... command) throws IOException {
+    run(wrap(List.of(command)));
+  }
+
+  private static void run(List<String> command) throws IOException {
+    Process process;
+    try {
+      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new IOException("cannot run " + command.get(0) + " (is iproute2 installed?): " + e.getMessage(), e);
+    }
+    try {
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      if (process.waitFor() != 0) {
+        throw new IOException(String.join(" ", command) + " failed: " + output);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while running " + String.join(" ", command), e);
+    }
+  }
+}

@@ -1,0 +1,402 @@
+package org.hbaseturbo.cluster;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
+import org.apache.hadoop.hbase.util.RegionMover;
+import org.hbaseturbo.common.Await;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.ProcessMemory;
+import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
+
+/**
+ * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
+ * of its own ({@link RegionServerProcess}), all sharing {@code dataDir/hbase}. Unlike {@link EmbeddedHBaseCluster},
+ * each RegionServer sizes its memstore and block cache from a heap of its own, runs the server jar from a classpath
+ * that holds nothing else of ours, and can be killed alone.
+ */
+public final class ProcessHBaseCluster implements LocalCluster {
+  /** Each RegionServer JVM's maximum heap unless told otherwise. */
+  public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
+  private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
+  private final ClusterHome home;
+  private final LocalHBaseCluster master;
+  /** Replaced by new processes as restarts go. */
+  private final List<RegionServerProcess> regionServers;
+  private final Configuration settings;
+  private String regionServerHeap;
+  private final Map<Integer, List<String>> wrappers;
+  private final Configuration clientConfiguration;
+
+  private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
+      Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers) {
+    this.home = home;
+    this.master = master;
+    this.regionServers = new ArrayList<>(regionServers);
+    this.settings = settings;
+    this.regionServerHeap = regionServerHeap;
+    this.wrappers = wrappers;
+    this.clientConfiguration = ClusterSettings.client(settings);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public Configuration clientConfiguration() {
+    return new Configuration(clientConfiguration);
+  }
+
+  @Override
+  public Path dataDir() {
+    return home.dir();
+  }
+
+  @Override
+  public String zooKeeperQuorum() {
+    return home.zooKeeperQuorum();
+  }
+
+  /** The operating system's ids of the RegionServer JVMs, in the order they were started. */
+  public synchronized List<Long> regionServerPids() {
+    return regionServers.stream().map(RegionServerProcess::pid).toList();
+  }
+
+  /** Each RegionServer's RPC port, by index: what tells the servers of the master's list apart. */
+  public synchronized List<Integer> regionServerPorts() {
+    return regionServers.stream().map(RegionServerProcess::port).toList();
+  }
+
+  /**
+   * Restarts every RegionServer at once with {@code changes} in their {@code hbase-site.xml} and, if given, a new
+   * heap: each stops as an operator's {@code stop regionserver} does (its regions close, flushing), then all
+   * start again in new JVMs and the master assigns the regions anew. Every region is offline meanwhile; clients
+   * retry.
+   *
+   * @param progress told each step, for a user watching
+   */
+  public synchronized void restartAll(Map<String, String> changes, Optional<String> heap, Consumer<String> progress)
+      throws IOException {
+    apply(changes, heap);
+    progress.accept("stopping all " + regionServers.size() + " RegionServers");
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      for (RegionServerProcess server : regionServers) {
+        admin.stopRegionServer(address(server));
+      }
+    }
+    for (RegionServerProcess server : regionServers) {
+      server.awaitExit(STOP_TIMEOUT);
+    }
+    for (int i = 0; i < regionServers.size(); i++) {
+      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap,
+          wrapperOf(wrappers, i)));
+    }
+    for (RegionServerProcess server : regionServers) {
+      awaitOnline(server);
+    }
+    progress.accept("restart done: " + regionServers.size() + " RegionServers, pids " + regionServerPids());
+  }
+
+  /**
+   * Restarts the RegionServers one at a time, as HBase's {@code graceful_stop.sh --restart --reload} does: HBase's
+   * {@link RegionMover} moves a server's regions to the others, the server stops, a new JVM starts with
+   * {@code changes} in its {@code hbase-site.xml} (and the new heap, if given), and the mover brings the regions
+   * back. Every region stays online throughout, so clients see no failed operation.
+   *
+   * @param progress told each step, for a user watching
+   * @throws IOException when a server's regions could not be moved (the restart stops there, every region online)
+   */
+  public synchronized void restartRolling(Map<String, String> changes, Optional<String> heap,
+      Consumer<String> progress) throws IOException {
+    if (regionServers.size() < 2) {
+      throw new InvalidInputException("--rolling needs at least 2 RegionServers to move regions to; this cluster"
+          + " has " + regionServers.size());
+    }
+    apply(changes, heap);
+    Path moves = Files.createDirectories(home.dir().resolve("control"));
+    for (int i = 0; i < regionServers.size(); i++) {
+      RegionServerProcess old = regionServers.get(i);
+      Path regions = moves.resolve("rs-" + i + ".regions");
+      progress.accept("RegionServer " + i + ": moving its regions to the others");
+      move(mover(address(old), regions)::unload, "move the regions of RegionServer " + i + " away");
+      progress.accept("RegionServer " + i + ": stopping");
+      try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+          Admin admin = connection.getAdmin()) {
+        admin.stopRegionServer(address(old));
+      }
+      old.awaitExit(STOP_TIMEOUT);
+      RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settings, regionServerHeap,
+          wrapperOf(wrappers, i));
+      regionServers.set(i, restarted);
+      awaitOnline(restarted);
+      progress.accept("RegionServer " + i + ": started (pid " + restarted.pid() + "); moving its regions back");
+      move(mover(address(restarted), regions)::load, "move the regions back to RegionServer " + i);
+    }
+    progress.accept("restart done: " + regionServers.size() + " RegionServers, one at a time, pids "
+        + regionServerPids());
+  }
+
+  private RegionMover mover(String address, Path regions) throws IOException {
+    return new RegionMover.RegionMoverBuilder(address, clientConfiguration).filename(regions.toString()).ack(true)
+        .build();
+  }
+
+  /** What RegionMover's load and unload do: true when every region moved. */
+  private interface Move {
+    boolean run() throws ExecutionException, InterruptedException, TimeoutException;
+  }
+
+  private static void move(Move move, String what) throws IOException {
+    boolean moved;
+    try {
+      moved = move.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while trying to " + what);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("could not " + what + ": " + e.getMessage(), e);
+    }
+    if (!moved) {
+      throw new IOException("could not " + what + "; HBase's RegionMover says why in the launcher's log");
+    }
+  }
+
+  /**
+   * Changes settings that RegionServers read again on {@code update_config} without restarting them: each server's
+   * {@code hbase-site.xml} is rewritten, then HBase's {@code Admin.updateConfiguration} has it reload the file.
+   * Settings it does not reload (notes/pcm.md section 1) stay as they were until the next restart.
+   *
+   * @param progress told each step, for a user watching
+   */
+  public synchronized void updateOnline(Map<String, String> changes, Consumer<String> progress) throws IOException {
+    apply(changes, Optional.empty());
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      for (RegionServerProcess server : regionServers) {
+        server.rewriteSite(home.dir(), settings);
+        admin.updateConfiguration(serverName(server));
+      }
+    }
+    progress.accept("update_config done: " + regionServers.size() + " RegionServers reloaded " + changes.keySet());
+  }
+
+  /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */
+  private void apply(Map<String, String> changes, Optional<String> heap) {
+    heap.ifPresent(Builder::requireHeapSize);
+    ServerSettingsCheck.requireNotOwned(changes.keySet(), "--set");
+    Map<String, String> next = new java.util.HashMap<>();
+    settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
+    next.putAll(changes);
+    ServerSettingsCheck.check(next, "--set");
+    changes.forEach(settings::set);
+    heap.ifPresent(size -> regionServerHeap = size);
+  }
+
+  /**
+   * Waits until it answers requests and the master has its first load report. The master lists a server as soon as
+   * it reports for duty, but makes it a destination for regions only after that first report, up to
+   * {@code hbase.regionserver.msginterval} later (HBASE-25032): a region moved to it before then opens again where
+   * it was, and RegionMover waits for it in vain.
+   */
+  private void awaitOnline(RegionServerProcess server) throws IOException {
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      Await.until(() -> {
+        server.requireStarting();
+        Optional<ServerName> name = master.getActiveMaster().getServerManager().getOnlineServersList().stream()
+            .filter(online -> online.getPort() == server.port()).findFirst();
+        return name.isPresent() && hasReported(name.get()) && serves(admin, name.get());
+      }, LocalClusterBuilder.START_TIMEOUT, LocalClusterBuilder.START_POLL, server + " to come online",
+          () -> new IOException(server + " did not come online within "
+              + LocalClusterBuilder.START_TIMEOUT.toSeconds() + " s"));
+    }
+  }
+
+  private boolean hasReported(ServerName name) {
+    ServerMetrics load = master.getActiveMaster().getServerManager().getLoad(name);
+    return load != null && load.getLastReportTimestamp() > 0;
+  }
+
+  private static boolean serves(Admin admin, ServerName name) {
+    try {
+      admin.getRegions(name);
+      return true;
+    } catch (IOException notYet) {
+      return false;
+    }
+  }
+
+  private static List<String> wrapperOf(Map<Integer, List<String>> wrappers, int index) {
+    return wrappers.getOrDefault(index, List.of());
+  }
+
+  /** Its host and port as the master knows it, which is what RegionMover and Admin match servers by. */
+  private String address(RegionServerProcess server) throws IOException {
+    return serverName(server).getAddress().toString();
+  }
+
+  private ServerName serverName(RegionServerProcess server) throws IOException {
+    return master.getActiveMaster().getServerManager().getOnlineServersList().stream()
+        .filter(name -> name.getPort() == server.port()).findFirst()
+        .orElseThrow(() -> new IOException("RegionServer " + server.index() + " (port " + server.port() + ") is not"
+            + " online"));
+  }
+
+  /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */
+  public synchronized void killRegionServer(int index) {
+    regionServers.get(index).kill();
+  }
+
+  @Override
+  public Path writeClientConfiguration(Path dir) throws IOException {
+    return ClusterSettings.writeClient(clientConfiguration, dir);
+  }
+
+  /**
+   * Stops the cluster as HBase's {@code stop-hbase.sh} does: the master shuts the cluster down, each RegionServer
+   * closes its regions (flushing their memstores) and exits; then ZooKeeper stops. A RegionServer still running
+   * after two minutes is killed.
+   */
+  @Override
+  public synchronized void close() throws IOException {
+    try {
+      master.shutdown();
+      master.join();
+      for (RegionServerProcess server : regionServers) {
+        server.awaitExit(STOP_TIMEOUT);
+      }
+    } finally {
+      home.release();
+    }
+  }
+
+  /** Options of a process cluster; {@link #start()} returns once every RegionServer serves. */
+  public static final class Builder extends LocalClusterBuilder<Builder, ProcessHBaseCluster> {
+    private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
+    private final Map<Integer, List<String>> wrappers = new HashMap<>();
+
+    private Builder() {
+    }
+
+    /**
+     * Each RegionServer JVM's maximum heap, as {@code -Xmx} takes it ("512m", "2g").
+     *
+     * @throws InvalidInputException when it is not a heap size
+     */
+    public Builder regionServerHeap(String heap) {
+      requireHeapSize(requireNonNull(heap, "heap is null"));
+      this.regionServerHeap = heap;
+      return this;
+    }
+
+    /**
+     * A command RegionServer {@code index}'s JVM runs under, at every start: its words come first on the command line,
+     * the JVM's after them, as with {@code taskset}, {@code numactl}, {@code cgexec} or {@code unshare}. For a server
+     * that must run unlike the others: confined, pinned, or without a library.
+     */
+    public Builder regionServerWrapper(int index, List<String> wrapper) {
+      wrappers.put(index, List.copyOf(wrapper));
+      return this;
+    }
+
+    /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
+    public static void requireHeapSize(String heap) {
+      if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
+        throw new InvalidInputException("RegionServer heap '" + heap + "' is not a heap size; expected a number"
+            + " with k, m or g, such as 512m or 2g");
+      }
+    }
+
+    @Override
+    Builder self() {
+      return this;
+    }
+
+    /** Their heaps must fit in this machine's memory, beside what the launcher and the clients need. */
+    @Override
+    void checkBeforeStart() {
+      requireHeapsFit(regionServers, regionServerHeap);
+    }
+
+    /**
+     * @throws InvalidInputException when {@code count} RegionServers of {@code heap} would take more than three
+     *     quarters of this machine's memory
+     */
+    public static void requireHeapsFit(int count, String heap) {
+      requireHeapSize(heap);
+      long total = ProcessMemory.hostBytes();
+      long heaps = count * heapBytes(heap);
+      if (heaps > total / 4 * 3) {
+        throw new InvalidInputException(count + " RegionServers of " + heap + " heap need "
+            + (heaps >> 20) + " MiB, more than three quarters of this machine's " + (total >> 20) + " MiB; give"
+            + " fewer RegionServers or a smaller heap");
+      }
+    }
+
+    private static long heapBytes(String heap) {
+      char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
+      int shift = switch (unit) {
+        case 'k' -> 10;
+        case 'm' -> 20;
+        case 'g' -> 30;
+        default -> 0;
+      };
+      return Long.parseLong(shift == 0 ? heap : heap.substring(0, heap.length() - 1)) << shift;
+    }
+
+    @Override
+    ProcessHBaseCluster start(Configuration conf, ClusterHome home) throws IOException {
+      // Turbo's heap tuner, so that memstore and block-cache fractions can move at run time ('tune apply'):
+      // HBase's HeapMemoryManager tunes only between non-empty ranges. Settings of the user's own win.
+      conf.setIfUnset(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_CLASS, PolicyHeapMemoryTuner.class.getName());
+      conf.setIfUnset(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_PERIOD, "10000");
+      conf.setIfUnset(HeapMemoryManager.MEMSTORE_SIZE_MIN_RANGE_KEY, "0.1");
+      conf.setIfUnset(HeapMemoryManager.MEMSTORE_SIZE_MAX_RANGE_KEY, "0.7");
+      conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MIN_RANGE_KEY, "0.1");
+      conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MAX_RANGE_KEY, "0.7");
+      List<RegionServerProcess> servers = new ArrayList<>();
+      LocalHBaseCluster master = null;
+      try (AbortLines aborts = AbortLines.capture()) {
+        // The RegionServers first: their JVMs take the longest to start.
+        for (int i = 0; i < regionServers; i++) {
+          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap, wrapperOf(wrappers, i)));
+        }
+        master = new LocalHBaseCluster(conf, 1, 0);
+        ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
+          for (RegionServerProcess server : servers) {
+            server.requireStarting();
+          }
+        }, "the process cluster");
+      } catch (IOException | RuntimeException e) {
+        if (master != null) {
+          master.shutdown();
+          master.join();
+        }
+        servers.forEach(RegionServerProcess::kill);
+        throw e;
+      }
+      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(wrappers));
+    }
+  }
+}
