@@ -21,8 +21,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
-import org.hbaseturbo.jvm.ChildJvm;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.jvm.ChildJvm;
 
 /**
  * Runs {@link HFileTrials} in a JVM of its own, and is that JVM's entry point.

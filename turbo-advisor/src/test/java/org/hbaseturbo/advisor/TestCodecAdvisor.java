@@ -354,7 +354,8 @@ class TestCodecAdvisor {
     for (int i = 0; i < rows; i++) {
       byte[] row = Bytes.toBytes(String.format("house%02d-%010d", i % 4, 1_700_000_000L + 60L * (i / 4)));
       temperature += random.nextGaussian() * 0.05;
-      cells.add(new KeyValue(row, FAMILY, Bytes.toBytes("temp"), 1L, Bytes.toBytes(String.format("%.2f", temperature))));
+      cells.add(new KeyValue(row, FAMILY, Bytes.toBytes("temp"), 1L,
+          Bytes.toBytes(String.format("%.2f", temperature))));
       cells.add(new KeyValue(row, FAMILY, Bytes.toBytes("gas"), 1L, Bytes.toBytes(String.format("%.3f",
           0.03 + random.nextGaussian() * 0.001))));
     }

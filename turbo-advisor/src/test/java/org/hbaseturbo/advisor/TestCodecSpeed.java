@@ -21,7 +21,8 @@ class TestCodecSpeed {
     List<Cell> cells = new ArrayList<>();
     for (int i = 0; i < 5_000; i++) {
       cells.add(new KeyValue(Bytes.toBytes(String.format("h01-%010d", 1_577_836_800L + 60L * i)),
-          Bytes.toBytes("readings"), Bytes.toBytes("temp"), 1L, Bytes.toBytes(String.format("%.2f", 20 + i % 50 / 10.0))));
+          Bytes.toBytes("readings"), Bytes.toBytes("temp"), 1L,
+          Bytes.toBytes(String.format("%.2f", 20 + i % 50 / 10.0))));
     }
     cells.sort(CellComparator.getInstance());
     long raw = cells.stream().mapToLong(cell -> ((KeyValue) cell).getLength()).sum();

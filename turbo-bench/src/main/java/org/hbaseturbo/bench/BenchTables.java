@@ -2,6 +2,8 @@ package org.hbaseturbo.bench;
 
 import java.io.IOException;
 import java.time.Duration;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
@@ -10,12 +12,13 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.common.Await;
-import org.hbaseturbo.common.Pause;
 
 /** The tables benchmarks create for themselves. */
 public final class BenchTables {
-  /** Longer than any compaction of a benchmark's table takes here; a run must not wait on a wedged one forever. */
-  private static final Duration COMPACTION_LIMIT = Duration.ofMinutes(30);
+  /** Far above what compacting a benchmark's table takes: a compaction that does not end fails the benchmark. */
+  private static final Duration COMPACTION_BOUND = Duration.ofMinutes(10);
+  /** Each look asks every RegionServer: a few a second is plenty next to the seconds a compaction takes. */
+  private static final Duration COMPACTION_POLL = Duration.ofMillis(200);
 
   private BenchTables() {
   }
@@ -34,12 +37,25 @@ public final class BenchTables {
    */
   public static void flushAndCompact(Admin admin, TableName table) throws IOException {
     admin.flush(table);
+    long requested = System.currentTimeMillis();
     admin.majorCompact(table);
-    // The request is queued: wait for it to begin, then to end.
-    Pause.sleep(Duration.ofSeconds(2), "a major compaction to begin");
-    Await.until(() -> admin.getCompactionState(table) == CompactionState.NONE, COMPACTION_LIMIT,
-        Duration.ofSeconds(1), "a major compaction of " + table, () -> new IOException("the major compaction of "
-            + table + " did not end within " + COMPACTION_LIMIT.toMinutes() + " minutes"));
+    // The request is queued, and the table reports no compaction until it begins: what says it is over is the
+    // files it writes, which record when (a region's last major compaction, as its RegionServer reports it).
+    Await.until(() -> majorCompactedSince(admin, table, requested), COMPACTION_BOUND, COMPACTION_POLL,
+        "a major compaction of " + table, () -> new IOException("the major compaction of " + table
+            + " did not end within " + COMPACTION_BOUND.toMinutes() + " minutes"));
+  }
+
+  /** Whether every region of {@code table} that has files wrote them in a major compaction since {@code since}. */
+  private static boolean majorCompactedSince(Admin admin, TableName table, long since) throws IOException {
+    for (ServerName server : admin.getRegionServers()) {
+      for (RegionMetrics region : admin.getRegionMetrics(server, table)) {
+        if (region.getStoreFileCount() > 0 && region.getLastMajorCompactionTimestamp() < since) {
+          return false;
+        }
+      }
+    }
+    return admin.getCompactionState(table) == CompactionState.NONE;
   }
 
   /**

@@ -17,8 +17,8 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.advisor.CellSampler;
-import org.hbaseturbo.advisor.CodecAdvisor.Recommendation;
 import org.hbaseturbo.advisor.CodecAdvisor;
+import org.hbaseturbo.advisor.CodecAdvisor.Recommendation;
 import org.hbaseturbo.advisor.FamilyRewriter;
 import org.hbaseturbo.advisor.FamilyStorage;
 import org.hbaseturbo.advisor.MeasuredOptions;
@@ -125,8 +125,8 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--warmup-seconds", paramLabel = "S",
       description = "Untimed passes over every option first in each JVM, for at least S seconds and "
           + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
-          + " (0 to 3,600; default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough " + WarmUp.DEFAULT_MIN_SECONDS
-          + ").")
+          + " (0 to 3,600; default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough "
+          + WarmUp.DEFAULT_MIN_SECONDS + ").")
   Integer warmupSeconds;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")

@@ -87,6 +87,12 @@ final class BenchPcmCommand implements Callable<Integer> {
       description = "Length of each phase of the adaptivity run (10 to 3,600; default: ${DEFAULT-VALUE}).")
   int phaseSeconds;
 
+  @Option(names = "--phase-until-switched",
+      description = "End each phase of the adaptivity run as soon as the watch takes its class (its policy applied,"
+          + " or planned in the dry run), after --phase-seconds at most: to check that PCM follows every shift,"
+          + " not to measure throughput over phases of one length.")
+  boolean phaseUntilSwitched;
+
   @Range(min = 1, max = 600)
   @Option(names = "--period", paramLabel = "S", defaultValue = "5",
       description = "Watch period of the adaptivity run (1 to 600; default: ${DEFAULT-VALUE}).")
@@ -119,7 +125,7 @@ final class BenchPcmCommand implements Callable<Integer> {
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()
-            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold)));
+            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, phaseUntilSwitched)));
     Path dir = output.dir("pcm");
     PcmReport report = new PcmBenchmark(settings, dir, out).run();
     report(report, output.json(dir, "pcm"), dir, out);

@@ -1,6 +1,5 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,10 +9,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.client.fastpath.ServerCheck;
 import org.hbaseturbo.client.fastpath.UcxLog;
+import org.hbaseturbo.cluster.FileTrees;
 import org.hbaseturbo.jvm.ChildJvm;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.report.TextTable;
-import org.hbaseturbo.cluster.FileTrees;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

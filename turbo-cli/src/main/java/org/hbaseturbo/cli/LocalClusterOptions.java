@@ -3,9 +3,9 @@ package org.hbaseturbo.cli;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerSiteFile;
+import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Option;
 
 /** How to start a local cluster, for the commands that start one when {@code --conf} is absent. */

@@ -1,8 +1,8 @@
 package org.hbaseturbo.cli;
 
 import java.time.Duration;
-import org.hbaseturbo.advisor.WarmUp;
 import org.hbaseturbo.advisor.TrialPlan;
+import org.hbaseturbo.advisor.WarmUp;
 import picocli.CommandLine.Option;
 
 /**

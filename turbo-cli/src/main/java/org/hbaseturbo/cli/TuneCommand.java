@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.WorkloadMonitor;
 import org.hbaseturbo.tune.WorkloadWindow;
 import picocli.CommandLine.Command;
@@ -34,9 +35,13 @@ final class TuneCommand extends CommandGroup {
     return ClusterConnections.open(configuration, ClusterConnections.describe(configuration));
   }
 
+  /** Watches for {@code seconds}, saying so once the window has begun: what clients ask from then on counts. */
   static WorkloadWindow watch(Connection connection, int seconds, PrintWriter out) throws IOException {
+    WorkloadMonitor monitor = new WorkloadMonitor(connection);
+    WorkloadMonitor.Start start = monitor.start();
     out.printf("watching the workload for %d s ...%n", seconds);
     out.flush();
-    return new WorkloadMonitor(connection).watch(Duration.ofSeconds(seconds));
+    Pause.sleep(Duration.ofSeconds(seconds), "watching the workload");
+    return monitor.end(start);
   }
 }

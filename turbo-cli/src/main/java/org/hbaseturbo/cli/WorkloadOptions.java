@@ -3,9 +3,9 @@ package org.hbaseturbo.cli;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.cluster.NetworkLink;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.cluster.NetworkLink;
 
 /** Sets up what a YCSB command needs: the cluster behind its link ({@link LinkedCluster}), the experiment. */
 final class YcsbRunner implements AutoCloseable {

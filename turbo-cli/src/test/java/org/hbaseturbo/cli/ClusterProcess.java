@@ -16,7 +16,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The turbo command in a child JVM (a command that starts a cluster), with its stdout and stderr collected line by
@@ -76,8 +78,13 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     return printed();
   }
 
-  /** SIGINT to its process group, as Ctrl-C in its terminal sends it; then everything it printed until it exited. */
+  /**
+   * SIGINT to its process group, as Ctrl-C in its terminal sends it; then everything it printed until it exited.
+   * Skips the test where this JVM was started with SIGINT ignored (from a shell's background job without job
+   * control, or under nohup-like wrappers): the launcher inherits that, as any process does, and no Ctrl-C reaches it.
+   */
   String interrupt() throws Exception {
+    Assumptions.assumeFalse(sigintIgnored(), "SIGINT is ignored by this JVM and so by the launcher it starts");
     Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start();
     assertThat(kill.waitFor()).as("exit code of kill -INT").isZero();
     assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("cluster process stopped").isTrue();
@@ -118,6 +125,22 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
           .filter(entry -> environmentHas(entry.resolve("environ"), marked))
           .flatMap(entry -> ProcessHandle.of(Long.parseLong(entry.getFileName().toString())).stream())
           .toList();
+    }
+  }
+
+  /**
+   * Returns once none of its processes is left ({@link #processes()}); fails, naming those left, once {@code bound}
+   * has passed.
+   *
+   * @param after what should have ended them, for the message: "the RegionServers ended"
+   */
+  void awaitNoneLeft(Duration bound, String after) throws IOException {
+    try {
+      // Each look reads the environment of every process on the host: 10 a second, not Await's 100.
+      Await.until(() -> processes().isEmpty(), bound, Duration.ofMillis(100), "no process of the launcher to be left",
+          () -> new IOException("processes left " + bound.toSeconds() + " s after " + after));
+    } catch (IOException timedOut) {
+      throw new AssertionError(timedOut.getMessage() + ": " + describe(processes()), timedOut);
     }
   }
 
@@ -164,5 +187,15 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     }
     process.destroyForcibly();
     throw new AssertionError("no '" + prefix + "' line within " + timeout + ":\n" + seen);
+  }
+
+  /** Whether this process ignores SIGINT (signal 2), by the kernel's mask of ignored signals. */
+  private static boolean sigintIgnored() throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+      if (line.startsWith("SigIgn:")) {
+        return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16) & (1L << 1)) != 0;
+      }
+    }
+    return false;
   }
 }

@@ -2,16 +2,50 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.hbaseturbo.common.Await;
 
 /** One in-process run of the turbo command line, with what it printed. */
 record CommandLineRun(int exitCode, String out, String err) {
+  /** How long a started run may take to print what a test waits for: far above what a command takes here. */
+  private static final Duration PRINT_TIMEOUT = Duration.ofMinutes(1);
+
   static CommandLineRun of(String... args) {
+    return run(args, new StringWriter());
+  }
+
+  /** A run in a thread of its own, whose output a test can watch while it runs. */
+  static Started start(String... args) {
     StringWriter out = new StringWriter();
+    return new Started(CompletableFuture.supplyAsync(() -> run(args, out)), out);
+  }
+
+  private static CommandLineRun run(String[] args, StringWriter out) {
     StringWriter err = new StringWriter();
     int exit = TurboMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
     return new CommandLineRun(exit, out.toString(), err.toString());
+  }
+
+  /** A run under way, and what it printed on stdout so far (a StringWriter is thread-safe). */
+  record Started(CompletableFuture<CommandLineRun> run, StringWriter out) {
+    /** Returns once it has printed {@code text}; fails at once if it ended without printing it. */
+    void awaitPrinted(String text) throws IOException {
+      Await.until(PRINT_TIMEOUT, "turbo to print '" + text + "'", () -> {
+        if (out.toString().contains(text)) {
+          return true;
+        }
+        if (run.isDone()) {
+          CommandLineRun ended = run.join();
+          throw new IOException("turbo exited with " + ended.exitCode() + " before it printed '" + text + "':\n"
+              + ended.out() + ended.err());
+        }
+        return false;
+      });
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package org.hbaseturbo.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -31,6 +32,25 @@ public record ClusterTarget(Connection connection, Path clientConfDir, String de
   /** A cluster whose RegionServers run elsewhere. */
   public ClusterTarget(Connection connection, Path clientConfDir, String description) {
     this(connection, clientConfDir, description, List.of());
+  }
+
+  /**
+   * Switches the balancer off until the returned handle closes, on a cluster of this JVM only: a region that the
+   * balancer moves mid-run changes what the run measures, and which server an in-process timing must call. A
+   * cluster given by {@code --conf} is the operator's and keeps its balancer.
+   */
+  public Closeable balancerPaused() throws IOException {
+    if (inProcess.isEmpty()) {
+      return () -> { };
+    }
+    try (Admin admin = connection.getAdmin()) {
+      boolean wasOn = admin.balancerSwitch(false, true);
+      return () -> {
+        try (Admin again = connection.getAdmin()) {
+          again.balancerSwitch(wasOn, false);
+        }
+      };
+    }
   }
 
   /** The HBase version the cluster's master reports, for reports. */

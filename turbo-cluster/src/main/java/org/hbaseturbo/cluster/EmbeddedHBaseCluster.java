@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.hbaseturbo.compress.TurboCodecs;
-import org.apache.hadoop.hbase.regionserver.HRegionServer;
-import org.apache.hadoop.hbase.util.JVMClusterUtil;
 
 /**
  * A real HBase in this JVM: ZooKeeper, one HMaster and N RegionServers ({@link LocalHBaseCluster}) on the

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.master.ServerManager;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.hbaseturbo.compress.TurboCodecs;
 
@@ -65,6 +66,10 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     MiniZooKeeperCluster zooKeeper = null;
     try {
       Configuration conf = ClusterSettings.server(dir, host(), overrides);
+      // A starting master waits for RegionServers to check in for 4.5 s at least, and until none did for 1.5 s
+      // (hbase.master.wait.on.regionservers.*); knowing how many there are, it goes on once all of them did, as
+      // HBase's own test utility has it.
+      conf.setIfUnset(ServerManager.WAIT_ON_REGIONSERVERS_MAXTOSTART, Integer.toString(regionServers));
       // The servers in this JVM (all of them, or the master, which checks a table's compression when it is
       // created) share its compression algorithms, which read their codec classes only once.
       TurboCodecs.install();

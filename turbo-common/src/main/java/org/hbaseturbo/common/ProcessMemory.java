@@ -26,7 +26,7 @@ public final class ProcessMemory {
   public static OptionalLong residentBytes() {
     try {
       for (String line : Files.readAllLines(STATUS)) {
-        // "VmRSS:	  123456 kB"
+        // "VmRSS:\t  123456 kB" (a tab after the colon)
         if (line.startsWith("VmRSS:")) {
           String[] fields = line.substring("VmRSS:".length()).trim().split("\\s+");
           return OptionalLong.of(Long.parseLong(fields[0]) * 1024);

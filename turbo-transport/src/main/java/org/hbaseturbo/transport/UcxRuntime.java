@@ -52,7 +52,7 @@ public final class UcxRuntime {
    * Gives every active message id below {@code handled}, the highest id the worker handles, a handler that drops
    * the message. UCX 1.13.1 keeps its handlers in an array as long as the highest id registered, and calls through
    * an uninitialized pointer for an id below that with none: a peer's single message of such an id crashed the
-   * process (TestFastPathUnderFuzz found it). Ids above the highest registered UCX drops itself, with a warning.
+   * process (FastPathUnderFuzzIT found it). Ids above the highest registered UCX drops itself, with a warning.
    */
   public static void dropUnhandledMessages(UcpWorker worker, int handled) {
     for (int id = 0; id < handled; id++) {

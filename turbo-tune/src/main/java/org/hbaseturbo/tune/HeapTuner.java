@@ -19,9 +19,16 @@ public final class HeapTuner {
   private HeapTuner() {
   }
 
-  /** The tuner's target key for a heap fraction setting ("hfile.block.cache.size"). */
+  /**
+   * The tuner's target key for a heap fraction setting ("hfile.block.cache.size").
+   *
+   * @throws IllegalArgumentException for any other setting, a policy's own included
+   */
   public static String targetKey(String setting) {
-    return TARGET_KEYS.get(PolicySetting.byKey(setting).orElseThrow(() ->
-        new IllegalArgumentException(setting + " is not a heap fraction")));
+    String key = PolicySetting.byKey(setting).map(TARGET_KEYS::get).orElse(null);
+    if (key == null) {
+      throw new IllegalArgumentException(setting + " is not a heap fraction");
+    }
+    return key;
   }
 }

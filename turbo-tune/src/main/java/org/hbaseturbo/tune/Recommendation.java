@@ -1,8 +1,8 @@
 package org.hbaseturbo.tune;
 
 import java.util.List;
-import org.hbaseturbo.tune.policy.Route;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import org.hbaseturbo.tune.policy.Route;
 
 /**
  * A policy evaluated for one cluster, as a diff against what the cluster runs now.

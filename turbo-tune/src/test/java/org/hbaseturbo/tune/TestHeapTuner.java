@@ -1,19 +1,68 @@
 package org.hbaseturbo.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
-import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
+import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerContext;
+import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerResult;
+import org.apache.hadoop.hbase.regionserver.HeapMemoryTuner;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.jupiter.api.Test;
 
-/** The client addresses the server jar's tuner by name; the names must be the tuner's own. */
+/**
+ * The client names the server jar's heap tuner and its targets by strings of its own (it carries no server class):
+ * a RegionServer configured with what the client writes runs that tuner, and the tuner moves the very fraction the
+ * client targeted, and no other.
+ */
 class TestHeapTuner {
+  private static final String MEMSTORE = "hbase.regionserver.global.memstore.size";
+  private static final String BLOCK_CACHE = "hfile.block.cache.size";
+
   @Test
-  void namesAreTheTunersOwn() {
-    assertThat(HeapTuner.CLASS_NAME).isEqualTo(PolicyHeapMemoryTuner.class.getName());
-    assertThat(HeapTuner.TUNER_CLASS_KEY).isEqualTo(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_CLASS);
-    assertThat(HeapTuner.targetKey("hbase.regionserver.global.memstore.size"))
-        .isEqualTo(PolicyHeapMemoryTuner.MEMSTORE_TARGET);
-    assertThat(HeapTuner.targetKey("hfile.block.cache.size")).isEqualTo(PolicyHeapMemoryTuner.BLOCK_CACHE_TARGET);
+  void aRegionServerConfiguredByTheClientsNamesMovesTheFractionTheClientTargeted() {
+    // What Recommender checks for and 'tune apply' writes: the tuner class, then a target (PolicyExecutor).
+    Configuration site = new Configuration(false);
+    site.set(HeapTuner.TUNER_CLASS_KEY, HeapTuner.CLASS_NAME);
+    HeapMemoryTuner tuner = tunerOf(site);
+
+    site.set(HeapTuner.targetKey(BLOCK_CACHE), "0.45");
+    TunerResult result = tuner.tune(context(0.4f, 0.4f));
+    assertThat(result.needsTuning()).as("a block cache target was set").isTrue();
+    assertThat(result.getBlockCacheSize()).isEqualTo(0.45f);
+    assertThat(result.getMemStoreSize()).as("the memstore has no target").isEqualTo(0.4f);
+
+    site.set(HeapTuner.targetKey(MEMSTORE), "0.35");
+    result = tuner.tune(context(0.4f, 0.45f));
+    assertThat(result.needsTuning()).as("a memstore target was set").isTrue();
+    assertThat(result.getMemStoreSize()).isEqualTo(0.35f);
+    assertThat(result.getBlockCacheSize()).as("already at its target").isEqualTo(0.45f);
+
+    assertThat(tuner.tune(context(0.35f, 0.45f)).needsTuning()).as("both at their targets").isFalse();
+  }
+
+  @Test
+  void onlyTheHeapFractionsHaveTargets() {
+    assertThatThrownBy(() -> HeapTuner.targetKey("hbase.hstore.compaction.min"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("hbase.hstore.compaction.min is not a heap fraction");
+  }
+
+  /**
+   * The tuner HBase's HeapMemoryManager makes from {@code site}, as it makes it (its default when none is named,
+   * HBase's DefaultHeapMemoryTuner, is not public: the site here names one).
+   */
+  private static HeapMemoryTuner tunerOf(Configuration site) {
+    Class<? extends HeapMemoryTuner> type = site.getClass(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_CLASS, null,
+        HeapMemoryTuner.class);
+    return ReflectionUtils.newInstance(type, site);
+  }
+
+  private static TunerContext context(float memstore, float blockCache) {
+    TunerContext context = new TunerContext();
+    context.setCurMemStoreSize(memstore);
+    context.setCurBlockCacheSize(blockCache);
+    return context;
   }
 }

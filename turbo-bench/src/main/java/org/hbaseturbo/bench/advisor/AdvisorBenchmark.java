@@ -190,9 +190,9 @@ public final class AdvisorBenchmark {
         + " of CPU time, the median over the measuring JVMs of each one's median timed pass; every option in the"
         + " screening JVMs, then the finalists, each objective's choice and its rivals there (the options too close"
         + " to call: behind it by the medians by no more than the screening JVMs' spread for the pair) and the"
-        + " advisor's choices from the sample, in the run-off JVMs too): storage = HFile bytes / the smallest's; speed = the fastest read MB/s"
-        + " / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the choice's / the least. 1.0 ="
-        + " the best option.");
+        + " advisor's choices from the sample, in the run-off JVMs too): storage = HFile bytes / the smallest's;"
+        + " speed = the fastest read MB/s / the choice's; balanced = HFile bytes / read MB/s / write MB/s^1/4, the"
+        + " choice's / the least. 1.0 = the best option.");
     parameters.put("target", TARGET);
     parameters.put("cluster", target.description());
     return parameters;

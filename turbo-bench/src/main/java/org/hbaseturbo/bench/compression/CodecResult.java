@@ -1,8 +1,8 @@
 package org.hbaseturbo.bench.compression;
 
 import java.util.Map;
-import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.advisor.CodecSpeed;
+import org.hbaseturbo.bench.report.Latency;
 
 /**
  * One codec of the compression benchmark: the shared result fields (ARCHITECTURE.md) for the inserts, and the

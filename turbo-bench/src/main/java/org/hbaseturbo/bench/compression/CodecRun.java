@@ -1,9 +1,9 @@
 package org.hbaseturbo.bench.compression;
 
 import java.util.List;
+import org.hbaseturbo.advisor.FamilyStorage;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.client.stats.ServerCounters;
-import org.hbaseturbo.advisor.FamilyStorage;
 
 /**
  * One codec in one run of the compression benchmark, as its client JVM measured it.

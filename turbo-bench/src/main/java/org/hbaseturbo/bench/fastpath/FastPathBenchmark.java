@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.fastpath;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.BenchmarkReport;
@@ -26,6 +26,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.transport.UcxRuntime;
@@ -106,13 +107,18 @@ public final class FastPathBenchmark {
   }
 
   public BenchmarkReport run() throws IOException {
-    warmUpServers();
     List<VariantResult> results = new ArrayList<>();
-    for (int size : settings.sizes()) {
-      results.addAll(micro(size));
-    }
-    if (!settings.workloads().isEmpty()) {
-      results.addAll(ycsb());
+    Closeable balancer = target.balancerPaused();
+    try {
+      warmUpServers();
+      for (int size : settings.sizes()) {
+        results.addAll(micro(size));
+      }
+      if (!settings.workloads().isEmpty()) {
+        results.addAll(ycsb());
+      }
+    } finally {
+      balancer.close();
     }
     return new BenchmarkReport("fastpath", Environment.machine(), Environment.versions(target.hbaseVersion()),
         parameters(), results);

@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.pcm;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
@@ -30,19 +32,23 @@ import org.hbaseturbo.tune.policy.PolicySetting;
 
 /**
  * The adaptivity run: one YCSB workload whose mix shifts (a load into an empty table, then point reads, then scans,
- * then a 50/50 mix of reads and updates), each phase for a fixed time, under PCM's loop ({@link WorkloadWatcher},
- * as {@code tune watch} runs it: online changes only), against the same run watched as a dry run, which changes
- * nothing. Both on a fresh cluster at the policies' heap, starting from HBase's defaults.
+ * then a 50/50 mix of reads and updates), each phase for a fixed time (or until the watch takes its class), under
+ * PCM's loop ({@link WorkloadWatcher}, as {@code tune watch} runs it: online changes only), against the same run
+ * watched as a dry run, which changes nothing. Both on a fresh cluster at the policies' heap, starting from HBase's
+ * defaults.
  */
 public final class AdaptivityRun {
   /** The table the run loads and then reads. */
   static final String TABLE = "pcm_adapt";
   /**
-   * @param phaseSeconds how long each phase runs, the load included
+   * @param phaseSeconds how long each phase runs, the load included; with {@code untilSwitched}, at most
    * @param periodSeconds the watch period
    * @param hold periods a new class must hold before its policy is applied
+   * @param untilSwitched end each phase as soon as the watch took its class (its policy applied, or planned in the
+   *     dry run): a check that PCM follows each shift, whatever the time that takes, rather than a measure over
+   *     phases of one length
    */
-  public record Settings(int phaseSeconds, int periodSeconds, int hold) {
+  public record Settings(int phaseSeconds, int periodSeconds, int hold, boolean untilSwitched) {
   }
 
   /** Records the load phase may insert: more than it can in its time, which ends it. */
@@ -84,13 +90,15 @@ public final class AdaptivityRun {
   }
 
   AdaptivityResult run() throws IOException {
-    out.printf("%nadaptivity: load, reads, scans, 50/50, %d s each, watched every %d s (a new class holds %d"
-        + " periods)%n", settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
+    out.printf("%nadaptivity: load, reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
+        + " periods)%n", settings.untilSwitched() ? "until the watch takes its class, at most " : "",
+        settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
     List<AdaptivityResult.Run> runs = List.of(runOnce(false), runOnce(true));
     Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
     parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
     parameters.put("period_seconds", Integer.toString(settings.periodSeconds()));
     parameters.put("hold_periods", Integer.toString(settings.hold()));
+    parameters.put("phase_until_switched", Boolean.toString(settings.untilSwitched()));
     parameters.put("heap", heap);
     return new AdaptivityResult(parameters, runs);
   }
@@ -118,13 +126,20 @@ public final class AdaptivityRun {
         for (MixPhase phase : MixPhase.values()) {
           out.printf("  phase %s (%s)%n", phase.label, phase.workloadClass.label());
           out.flush();
+          Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
+          YcsbExperiment experiment = experiment(cluster, phase.mix == null ? LOAD_BOUND : loaded,
+              phase.mix == null ? Map.of() : phase.mix.mix(), phaseDir);
+          if (settings.untilSwitched()) {
+            Path stop = phaseDir.resolve("stop");
+            experiment = experiment.stoppedBy(stop);
+            background.stopOnSwitch(phase.workloadClass, stop);
+          }
           if (phase.mix == null) {
-            PhaseResult load = experiment(cluster, LOAD_BOUND, Map.of(), dir.resolve(phase.label)).load(false);
+            PhaseResult load = experiment.load(false);
             loaded = load.operations();
             results.add(load);
           } else {
-            results.add(experiment(cluster, loaded, phase.mix.mix(), dir.resolve(phase.label.replace('/', '-')))
-                .run(1, 1, false));
+            results.add(experiment.run(1, 1, false));
           }
         }
       } finally {
@@ -188,6 +203,8 @@ public final class AdaptivityRun {
     private final List<AdaptivityResult.FractionSample> fractions =
         Collections.synchronizedList(new ArrayList<>());
     private final AtomicBoolean stopping = new AtomicBoolean();
+    /** The running phase's class and the file that ends it once the watch takes that class; null: none. */
+    private final AtomicReference<Map.Entry<WorkloadClass, Path>> stopOnSwitch = new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<Exception> failures = Collections.synchronizedList(new ArrayList<>());
 
@@ -209,6 +226,10 @@ public final class AdaptivityRun {
           out.printf("    watch: %s held %d periods: %s its policy%n", period.switchedTo().get().label(),
               settings.hold(), applyingWord(period));
           out.flush();
+          Map.Entry<WorkloadClass, Path> stop = stopOnSwitch.get();
+          if (stop != null && stop.getKey() == period.switchedTo().get()) {
+            Files.writeString(stop.getValue(), "the watch took " + stop.getKey().label() + "\n");
+          }
         }
       }));
       threads.add(start("pcm-fractions", () -> {
@@ -220,6 +241,11 @@ public final class AdaptivityRun {
                 .orElse(Double.NaN)));
         Pause.sleep(Duration.ofSeconds(1), "the next sample of the heap fractions");
       }));
+    }
+
+    /** From now on, a switch to {@code workloadClass} creates {@code file}. */
+    void stopOnSwitch(WorkloadClass workloadClass, Path file) {
+      stopOnSwitch.set(Map.entry(workloadClass, file));
     }
 
     private static String applyingWord(WorkloadWatcher.Period period) {

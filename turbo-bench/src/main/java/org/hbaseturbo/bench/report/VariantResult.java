@@ -2,7 +2,6 @@ package org.hbaseturbo.bench.report;
 
 import java.util.List;
 import java.util.Map;
-import org.hbaseturbo.report.Medians;
 
 /**
  * One variant at one client count, medians over {@code runs} repeated runs: the result shape every Turbo

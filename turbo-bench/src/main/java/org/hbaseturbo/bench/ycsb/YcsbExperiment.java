@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,11 +15,11 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.stats.ProcessUsage;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 import site.ycsb.Client;
@@ -32,6 +33,7 @@ public final class YcsbExperiment {
   private final Settings settings;
   private final Path workDir;
   private final PrintWriter progress;
+  private final Optional<Path> stopFile;
 
   /**
    * @param workload a core workload name or a workload file ({@link YcsbWorkloads#resolve})
@@ -75,17 +77,33 @@ public final class YcsbExperiment {
   }
 
   public YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
+    this(target, settings, workDir, progress, Optional.empty());
+  }
+
+  private YcsbExperiment(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress,
+      Optional<Path> stopFile) {
     this.target = requireNonNull(target, "target is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.progress = requireNonNull(progress, "progress is null");
+    this.stopFile = stopFile;
+  }
+
+  /**
+   * This experiment, with phases that also end as soon as {@code file} exists ({@link YcsbPhaseMain#STOP_FILE}); a
+   * file there already is removed first, and its directory made, so that it can be created at any moment.
+   */
+  public YcsbExperiment stoppedBy(Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Files.deleteIfExists(file);
+    return new YcsbExperiment(target, settings, workDir, progress, Optional.of(file));
   }
 
   /** A phase of this experiment; {@code printSummary} shows YCSB's own summary on stdout. */
   public YcsbPhase phase(YcsbPhase.Kind kind, String name, boolean printSummary) {
     return new YcsbPhase(kind, YcsbWorkloads.resolve(settings.workload()), settings.overrides(), settings.threads(),
         settings.warmUpOperations(), settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(),
-        printSummary);
+        stopFile, printSummary);
   }
 
   /** Creates the table if missing, then loads the workload's records. */

@@ -46,11 +46,12 @@ public final class YcsbPhase {
    * @param warmUpOperations operations a run phase does before it measures (a load phase does none)
    * @param hbaseConfDir where the child finds the cluster's {@code hbase-site.xml}
    * @param workDir where the phase's files go (properties, result JSON, and its output unless printed)
+   * @param stopFile a file whose appearance ends the phase early ({@link YcsbPhaseMain#STOP_FILE}), if any
    * @param printSummary show YCSB's summary on this process's stdout; else it goes to a file in workDir
    */
   YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, int warmUpOperations,
-      DbBinding db,
-      Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, boolean printSummary) {
+      DbBinding db, Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, Optional<Path> stopFile,
+      boolean printSummary) {
     this.kind = requireNonNull(kind, "kind is null");
     this.hbaseConfDir = requireNonNull(hbaseConfDir, "hbaseConfDir is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
@@ -71,6 +72,7 @@ public final class YcsbPhase {
     }
     properties.setProperty(NativeHBaseClient.SharedConnection.HBASE_CONF, hbaseConfDir.toAbsolutePath().toString());
     link.ifPresent(l -> properties.setProperty(YcsbPhaseMain.LINK_INTERFACE, l.clientInterface()));
+    stopFile.ifPresent(file -> properties.setProperty(YcsbPhaseMain.STOP_FILE, file.toAbsolutePath().toString()));
   }
 
   /** The properties the phase runs with. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.hbase.client.Connection;
@@ -41,6 +42,13 @@ public final class YcsbPhaseMain {
    * with a JIT-compiled client and open connections rather than through its warm-up.
    */
   static final String WARMUP_OPERATIONS = "turbo.warmup.operations";
+  /**
+   * Property naming a file whose appearance ends a run early, as its time limit would: for a caller that ends a phase
+   * on a condition it watches (the PCM adaptivity run, once the watch took the phase's class).
+   */
+  public static final String STOP_FILE = "turbo.stop.file";
+  /** How often a phase with a stop file looks for it: short next to the seconds a phase runs. */
+  private static final long STOP_FILE_POLL_MS = 100;
   /** How often the timeline samples the operations done, and (every other sample) progress is shown. */
   private static final long SAMPLE_INTERVAL_MS = 1_000;
 
@@ -116,7 +124,7 @@ public final class YcsbPhaseMain {
       List<PhaseResult.Sample> timeline = java.util.Collections.synchronizedList(new ArrayList<>());
       int maxSeconds = Integer.parseInt(props.getProperty(Client.MAX_EXECUTION_TIME, "0"));
       Thread progress = progressReporter(phase, clients, operations, maxSeconds, start, timeline);
-      stopAfter(workload, maxSeconds);
+      stopAfter(workload, maxSeconds, Optional.ofNullable(props.getProperty(STOP_FILE)).map(Path::of));
       for (Thread thread : running) {
         thread.join();
       }
@@ -231,15 +239,28 @@ public final class YcsbPhaseMain {
     return thread;
   }
 
-  /** As YCSB's own {@code maxexecutiontime}: after {@code seconds} (0: never), the workload's threads stop. */
-  private static void stopAfter(Workload workload, int seconds) {
-    if (seconds <= 0) {
+  /**
+   * As YCSB's own {@code maxexecutiontime}: after {@code seconds} (0: never), the workload's threads stop; and as soon
+   * as {@code stopFile} exists, if given.
+   */
+  static void stopAfter(Workload workload, int seconds, Optional<Path> stopFile) {
+    if (seconds <= 0 && stopFile.isEmpty()) {
       return;
     }
+    boolean bounded = seconds > 0;
+    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
     Thread stopper = new Thread(() -> {
       try {
-        Thread.sleep(seconds * 1000L);
-        System.err.printf("  %d s (maxexecutiontime) are over: stopping%n", seconds);
+        while (stopFile.isEmpty() || !Files.exists(stopFile.get())) {
+          long leftMs = bounded ? (deadline - System.nanoTime()) / 1_000_000 : STOP_FILE_POLL_MS;
+          if (bounded && leftMs <= 0) {
+            System.err.printf("  %d s (maxexecutiontime) are over: stopping%n", seconds);
+            workload.requestStop();
+            return;
+          }
+          Thread.sleep(stopFile.isEmpty() ? leftMs : Math.min(leftMs, STOP_FILE_POLL_MS));
+        }
+        System.err.printf("  %s appeared: stopping%n", stopFile.get());
         workload.requestStop();
       } catch (InterruptedException e) {
         // the phase ended first

@@ -61,7 +61,8 @@ public final class YcsbProperties {
       Map.entry("exportfile", "use --json"),
       Map.entry("status", "Turbo always shows progress"),
       Map.entry(YcsbPhaseMain.WARMUP_OPERATIONS, "use --warmup"),
-      Map.entry(YcsbPhaseMain.LINK_INTERFACE, "use --link"));
+      Map.entry(YcsbPhaseMain.LINK_INTERFACE, "use --link"),
+      Map.entry(YcsbPhaseMain.STOP_FILE, "a benchmark sets it for a phase it ends on a condition"));
 
   /** Names YCSB's own Client reads and Turbo's phase runner does not: a value would silently change nothing. */
   private static final Map<String, String> NO_EFFECT = Map.ofEntries(

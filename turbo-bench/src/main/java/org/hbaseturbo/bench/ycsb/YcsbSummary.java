@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.ServerProcessResult;
+import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.report.VariantResult.OperationResult;
 import org.hbaseturbo.bench.report.VariantResult.RunFigures;
-import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.stats.ProcessUsage;
 import org.hbaseturbo.report.Medians;
 

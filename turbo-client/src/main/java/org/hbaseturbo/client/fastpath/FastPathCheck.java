@@ -18,11 +18,11 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.hbaseturbo.common.Messages;
+import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
-import org.hbaseturbo.transport.UcxRuntime;
 import org.openucx.jucx.ucp.UcpContext;
 
 /**

@@ -15,9 +15,9 @@ package org.hbaseturbo.client.stats;
  * @param compactedBytes bytes written by compactions since start (likewise)
  */
 public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions,
-    long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes, long blockCacheHits,
-    long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests, long flushedBytes,
-    long compactedBytes) {
+    long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes,
+    long blockCacheHits, long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests,
+    long flushedBytes, long compactedBytes) {
 
   /** Block cache hits over all lookups since start; NaN before the first lookup. */
   public double blockCacheHitRatio() {

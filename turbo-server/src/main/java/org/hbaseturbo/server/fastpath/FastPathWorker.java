@@ -13,7 +13,6 @@ import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
-import org.hbaseturbo.wire.fastpath.FrameMac;
 import org.openucx.jucx.UcxCallback;
 import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpAmData;

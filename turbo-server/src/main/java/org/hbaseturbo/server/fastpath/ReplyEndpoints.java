@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The endpoints one server worker sends its replies over: one per client stream, which the worker makes itself to
  * the address the stream's signed requests carry. Never UCX's reply endpoints: UCX 1.13.1 crashes the process that
- * sent on one when its peer then sends certain messages (TestFastPathUnderFuzz found it; a peer needs no session
+ * sent on one when its peer then sends certain messages (FastPathUnderFuzzIT found it; a peer needs no session
  * for that). Only an authenticated request names an address, so only a session's holder can have the server
  * connect anywhere, and only over the devices the server's settings allow.
  *

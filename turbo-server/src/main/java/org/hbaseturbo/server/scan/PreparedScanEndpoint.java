@@ -15,8 +15,6 @@ import org.apache.hadoop.hbase.ipc.CoprocessorRpcUtils;
 import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.security.User;
-import org.hbaseturbo.server.LoadedAs;
-import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
@@ -24,6 +22,8 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
+import org.hbaseturbo.server.LoadedAs;
+import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
  * Server side of Prepared Scan, one instance per region. Load it for every table with

@@ -16,15 +16,15 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
-import org.hbaseturbo.wire.scan.Column;
-import org.hbaseturbo.wire.scan.PreparedRowsEncoder;
-import org.hbaseturbo.wire.scan.PreparedSchema;
-import org.hbaseturbo.wire.scan.PreparedScanError;
-import org.hbaseturbo.wire.scan.PreparedScanException;
-import org.hbaseturbo.wire.scan.ScanSupport;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExtraColumn;
+import org.hbaseturbo.wire.scan.Column;
+import org.hbaseturbo.wire.scan.PreparedRowsEncoder;
+import org.hbaseturbo.wire.scan.PreparedScanError;
+import org.hbaseturbo.wire.scan.PreparedScanException;
+import org.hbaseturbo.wire.scan.PreparedSchema;
+import org.hbaseturbo.wire.scan.ScanSupport;
 
 /**
  * Prepare and execute in one region: the work behind the endpoint's methods, for one caller at a time (the

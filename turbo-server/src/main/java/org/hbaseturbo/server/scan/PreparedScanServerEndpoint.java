@@ -8,10 +8,10 @@ import java.util.Collections;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
-import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
+import org.hbaseturbo.server.LoadedAs;
 
 /**
  * Prepared Scan's executes addressed to the RegionServer instead of a region: each call names its region in

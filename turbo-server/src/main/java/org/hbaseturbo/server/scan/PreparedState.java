@@ -10,9 +10,9 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.wire.scan.PreparedSchema;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
+import org.hbaseturbo.wire.scan.PreparedSchema;
 
 /**
  * One prepared scan in one region: the Scan as the client sent it and the schema derived from it. Kept as

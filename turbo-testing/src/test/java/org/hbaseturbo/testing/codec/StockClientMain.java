@@ -18,7 +18,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.testing.ResultLines;
 
 /**
- * What a stock client does with the compact codec: {@link TestStockShadedClientWithCompactCodec} runs it in a JVM of
+ * What a stock client does with the compact codec: {@link StockShadedClientWithCompactCodecIT} runs it in a JVM of
  * its own on hbase-shaded-client. It uses only HBase's client API (and {@link ResultLines}, which does too), whose
  * class names the shaded jar keeps, so that the same class compiled against the unshaded client runs there.
  */

@@ -20,8 +20,8 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.wire.scan.Column;
 import org.hbaseturbo.client.scan.Execution;
+import org.hbaseturbo.wire.scan.Column;
 
 /**
  * A random prepared Scan and execute, and the native Scan that must return the same cells. Each Scan is

@@ -16,7 +16,8 @@ import org.hbaseturbo.tune.WorkloadClass;
  * @param lines the line of each setting in the file, for messages
  */
 public record Policy(WorkloadClass workloadClass, String source, String file, Formula heapGb,
-    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings, Map<PolicySetting, Integer> lines) {
+    Optional<Formula> presplitRegionsPerServer, Map<PolicySetting, Object> settings,
+    Map<PolicySetting, Integer> lines) {
 
   /**
    * The policy's values for {@code environment}, as HBase takes them.
@@ -87,8 +88,8 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
     evaluated.values().forEach((setting, value) -> byKey.put(setting.key(), value));
     Optional<ServerSettingsCheck.Problem> problem = ServerSettingsCheck.problem(byKey);
     if (problem.isPresent()) {
-      PolicySetting blamed = settings.keySet().stream().filter(setting -> setting.key().equals(problem.get().key()))
-          .findFirst().orElse(PolicySetting.MEMSTORE);
+      PolicySetting blamed = PolicySetting.byKey(problem.get().key()).filter(settings::containsKey)
+          .orElse(PolicySetting.MEMSTORE);
       throw refused(blamed, problem.get().why());
     }
     if (evaluated.presplitRegions() > 0 && PolicySetting.SPLIT_POLICIES.get(3).equals(

@@ -18,7 +18,8 @@ public enum PolicySetting {
   COMPACTION_MAX("hbase.hstore.compaction.max", Kind.COUNT, Route.UPDATE_CONFIG, "10"),
   /** Read when a store opens ({@code HStore.blockingFileCount}), so not by update_config. */
   BLOCKING_STORE_FILES("hbase.hstore.blockingStoreFiles", Kind.COUNT, Route.TABLE, "16"),
-  SPLIT_POLICY("hbase.regionserver.region.split.policy", Kind.SPLIT_POLICY, Route.TABLE, "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy"),
+  SPLIT_POLICY("hbase.regionserver.region.split.policy", Kind.SPLIT_POLICY, Route.TABLE,
+      "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy"),
   MAX_FILESIZE("hbase.hregion.max.filesize", Kind.BYTES, Route.TABLE, "10737418240"),
   HANDLER_COUNT("hbase.regionserver.handler.count", Kind.COUNT, Route.RESTART, "30"),
   BLOCKSIZE("BLOCKSIZE", Kind.BYTES, Route.FAMILY, "65536");

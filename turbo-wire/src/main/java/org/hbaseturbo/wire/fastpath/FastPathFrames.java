@@ -24,7 +24,7 @@ import java.util.Arrays;
  *   <li>reply address: the UCX worker address of the client's stream, where the server sends its replies over an
  *       endpoint it makes itself. A client sends it until its stream's first reply; the server keeps the endpoint.
  *       Replies never go over UCX's reply endpoints: UCX 1.13.1 crashes the process that sent on one when its peer
- *       then sends certain messages (TestFastPathUnderFuzz found it).
+ *       then sends certain messages (FastPathUnderFuzzIT found it).
  *   <li>mac: {@link FrameMac} of every other byte of the message, under the session key. A request always carries
  *       it; a reply where the session's replies are signed, zeros otherwise. A request that does not carry its
  *       session's mac gets no reply: the server has no address it could trust to send one to.

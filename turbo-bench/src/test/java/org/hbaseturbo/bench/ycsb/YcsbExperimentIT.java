@@ -1,0 +1,152 @@
+package org.hbaseturbo.bench.ycsb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.common.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class YcsbExperimentIT {
+  private static final int RECORDS = 2_000;
+  private static final int OPERATIONS = 1_000;
+
+  @Test
+  void loadsAndRunsAWorkloadInChildJvmsAndChargesBothSides(EmbeddedHBaseCluster cluster, Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("ycsb");
+    YcsbExperiment experiment = experiment(cluster, connection, dir, table, "a", 2);
+
+    PhaseResult load = experiment.load(false);
+    List<PhaseResult> runs = experiment.run(1, false);
+
+    assertThat(load.operations()).isEqualTo(RECORDS);
+    assertThat(load.failures()).isZero();
+    assertThat(countRows(connection, table)).isEqualTo(RECORDS);
+    PhaseResult run = runs.get(0);
+    assertThat(run.operations()).isEqualTo(OPERATIONS);
+    assertThat(run.failures()).isZero();
+    assertThat(run.byOperation()).containsOnlyKeys("READ", "UPDATE");
+    assertThat(run.byOperation().get("READ").operations() + run.byOperation().get("UPDATE").operations())
+        .isEqualTo(OPERATIONS);
+    // Every read returns 10 fields of 100 bytes and every update sends about as many: the RPC counters
+    // must have seen at least the values, and the client and servers must have spent CPU on them.
+    assertThat(run.server()).isNotNull();
+    assertThat(run.server().rpcBytes()).isGreaterThan(OPERATIONS * 1_000L / 2);
+    assertThat(run.server().cpuNanos()).isPositive();
+    assertThat(run.clientCpuNanos()).isPositive();
+    assertThat(run.linkBytes()).isNull();
+
+    BenchmarkReport report = experiment.report(load, runs);
+    VariantResult native1 = report.results().get(1);
+    assertThat(native1.variant()).isEqualTo("native");
+    assertThat(native1.operations()).containsKeys("READ", "UPDATE");
+    assertThat(native1.latencyUs().p50()).isPositive().isLessThanOrEqualTo(native1.latencyUs().p99());
+    assertThat(native1.bytesPerOp()).isGreaterThan(500.0);
+    Path json = dir.resolve("report.json");
+    report.writeJson(json);
+    assertThat(Files.readString(json)).contains("\"throughput_ops_s\"", "\"bytes_per_op\"",
+        "\"client_cpu_us_per_op\"", "\"server_cpu_us_per_op\"", "\"p95\"");
+    assertThat(BenchmarkReport.readJson(json)).isEqualTo(report);
+  }
+
+  @Test
+  void maxExecutionTimeStopsARunAndItsTimelineCountsEachSecond(EmbeddedHBaseCluster cluster, Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("timed");
+    experiment(cluster, connection, dir.resolve("load"), table, "c", 1, Map.of()).load(false);
+    long before = System.currentTimeMillis();
+
+    PhaseResult run = experiment(cluster, connection, dir.resolve("run"), table, "c", 1,
+        Map.of("operationcount", "100000000", "maxexecutiontime", "3")).run(1, 1, false);
+
+    assertThat(run.runtimeMs()).isBetween(3_000L, 15_000L);
+    assertThat(run.operations()).isPositive().isLessThan(100_000_000L);
+    assertThat(run.failures()).isZero();
+    assertThat(run.startEpochMs()).isBetween(before, System.currentTimeMillis());
+    assertThat(run.timeline()).hasSizeBetween(2, 15);
+    assertThat(run.timeline()).isSortedAccordingTo(java.util.Comparator.comparingLong(PhaseResult.Sample::epochMs));
+    assertThat(run.timeline()).isSortedAccordingTo(java.util.Comparator.comparingLong(PhaseResult.Sample::operations));
+    assertThat(run.timeline().get(run.timeline().size() - 1).operations()).isLessThanOrEqualTo(run.operations());
+  }
+
+  @Test
+  void fastPathBindingServesReadsAndUpdatesOverTheFastPathAndCountsItsBytes(EmbeddedHBaseCluster cluster,
+      Connection connection, @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("fastpath");
+    experiment(cluster, connection, dir.resolve("load"), table, "a", 2).load(false);
+
+    PhaseResult run = experiment(cluster, connection, dir.resolve("run"), table, "a", 2, Map.of(),
+        DbBinding.FASTPATH).run(1, 1, false);
+
+    assertThat(run.operations()).isEqualTo(OPERATIONS);
+    assertThat(run.failures()).isZero();
+    // Every read and every (unbuffered) update went over the fast path, none over RPC: its byte counter saw at
+    // least the values, both ways.
+    assertThat(run.fastPath()).isEqualTo(new FastPathOutcome(OPERATIONS, 0));
+    assertThat(run.server().fastPathBytes()).isGreaterThan(OPERATIONS * 1_000L / 2);
+    assertThat(run.server().bytes()).isEqualTo(run.server().rpcBytes() + run.server().fastPathBytes());
+  }
+
+  @Test
+  void runBeforeLoadNamesTheMissingTable(EmbeddedHBaseCluster cluster, Connection connection, @TempDir Path dir)
+      throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("missing");
+    YcsbExperiment experiment = experiment(cluster, connection, dir, table, "c", 1);
+    assertThatThrownBy(() -> experiment.run(1, false)).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("table '" + table + "' does not exist");
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, String workload, int regions) throws Exception {
+    return experiment(cluster, connection, dir, table, workload, regions, Map.of());
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, String workload, int regions, Map<String, String> overrides) throws Exception {
+    return experiment(cluster, connection, dir, table, workload, regions, overrides, DbBinding.NATIVE);
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, String workload, int regions, Map<String, String> overrides, DbBinding db) throws Exception {
+    Path conf = dir.resolve("conf");
+    cluster.writeClientConfiguration(conf);
+    Map<String, String> properties = new java.util.HashMap<>(Map.of("recordcount", String.valueOf(RECORDS),
+        "operationcount", String.valueOf(OPERATIONS), "table", table.getNameAsString()));
+    properties.putAll(overrides);
+    YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload, properties, 2, db,
+        regions, 200, Optional.empty(), "loopback");
+    PrintWriter progress = new PrintWriter(new StringWriter());
+    return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
+  }
+
+  private static int countRows(Connection connection, TableName name) throws Exception {
+    int rows = 0;
+    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan())) {
+      for (Result ignored : scanner) {
+        rows++;
+      }
+    }
+    return rows;
+  }
+}

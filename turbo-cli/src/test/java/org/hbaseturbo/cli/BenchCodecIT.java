@@ -1,0 +1,48 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class BenchCodecIT {
+  @Test
+  void comparesTheCodecsEndToEndAtTinyScale(EmbeddedHBaseCluster cluster, @TempDir Path dir) throws Exception {
+    Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+    Path out = dir.resolve("out");
+
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "codec", "--operations", "get,put",
+        "--records", "300", "--clients", "2", "--runs", "1", "--run-seconds", "1", "--warmup", "20",
+        "--out", out.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("codec.json").toFile());
+    assertThat(report.get("benchmark").asText()).isEqualTo("codec");
+    Map<String, Double> bytes = new HashMap<>();
+    for (JsonNode result : report.get("results")) {
+      assertThat(result.get("failures").asLong()).isZero();
+      assertThat(result.get("throughput_ops_s").asDouble()).isPositive();
+      bytes.put(result.get("variant").asText(), result.get("bytes_per_op").asDouble());
+    }
+    assertThat(bytes).containsOnlyKeys("get default", "get compact", "get default+gzip", "get compact+gzip",
+        "put default", "put compact", "put default+gzip", "put compact+gzip");
+    // Bytes are counted by the RegionServers, so they do not depend on timing: whole YCSB rows shrink by a
+    // quarter or more in the compact form, with and without gzip on top.
+    for (String operation : new String[] {"get", "put"}) {
+      assertThat(bytes.get(operation + " compact")).isLessThan(0.78 * bytes.get(operation + " default"));
+      assertThat(bytes.get(operation + " compact+gzip")).isLessThan(bytes.get(operation + " default+gzip"));
+    }
+    JsonNode ratios = new ObjectMapper().readTree(out.resolve("codec-ratios.json").toFile());
+    assertThat(ratios).hasSize(6);
+    assertThat(run.out()).contains("x default", "compact+gzip");
+  }
+}

@@ -1,0 +1,53 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class BenchFastPathIT {
+  @Test
+  void comparesTheTransportsWithNativeEndToEndAtTinyScale(EmbeddedHBaseCluster cluster, @TempDir Path dir)
+      throws Exception {
+    Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+    Path out = dir.resolve("out");
+
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "fastpath", "--sizes", "1k",
+        "--workloads", "mixed", "--transport", "shm,tcp", "--records", "200", "--clients", "2", "--runs", "1",
+        "--run-seconds", "1", "--warmup", "20", "--out", out.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());
+    List<String> variants = new ArrayList<>();
+    for (JsonNode result : report.get("results")) {
+      assertThat(result.get("failures").asLong()).isZero();
+      assertThat(result.get("throughput_ops_s").asDouble()).isPositive();
+      // Values of 1 KB cross the RegionServers' counters, whichever path carried them.
+      assertThat(result.get("bytes_per_op").asDouble()).isGreaterThan(1_000);
+      variants.add(result.get("variant").asText());
+    }
+    assertThat(variants).containsExactly("get-1KB native", "get-1KB fastpath-shm", "get-1KB fastpath-tcp",
+        "put-1KB native", "put-1KB fastpath-shm", "put-1KB fastpath-tcp", "mixed native", "mixed fastpath-shm",
+        "mixed fastpath-tcp");
+    // The fast-path variants' operations were served by the fast path, not replayed over RPC.
+    JsonNode outcomes = report.get("parameters").get("fast_path_outcomes");
+    assertThat(outcomes).hasSize(6);
+    for (JsonNode outcome : outcomes) {
+      assertThat(outcome.get("served").asLong()).isPositive();
+      assertThat(outcome.get("over_rpc").asLong()).isZero();
+    }
+    JsonNode ratios = new ObjectMapper().readTree(out.resolve("fastpath-ratios.json").toFile());
+    assertThat(ratios).hasSize(6);
+    assertThat(ratios.get(0).has("p50_latency_vs_native")).isTrue();
+    assertThat(run.out()).contains("x native", "fastpath-tcp");
+  }
+}

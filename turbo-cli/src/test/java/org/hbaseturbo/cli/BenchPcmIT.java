@@ -1,0 +1,98 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.policy.Route;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench pcm} end to end at tiny scale, on process clusters of its own (a few minutes): PCM applies the class's
+ * policy, and under a YCSB run whose mix shifts, PCM's loop takes each new class and applies its policy, while the
+ * same loop as a dry run changes nothing. Each phase of the shifting mix ends once the watch took its class
+ * ({@code --phase-until-switched}), so that the test waits for PCM to follow the shift, not for a phase's length.
+ */
+class BenchPcmIT {
+  /** The servers' heap fractions, as HBase works them out from whole percents of the heap. */
+  private static final double FRACTION_TOLERANCE = 0.011;
+  /**
+   * A phase's bound (--phase-seconds): six times what a switch takes (two 1 s periods), and reached only by the 50/50
+   * mix, whose updates reach the servers in bursts as each client thread's write buffer fills.
+   */
+  private static final long PHASE_BOUND_MS = 12_000;
+
+  @Test
+  void measuresAClassUnderDefaultsAndPcmAndFollowsAShiftingMix(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+
+    CommandLineRun run = CommandLineRun.of("bench", "pcm", "--classes", "RO-read", "--variants", "defaults,pcm",
+        "--records", "2000", "--run-seconds", "2", "--runs", "1", "--threads", "2", "--phase-seconds",
+        Long.toString(PHASE_BOUND_MS / 1000), "--phase-until-switched", "--period", "1", "--hold", "2", "--out",
+        out.toString());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());
+    List<String> variants = new ArrayList<>();
+    for (JsonNode result : report.get("results")) {
+      assertThat(result.get("workload_class").asText()).isEqualTo("RO-read");
+      assertThat(result.get("ycsb").get("failures").asLong()).isZero();
+      assertThat(result.get("ycsb").get("operations").get("READ").get("count").asLong()).isPositive();
+      variants.add(result.get("variant").asText());
+    }
+    assertThat(variants).containsExactly("defaults", "PCM");
+    // RO-read's policy: a larger block cache and a smaller memstore, through the heap tuner, in force before it ran.
+    assertThat(new AuditLog(out.resolve("pcm").resolve("audit.jsonl")).read()).anySatisfy(entry -> {
+      assertThat(entry.workloadClass()).isEqualTo("RO-read");
+      assertThat(entry.key()).isEqualTo("hfile.block.cache.size");
+      assertThat(entry.oldValue()).isEqualTo("0.4");
+      assertThat(entry.newValue()).isEqualTo("0.6");
+      assertThat(entry.route()).isEqualTo(Route.HEAP_TUNER);
+      assertThat(entry.status()).isEqualTo(AuditLog.APPLIED);
+    });
+    JsonNode defaultsServer = report.get("results").get(0).get("server");
+    JsonNode pcmServer = report.get("results").get(1).get("server");
+    assertThat(pcmServer.get("block_cache_max_bytes").asLong())
+        .isGreaterThan(defaultsServer.get("block_cache_max_bytes").asLong());
+    assertThat(pcmServer.get("memstore_limit_bytes").asLong())
+        .isLessThan(defaultsServer.get("memstore_limit_bytes").asLong());
+
+    JsonNode runs = report.get("adaptivity").get("runs");
+    assertThat(runs).hasSize(2);
+    for (JsonNode adaptivity : runs) {
+      List<String> classes = new ArrayList<>();
+      adaptivity.get("phases").forEach(phase -> {
+        classes.add(phase.get("expected_class").asText());
+        assertThat(phase.get("failures").asLong()).isZero();
+        assertThat(phase.get("operations").asLong()).isPositive();
+        // Each single-class mix is taken within its phase, by the dry run too, and the phase ends on it.
+        if (!phase.get("expected_class").asText().equals("MixRW")) {
+          assertThat(phase.get("detected_after_s").isNull()).as(phase.toString()).isFalse();
+          assertThat(phase.get("switched_after_s").isNull()).as(phase.toString()).isFalse();
+          assertThat(phase.get("runtime_ms").asLong()).as(phase.toString()).isLessThan(PHASE_BOUND_MS);
+        }
+      });
+      assertThat(classes).containsExactly("BL", "RO-read", "RO-scan", "MixRW");
+    }
+    assertThat(runs.get(1).get("name").asText()).isEqualTo("PCM");
+    assertThat(new AuditLog(out.resolve("adaptivity").resolve("pcm").resolve("audit.jsonl")).read()
+        .stream().filter(entry -> entry.status().equals(AuditLog.APPLIED)).map(AuditLog.Entry::workloadClass))
+        .as("classes whose policy PCM applied").contains("RO-read", "RO-scan");
+    // The dry run changes nothing: nothing audited, and the servers keep HBase's fractions throughout.
+    assertThat(new AuditLog(out.resolve("adaptivity").resolve("defaults").resolve("audit.jsonl")).read()).isEmpty();
+    assertThat(runs.get(0).get("fractions")).isNotEmpty().allSatisfy(sample -> {
+      assertThat(sample.get("memstore").asDouble()).isCloseTo(0.4, offset(FRACTION_TOLERANCE));
+      assertThat(sample.get("block_cache").asDouble()).isCloseTo(0.4, offset(FRACTION_TOLERANCE));
+    });
+    assertThat(Files.size(out.resolve("pcm-throughput.png"))).isPositive();
+    assertThat(Files.size(out.resolve("pcm-adaptivity.png"))).isPositive();
+    assertThat(run.out()).contains("PCM / defaults", "report: " + out.resolve("pcm.json").toAbsolutePath());
+  }
+}

@@ -1,0 +1,65 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A process cluster whose second RegionServer cannot load the native UCX library (a mount namespace binds
+ * /dev/null over libucp, as on a host where it is broken): that server starts and serves everything over RPC, a
+ * YCSB load and run over the fast path complete with no failed operation, the fast path carrying the first server's
+ * share, and {@code fastpath check} names the second server and the reason. Runs its own cluster.
+ */
+class ProcessClusterWithoutUcxIT {
+  private static final Path LIBUCP = Path.of("/usr/lib/x86_64-linux-gnu/libucp.so.0.0.0");
+
+  @Test
+  void aRegionServerWithoutUcxServesOverRpcAndSaysWhy(@TempDir Path data) throws Exception {
+    assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root") && Files.exists(LIBUCP),
+        "needs root, for a mount namespace, and Debian's libucx0 at " + LIBUCP);
+    List<String> withoutUcx = List.of("unshare", "-m", "sh", "-c", "mount --bind /dev/null " + LIBUCP
+        + " && exec \"$@\"", "without-ucx");
+    try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
+        .regionServerWrapper(1, withoutUcx).dataDir(data.resolve("cluster")).start();
+        Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
+      Path clientConf = cluster.writeClientConfiguration(data.resolve("client-conf")).getParent();
+      assertThat(Files.readString(data.resolve("cluster/logs/regionserver-1.log")))
+          .contains("runs without the fast path", "libucp.so.0", "apt-get install libucx0");
+
+      CommandLineRun load = CommandLineRun.of("--conf", clientConf.toString(), "ycsb", "load", "--db", "fastpath",
+          "--workload", "a", "--threads", "2", "-p", "recordcount=4000", "--regions", "4");
+      assertThat(load.exitCode()).as(load.out() + load.err()).isZero();
+      CommandLineRun run = CommandLineRun.of("--conf", clientConf.toString(), "ycsb", "run", "--db", "fastpath",
+          "--workload", "a", "--threads", "2", "-p", "recordcount=4000", "-p", "operationcount=4000");
+      assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+      assertThat(run.out()).doesNotContain("FAILED");
+      assertThat(new ServerStatsReader(connection).read().counters().orElseThrow().fastPathBytes())
+          .as("bytes the first RegionServer's fast path carried").isPositive();
+
+      ServerName withoutFastPath;
+      try (Admin admin = connection.getAdmin()) {
+        withoutFastPath = admin.getRegionServers().stream()
+            .filter(server -> server.getPort() == cluster.regionServerPorts().get(1)).findFirst().orElseThrow();
+      }
+      CommandLineRun check = CommandLineRun.of("--conf", clientConf.toString(), "fastpath", "check",
+          "--round-trips", "5");
+      assertThat(check.exitCode()).as(check.out()).isEqualTo(TurboMain.EXIT_FAILURE);
+      assertThat(check.out().lines().filter(line -> line.startsWith(withoutFastPath.toString())).findFirst())
+          .as(check.out()).hasValueSatisfying(line -> assertThat(line).contains("down")
+              .contains("runs without the fast path").contains("libucp.so.0"));
+      assertThat(check.out()).contains("the fast path is down on 1 of 2 RegionServers");
+      assertThat(check.out().lines().filter(line -> line.contains(" up ")).count()).as(check.out()).isEqualTo(1);
+    }
+  }
+}

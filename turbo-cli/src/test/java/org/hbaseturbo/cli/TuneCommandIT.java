@@ -1,0 +1,231 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedHBaseCluster.class)
+class TuneCommandIT {
+  private static final byte[] F = Bytes.toBytes("f");
+  /** Gets within the status window: a few milliseconds' worth, next to its 4 s. */
+  private static final int STATUS_GETS = 50;
+
+  private Path conf;
+
+  @BeforeEach
+  void writeClientConfiguration(EmbeddedHBaseCluster cluster, @TempDir Path dir) throws Exception {
+    conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
+  }
+
+  @Test
+  void statusShowsTheClassOfWhatClientsAskDuringTheWindow(Connection connection, @TempDir Path dir)
+      throws Exception {
+    TableName name = createTable(connection, "tuned");
+    try (Table table = connection.getTable(name)) {
+      table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
+    }
+    Path json = dir.resolve("status.json");
+    CommandLineRun.Started status = CommandLineRun.start("--conf", conf.toString(), "tune", "status", "--table",
+        name.getNameAsString(), "--window", "4", "--json", json.toString());
+    // Reads only, from the moment the window has begun (the command says so) until it ends.
+    status.awaitPrinted("watching the workload for 4 s");
+    try (Table table = connection.getTable(name)) {
+      for (int i = 0; i < STATUS_GETS; i++) {
+        table.get(new Get(Bytes.toBytes("row")));
+      }
+    }
+    assertThat(status.run()).as("the window, still open once the Gets were done").isNotDone();
+    CommandLineRun run = status.run().get();
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("watching the workload for 4 s", "RO-read", "RegionServers at the end");
+    JsonNode window = new ObjectMapper().readTree(json.toFile());
+    JsonNode classified = window.get("tables").get(name.getNameAsString()).get("classification");
+    assertThat(classified.get("workload_class").asText()).isEqualTo("RO_READ");
+    assertThat(classified.get("operations").get("gets").asLong()).isEqualTo(STATUS_GETS);
+    assertThat(classified.get("operations").get("puts").asLong()).isZero();
+    assertThat(window.get("servers")).hasSize(2);
+  }
+
+  @Test
+  void recommendComparesThePolicyWithTheSettingsInForceAndTheTable(Connection connection, @TempDir Path dir)
+      throws Exception {
+    TableName name = createTable(connection, "recommended");
+    Path json = dir.resolve("recommendation.json");
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "RO-read",
+        "--table", name.getNameAsString(), "--json", json.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("policy for RO-read: PCM paper, Table V, PCM-RO (Read)");
+    JsonNode changes = new ObjectMapper().readTree(json.toFile()).get("changes");
+    java.util.Map<String, String> byKey = new java.util.TreeMap<>();
+    changes.forEach(change -> byKey.put(change.get("setting").asText(), change.get("current").asText() + " -> "
+        + change.get("recommended").asText() + " by " + change.get("route").asText()));
+    // The servers run HBase's defaults (0.4 and 0.4, 64 KiB blocks); Table V wants the heap for the cache.
+    // The embedded cluster has no heap tuner: the fractions need a restart there.
+    assertThat(byKey).containsEntry("hfile.block.cache.size", "0.4 -> 0.6 by RESTART")
+        .containsEntry("hbase.regionserver.global.memstore.size", "0.4 -> 0.1 by RESTART")
+        .containsEntry("BLOCKSIZE", "65536 -> 32768 by FAMILY");
+    assertThat(run.out()).contains("column family; new files", "note: the heap fractions need a restart here");
+  }
+
+  @Test
+  void applyChangesTheTableAndPlansTheServersAndRollbackRestoresTheTable(Connection connection, @TempDir Path dir)
+      throws Exception {
+    TableName name = createTable(connection, "applied");
+    Path audit = dir.resolve("audit.jsonl");
+    String[] apply = {"--conf", conf.toString(), "tune", "apply", "--class", "RO-scan", "--table",
+        name.getNameAsString(), "--audit", audit.toString()};
+
+    CommandLineRun dryRun = CommandLineRun.of(concat(apply, "--dry-run"));
+    assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+    assertThat(dryRun.out()).contains("dry run");
+    assertThat(blockSize(connection, name)).isEqualTo(65536);
+    assertThat(audit).doesNotExist();
+
+    CommandLineRun applied = CommandLineRun.of(apply);
+    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    assertThat(blockSize(connection, name)).isEqualTo(131072);
+    // The embedded cluster's RegionServers are not Turbo's to restart: their settings become a plan.
+    assertThat(applied.out()).contains("planned, not applied",
+        "<property><name>hfile.block.cache.size</name><value>0.6</value></property>",
+        "then restart the RegionServers one at a time");
+    JsonNode family = entry(audit, "family " + name + ":f");
+    // A new family descriptor holds HBase's defaults as values.
+    assertThat(family.get("old_value").asText()).isEqualTo("65536");
+    assertThat(family.get("new_value").asText()).isEqualTo("131072");
+    assertThat(family.get("status").asText()).isEqualTo("applied");
+    assertThat(entry(audit, "RegionServers").get("status").asText()).isEqualTo("planned");
+
+    CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
+        audit.toString());
+    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    assertThat(blockSize(connection, name)).isEqualTo(65536);
+
+    // PCM-WO's table values were not set on the table at all: applied, then removed again by the rollback.
+    CommandLineRun wo = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "WO", "--table",
+        name.getNameAsString(), "--audit", audit.toString());
+    assertThat(wo.exitCode()).as(wo.err()).isZero();
+    JsonNode flushSize = entry(audit, "table " + name, "MEMSTORE_FLUSHSIZE");
+    assertThat(flushSize.get("old_value").isNull()).isTrue();
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.getDescriptor(name).getMemStoreFlushSize()).isEqualTo(flushSize.get("new_value").asLong());
+      assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNotNull();
+    }
+    assertThat(CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString())
+        .exitCode()).isZero();
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.getDescriptor(name).getValue("MEMSTORE_FLUSHSIZE")).isNull();
+      assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNull();
+      assertThat(admin.getDescriptor(name).getRegionSplitPolicyClassName()).isNull();
+    }
+    assertThat(blockSize(connection, name)).as("an earlier rollback stays").isEqualTo(65536);
+    CommandLineRun again = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
+        audit.toString());
+    assertThat(again.out()).contains("nothing to roll back");
+  }
+
+  @Test
+  void watchAppliesThePolicyOfAClassOnceItHolds(Connection connection, @TempDir Path dir) throws Exception {
+    TableName name = createTable(connection, "watched");
+    try (Table table = connection.getTable(name)) {
+      table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
+    }
+    Path audit = dir.resolve("audit.jsonl");
+    CompletableFuture<CommandLineRun> watch = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
+        conf.toString(), "tune", "watch", "--table", name.getNameAsString(), "--period", "2", "--hold", "2",
+        "--periods", "3", "--audit", audit.toString()));
+    // Point reads only, for longer than the three periods.
+    try (Table table = connection.getTable(name)) {
+      while (!watch.isDone()) {
+        table.get(new Get(Bytes.toBytes("row")));
+      }
+    }
+    CommandLineRun run = watch.get();
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().lines().filter(line -> line.contains(" period "))).hasSize(3)
+        .satisfiesExactly(
+            first -> assertThat(first).contains("period 1: RO-read", "policy in force: none yet"),
+            second -> assertThat(second).contains("period 2: RO-read", "switched to the RO-read policy"),
+            third -> assertThat(third).contains("period 3: RO-read", "policy in force: RO-read"));
+    assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads").isEqualTo(32768);
+    assertThat(entry(audit, "family " + name + ":f").get("workload_class").asText()).isEqualTo("RO-read");
+  }
+
+  private static int blockSize(Connection connection, TableName name) throws Exception {
+    try (Admin admin = connection.getAdmin()) {
+      return admin.getDescriptor(name).getColumnFamily(F).getBlocksize();
+    }
+  }
+
+  /** The first audit entry for {@code target}. */
+  private static JsonNode entry(Path audit, String target) throws Exception {
+    return entry(audit, target, null);
+  }
+
+  /** The first audit entry for {@code target} and, unless null, {@code key}. */
+  private static JsonNode entry(Path audit, String target, String key) throws Exception {
+    for (String line : java.nio.file.Files.readAllLines(audit)) {
+      JsonNode entry = new ObjectMapper().readTree(line);
+      if (entry.get("target").asText().equals(target) && (key == null || entry.get("key").asText().equals(key))) {
+        return entry;
+      }
+    }
+    throw new AssertionError("no audit entry for " + target + " " + key + " in " + audit);
+  }
+
+  private static String[] concat(String[] args, String... more) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
+  }
+
+  private static TableName createTable(Connection connection, String prefix) throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .build());
+    }
+    return name;
+  }
+
+  @Test
+  void policyFilesAndClassesAreCheckedBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "XL"),
+        "turbo: --class 'XL' is not a workload class; expected one of BL, WO, WM, MixW, MixRW, MixR, RM, RO-read,"
+            + " RO-scan");
+    Path policy = dir.resolve("bad.yaml");
+    java.nio.file.Files.writeString(policy, "class: WO\nheap_gb: 1\nsettings:\n  hbase.hstore.compaction.min: 12\n");
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "WO", "--policy",
+        policy.toString()), "turbo: " + policy + ", line 4: hbase.hstore.compaction.min=12 is above"
+        + " hbase.hstore.compaction.max=10, so HBase would never choose a minor compaction; raise"
+        + " hbase.hstore.compaction.max too");
+  }
+
+  @Test
+  void statusRefusesWhatItCannotWatch() {
+    assertRefused(CommandLineRun.of("tune", "status"), "turbo: 'tune status' works on a running cluster; give its"
+        + " client configuration with --conf DIR (for a local one: './turbo cluster start --data DIR' writes"
+        + " DIR/client-conf)");
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "status", "--window", "0"), null);
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "status", "--table", "no_such_table"),
+        "turbo: table 'no_such_table' does not exist on the cluster");
+  }
+}

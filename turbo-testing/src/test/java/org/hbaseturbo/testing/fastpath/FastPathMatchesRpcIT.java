@@ -1,0 +1,245 @@
+package org.hbaseturbo.testing.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Differential: the same random Gets and Puts through the fast path and through HBase's RPC, on the same tables,
+ * give the same results (families, versions, time ranges, column subsets, missing rows, empty and 64 KB+
+ * values), alone, in lists and in batches, and the fast path really served them.
+ */
+class FastPathMatchesRpcIT {
+  private static final List<byte[]> FAMILIES = List.of(Bytes.toBytes("a"), Bytes.toBytes("b"));
+  private static final int QUALIFIERS = 4;
+  private static final int ROWS = 40;
+
+  private static FastPathConnection fast;
+
+  @BeforeAll
+  static void connect() throws IOException {
+    fast = FastPathConnections.open(SharedHBaseCluster.cluster().clientConfiguration());
+  }
+
+  @AfterAll
+  static void close() throws IOException {
+    fast.close();
+  }
+
+  private static TableName createTable(String prefix) throws IOException {
+    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
+    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
+      TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
+      for (byte[] family : FAMILIES) {
+        table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family).setMaxVersions(3).build());
+      }
+      // Two regions, so that both RegionServers serve fast-path requests.
+      admin.createTable(table.build(), new byte[][] {Bytes.toBytes("r20")});
+    }
+    return name;
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("r%02d", i));
+  }
+
+  private static byte[] value(Random random) {
+    return switch (random.nextInt(10)) {
+      case 0 -> new byte[0];
+      case 1 -> randomBytes(random, 64 * 1024 + random.nextInt(8 * 1024));
+      default -> randomBytes(random, 1 + random.nextInt(200));
+    };
+  }
+
+  private static byte[] randomBytes(Random random, int length) {
+    byte[] bytes = new byte[length];
+    random.nextBytes(bytes);
+    return bytes;
+  }
+
+  /** A Put of random cells with explicit timestamps, so that the same Put lands alike on both paths. */
+  private static Put randomPut(Random random, int rowNumber) {
+    Put put = new Put(row(rowNumber));
+    for (int cells = 1 + random.nextInt(5); cells > 0; cells--) {
+      put.addColumn(FAMILIES.get(random.nextInt(FAMILIES.size())), Bytes.toBytes("q" + random.nextInt(QUALIFIERS)),
+          1 + random.nextInt(20), value(random));
+    }
+    return put;
+  }
+
+  private static Get randomGet(Random random) throws IOException {
+    // Rows beyond ROWS are missing.
+    Get get = new Get(row(random.nextInt(ROWS + 10)));
+    if (random.nextBoolean()) {
+      get.addFamily(FAMILIES.get(random.nextInt(FAMILIES.size())));
+    }
+    if (random.nextBoolean()) {
+      get.addColumn(FAMILIES.get(random.nextInt(FAMILIES.size())), Bytes.toBytes("q" + random.nextInt(QUALIFIERS)));
+    }
+    if (random.nextBoolean()) {
+      get.readVersions(1 + random.nextInt(3));
+    }
+    if (random.nextInt(3) == 0) {
+      long from = random.nextInt(15);
+      get.setTimeRange(from, from + 1 + random.nextInt(10));
+    }
+    return get;
+  }
+
+  @Test
+  void getsThroughBothPathsAreEqual() throws IOException {
+    Random random = new Random(20261123L);
+    TableName name = createTable("fp_get");
+    Connection stock = SharedHBaseCluster.connection();
+    try (Table rpc = stock.getTable(name); Table fastTable = fast.getTable(name)) {
+      for (int i = 0; i < ROWS * 3; i++) {
+        rpc.put(randomPut(random, random.nextInt(ROWS)));
+      }
+      long servedBefore = fast.counters().served();
+      for (int i = 0; i < 300; i++) {
+        Get get = randomGet(random);
+        assertThat(ResultLines.of(fastTable.get(get))).as("Get %s", get).isEqualTo(ResultLines.of(rpc.get(get)));
+      }
+      List<Get> gets = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        gets.add(randomGet(random));
+      }
+      assertThat(ResultLines.of(fastTable.get(gets))).isEqualTo(ResultLines.of(rpc.get(gets)));
+      assertThat(fast.counters().served() - servedBefore).as("Gets the fast path served").isEqualTo(320);
+      assertThat(fast.counters().fellBack()).as("fast-path attempts that fell back to RPC").isZero();
+    }
+  }
+
+  @Test
+  void putsThroughTheFastPathReadBackAsPutsThroughRpc() throws IOException {
+    Random random = new Random(11L);
+    TableName overFastPath = createTable("fp_put_fast");
+    TableName overRpc = createTable("fp_put_rpc");
+    Connection stock = SharedHBaseCluster.connection();
+    try (Table fastTable = fast.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
+        Table rpcOfFast = stock.getTable(overFastPath)) {
+      long servedBefore = fast.counters().served();
+      int puts = 0;
+      for (int i = 0; i < 150; i++) {
+        Put put = randomPut(random, random.nextInt(ROWS));
+        fastTable.put(put);
+        rpcTwin.put(put);
+        puts++;
+      }
+      List<Put> batch = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        batch.add(randomPut(random, random.nextInt(ROWS)));
+      }
+      fastTable.put(batch);
+      rpcTwin.put(batch);
+      puts += batch.size();
+      assertThat(fast.counters().served() - servedBefore).as("Puts the fast path served").isEqualTo(puts);
+      assertSameRows(rpcOfFast, rpcTwin);
+    }
+  }
+
+  @Test
+  void aPutWithoutTimestampsGetsTheServersTime() throws IOException {
+    TableName name = createTable("fp_put_now");
+    try (Table fastTable = fast.getTable(name); Table rpc = SharedHBaseCluster.connection().getTable(name)) {
+      long before = System.currentTimeMillis();
+      fastTable.put(new Put(row(1)).addColumn(FAMILIES.get(0), Bytes.toBytes("q"), Bytes.toBytes("now")));
+      Result read = rpc.get(new Get(row(1)));
+      assertThat(Bytes.toString(read.getValue(FAMILIES.get(0), Bytes.toBytes("q")))).isEqualTo("now");
+      assertThat(read.rawCells()[0].getTimestamp()).isBetween(before, System.currentTimeMillis());
+      assertThat(fast.counters().answered(FastPathStatus.MALFORMED)).isZero();
+    }
+  }
+
+  @Test
+  void batchesMatchRpcAndStopAtTheFirstOtherAction() throws Exception {
+    Random random = new Random(5L);
+    TableName overFastPath = createTable("fp_batch_fast");
+    TableName overRpc = createTable("fp_batch_rpc");
+    Connection stock = SharedHBaseCluster.connection();
+    try (Table fastTable = fast.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
+        Table rpcOfFast = stock.getTable(overFastPath)) {
+      List<Row> puts = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        puts.add(randomPut(random, random.nextInt(ROWS)));
+      }
+      List<Row> gets = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        gets.add(randomGet(random));
+      }
+      // A Delete in the middle: the Gets before it take the fast path, it and the rest go over RPC.
+      List<Row> mixed = new ArrayList<>(gets.subList(0, 10));
+      mixed.add(new Delete(row(3)));
+      mixed.addAll(gets.subList(10, 20));
+
+      long servedBefore = fast.counters().served();
+      List<byte[]> calledBack = new ArrayList<>();
+      Object[] fastPuts = batch(fastTable, puts, calledBack);
+      Object[] rpcPuts = batch(rpcTwin, puts, null);
+      assertThat(calledBack).as("callbacks, one per action").hasSize(puts.size());
+      Object[] fastGets = batch(fastTable, gets, null);
+      Object[] rpcGets = batch(rpcTwin, gets, null);
+      Object[] fastMixed = batch(fastTable, mixed, null);
+      Object[] rpcMixed = batch(rpcTwin, mixed, null);
+      assertThat(fast.counters().served() - servedBefore).as("actions the fast path served")
+          .isEqualTo(puts.size() + gets.size() + 10);
+
+      assertSameResults(fastPuts, rpcPuts);
+      assertSameResults(fastGets, rpcGets);
+      assertSameResults(fastMixed, rpcMixed);
+      assertSameRows(rpcOfFast, rpcTwin);
+    }
+  }
+
+  /** Every row, every version, read over RPC from the table written over the fast path and from its twin. */
+  private static void assertSameRows(Table writtenOverFastPath, Table writtenOverRpc) throws IOException {
+    for (int i = 0; i < ROWS; i++) {
+      Get whole = new Get(row(i)).readAllVersions();
+      assertThat(ResultLines.of(writtenOverFastPath.get(whole))).as("row %d", i)
+          .isEqualTo(ResultLines.of(writtenOverRpc.get(whole)));
+    }
+  }
+
+  private static Object[] batch(Table table, List<Row> actions, List<byte[]> calledBack) throws Exception {
+    Object[] results = new Object[actions.size()];
+    if (calledBack == null) {
+      table.batch(actions, results);
+    } else {
+      table.batchCallback(actions, results, (region, row, result) -> calledBack.add(row));
+    }
+    return results;
+  }
+
+  private static void assertSameResults(Object[] fastResults, Object[] rpcResults) {
+    assertThat(fastResults).hasSameSizeAs(rpcResults);
+    for (int i = 0; i < rpcResults.length; i++) {
+      assertThat(fastResults[i]).as("result %d", i).isInstanceOf(Result.class);
+      Result fastResult = (Result) fastResults[i];
+      Result rpcResult = (Result) rpcResults[i];
+      assertThat(ResultLines.of(fastResult)).as("result %d", i).isEqualTo(ResultLines.of(rpcResult));
+      assertThat(fastResult.getExists()).as("result %d exists", i).isEqualTo(rpcResult.getExists());
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package org.hbaseturbo.testing.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.server.fastpath.FastPathServer;
+import org.hbaseturbo.server.fastpath.RawFastPathClient;
+import org.hbaseturbo.server.fastpath.TestingSession;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.FrameMac;
+import org.junit.jupiter.api.Test;
+import org.openucx.jucx.ucp.UcpConstants;
+
+/**
+ * Every fast-path worker of both RegionServers of the shared cluster, driven over UCX with random and adversarial
+ * messages (any active message id, flags with and without the reply flag, eager and rendezvous, empty to over the
+ * size limit, bytes flipped in signed requests, replays, expired deadlines, unknown operations and bodies, floods):
+ * afterwards each worker still answers, no worker died, and a stock-configured fast-path client is served.
+ */
+class FastPathUnderFuzzIT {
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final byte[] Q = Bytes.toBytes("q");
+  private static final byte[][] ROWS = {Bytes.toBytes("a"), Bytes.toBytes("n")};
+  private static final long[] FLAGS = {0, UcpConstants.UCP_AM_SEND_FLAG_EAGER, UcpConstants.UCP_AM_SEND_FLAG_REPLY,
+      UcpConstants.UCP_AM_SEND_FLAG_REPLY | UcpConstants.UCP_AM_SEND_FLAG_EAGER,
+      UcpConstants.UCP_AM_SEND_FLAG_RNDV, UcpConstants.UCP_AM_SEND_FLAG_REPLY | UcpConstants.UCP_AM_SEND_FLAG_RNDV};
+  private static final int[] MESSAGE_IDS = {FastPathFrames.REQUEST_MESSAGE, FastPathFrames.REQUEST_MESSAGE,
+      FastPathFrames.REPLY_MESSAGE, 0, 3, 77};
+  private static final int RANDOM_MESSAGES = 150;
+  private static final int FLOOD = 1_000;
+
+  @Test
+  void workersSurviveAnyMessageAndServeAfterwards() throws Exception {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    TableName table = SharedHBaseCluster.uniqueTableName("fp_fuzz");
+    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .build(), new byte[][] {ROWS[1]});
+      // One region on each RegionServer, so that both are driven.
+      List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
+      try (RegionLocator locator = SharedHBaseCluster.connection().getRegionLocator(table)) {
+        for (int i = 0; i < ROWS.length; i++) {
+          admin.move(locator.getRegionLocation(ROWS[i]).getRegion().getEncodedNameAsBytes(), servers.get(i));
+        }
+      }
+    }
+    try (Table rpc = SharedHBaseCluster.connection().getTable(table)) {
+      for (byte[] row : ROWS) {
+        rpc.put(new Put(row).addColumn(F, Q, row));
+      }
+    }
+    List<FastPathServer.Status> before = new ArrayList<>();
+    List<ServerName> driven = new ArrayList<>();
+    try (RegionLocator locator = SharedHBaseCluster.connection().getRegionLocator(table)) {
+      for (byte[] row : ROWS) {
+        HRegionLocation location = locator.getRegionLocation(row, true);
+        driven.add(location.getServerName());
+        before.add(FastPathServer.status(location.getServerName()).orElseThrow());
+        OpenedSession opened = OpenedSession.open(SharedHBaseCluster.connection(), table, row);
+        byte[] get = RequestConverter.buildGetRequest(location.getRegion().getRegionName(), new Get(row))
+            .toByteArray();
+        for (int worker = 0; worker < opened.response().getWorkerAddressCount(); worker++) {
+          ByteBuffer address = opened.response().getWorkerAddress(worker).asReadOnlyByteBuffer();
+          fuzz(address, opened.session(), worker, get, random, seed);
+        }
+      }
+    }
+    for (int i = 0; i < driven.size(); i++) {
+      FastPathServer.Status after = FastPathServer.status(driven.get(i)).orElseThrow();
+      assertThat(after.up()).as("fast path of %s up (seed %d)", driven.get(i), seed).isTrue();
+      assertThat(after.workersReplaced()).as("workers died (seed %d)", seed)
+          .isEqualTo(before.get(i).workersReplaced());
+      assertThat(after.notSigned()).as("forged requests reached the mac check").isGreaterThan(before.get(i)
+          .notSigned());
+      assertThat(after.replayed()).isGreaterThan(before.get(i).replayed());
+      assertThat(after.expired()).isGreaterThan(before.get(i).expired());
+    }
+    try (FastPathConnection fast = FastPathConnections.open(SharedHBaseCluster.cluster().clientConfiguration());
+        Table fastTable = fast.getTable(table)) {
+      for (byte[] row : ROWS) {
+        assertThat(fastTable.get(new Get(row)).getValue(F, Q)).isEqualTo(row);
+      }
+      assertThat(fast.counters().served()).as("Gets the fast path served after the fuzz").isEqualTo(ROWS.length);
+    }
+  }
+
+  /** Drives one worker, then checks that it still answers a valid request. */
+  private static void fuzz(ByteBuffer address, TestingSession session, int stream, byte[] get, Random random,
+      long seed) throws Exception {
+    long sequence = 0;
+    try (RawFastPathClient raw = new RawFastPathClient(address)) {
+      TestingSession client = session.repliesTo(raw);
+      for (int i = 0; i < RANDOM_MESSAGES; i++) {
+        byte[] message = switch (random.nextInt(8)) {
+          case 0 -> bytes(random, random.nextInt(FastPathFrames.REQUEST_HEADER_BYTES + 200));
+          case 1 -> bytes(random, 64 * 1024 + random.nextInt(256 * 1024));
+          case 2 -> flipped(client.request(FastPathOperation.GET, stream, ++sequence, get), random);
+          case 3 -> client.request(FastPathOperation.values()[random.nextInt(FastPathOperation.values().length)],
+              stream, ++sequence, bytes(random, random.nextInt(300)));
+          case 4 -> client.request(FastPathOperation.GET, stream, sequence, get);
+          case 5 -> client.request(FastPathOperation.GET, stream, ++sequence, System.nanoTime() - 1, get);
+          case 6 -> unknownOperation(client.request(FastPathOperation.GET, stream, ++sequence, get), client);
+          default -> client.request(FastPathOperation.GET, random.nextInt(), ++sequence, get);
+        };
+        raw.fire(MESSAGE_IDS[random.nextInt(MESSAGE_IDS.length)], message, FLAGS[random.nextInt(FLAGS.length)]);
+      }
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[5 << 20],
+          UcpConstants.UCP_AM_SEND_FLAG_REPLY | UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+      for (int i = 0; i < FLOOD; i++) {
+        // Signed requests and garbage, back to back: more than the worker's queue holds.
+        byte[] message = i % 2 == 0 ? client.request(FastPathOperation.GET, stream, ++sequence, get)
+            : bytes(random, 1 + random.nextInt(100));
+        raw.fire(FastPathFrames.REQUEST_MESSAGE, message, FLAGS[random.nextInt(FLAGS.length)]);
+      }
+      var reply = raw.send(client.request(FastPathOperation.GET, stream, ++sequence, get));
+      assertThat(reply).as("a reply from worker %d after the fuzz (seed %d)", stream, seed).isNotNull();
+      assertThat(reply.status()).isEqualTo(FastPathStatus.OK);
+    }
+  }
+
+  private static byte[] bytes(Random random, int length) {
+    byte[] bytes = new byte[length];
+    random.nextBytes(bytes);
+    return bytes;
+  }
+
+  private static byte[] flipped(byte[] message, Random random) {
+    message[random.nextInt(message.length)] ^= (byte) (1 + random.nextInt(255));
+    return message;
+  }
+
+  /** A request signed after its operation byte was set to one no operation has. */
+  private static byte[] unknownOperation(byte[] message, TestingSession session) {
+    message[1] = 42;
+    ByteBuffer frame = ByteBuffer.wrap(message);
+    new FrameMac(session.key()).sign(frame, FastPathFrames.REQUEST_MAC);
+    return message;
+  }
+}

@@ -1,0 +1,162 @@
+package org.hbaseturbo.tune;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Append;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.client.stats.TableOperationCounts;
+import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The server jar's exact operation counts, and the monitor's classes from them, on the shared embedded cluster. */
+@ExtendWith(SharedHBaseCluster.class)
+class WorkloadCountingIT {
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final byte[] Q = Bytes.toBytes("q");
+
+  @Test
+  void everyOperationCountsOnceByTypeAlsoInsideBatches(Connection connection) throws Exception {
+    TableName name = table(connection, "counted");
+    ServerStatsReader reader = new ServerStatsReader(connection);
+    WorkloadReading before = reader.workload();
+    try (Table table = connection.getTable(name)) {
+      List<Put> batch = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        batch.add(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
+      }
+      table.put(batch);
+      table.put(new Put(row(10)).addColumn(F, Q, Bytes.toBytes(10)));
+      table.get(new Get(row(1)));
+      table.get(List.of(new Get(row(2)), new Get(row(3)), new Get(row(7)), new Get(row(8))));
+      table.delete(new ArrayList<>(List.of(new Delete(row(0)), new Delete(row(9)))));
+      table.increment(new Increment(row(20)).addColumn(F, Q, 1));
+      table.append(new Append(row(21)).addColumn(F, Q, Bytes.toBytes("x")));
+      int rows = 0;
+      try (ResultScanner scanner = table.getScanner(new Scan())) {
+        for (Result ignored : scanner) {
+          rows++;
+        }
+      }
+      assertThat(rows).isEqualTo(11);
+    }
+    TableOperationCounts counted = reader.workload().tablesSince(before).get(name.getNameAsString());
+    // Two regions: the client's one scan opens a scanner on each.
+    assertThat(counted).isEqualTo(new TableOperationCounts(5, 2, 11, 11, 2, 1, 1, 0));
+  }
+
+  @Test
+  void writesIntoAnEmptyTableAreABulkLoadAndThenReadsAreReadOnly(Connection connection) throws Exception {
+    TableName name = table(connection, "classified");
+    WorkloadMonitor monitor = new WorkloadMonitor(connection);
+    WorkloadMonitor.Start start = monitor.start();
+    assertThat(start.emptyTables()).contains(name.getNameAsString());
+    try (Table table = connection.getTable(name)) {
+      for (int i = 0; i < 50; i++) {
+        table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
+      }
+    }
+    WorkloadWindow load = monitor.end(start);
+    assertThat(load.tables().get(name.getNameAsString()).classification().workloadClass())
+        .isEqualTo(WorkloadClass.BL);
+    assertThat(load.servers()).hasSize(2).allSatisfy(server -> assertThat(server.memstoreLimitBytes()).isPositive());
+
+    // The servers report a region's writes every few seconds; until then the table still looks empty.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    WorkloadMonitor.Start next = monitor.start();
+    while (next.emptyTables().contains(name.getNameAsString()) && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      next = monitor.start();
+    }
+    try (Table table = connection.getTable(name)) {
+      for (int i = 0; i < 40; i++) {
+        table.get(new Get(row(i)));
+      }
+      table.put(new Put(row(100)).addColumn(F, Q, Bytes.toBytes(100)));
+    }
+    WorkloadWindow reads = monitor.end(next);
+    Classification classified = reads.tables().get(name.getNameAsString()).classification();
+    assertThat(classified.workloadClass()).isEqualTo(WorkloadClass.RM);
+    assertThat(classified.reason()).isEqualTo("2.4% writes (1 of 41 operations)");
+  }
+
+  @Test
+  void aLoadStaysALoadOverTheFollowingWindowsUntilTheTableIsRead(Connection connection) throws Exception {
+    TableName name = table(connection, "loading");
+    WorkloadMonitor monitor = new WorkloadMonitor(connection);
+    WorkloadMonitor.Start start = monitor.start();
+    put(connection, name, 0, 50);
+    assertThat(classOf(monitor.end(start), name)).isEqualTo(WorkloadClass.BL);
+
+    // Once the servers report the first rows, the table no longer looks empty; its load goes on all the same.
+    WorkloadMonitor.Start next = awaitWritten(monitor, name);
+    put(connection, name, 50, 100);
+    assertThat(classOf(monitor.end(next), name)).isEqualTo(WorkloadClass.BL);
+
+    WorkloadMonitor.Start reads = monitor.start();
+    try (Table table = connection.getTable(name)) {
+      table.get(new Get(row(1)));
+    }
+    assertThat(classOf(monitor.end(reads), name)).isEqualTo(WorkloadClass.RO_READ);
+
+    // Read since: writes now update a table in use.
+    WorkloadMonitor.Start writes = monitor.start();
+    put(connection, name, 100, 110);
+    assertThat(classOf(monitor.end(writes), name)).isEqualTo(WorkloadClass.WO);
+  }
+
+  private static WorkloadClass classOf(WorkloadWindow window, TableName name) {
+    return window.tables().get(name.getNameAsString()).classification().workloadClass();
+  }
+
+  private static void put(Connection connection, TableName name, int from, int to) throws Exception {
+    try (Table table = connection.getTable(name)) {
+      for (int i = from; i < to; i++) {
+        table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
+      }
+    }
+  }
+
+  /** A window start once the servers have reported the table's writes (every few seconds). */
+  private static WorkloadMonitor.Start awaitWritten(WorkloadMonitor monitor, TableName name) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    WorkloadMonitor.Start start = monitor.start();
+    while (start.emptyTables().contains(name.getNameAsString())) {
+      assertThat(System.nanoTime()).as("the servers reported the writes within 30 s").isLessThan(deadline);
+      Thread.sleep(500);
+      start = monitor.start();
+    }
+    return start;
+  }
+
+  private static TableName table(Connection connection, String prefix) throws Exception {
+    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .build(), new byte[][] {row(5)});
+    }
+    return name;
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("row%03d", i));
+  }
+}
