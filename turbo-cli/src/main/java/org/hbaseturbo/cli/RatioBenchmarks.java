@@ -7,8 +7,6 @@ import java.util.Optional;
 import org.hbaseturbo.bench.BenchCharts;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
-import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.report.JsonFiles;
