@@ -170,7 +170,8 @@ final class AdviseCommand implements Callable<Integer> {
   /**
    * What the options ask the advisor for.
    *
-   * @throws InvalidInputException when --use is not an option or comes without --apply
+   * @throws InvalidInputException when --use is not an option or comes without --apply, or --table is not a table
+   *     name
    */
   AdvisorRun.Request request() {
     TrialPlan plan = plan();
@@ -178,7 +179,13 @@ final class AdviseCommand implements Callable<Integer> {
     if (chosen.isPresent() && !apply) {
       throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
     }
-    return new AdvisorRun.Request(TableName.valueOf(table), Optional.ofNullable(family), sampleRows, objective, plan, apply, chosen,
+    TableName name;
+    try {
+      name = TableName.valueOf(table);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException("--table '" + table + "' is not a table name: " + e.getMessage());
+    }
+    return new AdvisorRun.Request(name, Optional.ofNullable(family), sampleRows, objective, plan, apply, chosen,
         Duration.ofMinutes(applyTimeoutMinutes));
   }
 
