@@ -6,18 +6,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.hbase.Cell;
+import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.advisor.CellSampler;
-import org.hbaseturbo.advisor.CodecAdvisor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.advisor.AdvisorRun;
 import org.hbaseturbo.advisor.CodecAdvisor.Recommendation;
 import org.hbaseturbo.advisor.FamilyRewriter;
 import org.hbaseturbo.advisor.FamilyStorage;
@@ -29,7 +27,6 @@ import org.hbaseturbo.advisor.Trial;
 import org.hbaseturbo.advisor.TrialPlan;
 import org.hbaseturbo.advisor.WarmUp;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.report.TextTable;
@@ -151,77 +148,45 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TrialPlan plan = plan();
-    StorageOption chosen = use == null ? null : StorageOption.parse(use);
-    if (chosen != null && !apply) {
-      throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
-    }
+    AdvisorRun.Request request = request();
     if (json != null) {
       OutputDirs.requireWritableFile(json, "--json");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
-        OutputDirs.of("compress-advise"), out);
-        Admin admin = cluster.target().connection().getAdmin()) {
-      TableName name = TableName.valueOf(table);
-      ColumnFamilyDescriptor descriptor = family(admin, name);
-      byte[] familyName = descriptor.getName();
-      if (chosen != null) {
-        apply(cluster, name, familyName, chosen, out);
-        return 0;
-      }
-      out.printf("sampling up to %,d rows of %s:%s (BLOCKSIZE %,d) ...%n", sampleRows, table,
-          descriptor.getNameAsString(), descriptor.getBlocksize());
-      out.flush();
-      List<Cell> cells = CellSampler.sample(cluster.target().connection(), name, familyName, sampleRows);
-      if (cells.isEmpty()) {
-        throw new InvalidInputException("family '" + descriptor.getNameAsString() + "' of table '" + table
-            + "' holds no cells to sample");
-      }
-      TurboCodecs.install();
-      out.printf("measuring %d options on %,d cells in %s ...%n", CodecAdvisor.options().size(), cells.size(),
-          plan.description());
-      Measurement measured = new CodecAdvisor(cluster.target().connection().getConfiguration(),
-          descriptor.getBlocksize(), plan).measure(cells, List.of(), step -> {
-            out.printf("\r  %-72s", step);
-            out.flush();
-          });
-      List<Trial> trials = measured.screening();
-      out.println();
-      out.print(render(trials));
-      if (!measured.runOffPerJvm().isEmpty()) {
-        int runOff = measured.runOffPerJvm().size();
-        out.printf("finalists, measured again in %d more JVM%s (medians over %d):%n", runOff, runOff == 1 ? "" : "s",
-            measured.finalsPerJvm().size());
-        out.print(render(measured.finals()));
-      }
-      Map<Objective, Recommendation> advice = new LinkedHashMap<>();
-      for (Objective each : Objective.values()) {
-        Recommendation recommendation = measured.recommend(each);
-        advice.put(each, recommendation);
-        out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(java.util.Locale.ROOT),
-            recommendation.reason());
-      }
-      if (!thorough && advice.values().stream().anyMatch(recommendation -> !recommendation.rivals().isEmpty())) {
-        out.println("(a quick measurement: --thorough measures longer and the close calls again in more JVMs, in"
-            + " several minutes)");
-      }
-      FamilyRewriter.Rewrite applied = null;
-      if (apply) {
-        applied = apply(cluster, name, familyName, advice.get(objective).option(), out);
-      }
-      if (json != null) {
-        JsonFiles.write(json, new AdviceReport(Environment.machine(), Environment.versions(
-            admin.getClusterMetrics().getHBaseVersion()), table, descriptor.getNameAsString(),
-            descriptor.getBlocksize(), sampleRows, cells.size(), trials.get(0).rawBytes(), plan.jvms(),
-            plan.runOffJvms(), plan.repeats(), plan.warmUp().description(),
-            objective.name().toLowerCase(java.util.Locale.ROOT), MeasuredOptions.of(measured),
-            new ArrayList<>(advice.values()), applied));
+        OutputDirs.of("compress-advise"), out)) {
+      Connection connection = cluster.target().connection();
+      AdvisorRun.Result result = new AdvisorRun(connection, new Printer(out)).run(request);
+      result.applied().ifPresent(rewrite -> printStorage(rewrite, out));
+      if (json != null && result.advice().isPresent()) {
+        JsonFiles.write(json, report(connection, request, result, result.advice().get()));
         out.println("advice written to " + json.toAbsolutePath());
       }
       out.flush();
       return 0;
     }
+  }
+
+  /**
+   * What the options ask the advisor for.
+   *
+   * @throws InvalidInputException when --use is not an option or comes without --apply, or --table is not a table
+   *     name
+   */
+  AdvisorRun.Request request() {
+    TrialPlan plan = plan();
+    Optional<StorageOption> chosen = Optional.ofNullable(use).map(StorageOption::parse);
+    if (chosen.isPresent() && !apply) {
+      throw new InvalidInputException("--use " + use + " names what --apply applies; add --apply");
+    }
+    TableName name;
+    try {
+      name = TableName.valueOf(table);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException("--table '" + table + "' is not a table name: " + e.getMessage());
+    }
+    return new AdvisorRun.Request(name, Optional.ofNullable(family), sampleRows, objective, plan, apply, chosen,
+        Duration.ofMinutes(applyTimeoutMinutes));
   }
 
   /** {@link TrialPlan#QUICK} or, with --thorough, {@link TrialPlan#THOROUGH}, with the numbers given instead. */
@@ -232,32 +197,57 @@ final class AdviseCommand implements Callable<Integer> {
         warmupSeconds == null ? (int) preset.warmUp().minTime().toSeconds() : warmupSeconds);
   }
 
-  private ColumnFamilyDescriptor family(Admin admin, TableName name) throws java.io.IOException {
-    if (!admin.tableExists(name)) {
-      throw new InvalidInputException("table '" + table + "' does not exist on the cluster");
+  /**
+   * Prints the run as it goes: each step on a line of its own; what is being measured on one line, each over the
+   * last; the measurements and the advice once made, before anything is applied.
+   */
+  private final class Printer implements AdvisorRun.Listener {
+    private final PrintWriter out;
+    private final Consumer<String> lines;
+
+    Printer(PrintWriter out) {
+      this.out = out;
+      this.lines = ProgressLines.to(out);
     }
-    TableDescriptor descriptor = admin.getDescriptor(name);
-    List<String> families = java.util.Arrays.stream(descriptor.getColumnFamilies())
-        .map(ColumnFamilyDescriptor::getNameAsString).toList();
-    if (family == null) {
-      if (families.size() != 1) {
-        throw new InvalidInputException("table '" + table + "' has families " + families + "; name one with"
-            + " --family");
+
+    @Override
+    public void step(String line) {
+      lines.accept(line);
+    }
+
+    @Override
+    public void measuring(String what) {
+      out.printf("\r  %-72s", what);
+      out.flush();
+    }
+
+    @Override
+    public void advised(AdvisorRun.Advice advice) {
+      Measurement measured = advice.measurement();
+      out.println();
+      out.print(render(measured.screening()));
+      if (!measured.runOffPerJvm().isEmpty()) {
+        int runOff = measured.runOffPerJvm().size();
+        out.printf("finalists, measured again in %d more JVM%s (medians over %d):%n", runOff, runOff == 1 ? "" : "s",
+            measured.finalsPerJvm().size());
+        out.print(render(measured.finals()));
       }
-      return descriptor.getColumnFamilies()[0];
+      for (Recommendation recommendation : advice.recommendations()) {
+        Objective each = recommendation.objective();
+        out.printf("%s %-8s %s%n", each == objective ? "=>" : "  ", each.name().toLowerCase(Locale.ROOT),
+            recommendation.reason());
+      }
+      boolean closeCalls = advice.recommendations().stream().anyMatch(each -> !each.rivals().isEmpty());
+      if (!thorough && closeCalls) {
+        out.println("(a quick measurement: --thorough measures longer and the close calls again in more JVMs, in"
+            + " several minutes)");
+      }
+      out.flush();
     }
-    if (!descriptor.hasColumnFamily(Bytes.toBytes(family))) {
-      throw new InvalidInputException("table '" + table + "' has no column family '" + family + "' (it has "
-          + families + ")");
-    }
-    return descriptor.getColumnFamily(Bytes.toBytes(family));
   }
 
-  /** Applies {@code option} as {@link FamilyRewriter} does, and prints the storage before and after. */
-  private FamilyRewriter.Rewrite apply(TargetCluster cluster, TableName name, byte[] family, StorageOption option,
-      PrintWriter out) throws IOException {
-    FamilyRewriter.Rewrite rewrite = new FamilyRewriter(cluster.target().connection(),
-        Duration.ofMinutes(applyTimeoutMinutes), ProgressLines.to(out)).rewrite(name, family, option);
+  /** The storage before and after {@code rewrite}, as the cluster reports it. */
+  private static void printStorage(FamilyRewriter.Rewrite rewrite, PrintWriter out) {
     FamilyStorage before = rewrite.before();
     FamilyStorage after = rewrite.after();
     out.printf("storage as the RegionServers report it: %.0f MB before, %.0f MB after%n", before.reportedMegabytes(),
@@ -266,7 +256,20 @@ final class AdviseCommand implements Callable<Integer> {
       out.printf("store files on the cluster's file system: %,d bytes before, %,d bytes after (%.0f%%)%n",
           before.fileBytes(), after.fileBytes(), 100.0 * after.fileBytes() / Math.max(1, before.fileBytes()));
     }
-    return rewrite;
+  }
+
+  private AdviceReport report(Connection connection, AdvisorRun.Request request, AdvisorRun.Result result,
+      AdvisorRun.Advice advice) throws IOException {
+    String hbaseVersion;
+    try (Admin admin = connection.getAdmin()) {
+      hbaseVersion = admin.getClusterMetrics().getHBaseVersion();
+    }
+    TrialPlan plan = request.plan();
+    return new AdviceReport(Environment.machine(), Environment.versions(hbaseVersion), table, result.family(),
+        result.blockSize(), request.sampleRows(), advice.sampleCells(), advice.sampleBytes(), plan.jvms(),
+        plan.runOffJvms(), plan.repeats(), plan.warmUp().description(),
+        request.objective().name().toLowerCase(Locale.ROOT), MeasuredOptions.of(advice.measurement()),
+        advice.recommendations(), result.applied().orElse(null));
   }
 
   static String render(List<Trial> trials) {

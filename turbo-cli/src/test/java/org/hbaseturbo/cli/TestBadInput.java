@@ -151,6 +151,11 @@ class TestBadInput {
         "turbo: --repeats must be between 1 and 1,000, was 0 (see 'turbo bench advisor --help')");
     assertRefused(CommandLineRun.of("bench", "advisor", "--datasets", "sensor,tpch"),
         "turbo: unknown dataset 'tpch': expected one of sensor, ycsb, text");
+    assertRefused(CommandLineRun.of("compress", "advise", "--table", "t", "--use", "DIFF+GZ"),
+        "turbo: --use DIFF+GZ names what --apply applies; add --apply");
+    CommandLineRun badName = CommandLineRun.of("compress", "advise", "--table", "a b");
+    assertRefused(badName, null);
+    assertThat(badName.err()).startsWith("turbo: --table 'a b' is not a table name: ");
     // Help text wraps at picocli's width; compare its words.
     assertThat(CommandLineRun.of("compress", "advise", "--help").out().replaceAll("\\s+", " ")).contains("--jvms",
         "--run-off-jvms", "--repeats", "--warmup-seconds", "(0 to 3,600; default: 10, with --thorough 20)");
