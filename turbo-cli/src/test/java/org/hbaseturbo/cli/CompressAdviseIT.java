@@ -91,7 +91,7 @@ class CompressAdviseIT {
 
   @Test
   void unknownTableOrObjectiveAndEmptyTablesAreRefused(Connection connection) throws Exception {
-    // The advisor's refusals (TestAdvisorRun) are the command's bad input: exit code 2, one line.
+    // The advisor's refusals (AdvisorRunIT) are the command's bad input: exit code 2, one line.
     assertRefused(CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table", "nosuch"),
         "turbo: table 'nosuch' does not exist on the cluster");
     TableName name = SharedHBaseCluster.uniqueTableName("empty");

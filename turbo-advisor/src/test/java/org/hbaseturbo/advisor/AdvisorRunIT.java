@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SharedHBaseCluster.class)
-class TestAdvisorRun {
+class AdvisorRunIT {
   private static final byte[] READINGS = Bytes.toBytes("readings");
   private static final byte[] OTHER = Bytes.toBytes("other");
   private static final int ROWS = 2_000;
