@@ -102,8 +102,9 @@ final class TuneApplyCommand implements Callable<Integer> {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"target", "key", "was", "now", "status"});
     for (AuditLog.Entry entry : entries) {
-      rows.add(new String[] {entry.target(), entry.key(), entry.oldValue() == null ? "(unset)" : entry.oldValue(),
-          entry.newValue() == null ? "(unset)" : entry.newValue(), entry.status()});
+      rows.add(new String[] {entry.target().toString(), entry.key(),
+          entry.oldValue() == null ? "(unset)" : entry.oldValue(), entry.newValue() == null ? "(unset)"
+              : entry.newValue(), entry.status()});
     }
     return TextTable.render(rows, 0, 1, 2, 3, 4);
   }

@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.tune.AuditLog;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -107,12 +108,12 @@ class TuneCommandIT {
     assertThat(applied.out()).contains("planned, not applied",
         "<property><name>hfile.block.cache.size</name><value>0.6</value></property>",
         "then restart the RegionServers one at a time");
-    JsonNode family = entry(audit, "family " + name + ":f");
+    AuditLog.Entry family = entry(audit, "family " + name + ":f");
     // A new family descriptor holds HBase's defaults as values.
-    assertThat(family.get("old_value").asText()).isEqualTo("65536");
-    assertThat(family.get("new_value").asText()).isEqualTo("131072");
-    assertThat(family.get("status").asText()).isEqualTo("applied");
-    assertThat(entry(audit, "RegionServers").get("status").asText()).isEqualTo("planned");
+    assertThat(family.oldValue()).isEqualTo("65536");
+    assertThat(family.newValue()).isEqualTo("131072");
+    assertThat(family.status()).isEqualTo(AuditLog.APPLIED);
+    assertThat(entry(audit, "RegionServers").status()).isEqualTo(AuditLog.PLANNED);
 
     CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
         audit.toString());
@@ -123,10 +124,10 @@ class TuneCommandIT {
     CommandLineRun wo = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "WO", "--table",
         name.getNameAsString(), "--audit", audit.toString());
     assertThat(wo.exitCode()).as(wo.err()).isZero();
-    JsonNode flushSize = entry(audit, "table " + name, "MEMSTORE_FLUSHSIZE");
-    assertThat(flushSize.get("old_value").isNull()).isTrue();
+    AuditLog.Entry flushSize = entry(audit, "table " + name, "MEMSTORE_FLUSHSIZE");
+    assertThat(flushSize.oldValue()).isNull();
     try (Admin admin = connection.getAdmin()) {
-      assertThat(admin.getDescriptor(name).getMemStoreFlushSize()).isEqualTo(flushSize.get("new_value").asLong());
+      assertThat(admin.getDescriptor(name).getMemStoreFlushSize()).isEqualTo(Long.parseLong(flushSize.newValue()));
       assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNotNull();
     }
     assertThat(CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString())
@@ -166,7 +167,7 @@ class TuneCommandIT {
             second -> assertThat(second).contains("period 2: RO-read", "switched to the RO-read policy"),
             third -> assertThat(third).contains("period 3: RO-read", "policy in force: RO-read"));
     assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads").isEqualTo(32768);
-    assertThat(entry(audit, "family " + name + ":f").get("workload_class").asText()).isEqualTo("RO-read");
+    assertThat(entry(audit, "family " + name + ":f").workloadClass()).isEqualTo("RO-read");
   }
 
   private static int blockSize(Connection connection, TableName name) throws Exception {
@@ -175,16 +176,15 @@ class TuneCommandIT {
     }
   }
 
-  /** The first audit entry for {@code target}. */
-  private static JsonNode entry(Path audit, String target) throws Exception {
+  /** What the audit log knows now of the first value it has for {@code target}. */
+  private static AuditLog.Entry entry(Path audit, String target) throws Exception {
     return entry(audit, target, null);
   }
 
-  /** The first audit entry for {@code target} and, unless null, {@code key}. */
-  private static JsonNode entry(Path audit, String target, String key) throws Exception {
-    for (String line : java.nio.file.Files.readAllLines(audit)) {
-      JsonNode entry = new ObjectMapper().readTree(line);
-      if (entry.get("target").asText().equals(target) && (key == null || entry.get("key").asText().equals(key))) {
+  /** What the audit log knows now of the first value it has for {@code target} and, unless null, {@code key}. */
+  private static AuditLog.Entry entry(Path audit, String target, String key) throws Exception {
+    for (AuditLog.Entry entry : new AuditLog(audit).latest()) {
+      if (entry.target().toString().equals(target) && (key == null || entry.key().equals(key))) {
         return entry;
       }
     }

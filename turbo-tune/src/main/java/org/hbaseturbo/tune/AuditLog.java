@@ -1,5 +1,7 @@
 package org.hbaseturbo.tune;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
@@ -8,16 +10,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
 import org.hbaseturbo.tune.policy.Route;
 
 /**
  * Every change {@code tune apply} and {@code tune rollback} made or planned, one JSON object per line, appended:
- * what rollback reads back, and what an operator audits.
+ * what rollback reads back, and what an operator audits. A change is written {@link #PENDING} before it is made and
+ * again as {@link #APPLIED} or {@link #FAILED} after, so that a change the executor made and could not record (it
+ * failed, or its process died, between the two) is still found by rollback: the latest line of a value is its status.
  */
 public final class AuditLog {
+  /** An entry's status: about to be made; a change that stays pending may have been made. */
+  public static final String PENDING = "pending";
   /** An entry's status: made. */
   public static final String APPLIED = "applied";
+  /** An entry's status: making it failed, perhaps after part of it was made ({@link Entry#detail} says why). */
+  public static final String FAILED = "failed";
   /** An entry's status: left to the operator, who has the plan. */
   public static final String PLANNED = "planned";
   /** An entry's status: what a dry run would have done. */
@@ -43,6 +54,15 @@ public final class AuditLog {
     Path parent = file.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     Files.writeString(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+  }
+
+  /** Each value's latest line, in the order the values were first written: what is known of each now. */
+  public List<Entry> latest() throws IOException {
+    Map<ValueKey, Entry> latest = new LinkedHashMap<>();
+    for (Entry entry : read()) {
+      latest.put(entry.value(), entry);
+    }
+    return new ArrayList<>(latest.values());
   }
 
   /** Every entry, oldest first; none when the log does not exist yet. */
@@ -73,14 +93,95 @@ public final class AuditLog {
    * @param change the apply or rollback it was part of
    * @param action "apply" or "rollback"
    * @param workloadClass the class whose policy it came from
-   * @param target "table T", "family T:F" or "RegionServers"
+   * @param target where the value is
    * @param key the setting (a descriptor key for table and family targets)
    * @param oldValue before; null when it was not set there
    * @param newValue after; null when the change removed it
-   * @param status {@link #APPLIED}, {@link #PLANNED} or {@link #DRY_RUN}
+   * @param status {@link #PENDING}, {@link #APPLIED}, {@link #FAILED}, {@link #PLANNED} or {@link #DRY_RUN}
    * @param by the user who ran it
+   * @param detail why it failed; null otherwise
    */
-  public record Entry(String time, String change, String action, String workloadClass, String target, String key,
-      String oldValue, String newValue, Route route, String status, String by) {
+  public record Entry(String time, String change, String action, String workloadClass, Target target, String key,
+      String oldValue, String newValue, Route route, String status, String by, String detail) {
+    /** This entry at a later {@code time} with another status. */
+    Entry withStatus(String time, String status, String detail) {
+      return new Entry(time, change, action, workloadClass, target, key, oldValue, newValue, route, status, by,
+          detail);
+    }
+
+    /** What the entry is about, whatever its status: a change's lines about one value share it. */
+    ValueKey value() {
+      return new ValueKey(change, action, target, key);
+    }
+  }
+
+  /** One value of one apply or rollback. */
+  record ValueKey(String change, String action, Target target, String key) {
+  }
+
+  /** What a change is made to. */
+  public enum Scope {
+    TABLE, FAMILY, SERVERS
+  }
+
+  /**
+   * Where a value is: a table's descriptor, a family's, or the RegionServers' settings.
+   *
+   * @param table the table's full name ({@code ns:t} outside the default namespace); null for the servers
+   * @param family the family; null but for {@link Scope#FAMILY}
+   */
+  public record Target(Scope scope, String table, String family) {
+    /** The RegionServers' settings. */
+    public static final Target SERVERS = new Target(Scope.SERVERS, null, null);
+
+    @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+    public Target(@JsonProperty("scope") Scope scope, @JsonProperty("table") String table,
+        @JsonProperty("family") String family) {
+      this.scope = scope;
+      this.table = table;
+      this.family = family;
+    }
+
+    public static Target table(TableName table) {
+      return new Target(Scope.TABLE, table.getNameAsString(), null);
+    }
+
+    public static Target family(TableName table, String family) {
+      return new Target(Scope.FAMILY, table.getNameAsString(), family);
+    }
+
+    /**
+     * A target as logs before typed targets wrote it: "table T", "family T:F" or "RegionServers". A family name
+     * cannot hold ':', so the last one ends a namespaced table's name.
+     */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static Target parse(String text) {
+      if (text.equals("RegionServers")) {
+        return SERVERS;
+      }
+      if (text.startsWith("table ")) {
+        return new Target(Scope.TABLE, text.substring("table ".length()), null);
+      }
+      if (text.startsWith("family ") && text.lastIndexOf(':') > "family ".length()) {
+        String name = text.substring("family ".length());
+        return new Target(Scope.FAMILY, name.substring(0, name.lastIndexOf(':')),
+            name.substring(name.lastIndexOf(':') + 1));
+      }
+      throw new IllegalArgumentException("not an audit target: '" + text
+          + "' (expected 'table T', 'family T:F' or 'RegionServers')");
+    }
+
+    public TableName tableName() {
+      return TableName.valueOf(table);
+    }
+
+    @Override
+    public String toString() {
+      return switch (scope) {
+        case TABLE -> "table " + table;
+        case FAMILY -> "family " + table + ":" + family;
+        case SERVERS -> "RegionServers";
+      };
+    }
   }
 }

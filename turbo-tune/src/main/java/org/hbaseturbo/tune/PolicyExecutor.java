@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
@@ -25,11 +25,14 @@ import org.hbaseturbo.tune.policy.Route;
  * Applies a recommendation, and rolls the last one back, the way each setting reaches the servers: table and family
  * values with one {@code modifyTable} (the table's regions reopen); the RegionServers' settings and heap by
  * update_config, the heap tuner or a rolling restart where Turbo runs the cluster ({@link ServerControl}), else as a
- * plan for the operator. Every change goes to the {@link AuditLog}, which rollback reads back.
+ * plan for the operator.
+ *
+ * <p>Each step is in the {@link AuditLog} before it is taken ({@link AuditLog#PENDING}) and again once it is over
+ * ({@link AuditLog#APPLIED} or {@link AuditLog#FAILED}): whatever fails, or wherever the process dies, rollback finds
+ * every value that may have changed and restores it. Restoring a value that never changed changes nothing, so
+ * rollback restores the values of failed and pending steps too, and may be run again after it failed itself.
  */
 public final class PolicyExecutor {
-  static final String SERVERS = "RegionServers";
-
   /** Gives the RegionServers new settings, where Turbo runs them. */
   public interface ServerControl {
     /** One at a time, regions moved away first: for settings read at start, and the heap. */
@@ -39,7 +42,10 @@ public final class PolicyExecutor {
     void update(Map<String, String> settings, Consumer<String> progress) throws IOException;
   }
 
-  private final Connection connection;
+  private static final String APPLY = "apply";
+  private static final String ROLLBACK = "rollback";
+
+  private final TableDescriptors tables;
   private final AuditLog audit;
   private final Optional<ServerControl> servers;
   private final boolean restarts;
@@ -50,7 +56,11 @@ public final class PolicyExecutor {
    *     the servers; without, they are audited as planned and left to the operator
    */
   public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers, boolean restarts) {
-    this.connection = connection;
+    this(TableDescriptors.of(connection), audit, servers, restarts);
+  }
+
+  PolicyExecutor(TableDescriptors tables, AuditLog audit, Optional<ServerControl> servers, boolean restarts) {
+    this.tables = tables;
     this.audit = audit;
     this.servers = servers;
     this.restarts = restarts;
@@ -59,13 +69,15 @@ public final class PolicyExecutor {
   /**
    * Applies {@code recommendation}'s changes, or with {@code dryRun} only says what it would do.
    *
-   * @return what was done, planned or (dry run) would be done, as written to the audit log
+   * @return what was done, planned or (dry run) would be done, as written to the audit log last
+   * @throws IOException when a step failed: the log has it as failed, the steps before it as applied, and no step
+   *     after it was begun
    */
   public List<AuditLog.Entry> apply(Recommendation recommendation, boolean dryRun, Consumer<String> progress)
       throws IOException {
     String change = UUID.randomUUID().toString();
     String workloadClass = recommendation.workloadClass().label();
-    List<AuditLog.Entry> entries = new ArrayList<>();
+    String pending = dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING;
     Map<PolicySetting, String> tableChanges = new LinkedHashMap<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
     for (Recommendation.Change row : recommendation.changes()) {
@@ -78,77 +90,157 @@ public final class PolicyExecutor {
         serverRows.add(row);
       }
     }
+    List<AuditLog.Entry> entries = new ArrayList<>();
     if (!tableChanges.isEmpty()) {
       TableName table = TableName.valueOf(recommendation.table());
-      String tableStatus = dryRun ? AuditLog.DRY_RUN : AuditLog.APPLIED;
-      entries.addAll(changeTable(table, tableChanges, dryRun, progress).stream().map(value -> new AuditLog.Entry(
-          now(), change, "apply", workloadClass, value.target(), value.key(), value.oldValue(), value.newValue(),
-          value.setting().route(), tableStatus, by())).toList());
+      TableDescriptor current = tables.get(table);
+      TableDescriptorBuilder changed = TableDescriptorBuilder.newBuilder(current);
+      List<AuditLog.Entry> values = new ArrayList<>();
+      for (Map.Entry<PolicySetting, String> value : tableChanges.entrySet()) {
+        PolicySetting setting = value.getKey();
+        String key = setting.descriptorKey();
+        if (setting.route() == Route.FAMILY) {
+          for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
+            changed.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+                .setValue(key, value.getValue()).build());
+            values.add(entry(change, APPLY, workloadClass, AuditLog.Target.family(table, family.getNameAsString()),
+                key, family.getValue(key), value.getValue(), setting.route(), pending));
+          }
+        } else {
+          changed.setValue(key, value.getValue());
+          values.add(entry(change, APPLY, workloadClass, AuditLog.Target.table(table), key, current.getValue(key),
+              value.getValue(), setting.route(), pending));
+        }
+      }
+      entries.addAll(dryRun ? values : make(values, () -> {
+        progress.accept("modifying table " + table + " (its regions reopen, flushing their memstores)");
+        tables.modify(changed.build());
+      }));
     }
     if (!serverRows.isEmpty()) {
       List<Recommendation.Change> deferred = restarts ? List.of()
           : serverRows.stream().filter(PolicyExecutor::needsRestart).toList();
       List<Recommendation.Change> made = serverRows.stream().filter(row -> !deferred.contains(row)).toList();
-      String serverStatus = dryRun ? AuditLog.DRY_RUN : servers.isPresent() ? AuditLog.APPLIED : AuditLog.PLANNED;
-      if (!dryRun && servers.isPresent() && !made.isEmpty()) {
-        changeServers(made.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(),
-            row.recommended()), Map::putAll), made, progress);
+      List<AuditLog.Entry> planned = new ArrayList<>();
+      List<AuditLog.Entry> toMake = new ArrayList<>();
+      for (Recommendation.Change row : serverRows) {
+        boolean plan = !dryRun && (deferred.contains(row) || servers.isEmpty());
+        (plan ? planned : toMake).add(entry(change, APPLY, workloadClass, AuditLog.Target.SERVERS, row.setting(),
+            row.current(), row.recommended(), row.route(), plan ? AuditLog.PLANNED : pending));
       }
       if (!dryRun && !deferred.isEmpty()) {
         progress.accept("planned, not applied: " + deferred.stream().map(Recommendation.Change::setting).toList()
             + " take a RegionServer restart, which this run may not do");
       }
-      for (Recommendation.Change row : serverRows) {
-        String status = deferred.contains(row) && !dryRun ? AuditLog.PLANNED : serverStatus;
-        entries.add(new AuditLog.Entry(now(), change, "apply", workloadClass, SERVERS, row.setting(), row.current(),
-            row.recommended(), row.route(), status, by()));
+      if (!dryRun && !planned.isEmpty()) {
+        audit.append(planned);
       }
-    }
-    if (!dryRun && !entries.isEmpty()) {
-      audit.append(entries);
+      List<AuditLog.Entry> done = dryRun || toMake.isEmpty() ? toMake : make(toMake, () -> changeServers(
+          made.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(), row.recommended()),
+              Map::putAll), made, progress));
+      // In the recommendation's order, as the plan is read.
+      for (Recommendation.Change row : serverRows) {
+        entries.add(Stream.concat(done.stream(), planned.stream()).filter(e -> e.key().equals(row.setting()))
+            .findFirst().orElseThrow());
+      }
     }
     return entries;
   }
 
   /**
-   * Restores what the last apply that is not rolled back yet changed, the same way it was changed.
+   * Restores what the last apply that is not rolled back yet changed or may have changed, the same way it was
+   * changed.
    *
    * @return what was restored, as written to the audit log; empty when there is nothing to roll back
+   * @throws IOException when a step failed (the log has it as failed; rollback may be run again)
    */
   public List<AuditLog.Entry> rollback(Consumer<String> progress) throws IOException {
-    List<AuditLog.Entry> log = audit.read();
-    Optional<String> last = lastAppliedChange(log);
+    List<AuditLog.Entry> log = audit.latest();
+    Optional<String> last = lastChangeToUndo(log);
     if (last.isEmpty()) {
       return List.of();
     }
-    List<AuditLog.Entry> applied = log.stream().filter(entry -> entry.change().equals(last.get())
-        && entry.action().equals("apply") && entry.status().equals(AuditLog.APPLIED)).toList();
-    List<AuditLog.Entry> entries = new ArrayList<>();
-    Map<String, Map<String, String>> tables = new LinkedHashMap<>();
+    Map<TableName, List<AuditLog.Entry>> byTable = new LinkedHashMap<>();
+    List<AuditLog.Entry> serverEntries = new ArrayList<>();
     Map<String, String> serverValues = new LinkedHashMap<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
-    for (AuditLog.Entry entry : applied) {
-      if (entry.target().equals(SERVERS)) {
+    for (AuditLog.Entry entry : log) {
+      if (!entry.change().equals(last.get()) || !entry.action().equals(APPLY) || !mayHaveChanged(entry)) {
+        continue;
+      }
+      AuditLog.Entry undo = entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
+          entry.newValue(), entry.oldValue(), entry.route(), AuditLog.PENDING);
+      if (entry.target().scope() == AuditLog.Scope.SERVERS) {
         String old = entry.oldValue() != null || entry.key().equals(Recommender.HEAP) ? entry.oldValue()
             : PolicySetting.byKey(entry.key()).orElseThrow().hbaseDefault();
         serverValues.put(entry.key(), old);
         serverRows.add(new Recommendation.Change(entry.key(), entry.newValue(), old, entry.route()));
+        serverEntries.add(undo);
       } else {
-        tables.computeIfAbsent(entry.target(), target -> new LinkedHashMap<>()).put(entry.key(), entry.oldValue());
+        byTable.computeIfAbsent(entry.target().tableName(), table -> new ArrayList<>()).add(undo);
       }
-      entries.add(new AuditLog.Entry(now(), entry.change(), "rollback", entry.workloadClass(), entry.target(),
-          entry.key(), entry.newValue(), entry.oldValue(), entry.route(), AuditLog.APPLIED, by()));
     }
-    restoreTables(tables, progress);
+    if (!serverRows.isEmpty() && servers.isEmpty()) {
+      throw new IOException("the last apply changed RegionServers that this command cannot reach: give --data of"
+          + " the process cluster it ran on");
+    }
+    List<AuditLog.Entry> entries = new ArrayList<>();
+    for (Map.Entry<TableName, List<AuditLog.Entry>> table : byTable.entrySet()) {
+      entries.addAll(make(table.getValue(), () -> {
+        progress.accept("restoring table " + table.getKey() + " (its regions reopen)");
+        tables.modify(restored(tables.get(table.getKey()), table.getValue()));
+      }));
+    }
     if (!serverRows.isEmpty()) {
-      if (servers.isEmpty()) {
-        throw new IOException("the last apply changed RegionServers that this command cannot reach: give --data of"
-            + " the process cluster it ran on");
-      }
-      changeServers(serverValues, serverRows, progress);
+      entries.addAll(make(serverEntries, () -> changeServers(serverValues, serverRows, progress)));
     }
-    audit.append(entries);
     return entries;
+  }
+
+  /** One step that changes something. */
+  private interface Step {
+    void take() throws IOException;
+  }
+
+  /**
+   * Takes {@code step}, audited ahead as {@code pending} and after as applied or failed.
+   *
+   * @return the entries as applied
+   */
+  private List<AuditLog.Entry> make(List<AuditLog.Entry> pending, Step step) throws IOException {
+    audit.append(pending);
+    try {
+      step.take();
+    } catch (IOException | RuntimeException e) {
+      String time = now();
+      audit.append(pending.stream().map(entry -> entry.withStatus(time, AuditLog.FAILED, String.valueOf(
+          e.getMessage()))).toList());
+      throw e;
+    }
+    String time = now();
+    List<AuditLog.Entry> applied = pending.stream().map(entry -> entry.withStatus(time, AuditLog.APPLIED, null))
+        .toList();
+    audit.append(applied);
+    return applied;
+  }
+
+  /** {@code current} with the values {@code undo} restores: a null value removes the key. */
+  private static TableDescriptor restored(TableDescriptor current, List<AuditLog.Entry> undo) {
+    TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current);
+    Map<String, ColumnFamilyDescriptorBuilder> families = new LinkedHashMap<>();
+    for (AuditLog.Entry entry : undo) {
+      if (entry.target().scope() == AuditLog.Scope.FAMILY) {
+        // A null value removes the key from a family descriptor.
+        families.computeIfAbsent(entry.target().family(), family -> ColumnFamilyDescriptorBuilder.newBuilder(
+            current.getColumnFamily(Bytes.toBytes(family)))).setValue(entry.key(), entry.newValue());
+      } else if (entry.newValue() == null) {
+        builder.removeValue(entry.key());
+      } else {
+        builder.setValue(entry.key(), entry.newValue());
+      }
+    }
+    families.values().forEach(family -> builder.modifyColumnFamily(family.build()));
+    return builder.build();
   }
 
   /**
@@ -190,92 +282,35 @@ public final class PolicyExecutor {
     return row.setting().equals(Recommender.HEAP) || row.route() == Route.RESTART;
   }
 
-  private static Optional<String> lastAppliedChange(List<AuditLog.Entry> log) {
+  /**
+   * The newest apply that may have changed something and is not rolled back yet: a rollback counts once all its
+   * steps are applied, so that one that failed is taken again.
+   */
+  private static Optional<String> lastChangeToUndo(List<AuditLog.Entry> log) {
     for (int i = log.size() - 1; i >= 0; i--) {
       AuditLog.Entry entry = log.get(i);
-      boolean rolledBack = log.stream().anyMatch(other -> other.change().equals(entry.change())
-          && other.action().equals("rollback"));
-      if (entry.action().equals("apply") && entry.status().equals(AuditLog.APPLIED) && !rolledBack) {
+      if (entry.action().equals(APPLY) && mayHaveChanged(entry) && !rolledBack(log, entry.change())) {
         return Optional.of(entry.change());
       }
     }
     return Optional.empty();
   }
 
-  /**
-   * A value of a table or family descriptor.
-   *
-   * @param target "table T" or "family T:F"
-   * @param key its descriptor key
-   * @param oldValue null when it was not set
-   */
-  private record DescriptorValue(String target, String key, String oldValue, String newValue,
-      PolicySetting setting) {
+  private static boolean rolledBack(List<AuditLog.Entry> log, String change) {
+    List<AuditLog.Entry> undone = log.stream().filter(entry -> entry.change().equals(change)
+        && entry.action().equals(ROLLBACK)).toList();
+    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status().equals(AuditLog.APPLIED));
   }
 
-  /** One modifyTable with every table and family value. */
-  private List<DescriptorValue> changeTable(TableName table, Map<PolicySetting, String> values, boolean dryRun,
-      Consumer<String> progress) throws IOException {
-    List<DescriptorValue> changed = new ArrayList<>();
-    try (Admin admin = connection.getAdmin()) {
-      TableDescriptor current = admin.getDescriptor(table);
-      TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current);
-      for (Map.Entry<PolicySetting, String> value : values.entrySet()) {
-        PolicySetting setting = value.getKey();
-        String key = setting.descriptorKey();
-        if (setting.route() == Route.FAMILY) {
-          for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
-            builder.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
-                .setValue(key, value.getValue()).build());
-            changed.add(new DescriptorValue("family " + table + ":" + family.getNameAsString(), key,
-                family.getValue(key), value.getValue(), setting));
-          }
-        } else {
-          builder.setValue(key, value.getValue());
-          changed.add(new DescriptorValue("table " + table, key, current.getValue(key), value.getValue(), setting));
-        }
-      }
-      if (!dryRun) {
-        progress.accept("modifying table " + table + " (its regions reopen, flushing their memstores)");
-        admin.modifyTable(builder.build());
-      }
-    }
-    return changed;
+  /** Whether the value may differ from its old one: the step was taken, or begun. */
+  private static boolean mayHaveChanged(AuditLog.Entry entry) {
+    return List.of(AuditLog.PENDING, AuditLog.APPLIED, AuditLog.FAILED).contains(entry.status());
   }
 
-  /** @param tables by target ("table T" or "family T:F"), each key's value to restore, null to remove it */
-  private void restoreTables(Map<String, Map<String, String>> tables, Consumer<String> progress) throws IOException {
-    Map<TableName, List<Map.Entry<String, Map<String, String>>>> byTable = new LinkedHashMap<>();
-    for (Map.Entry<String, Map<String, String>> target : tables.entrySet()) {
-      String name = target.getKey().substring(target.getKey().indexOf(' ') + 1).split(":")[0];
-      byTable.computeIfAbsent(TableName.valueOf(name), t -> new ArrayList<>()).add(target);
-    }
-    try (Admin admin = connection.getAdmin()) {
-      for (Map.Entry<TableName, List<Map.Entry<String, Map<String, String>>>> table : byTable.entrySet()) {
-        TableDescriptor current = admin.getDescriptor(table.getKey());
-        TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current);
-        for (Map.Entry<String, Map<String, String>> target : table.getValue()) {
-          if (target.getKey().startsWith("family ")) {
-            String family = target.getKey().substring(target.getKey().indexOf(':') + 1);
-            ColumnFamilyDescriptorBuilder familyBuilder = ColumnFamilyDescriptorBuilder.newBuilder(
-                current.getColumnFamily(Bytes.toBytes(family)));
-            // A null value removes the key from a family descriptor.
-            target.getValue().forEach(familyBuilder::setValue);
-            builder.modifyColumnFamily(familyBuilder.build());
-          } else {
-            target.getValue().forEach((key, old) -> {
-              if (old == null) {
-                builder.removeValue(key);
-              } else {
-                builder.setValue(key, old);
-              }
-            });
-          }
-        }
-        progress.accept("restoring table " + table.getKey() + " (its regions reopen)");
-        admin.modifyTable(builder.build());
-      }
-    }
+  private static AuditLog.Entry entry(String change, String action, String workloadClass, AuditLog.Target target,
+      String key, String oldValue, String newValue, Route route, String status) {
+    return new AuditLog.Entry(now(), change, action, workloadClass, target, key, oldValue, newValue, route, status,
+        by(), null);
   }
 
   private static String now() {
