@@ -110,7 +110,9 @@ final class TargetCluster implements AutoCloseable {
     String describe(LocalCluster cluster) {
       return cluster instanceof ProcessHBaseCluster processCluster
           ? "processes, " + regionServers + " RegionServer JVMs (pids " + processCluster.regionServerPids()
-              + "), ZooKeeper " + cluster.zooKeeperQuorum() + ", logs in " + cluster.dataDir().resolve("logs")
+              + "), ZooKeeper " + cluster.zooKeeperQuorum() + ", RegionServer info servers (/jmx, /prometheus) "
+              + String.join(" ", processCluster.regionServerInfoAddresses()) + ", logs in "
+              + cluster.dataDir().resolve("logs")
           : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();
     }
   }

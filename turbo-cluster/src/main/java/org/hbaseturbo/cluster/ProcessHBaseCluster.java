@@ -88,6 +88,14 @@ public final class ProcessHBaseCluster implements LocalCluster {
   }
 
   /**
+   * Each RegionServer's info server, by index ({@code http://host:port}): HBase's web UI, whose {@code /jmx} and
+   * {@code /prometheus} publish the server's metrics, Turbo's among them. A restarted server has a new one.
+   */
+  public synchronized List<String> regionServerInfoAddresses() {
+    return regionServers.stream().map(RegionServerProcess::infoAddress).toList();
+  }
+
+  /**
    * Restarts every RegionServer at once with {@code changes} in their {@code hbase-site.xml} and, if given, a new
    * heap: each stops as an operator's {@code stop regionserver} does (its regions close, flushing), then all
    * start again in new JVMs and the master assigns the regions anew. Every region is offline meanwhile; clients

@@ -32,18 +32,23 @@ final class RegionServerProcess {
   /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
   private static final Duration JAVA_START = Duration.ofSeconds(10);
   private static final Duration JAVA_POLL = Duration.ofMillis(50);
+  private static final String INFO_BIND_ADDRESS_KEY = "hbase.regionserver.info.bindAddress";
 
   private final int index;
   private final int port;
+  private final int infoPort;
+  private final String infoHost;
   private final WatchedProcess watch;
   private final ProcessHandle server;
   private final StartLog log;
   private final StartLog out;
 
-  private RegionServerProcess(int index, int port, WatchedProcess watch, ProcessHandle server, StartLog log,
-      StartLog out) {
+  private RegionServerProcess(int index, int port, int infoPort, String infoHost, WatchedProcess watch,
+      ProcessHandle server, StartLog log, StartLog out) {
     this.index = index;
     this.port = port;
+    this.infoPort = infoPort;
+    this.infoHost = infoHost;
     this.watch = watch;
     this.server = server;
     this.log = log;
@@ -60,9 +65,12 @@ final class RegionServerProcess {
     Path home = dataDir.resolve("regionservers").resolve("rs-" + index);
     Path conf = home.resolve("conf");
     Files.createDirectories(conf);
+    provideWebApps(conf);
     // A port known before it starts tells which server of the master's list this process is.
     int port = freePort();
-    writeSite(home, settings, port);
+    // Its info server (web UI, /jmx, /prometheus) on a port of its own too, printed with the cluster's addresses.
+    int infoPort = freePort();
+    writeSite(home, settings, port, infoPort);
     Path logs = dataDir.resolve("logs");
     Files.createDirectories(logs);
     Path log = logs.resolve("regionserver-" + index + ".log");
@@ -89,21 +97,25 @@ final class RegionServerProcess {
     StartLog outOfThisStart = StartLog.from(out);
     WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
-    return new RegionServerProcess(index, port, watch, javaOf(watch, index, outOfThisStart), logOfThisStart,
-        outOfThisStart);
+    return new RegionServerProcess(index, port, infoPort, infoHostOf(settings), watch,
+        javaOf(watch, index, outOfThisStart), logOfThisStart, outOfThisStart);
   }
 
   /**
-   * Writes its {@code hbase-site.xml}: the cluster's settings, with its own directory, port and the distributed mode.
-   * A running server reads the file again on {@code update_config}.
+   * Writes its {@code hbase-site.xml}: the cluster's settings, with its own directory, ports and the distributed
+   * mode. A running server reads the file again on {@code update_config}.
    */
-  private static void writeSite(Path home, Configuration settings, int port) throws IOException {
+  private static void writeSite(Path home, Configuration settings, int port, int infoPort) throws IOException {
     Configuration site = new Configuration(settings);
     // Without it, HRegionServer's command line refuses to start a server of its own ("Not starting a distinct
     // region server") and exits 0.
     site.setBoolean("hbase.cluster.distributed", true);
     site.set("hbase.tmp.dir", home.resolve("tmp").toString());
     site.setInt(HConstants.REGIONSERVER_PORT, port);
+    site.setInt(HConstants.REGIONSERVER_INFO_PORT, infoPort);
+    // On the address the server binds to (loopback unless a link is emulated), as its RPC port: not on every
+    // interface, HBase's default, since a local cluster's servers are for this host alone.
+    site.set(INFO_BIND_ADDRESS_KEY, infoHostOf(settings));
     Path file = home.resolve("conf").resolve("hbase-site.xml");
     Path written = file.resolveSibling("hbase-site.xml.tmp");
     try (OutputStream out = Files.newOutputStream(written)) {
@@ -116,13 +128,30 @@ final class RegionServerProcess {
 
   /** Rewrites its {@code hbase-site.xml} with {@code settings}, for an {@code update_config} to read. */
   void rewriteSite(Path dataDir, Configuration settings) throws IOException {
-    writeSite(dataDir.resolve("regionservers").resolve("rs-" + index), settings, port);
+    writeSite(dataDir.resolve("regionservers").resolve("rs-" + index), settings, port, infoPort);
   }
 
   /** The settings of the first RegionServer of the process cluster on {@code dataDir}, as its own file says. */
   static Map<String, String> currentSettings(Path dataDir) throws IOException {
     Path site = dataDir.resolve("regionservers").resolve("rs-0").resolve("conf").resolve("hbase-site.xml");
     return Files.exists(site) ? ServerSiteFile.settingsIn(site) : Map.of();
+  }
+
+  /**
+   * HBase's info server does not start without {@code hbase-webapps/regionserver} on the classpath (the RegionServer
+   * then exits). A deployed HBase has it; the hbase-server jar this build resolves carries no web apps, so the server
+   * gets empty ones in its conf directory, first on its classpath: {@code /jmx}, {@code /prometheus} and the status
+   * page are HBase's servlets and need nothing from them. Where the jar has them, they are left alone.
+   */
+  private static void provideWebApps(Path conf) throws IOException {
+    if (RegionServerProcess.class.getClassLoader().getResource("hbase-webapps/regionserver") == null) {
+      Files.createDirectories(conf.resolve("hbase-webapps").resolve("regionserver"));
+      Files.createDirectories(conf.resolve("hbase-webapps").resolve("static"));
+    }
+  }
+
+  private static String infoHostOf(Configuration settings) {
+    return settings.get("hbase.regionserver.hostname", ClusterSettings.LOOPBACK);
   }
 
   private static int freePort() throws IOException {
@@ -160,6 +189,11 @@ final class RegionServerProcess {
   /** Its RPC port, on the cluster's host. */
   int port() {
     return port;
+  }
+
+  /** Its info server's address: HBase's web UI, with its {@code /jmx} and {@code /prometheus}. */
+  String infoAddress() {
+    return "http://" + infoHost + ":" + infoPort;
   }
 
   long pid() {

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import org.apache.hadoop.conf.ConfigRedactor;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
@@ -33,6 +35,9 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.ServerStatsService;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.TableOperations;
 import org.hbaseturbo.server.fastpath.FastPathServer;
+import org.hbaseturbo.server.heap.HeapTunerMetrics;
+import org.hbaseturbo.server.metrics.CodecMetrics;
+import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.server.workload.WorkloadCounters;
 
 /**
@@ -57,6 +62,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   private volatile BaseSourceImpl rpcMetrics;
   private volatile RegionServerServices server;
   private volatile ConfigRedactor redactor;
+  private final List<MetricsRegistration.Hold> metrics = new ArrayList<>();
 
   public ServerStatsEndpoint() {
     RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
@@ -75,6 +81,21 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
     rpcMetrics = impl;
     server = services;
     redactor = new ConfigRedactor(server.getConfiguration());
+    // The codec and the heap tuner have no start of their own: the RegionServer's stats publish them.
+    synchronized (metrics) {
+      metrics.add(MetricsRegistration.hold(CodecMetrics.NAME, CodecMetrics::new));
+      metrics.add(MetricsRegistration.hold(HeapTunerMetrics.NAME, HeapTunerMetrics::new));
+    }
+  }
+
+  // rawtypes: Coprocessor.stop declares the raw type.
+  @Override
+  @SuppressWarnings("rawtypes")
+  public void stop(CoprocessorEnvironment env) {
+    synchronized (metrics) {
+      metrics.forEach(MetricsRegistration.Hold::close);
+      metrics.clear();
+    }
   }
 
   @Override

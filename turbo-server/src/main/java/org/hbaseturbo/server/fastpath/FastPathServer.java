@@ -3,6 +3,7 @@ package org.hbaseturbo.server.fastpath;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.hbaseturbo.server.LoadedAs;
+import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.server.scan.PreparedExecutes;
 import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
@@ -43,15 +45,21 @@ public class FastPathServer implements RegionServerCoprocessor {
   /** The running fast paths of this JVM by RegionServer (an embedded cluster runs several in one JVM). */
   private static final Map<ServerName, FastPathServer> RUNNING = new ConcurrentHashMap<>();
   private final ServerCounters counters = new ServerCounters();
-  private ServerName serverName;
-  private Sessions sessions;
+  private volatile ServerName serverName;
+  private volatile Sessions sessions;
   private UcpContext context;
   private volatile FastPathWorkers workers;
   private volatile String unavailable;
+  private MetricsRegistration.Hold metrics;
 
   /** What a RegionServer's fast path did, for reports and tests. */
   public record Status(boolean up, String whyNot, int workers, int sessions, long executed, long expired,
       long noSession, long notSigned, long replayed, long unanswered, long workersReplaced) {
+  }
+
+  /** The fast paths of this JVM's RegionServers, for the metrics. */
+  static Collection<FastPathServer> running() {
+    return RUNNING.values();
   }
 
   /** The fast path of a RegionServer of this JVM, or null where it is not loaded. */
@@ -65,7 +73,7 @@ public class FastPathServer implements RegionServerCoprocessor {
    */
   public static OptionalLong bytes(ServerName server) {
     FastPathServer running = of(server);
-    return running == null ? OptionalLong.empty() : OptionalLong.of(running.counters.bytes.sum());
+    return running == null ? OptionalLong.empty() : OptionalLong.of(running.counters.bytes());
   }
 
   /** The status of the fast path of a RegionServer of this JVM; empty where it is not loaded. */
@@ -79,8 +87,7 @@ public class FastPathServer implements RegionServerCoprocessor {
   public void start(CoprocessorEnvironment env) {
     try {
       RegionServerServices services = LoadedAs.regionServerServices(env, this);
-      serverName = services.getServerName();
-      RUNNING.put(serverName, this);
+      track(services.getServerName());
       if (!(services instanceof HRegionServer server)) {
         turnOff("it needs HBase's own HRegionServer, found " + services.getClass().getName());
         return;
@@ -105,8 +112,24 @@ public class FastPathServer implements RegionServerCoprocessor {
     }
   }
 
+  /** Makes it the fast path of {@code server} in this JVM, and holds the metrics source that publishes it. */
+  void track(ServerName server) {
+    serverName = server;
+    RUNNING.put(serverName, this);
+    metrics = MetricsRegistration.hold(FastPathMetrics.NAME, FastPathMetrics::new);
+  }
+
+  void untrack() {
+    if (serverName != null) {
+      RUNNING.remove(serverName, this);
+    }
+    if (metrics != null) {
+      metrics.close();
+    }
+  }
+
   /** Logs the one WARN of a fast path that is off, and keeps why for clients and {@code fastpath check}. */
-  private void turnOff(String why) {
+  void turnOff(String why) {
     unavailable = why;
     LOG.warn("RegionServer {} runs without the fast path; its clients use RPC for everything: {}", serverName, why);
   }
@@ -115,9 +138,7 @@ public class FastPathServer implements RegionServerCoprocessor {
   @Override
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) throws IOException {
-    if (serverName != null) {
-      RUNNING.remove(serverName, this);
-    }
+    untrack();
     if (workers != null) {
       workers.stop();
     }
@@ -133,6 +154,15 @@ public class FastPathServer implements RegionServerCoprocessor {
 
   Sessions sessions() {
     return sessions;
+  }
+
+  ServerCounters counters() {
+    return counters;
+  }
+
+  /** Its workers, null until they started and where the fast path is off. */
+  FastPathWorkers workers() {
+    return workers;
   }
 
   List<ByteBuffer> workerAddresses() {

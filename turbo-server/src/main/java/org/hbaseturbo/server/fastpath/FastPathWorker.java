@@ -68,6 +68,8 @@ final class FastPathWorker implements Runnable {
   /** Requests received, in order; and those received while it was full, to be answered "busy". */
   private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
   private final ArrayDeque<byte[]> busy = new ArrayDeque<>();
+  /** What {@link #queue} holds, for other threads to read (the metrics' queue depth); written by this one only. */
+  private volatile int queued;
   private final ReplyEndpoints replies;
   private final Thread thread;
   private volatile boolean running = true;
@@ -111,6 +113,11 @@ final class FastPathWorker implements Runnable {
 
   String name() {
     return thread.getName();
+  }
+
+  /** Requests received and waiting for this worker's thread. */
+  int queued() {
+    return queued;
   }
 
   void start() {
@@ -205,7 +212,7 @@ final class FastPathWorker implements Runnable {
    */
   private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
     try {
-      counters.bytes.add(data.getLength());
+      counters.bytesReceived.add(data.getLength());
       if (!data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
         // A rendezvous message (clients send eagerly), or over the limit: not a request, and no reply.
         counters.refused(Refusal.MALFORMED);
@@ -216,6 +223,7 @@ final class FastPathWorker implements Runnable {
       UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()).get(message);
       if (queue.size() < config.queuePerWorker()) {
         queue.add(message);
+        queued = queue.size();
       } else {
         counters.refused(Refusal.BUSY);
         if (busy.size() < config.queuePerWorker()) {
@@ -240,6 +248,7 @@ final class FastPathWorker implements Runnable {
       }
     }
     for (byte[] message = queue.poll(); message != null; message = queue.poll()) {
+      queued = queue.size();
       try {
         handle(message);
       } catch (Exception | LinkageError | AssertionError e) {
@@ -295,6 +304,11 @@ final class FastPathWorker implements Runnable {
     }
     Answer answer = handler.execute(authenticated.session().user(), request);
     counters.executed.increment();
+    if (answer.status() == FastPathStatus.REPLY_TOO_LARGE) {
+      counters.replyTooLarge.increment();
+    } else if (answer.status() == FastPathStatus.REPLAY_OVER_RPC) {
+      counters.requestFailed.increment();
+    }
     reply(replyTo, authenticated, answer.status(), answer.body());
   }
 
@@ -306,7 +320,7 @@ final class FastPathWorker implements Runnable {
       counters.unanswered.increment();
       return;
     }
-    counters.bytes.add(length);
+    counters.bytesSent.add(length);
     if (replyBuffer.capacity() < length) {
       replyBuffer = ByteBuffer.allocateDirect(Math.max(length, 2 * replyBuffer.capacity()));
       frame = new byte[replyBuffer.capacity()];

@@ -59,6 +59,18 @@ final class FastPathWorkers {
     return workers.length();
   }
 
+  /** Requests received and waiting, all workers together. */
+  int queued() {
+    int queued = 0;
+    for (int i = 0; i < workers.length(); i++) {
+      FastPathWorker worker = workers.get(i);
+      if (worker != null) {
+        queued += worker.queued();
+      }
+    }
+    return queued;
+  }
+
   /** The workers' addresses, in slot order: a client's worker {@code i} connects to address {@code i % size}. */
   List<ByteBuffer> addresses() {
     List<ByteBuffer> addresses = new ArrayList<>(workers.length());

@@ -4,7 +4,10 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
-/** What one RegionServer's fast path did since it started: for the stats endpoint, the check and tests. */
+/**
+ * What one RegionServer's fast path did since it started: for the stats endpoint, the metrics
+ * ({@link FastPathMetrics}), the check and tests.
+ */
 final class ServerCounters {
   /** Why a request was not executed. */
   enum Refusal {
@@ -22,8 +25,15 @@ final class ServerCounters {
     EXPIRED
   }
 
-  final LongAdder bytes = new LongAdder();
+  /** Bytes of the messages received, requests or not. */
+  final LongAdder bytesReceived = new LongAdder();
+  /** Bytes of the replies handed to UCX. */
+  final LongAdder bytesSent = new LongAdder();
   final LongAdder executed = new LongAdder();
+  /** Executed, but the reply was over the channel's limit: the client repeats the operation over RPC. */
+  final LongAdder replyTooLarge = new LongAdder();
+  /** HBase's request path threw (region moved, access denied, ...): the client replays the operation over RPC. */
+  final LongAdder requestFailed = new LongAdder();
   /** Messages that asked for no reply (no reply endpoint), or whose reply could not be sent or was over budget. */
   final LongAdder unanswered = new LongAdder();
   /** Workers that died anyway and were replaced. */
@@ -42,5 +52,9 @@ final class ServerCounters {
 
   long refusedFor(Refusal refusal) {
     return refused.get(refusal).sum();
+  }
+
+  long bytes() {
+    return bytesReceived.sum() + bytesSent.sum();
   }
 }

@@ -110,6 +110,8 @@ final class Sessions {
   private final long maxPerUser;
   private final boolean signedReplies;
   private final Clock clock;
+  /** Guarded by this: sessions opened since the server started. */
+  private long opened;
 
   Sessions(Duration lifetime, long maxSessions, long maxPerUser, boolean signedReplies, Clock clock) {
     this.lifetime = lifetime;
@@ -163,6 +165,7 @@ final class Sessions {
       Session session = new Session(id.clone(), user, sessionKey, signedReplies, now + lifetime.toMillis());
       sessions.put(key, session);
       perUser.merge(user.getName(), 1, Integer::sum);
+      opened++;
       return new Issued(session, serverPublicKey);
     }
   }
@@ -197,6 +200,10 @@ final class Sessions {
 
   synchronized int size() {
     return sessions.size();
+  }
+
+  synchronized long opened() {
+    return opened;
   }
 
   private void dropExpired(long now) {

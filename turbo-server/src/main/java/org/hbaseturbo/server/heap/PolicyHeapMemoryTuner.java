@@ -46,9 +46,14 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
     float step = conf.getFloat(STEP_KEY, DEFAULT_STEP);
     float memstore = context.getCurMemStoreSize();
     float blockCache = context.getCurBlockCacheSize();
-    float nextMemstore = toward(memstore, conf.getFloat(MEMSTORE_TARGET, memstore), step);
-    float nextBlockCache = toward(blockCache, conf.getFloat(BLOCK_CACHE_TARGET, blockCache), step);
-    if (Math.abs(nextMemstore - memstore) < SAME && Math.abs(nextBlockCache - blockCache) < SAME) {
+    float memstoreTarget = conf.getFloat(MEMSTORE_TARGET, Float.NaN);
+    float blockCacheTarget = conf.getFloat(BLOCK_CACHE_TARGET, Float.NaN);
+    float nextMemstore = toward(memstore, Float.isNaN(memstoreTarget) ? memstore : memstoreTarget, step);
+    float nextBlockCache = toward(blockCache, Float.isNaN(blockCacheTarget) ? blockCache : blockCacheTarget, step);
+    boolean stays = Math.abs(nextMemstore - memstore) < SAME && Math.abs(nextBlockCache - blockCache) < SAME;
+    HeapTunerCounters.period(memstoreTarget, blockCacheTarget, stays ? memstore : nextMemstore,
+        stays ? blockCache : nextBlockCache, !stays);
+    if (stays) {
       return new TunerResult(false);
     }
     TunerResult result = new TunerResult(true);

@@ -44,6 +44,7 @@ public final class PreparedExecutes {
     HRegion region = regionOf(request);
     PreparedScanEndpoint endpoint = region.getCoprocessorHost().findCoprocessor(PreparedScanEndpoint.class);
     if (endpoint == null) {
+      PreparedScanCounters.refused(PreparedScanError.NOT_DEPLOYED);
       throw new PreparedScanException(PreparedScanError.NOT_DEPLOYED, "region "
           + region.getRegionInfo().getRegionNameAsString() + " does not run PreparedScanEndpoint: load it"
           + " (table coprocessor attribute or hbase.coprocessor.region.classes), see README");

@@ -23,6 +23,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.LoadedAs;
+import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
@@ -45,6 +46,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   private volatile RegionPreparedScans scans;
   private volatile PreparedScanExecutor executor;
   private volatile ScheduledFuture<?> reaper;
+  private volatile MetricsRegistration.Hold metrics;
 
   // rawtypes: Coprocessor.start declares the raw type.
   @Override
@@ -59,6 +61,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     scans = new RegionPreparedScans(config, ServerHoldings.of(region));
     executor = new PreparedScanExecutor(hregion, scans, config, ExecuteQuotas.of(region));
     reaper = LeaseReaper.watch(scans, config.lease().toNanos());
+    metrics = MetricsRegistration.hold(PreparedScanMetrics.NAME, PreparedScanMetrics::new);
   }
 
   // rawtypes: Coprocessor.stop declares the raw type.
@@ -71,6 +74,9 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     if (scans != null) {
       scans.closeAll();
     }
+    if (metrics != null) {
+      metrics.close();
+    }
   }
 
   @Override
@@ -81,14 +87,14 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   @Override
   public void prepare(RpcController controller, PrepareRequest request, RpcCallback<PrepareResponse> done) {
     answer(controller, done, () -> {
-      executor.prepare(user(), request.getPreparedId(), request.getScan());
+      counted(() -> executor.prepare(user(), request.getPreparedId(), request.getScan()));
       return PrepareResponse.getDefaultInstance();
     });
   }
 
   @Override
   public void execute(RpcController controller, ExecuteRequest request, RpcCallback<ExecuteResponse> done) {
-    answer(controller, done, () -> executor.execute(user(), request, Long.MAX_VALUE));
+    answer(controller, done, () -> execute(user(), request, Long.MAX_VALUE));
   }
 
   /**
@@ -97,7 +103,18 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
    * @param maxReplyBytes the largest reply the route carries
    */
   ExecuteResponse execute(String user, ExecuteRequest request, long maxReplyBytes) throws IOException {
-    return executor.execute(user, request, maxReplyBytes);
+    PreparedScanCounters.EXECUTES.increment();
+    return counted(() -> executor.execute(user, request, maxReplyBytes));
+  }
+
+  /** Runs {@code handler}, counting a refusal by its code. */
+  static <R> R counted(Handler<R> handler) throws IOException {
+    try {
+      return handler.handle();
+    } catch (PreparedScanException e) {
+      PreparedScanCounters.refused(e.error());
+      throw e;
+    }
   }
 
   @Override

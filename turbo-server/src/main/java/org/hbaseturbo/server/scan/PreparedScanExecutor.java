@@ -58,6 +58,7 @@ final class PreparedScanExecutor {
    * @throws org.apache.hadoop.hbase.security.AccessDeniedException when the caller may not run the scan
    */
   PreparedState prepare(String user, ByteString id, ByteString serializedScan) throws IOException {
+    PreparedScanCounters.PREPARES.increment();
     ClientProtos.Scan proto = ClientProtos.Scan.parseFrom(HBaseZeroCopyByteString.zeroCopyGetBytes(serializedScan));
     Scan scan = ProtobufUtil.toScan(proto);
     ScanSupport.check(scan);

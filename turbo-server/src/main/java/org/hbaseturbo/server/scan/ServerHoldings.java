@@ -1,9 +1,12 @@
 package org.hbaseturbo.server.scan;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Server;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.hbaseturbo.wire.scan.PreparedScanError;
@@ -22,6 +25,7 @@ final class ServerHoldings {
   private final ServerLimits limits;
   /** Only users who hold something: an entry goes when its holdings drop to nothing. */
   private final Map<String, Held> byUser = new HashMap<>();
+  private long scans;
   private long bytes;
   private long cursors;
 
@@ -32,9 +36,13 @@ final class ServerHoldings {
   /** The holdings of the RegionServer serving the region, created with the server's own limits. */
   static ServerHoldings of(RegionCoprocessorEnvironment env) {
     Object server = env.getOnlineRegions();
-    return BY_SERVER.computeIfAbsent(server, any -> new ServerHoldings(ServerLimits.from(
-        // Server is HBase-private, but it is the only way from a region to the RegionServer's own settings.
-        server instanceof Server regionServer ? regionServer.getConfiguration() : env.getConfiguration())));
+    // Server is HBase-private, but it is the only way from a region to the RegionServer's own settings.
+    return of(server, server instanceof Server regionServer ? regionServer.getConfiguration() : env.getConfiguration());
+  }
+
+  /** The holdings of {@code server}, kept while it is reachable, created with the limits {@code conf} sets. */
+  static ServerHoldings of(Object server, Configuration conf) {
+    return BY_SERVER.computeIfAbsent(server, any -> new ServerHoldings(ServerLimits.from(conf)));
   }
 
   /**
@@ -59,6 +67,7 @@ final class ServerHoldings {
     held.scans++;
     held.bytes += chargedBytes;
     byUser.put(user, held);
+    scans++;
     bytes += chargedBytes;
   }
 
@@ -70,6 +79,7 @@ final class ServerHoldings {
     }
     held.scans--;
     held.bytes -= chargedBytes;
+    scans--;
     bytes -= chargedBytes;
     forgetIfEmpty(user, held);
   }
@@ -121,6 +131,10 @@ final class ServerHoldings {
     return held == null ? 0 : held.bytes;
   }
 
+  synchronized long scans() {
+    return scans;
+  }
+
   synchronized long bytes() {
     return bytes;
   }
@@ -132,6 +146,13 @@ final class ServerHoldings {
 
   synchronized long cursors() {
     return cursors;
+  }
+
+  /** The holdings of every RegionServer of this JVM at this instant. */
+  static List<ServerHoldings> all() {
+    synchronized (BY_SERVER) {
+      return new ArrayList<>(BY_SERVER.values());
+    }
   }
 
   /** A prepared scan refused: {@code what} would pass the limit. */

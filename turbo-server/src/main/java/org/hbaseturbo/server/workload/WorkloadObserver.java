@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.util.Pair;
 import org.apache.hadoop.hbase.wal.WALEdit;
 import org.hbaseturbo.server.LoadedAs;
+import org.hbaseturbo.server.metrics.MetricsRegistration;
 
 /**
  * Counts the operations clients ask of each table, exactly and by type, for the workload-aware configuration: the
@@ -37,12 +38,23 @@ import org.hbaseturbo.server.LoadedAs;
 public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   /** Its table's counters, looked up once: HBase makes an instance per region, and every operation counts here. */
   private volatile TableOperationCounters table;
+  private volatile MetricsRegistration.Hold metrics;
 
   // rawtypes: Coprocessor.start declares the raw type.
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
     table = WorkloadCounters.of(LoadedAs.region(env, this).getRegionInfo().getTable());
+    metrics = MetricsRegistration.hold(WorkloadMetrics.NAME, WorkloadMetrics::new);
+  }
+
+  // rawtypes: Coprocessor.stop declares the raw type.
+  @Override
+  @SuppressWarnings("rawtypes")
+  public void stop(CoprocessorEnvironment env) {
+    if (metrics != null) {
+      metrics.close();
+    }
   }
 
   @Override

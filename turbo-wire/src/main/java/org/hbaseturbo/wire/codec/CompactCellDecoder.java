@@ -111,6 +111,7 @@ final class CompactCellDecoder implements Codec.Decoder {
     in = new VarInts.Reader(block, offset, length);
     blockLength = length;
     limit = CompactCellFormat.decodingLimit(length);
+    CompactCellCounters.decoded(length);
   }
 
   private Cell readCell() throws MalformedCellBlockException {

@@ -215,5 +215,8 @@ final class CompactCellEncoder implements Codec.Encoder {
     flushed = true;
     drain();
     out.flush();
+    if (started) {
+      CompactCellCounters.encoded(drained);
+    }
   }
 }

@@ -1,0 +1,187 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.common.Await;
+import org.hbaseturbo.wire.codec.CompactCellCodec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Turbo's figures where an operator reads HBase's: the RegionServer's info server, {@code /prometheus} and
+ * {@code /jmx}, in a RegionServer JVM of its own with the server jar as deployed. A small workload over the fast
+ * path, Prepared Scan and the compact codec must move the figures each names. Runs a process cluster of its own:
+ * the shared embedded cluster runs no info servers, and its RegionServers share one JVM and so one set of sources.
+ */
+class RegionServerMetricsIT {
+  private static final byte[] FAMILY = Bytes.toBytes("f");
+  private static final int ROWS = 200;
+  private static final int GETS = 100;
+  /** Far above the seconds a RegionServer takes to register its coprocessors once it is online. */
+  private static final Duration PUBLISHED = Duration.ofSeconds(60);
+  /** One line of HBase's Prometheus text: name, its labels, its value. */
+  private static final Pattern LINE = Pattern.compile("^([a-z0-9_]+)\\{(.*)\\} (\\S+)$");
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+  @Test
+  void aWorkloadOverTheFastPathPreparedScanAndTheCodecMovesTheFiguresOnPrometheus(
+      @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path data)
+      throws Exception {
+    TableName name = TableName.valueOf("metrics_workload");
+    try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
+        .dataDir(data).start()) {
+      String info = cluster.regionServerInfoAddresses().get(0);
+      assertThat(info).matches("http://127\\.0\\.0\\.1:\\d+");
+      Await.until(() -> published(info), PUBLISHED, Duration.ofMillis(500), "the figures on " + info,
+          () -> new IOException("no fast-path figures on " + info + "/prometheus after " + PUBLISHED.toSeconds()
+              + " s"));
+      Configuration conf = cluster.clientConfiguration();
+      conf.set(HConstants.RPC_CODEC_CONF_KEY, CompactCellCodec.class.getName());
+      try (Connection rpc = ConnectionFactory.createConnection(conf);
+          FastPathConnection fast = FastPathConnection.wrap(ConnectionFactory.createConnection(conf))) {
+        try (Admin admin = rpc.getAdmin()) {
+          admin.createTable(TableDescriptorBuilder.newBuilder(name)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
+        }
+        Map<String, Double> before = figures(info);
+        assertThat(before).containsEntry("turbo_fast_path_up", 1.0).containsEntry("turbo_fast_path_loaded", 1.0);
+
+        try (Table table = rpc.getTable(name)) {
+          List<Put> puts = new ArrayList<>();
+          for (int i = 0; i < ROWS; i++) {
+            puts.add(new Put(row(i)).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("value " + i)));
+          }
+          table.put(puts); // one multi, its cells a compact cellblock the server decodes
+          try (ResultScanner scanner = table.getScanner(new Scan().addFamily(FAMILY))) {
+            int rows = 0;
+            for (Result ignored : scanner) {
+              rows++;
+            }
+            assertThat(rows).isEqualTo(ROWS); // replies the server encodes
+          }
+        }
+        try (Table table = fast.getTable(name)) {
+          for (int i = 0; i < GETS; i++) {
+            assertThat(table.get(new Get(row(i))).isEmpty()).isFalse();
+          }
+        }
+        assertThat(fast.counters().served()).as("Gets the fast path served").isPositive();
+        Map<String, Double> during;
+        try (PreparedScan prepared = PreparedScan.prepare(fast, name, new Scan().addFamily(FAMILY));
+            ResultScanner rows = prepared.execute(new byte[0], new byte[0], 50)) {
+          int count = 0;
+          for (Result ignored : rows) {
+            count++;
+          }
+          assertThat(count).isEqualTo(ROWS);
+          during = figures(info);
+        }
+        Map<String, Double> after = figures(info);
+
+        assertMoved(before, after, "turbo_fast_path_executed", fast.counters().served());
+        assertMoved(before, after, "turbo_fast_path_bytes_received", 1);
+        assertMoved(before, after, "turbo_fast_path_bytes_sent", 1);
+        assertThat(after).containsEntry("turbo_fast_path_sessions", 1.0);
+        assertMoved(before, after, "turbo_fast_path_sessions_opened", 1);
+        assertMoved(before, after, "turbo_prepared_scan_prepares", 1);
+        assertMoved(before, after, "turbo_prepared_scan_executes", ROWS / 50);
+        assertThat(during.get("turbo_prepared_scan_prepared_scans")).as("held while open").isPositive();
+        assertThat(during.get("turbo_prepared_scan_prepared_bytes")).isPositive();
+        assertThat(after).containsEntry("turbo_prepared_scan_prepared_scans", 0.0);
+        assertMoved(before, after, "turbo_codec_decoded_cellblocks", 1);
+        assertMoved(before, after, "turbo_codec_decoded_bytes", ROWS * 5);
+        assertMoved(before, after, "turbo_codec_encoded_cellblocks", 1);
+        assertMoved(before, after, "turbo_codec_encoded_bytes", ROWS * 5);
+        assertMoved(before, after, "turbo_workload_puts", ROWS);
+        assertMoved(before, after, "turbo_workload_gets", GETS);
+        assertMoved(before, after, "turbo_workload_scans", 1);
+        assertThat(after).containsKeys("turbo_heap_tuner_periods", "turbo_fast_path_refused_busy",
+            "turbo_fast_path_dropped_expired", "turbo_fast_path_queue_depth",
+            "turbo_prepared_scan_refused_limit_exceeded");
+
+        // The same source is the JMX bean HBase's own sit beside.
+        String jmx = get(info + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath");
+        assertThat(jmx).contains("Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath").contains("\"executed\"");
+      }
+    }
+  }
+
+  private static void assertMoved(Map<String, Double> before, Map<String, Double> after, String name, long least) {
+    assertThat(after).as("%s on /prometheus", name).containsKey(name);
+    assertThat(after.get(name) - before.getOrDefault(name, 0.0)).as("%s moved", name)
+        .isGreaterThanOrEqualTo((double) least);
+  }
+
+  /** Whether the info server answers, and its {@code /prometheus} shows the fast path. */
+  private static boolean published(String info) {
+    try {
+      return figures(info).containsKey("turbo_fast_path_up");
+    } catch (IOException e) {
+      return false; // not serving yet
+    }
+  }
+
+  /** The values on {@code /prometheus} of the lines named {@code turbo_*}. */
+  private static Map<String, Double> figures(String info) throws IOException {
+    Map<String, Double> figures = new HashMap<>();
+    for (String line : get(info + "/prometheus").split("\n")) {
+      Matcher matcher = LINE.matcher(line);
+      if (matcher.matches() && matcher.group(1).startsWith("turbo_")) {
+        if (figures.put(matcher.group(1), Double.parseDouble(matcher.group(3))) != null) {
+          throw new AssertionError(matcher.group(1) + " printed twice: a source registered twice");
+        }
+      }
+    }
+    return figures;
+  }
+
+  private static String get(String url) throws IOException {
+    try {
+      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
+          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IOException(url + " answered " + response.statusCode() + ": " + response.body());
+      }
+      return response.body();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("row%05d", i));
+  }
+}
