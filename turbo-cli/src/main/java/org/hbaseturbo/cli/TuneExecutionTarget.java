@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.hbaseturbo.cluster.RestartControl;
+import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.tune.AuditLog;
-import org.hbaseturbo.tune.PolicyExecutor;
 import picocli.CommandLine.Option;
 
 /** Where the audit log is, and the process cluster whose RegionServers Turbo may change. */
@@ -29,16 +29,16 @@ final class TuneExecutionTarget {
     return new AuditLog(file);
   }
 
-  Optional<PolicyExecutor.ServerControl> serverControl() {
+  Optional<ServerControl> serverControl() {
     if (dataDir == null) {
       return Optional.empty();
     }
     Path data = dataDir.toAbsolutePath();
-    return Optional.of(new PolicyExecutor.ServerControl() {
+    return Optional.of(new ServerControl() {
       @Override
-      public void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress)
-          throws IOException {
-        RestartControl.request(data, settings, heap, RestartControl.Mode.ROLLING, progress);
+      public void restart(Restart how, Map<String, String> settings, Optional<String> heap,
+          Consumer<String> progress) throws IOException {
+        RestartControl.request(data, settings, heap, RestartControl.Mode.valueOf(how.name()), progress);
       }
 
       @Override

@@ -32,6 +32,7 @@ import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
 import org.junit.jupiter.api.Test;
@@ -112,7 +113,8 @@ class TestProcessCluster {
       // A restart with a new heap and setting: new JVMs, the setting in each server's own file, no row lost.
       List<Long> pidsBefore = cluster.regionServerPids();
       List<String> progress = new ArrayList<>();
-      cluster.restartAll(Map.of("hbase.regionserver.handler.count", "40"), Optional.of("448m"), progress::add);
+      cluster.restart(ServerControl.Restart.ALL_AT_ONCE, Map.of("hbase.regionserver.handler.count", "40"),
+          Optional.of("448m"), progress::add);
       assertThat(progress).last().asString().startsWith("restart done: 2 RegionServers");
       assertThat(cluster.regionServerPids()).doesNotContainAnyElementsOf(pidsBefore);
       try (Admin admin = connection.getAdmin()) {

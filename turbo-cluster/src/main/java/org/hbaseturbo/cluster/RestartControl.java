@@ -35,11 +35,11 @@ public final class RestartControl {
 
   /** How the RegionServers take the new settings. */
   public enum Mode {
-    /** All stop, all start again: every region offline meanwhile ({@link ProcessHBaseCluster#restartAll}). */
+    /** All stop, all start again: every region offline meanwhile. */
     ALL_AT_ONCE,
-    /** One at a time, regions moved away first ({@link ProcessHBaseCluster#restartRolling}). */
+    /** One at a time, regions moved away first. */
     ROLLING,
-    /** No restart: rewritten hbase-site.xml and update_config ({@link ProcessHBaseCluster#updateOnline}). */
+    /** No restart: rewritten hbase-site.xml and update_config. */
     ONLINE
   }
   private static final String SETTING_PREFIX = "set.";
@@ -103,9 +103,9 @@ public final class RestartControl {
     }
     Optional<String> heap = Optional.ofNullable(request.getProperty(HEAP));
     switch (Mode.valueOf(request.getProperty(MODE))) {
-      case ROLLING -> cluster.restartRolling(changes, heap, progress);
-      case ALL_AT_ONCE -> cluster.restartAll(changes, heap, progress);
-      case ONLINE -> cluster.updateOnline(changes, progress);
+      case ROLLING -> cluster.restart(ServerControl.Restart.ROLLING, changes, heap, progress);
+      case ALL_AT_ONCE -> cluster.restart(ServerControl.Restart.ALL_AT_ONCE, changes, heap, progress);
+      case ONLINE -> cluster.update(changes, progress);
     }
   }
 
