@@ -1,5 +1,6 @@
 package org.hbaseturbo.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -11,7 +12,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.hbaseturbo.cluster.LocalCluster;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
-import org.hbaseturbo.cluster.RestartControl;
+import org.hbaseturbo.cluster.ServerControl;
+import org.hbaseturbo.cluster.ServerControlClient;
+import org.hbaseturbo.cluster.ServerControlService;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,8 +75,13 @@ final class ClusterCommand extends CommandGroup {
       TargetCluster.LocalSettings settings = local.settings(TargetCluster.LOOPBACK);
       PrintWriter out = spec.commandLine().getOut();
       LocalCluster cluster = settings.start(out);
-      if (cluster instanceof ProcessHBaseCluster processCluster) {
-        RestartControl.serve(processCluster, ProgressLines.to(out));
+      Optional<ServerControlService> control;
+      try {
+        control = cluster instanceof ProcessHBaseCluster processCluster ? Optional.of(ServerControlService.start(
+            processCluster, processCluster.dataDir(), ProgressLines.to(out))) : Optional.empty();
+      } catch (IOException | RuntimeException e) {
+        cluster.close();
+        throw e;
       }
       String kind = settings.processes() ? "process cluster" : "embedded HBase";
       CountDownLatch stopped = new CountDownLatch(1);
@@ -81,6 +89,9 @@ final class ClusterCommand extends CommandGroup {
         out.println("stopping " + kind + " ...");
         out.flush();
         try {
+          if (control.isPresent()) {
+            control.get().close();
+          }
           cluster.close();
           out.println(kind + " stopped");
         } catch (Exception e) {
@@ -134,8 +145,8 @@ final class ClusterCommand extends CommandGroup {
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       long start = System.nanoTime();
-      RestartControl.request(dataDir.toAbsolutePath(), settings, Optional.ofNullable(regionServerHeap),
-          rolling ? RestartControl.Mode.ROLLING : RestartControl.Mode.ALL_AT_ONCE, ProgressLines.to(out));
+      new ServerControlClient(dataDir).restart(rolling ? ServerControl.Restart.ROLLING
+          : ServerControl.Restart.ALL_AT_ONCE, settings, Optional.ofNullable(regionServerHeap), ProgressLines.to(out));
       out.printf("restarted in %.0f s%n", (System.nanoTime() - start) / 1e9);
       return 0;
     }

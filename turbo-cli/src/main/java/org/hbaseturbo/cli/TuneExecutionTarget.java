@@ -1,13 +1,10 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
-import org.hbaseturbo.cluster.RestartControl;
+import org.hbaseturbo.cluster.ServerControl;
+import org.hbaseturbo.cluster.ServerControlClient;
 import org.hbaseturbo.tune.AuditLog;
-import org.hbaseturbo.tune.PolicyExecutor;
 import picocli.CommandLine.Option;
 
 /** Where the audit log is, and the process cluster whose RegionServers Turbo may change. */
@@ -29,22 +26,8 @@ final class TuneExecutionTarget {
     return new AuditLog(file);
   }
 
-  Optional<PolicyExecutor.ServerControl> serverControl() {
-    if (dataDir == null) {
-      return Optional.empty();
-    }
-    Path data = dataDir.toAbsolutePath();
-    return Optional.of(new PolicyExecutor.ServerControl() {
-      @Override
-      public void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress)
-          throws IOException {
-        RestartControl.request(data, settings, heap, RestartControl.Mode.ROLLING, progress);
-      }
-
-      @Override
-      public void update(Map<String, String> settings, Consumer<String> progress) throws IOException {
-        RestartControl.request(data, settings, Optional.empty(), RestartControl.Mode.ONLINE, progress);
-      }
-    });
+  /** The launcher's control of the process cluster on {@code --data}, if given. */
+  Optional<ServerControl> serverControl() {
+    return Optional.ofNullable(dataDir).map(ServerControlClient::new);
   }
 }

@@ -35,6 +35,7 @@ import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
@@ -128,7 +129,8 @@ class ProcessClusterIT {
       // A restart with a new heap and setting: new JVMs, the setting in each server's own file, no row lost.
       List<Long> pidsBefore = cluster.regionServerPids();
       List<String> progress = new ArrayList<>();
-      cluster.restartAll(Map.of("hbase.regionserver.handler.count", "40"), Optional.of("448m"), progress::add);
+      cluster.restart(ServerControl.Restart.ALL_AT_ONCE, Map.of("hbase.regionserver.handler.count", "40"),
+          Optional.of("448m"), progress::add);
       assertThat(progress).last().asString().startsWith("restart done: 2 RegionServers");
       assertThat(cluster.regionServerPids()).doesNotContainAnyElementsOf(pidsBefore);
       try (Admin admin = connection.getAdmin()) {

@@ -32,9 +32,10 @@ import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
  * of its own ({@link RegionServerProcess}), all sharing {@code dataDir/hbase}. Unlike {@link EmbeddedHBaseCluster},
  * each RegionServer sizes its memstore and block cache from a heap of its own, runs the server jar from a classpath
- * that holds nothing else of ours, and can be killed alone.
+ * that holds nothing else of ours, and can be killed alone. It is the {@link ServerControl} of its RegionServers in
+ * the JVM that runs it; {@link ServerControlService} serves that control to other JVMs.
  */
-public final class ProcessHBaseCluster implements LocalCluster {
+public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** Each RegionServer JVM's maximum heap unless told otherwise. */
   public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
@@ -87,6 +88,16 @@ public final class ProcessHBaseCluster implements LocalCluster {
     return regionServers.stream().map(RegionServerProcess::port).toList();
   }
 
+  @Override
+  public synchronized void restart(Restart how, Map<String, String> settings, Optional<String> heap,
+      Consumer<String> progress) throws IOException {
+    switch (how) {
+      case ROLLING -> restartRolling(settings, heap, progress);
+      case ALL_AT_ONCE -> restartAll(settings, heap, progress);
+      default -> throw new IllegalArgumentException("unknown restart " + how);
+    }
+  }
+
   /**
    * Each RegionServer's info server, by index ({@code http://host:port}): HBase's web UI, whose {@code /jmx} and
    * {@code /prometheus} publish the server's metrics, Turbo's among them. A restarted server has a new one.
@@ -100,10 +111,8 @@ public final class ProcessHBaseCluster implements LocalCluster {
    * heap: each stops as an operator's {@code stop regionserver} does (its regions close, flushing), then all
    * start again in new JVMs and the master assigns the regions anew. Every region is offline meanwhile; clients
    * retry.
-   *
-   * @param progress told each step, for a user watching
    */
-  public synchronized void restartAll(Map<String, String> changes, Optional<String> heap, Consumer<String> progress)
+  private void restartAll(Map<String, String> changes, Optional<String> heap, Consumer<String> progress)
       throws IOException {
     apply(changes, heap);
     progress.accept("stopping all " + regionServers.size() + " RegionServers");
@@ -132,11 +141,10 @@ public final class ProcessHBaseCluster implements LocalCluster {
    * {@code changes} in its {@code hbase-site.xml} (and the new heap, if given), and the mover brings the regions
    * back. Every region stays online throughout, so clients see no failed operation.
    *
-   * @param progress told each step, for a user watching
    * @throws IOException when a server's regions could not be moved (the restart stops there, every region online)
    */
-  public synchronized void restartRolling(Map<String, String> changes, Optional<String> heap,
-      Consumer<String> progress) throws IOException {
+  private void restartRolling(Map<String, String> changes, Optional<String> heap, Consumer<String> progress)
+      throws IOException {
     if (regionServers.size() < 2) {
       throw new InvalidInputException("--rolling needs at least 2 RegionServers to move regions to; this cluster"
           + " has " + regionServers.size());
@@ -191,13 +199,11 @@ public final class ProcessHBaseCluster implements LocalCluster {
   }
 
   /**
-   * Changes settings that RegionServers read again on {@code update_config} without restarting them: each server's
-   * {@code hbase-site.xml} is rewritten, then HBase's {@code Admin.updateConfiguration} has it reload the file.
-   * Settings it does not reload (notes/pcm.md section 1) stay as they were until the next restart.
-   *
-   * @param progress told each step, for a user watching
+   * Each server's {@code hbase-site.xml} is rewritten, then HBase's {@code Admin.updateConfiguration} has it reload
+   * the file. Settings it does not reload (notes/pcm.md section 1) stay as they were until the next restart.
    */
-  public synchronized void updateOnline(Map<String, String> changes, Consumer<String> progress) throws IOException {
+  @Override
+  public synchronized void update(Map<String, String> changes, Consumer<String> progress) throws IOException {
     apply(changes, Optional.empty());
     try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
         Admin admin = connection.getAdmin()) {

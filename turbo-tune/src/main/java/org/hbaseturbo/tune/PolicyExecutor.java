@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
 
@@ -33,15 +34,6 @@ import org.hbaseturbo.tune.policy.Route;
  * rollback restores the values of failed and pending steps too, and may be run again after it failed itself.
  */
 public final class PolicyExecutor {
-  /** Gives the RegionServers new settings, where Turbo runs them. */
-  public interface ServerControl {
-    /** One at a time, regions moved away first: for settings read at start, and the heap. */
-    void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress) throws IOException;
-
-    /** Their hbase-site.xml rewritten and reloaded by update_config: no restart. */
-    void update(Map<String, String> settings, Consumer<String> progress) throws IOException;
-  }
-
   private static final String APPLY = "apply";
   private static final String ROLLBACK = "rollback";
 
@@ -273,7 +265,9 @@ public final class PolicyExecutor {
     if (!restart.isEmpty() || heap.isPresent()) {
       progress.accept("restarting the RegionServers with " + restart
           + heap.map(size -> " and a heap of " + size).orElse(""));
-      servers.orElseThrow().restart(restart, heap, progress);
+      // One at a time: the cluster being tuned serves its clients meanwhile, and a rolling restart keeps every
+      // region online.
+      servers.orElseThrow().restart(ServerControl.Restart.ROLLING, restart, heap, progress);
     }
   }
 

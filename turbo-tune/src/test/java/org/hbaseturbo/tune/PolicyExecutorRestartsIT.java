@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.Route;
@@ -74,18 +75,20 @@ class PolicyExecutorRestartsIT {
 
     assertThat(servers.updates).hasSize(1);
     assertThat(servers.restarts).containsExactly(
-        Map.of("hbase.regionserver.global.memstore.size.lower.limit", "0.8", "heap", "2g"));
+        Map.of("hbase.regionserver.global.memstore.size.lower.limit", "0.8", "heap", "2g", "how", "ROLLING"));
     assertThat(entries).extracting(AuditLog.Entry::status).containsOnly(AuditLog.APPLIED);
   }
 
   /** Records what the executor asks of the servers, and changes nothing. */
-  private static final class RecordingServers implements PolicyExecutor.ServerControl {
+  private static final class RecordingServers implements ServerControl {
     final List<Map<String, String>> updates = new ArrayList<>();
     final List<Map<String, String>> restarts = new ArrayList<>();
 
     @Override
-    public void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress) {
+    public void restart(Restart how, Map<String, String> settings, Optional<String> heap,
+        Consumer<String> progress) {
       Map<String, String> restart = new java.util.HashMap<>(settings);
+      restart.put("how", how.name());
       heap.ifPresent(size -> restart.put("heap", size));
       restarts.add(restart);
     }

@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
 import org.junit.jupiter.api.BeforeEach;
@@ -202,14 +203,14 @@ class TestPolicyExecutorFailures {
     }
   }
 
-  private static final class FakeServers implements PolicyExecutor.ServerControl {
+  private static final class FakeServers implements ServerControl {
     final Map<String, String> settings = new LinkedHashMap<>();
     final List<String> calls = new ArrayList<>();
     boolean failUpdate;
     boolean dieAfterUpdate;
 
     @Override
-    public void restart(Map<String, String> values, Optional<String> heap, Consumer<String> progress) {
+    public void restart(Restart how, Map<String, String> values, Optional<String> heap, Consumer<String> progress) {
       calls.add("restart");
       settings.putAll(values);
     }

@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
-import org.hbaseturbo.tune.PolicyExecutor;
+import org.hbaseturbo.cluster.ServerControl;
 
 /** A process cluster the PCM benchmark started for one variant, with a connection and what YCSB phases need. */
 final class BenchCluster implements AutoCloseable {
@@ -59,22 +57,12 @@ final class BenchCluster implements AutoCloseable {
   }
 
   /**
-   * How PCM changes these RegionServers: online by update_config, the rest by restarting them all at once, which
-   * is quicker than one at a time and costs nothing here, as no client runs between two classes.
+   * How PCM changes these RegionServers: the cluster's own control, in this JVM. PcmBenchmark and AdaptivityRun give
+   * the executor no leave to restart them (a restart between classes would flush every region and empty the
+   * caches), so it changes them online only.
    */
-  PolicyExecutor.ServerControl serverControl() {
-    return new PolicyExecutor.ServerControl() {
-      @Override
-      public void restart(Map<String, String> settings, Optional<String> heap, Consumer<String> progress)
-          throws IOException {
-        cluster.restartAll(settings, heap, progress);
-      }
-
-      @Override
-      public void update(Map<String, String> settings, Consumer<String> progress) throws IOException {
-        cluster.updateOnline(settings, progress);
-      }
-    };
+  ServerControl serverControl() {
+    return cluster;
   }
 
   @Override
