@@ -73,6 +73,9 @@ final class ClusterCommand extends CommandGroup {
         local.kind = LocalClusterOptions.Kind.processes;
       }
       TargetCluster.LocalSettings settings = local.settings(TargetCluster.LOOPBACK);
+      if (settings.processes()) {
+        settings.dataDir().ifPresent(ServerControlService::requireSocketFits);
+      }
       PrintWriter out = spec.commandLine().getOut();
       LocalCluster cluster = settings.start(out);
       Optional<ServerControlService> control;

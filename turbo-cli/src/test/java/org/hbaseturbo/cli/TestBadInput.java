@@ -195,6 +195,13 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("cluster", "start", "--client-conf", file.resolve("conf").toString()),
         "turbo: --client-conf '" + file.resolve("conf") + "' cannot be created: '" + file + "' is a file, not a"
             + " directory");
+    // A process cluster's launcher is reached on DATA/control/server-control.sock, which a path that long cannot name.
+    Path deep = dir.resolve("d".repeat(120));
+    assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--data", deep.toString()),
+        "turbo: the control socket " + deep.resolve("control/server-control.sock") + " would be "
+            + (deep.toString().length() + "/control/server-control.sock".length()) + " bytes long, over the 107 a"
+            + " Unix domain socket's path may have; give a --data with a shorter path");
+    assertThat(deep).doesNotExist();
     assertThat(dir.resolve("sub")).doesNotExist();
   }
 

@@ -73,9 +73,13 @@ public final class ServerControlService implements AutoCloseable {
     return start(control, dataDir, progress, REQUEST_TIMEOUT);
   }
 
-  static ServerControlService start(ServerControl control, Path dataDir, Consumer<String> progress,
-      Duration requestTimeout) throws IOException {
-    requireNonNull(control, "control is null");
+  /**
+   * Refuses a data directory whose control socket's path would be too long for a Unix domain socket: a launcher
+   * checks it before it starts anything.
+   *
+   * @return the socket's path
+   */
+  public static Path requireSocketFits(Path dataDir) {
     Path socket = ServerControlFormat.socket(dataDir);
     int pathBytes = socket.toString().getBytes(StandardCharsets.UTF_8).length;
     if (pathBytes > ServerControlFormat.MAX_SOCKET_PATH_BYTES) {
@@ -83,6 +87,13 @@ public final class ServerControlService implements AutoCloseable {
           + " the " + ServerControlFormat.MAX_SOCKET_PATH_BYTES + " a Unix domain socket's path may have; give a"
           + " --data with a shorter path");
     }
+    return socket;
+  }
+
+  static ServerControlService start(ServerControl control, Path dataDir, Consumer<String> progress,
+      Duration requestTimeout) throws IOException {
+    requireNonNull(control, "control is null");
+    Path socket = requireSocketFits(dataDir);
     Files.createDirectories(socket.getParent());
     Files.deleteIfExists(socket);
     ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
