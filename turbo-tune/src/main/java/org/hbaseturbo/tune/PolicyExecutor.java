@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -112,13 +111,22 @@ public final class PolicyExecutor {
     if (!serverRows.isEmpty()) {
       List<Recommendation.Change> deferred = restarts ? List.of()
           : serverRows.stream().filter(PolicyExecutor::needsRestart).toList();
-      List<Recommendation.Change> made = serverRows.stream().filter(row -> !deferred.contains(row)).toList();
+      // In the recommendation's order, as the plan is read; a change made is replaced by its outcome below.
+      List<AuditLog.Entry> serverEntries = new ArrayList<>();
       List<AuditLog.Entry> planned = new ArrayList<>();
       List<AuditLog.Entry> toMake = new ArrayList<>();
+      List<Recommendation.Change> made = new ArrayList<>();
       for (Recommendation.Change row : serverRows) {
         boolean plan = !dryRun && (deferred.contains(row) || servers.isEmpty());
-        (plan ? planned : toMake).add(entry(change, APPLY, workloadClass, AuditLog.Target.SERVERS, row.setting(),
-            row.current(), row.recommended(), row.route(), plan ? AuditLog.PLANNED : pending));
+        AuditLog.Entry entry = entry(change, APPLY, workloadClass, AuditLog.Target.SERVERS, row.setting(),
+            row.current(), row.recommended(), row.route(), plan ? AuditLog.PLANNED : pending);
+        serverEntries.add(entry);
+        if (plan) {
+          planned.add(entry);
+        } else {
+          toMake.add(entry);
+          made.add(row);
+        }
       }
       if (!dryRun && !deferred.isEmpty()) {
         progress.accept("planned, not applied: " + deferred.stream().map(Recommendation.Change::setting).toList()
@@ -127,14 +135,11 @@ public final class PolicyExecutor {
       if (!dryRun && !planned.isEmpty()) {
         audit.append(planned);
       }
-      List<AuditLog.Entry> done = dryRun || toMake.isEmpty() ? toMake : make(toMake, () -> changeServers(
-          made.stream().collect(LinkedHashMap::new, (values, row) -> values.put(row.setting(), row.recommended()),
-              Map::putAll), made, progress));
-      // In the recommendation's order, as the plan is read.
-      for (Recommendation.Change row : serverRows) {
-        entries.add(Stream.concat(done.stream(), planned.stream()).filter(e -> e.key().equals(row.setting()))
-            .findFirst().orElseThrow());
+      Map<String, AuditLog.Entry> outcomes = new LinkedHashMap<>();
+      if (!dryRun && !toMake.isEmpty()) {
+        make(toMake, () -> changeServers(made, progress)).forEach(entry -> outcomes.put(entry.key(), entry));
       }
+      serverEntries.forEach(entry -> entries.add(outcomes.getOrDefault(entry.key(), entry)));
     }
     return entries;
   }
@@ -154,7 +159,6 @@ public final class PolicyExecutor {
     }
     Map<TableName, List<AuditLog.Entry>> byTable = new LinkedHashMap<>();
     List<AuditLog.Entry> serverEntries = new ArrayList<>();
-    Map<String, String> serverValues = new LinkedHashMap<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
     for (AuditLog.Entry entry : log) {
       if (!entry.change().equals(last.get()) || !entry.action().equals(APPLY) || !mayHaveChanged(entry)) {
@@ -165,7 +169,6 @@ public final class PolicyExecutor {
       if (entry.target().scope() == AuditLog.Scope.SERVERS) {
         String old = entry.oldValue() != null || entry.key().equals(Recommender.HEAP) ? entry.oldValue()
             : PolicySetting.byKey(entry.key()).orElseThrow().hbaseDefault();
-        serverValues.put(entry.key(), old);
         serverRows.add(new Recommendation.Change(entry.key(), entry.newValue(), old, entry.route()));
         serverEntries.add(undo);
       } else {
@@ -184,7 +187,7 @@ public final class PolicyExecutor {
       }));
     }
     if (!serverRows.isEmpty()) {
-      entries.addAll(make(serverEntries, () -> changeServers(serverValues, serverRows, progress)));
+      entries.addAll(make(serverEntries, () -> changeServers(serverRows, progress)));
     }
     return entries;
   }
@@ -236,16 +239,16 @@ public final class PolicyExecutor {
   }
 
   /**
-   * Online what can be (update_config keys, and heap fractions as targets of the heap tuner), then one rolling
-   * restart for the rest and the heap; the restart keeps what the update set.
+   * Gives each row's setting its recommended value (for a rollback, the old one): online what can be (update_config
+   * keys, and heap fractions as targets of the heap tuner), then one rolling restart for the rest and the heap; the
+   * restart keeps what the update set.
    */
-  private void changeServers(Map<String, String> values, List<Recommendation.Change> rows,
-      Consumer<String> progress) throws IOException {
+  private void changeServers(List<Recommendation.Change> rows, Consumer<String> progress) throws IOException {
     Map<String, String> online = new LinkedHashMap<>();
     Map<String, String> restart = new LinkedHashMap<>();
     Optional<String> heap = Optional.empty();
     for (Recommendation.Change row : rows) {
-      String value = values.get(row.setting());
+      String value = row.recommended();
       if (row.setting().equals(Recommender.HEAP)) {
         heap = Optional.of(value);
       } else if (row.route() == Route.UPDATE_CONFIG) {
