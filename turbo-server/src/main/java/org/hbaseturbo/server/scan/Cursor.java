@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
+import org.apache.hadoop.hbase.regionserver.Shipper;
 
 /**
  * A region scanner an execute left open because its region had more rows than one reply carries, or more than it
@@ -17,6 +18,8 @@ final class Cursor {
   private final long id;
   private final PreparedState state;
   private final RegionScanner scanner;
+  /** The region's own scanner under any the hooks wrapped it in: it ships, as in {@code RSRpcServices}. */
+  private final Shipper shipper;
   /** Null where the region has no coprocessor host (never on a RegionServer). */
   private final RegionCoprocessorHost hooks;
   /** Gives back the cursor's place under the limits of open cursors ({@link RegionPreparedScans#reserveCursor}). */
@@ -26,11 +29,12 @@ final class Cursor {
   /** What the scanner returned of a row that may go on, not yet sent ({@link CursorReader}); often empty. */
   private ArrayList<Cell> heldRow = new ArrayList<>();
 
-  Cursor(long id, PreparedState state, RegionScanner scanner, RegionCoprocessorHost hooks, Runnable release,
-      long nowNanos) {
+  Cursor(long id, PreparedState state, RegionScanner scanner, Shipper shipper, RegionCoprocessorHost hooks,
+      Runnable release, long nowNanos) {
     this.id = id;
     this.state = state;
     this.scanner = scanner;
+    this.shipper = shipper;
     this.hooks = hooks;
     this.release = release;
     this.lastUseNanos = nowNanos;
@@ -70,6 +74,17 @@ final class Cursor {
   void holdRow(ArrayList<Cell> row) {
     CellUtil.cloneIfNecessary(row);
     heldRow = row;
+  }
+
+  /**
+   * Tells the scanner that the cells it returned are no longer read, as {@code RSRpcServices} does after each call
+   * of a native scanner: the reply holds copies, and {@link #holdRow} copied the held row. Its store scanners then
+   * let their blocks go and, once one has read {@code hbase.storescanner.pread.max.bytes} with positional reads,
+   * switch to a stream read. Without it such a store scanner returns after every cell, waiting for that switch, and
+   * an execute over a large region read only as many rows as its time limit allowed.
+   */
+  void shipped() throws IOException {
+    shipper.shipped();
   }
 
   /**

@@ -63,11 +63,12 @@ final class CursorReader {
             send(row, rows, quota);
           }
         }
+        cursor.holdRow(row);
+        cursor.shipped();
       }
     } finally {
       region.closeRegionOperation(Region.Operation.SCAN);
     }
-    cursor.holdRow(row);
     return more || !row.isEmpty();
   }
 

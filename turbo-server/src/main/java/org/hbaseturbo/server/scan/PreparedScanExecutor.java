@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.quotas.OperationQuota;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
+import org.apache.hadoop.hbase.regionserver.RegionScannerImpl;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -137,14 +138,15 @@ final class PreparedScanExecutor {
     hooks.preScannerOpen(scan);
     Runnable release = scans.reserveCursor(user);
     try {
-      RegionScanner scanner = region.getScanner(scan);
+      RegionScannerImpl core = region.getScanner(scan);
+      RegionScanner scanner;
       try {
-        scanner = hooks.postScannerOpen(scan, scanner);
+        scanner = hooks.postScannerOpen(scan, core);
       } catch (IOException | RuntimeException e) {
-        scanner.close();
+        core.close();
         throw e;
       }
-      return new Cursor(scans.newCursorId(), state, scanner, hooks, release, now);
+      return new Cursor(scans.newCursorId(), state, scanner, core, hooks, release, now);
     } catch (IOException | RuntimeException e) {
       release.run();
       throw e;
