@@ -1,11 +1,18 @@
 package org.hbaseturbo.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerSiteFile;
+import org.hbaseturbo.cluster.regime.BlockDevice;
+import org.hbaseturbo.cluster.regime.CgroupV1Group;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
+import org.hbaseturbo.cluster.regime.ServerRegime;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.common.ProcessMemory;
 import picocli.CommandLine.Option;
 
 /** How to start a local cluster, for the commands that start one when {@code --conf} is absent. */
@@ -42,6 +49,19 @@ final class LocalClusterOptions {
           + ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP + ").")
   String regionServerHeap;
 
+  @Option(names = "--regime", paramLabel = "cache|disk", defaultValue = "cache",
+      description = "With --cluster processes: where the RegionServers keep their data while they serve. 'cache': "
+          + "every RegionServer shares this host's memory and page cache, so reads after the first come from memory."
+          + " 'disk': each RegionServer is confined like a node of its own, scaled down from the PCM paper's: its JVM"
+          + " and the page cache it fills within --node-memory, its reads and writes at two 7200 rpm HDDs' 240 MB/s"
+          + " and 200 operations/s each way (cgroup v1; needs root). Default: ${DEFAULT-VALUE}.")
+  ServerRegime regime;
+
+  @Option(names = "--node-memory", paramLabel = "SIZE",
+      description = "With --regime disk: each RegionServer node's memory, heap and page cache included, as -Xmx"
+          + " takes a size (default: 2g).")
+  String nodeMemory;
+
   @Option(names = "--site", paramLabel = "FILE",
       description = "Local cluster: HBase settings for its servers, in hbase-site.xml form, applied over the"
           + " cluster's own (which it refuses to change, such as hbase.rootdir).")
@@ -58,9 +78,26 @@ final class LocalClusterOptions {
     if (kind != Kind.processes && regionServerHeap != null) {
       throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --cluster processes");
     }
+    if (kind != Kind.processes && regime != ServerRegime.cache) {
+      throw new InvalidInputException("--regime " + regime + " confines RegionServer JVMs of their own; add --cluster"
+          + " processes");
+    }
+    if (nodeMemory != null && regime != ServerRegime.disk) {
+      throw new InvalidInputException("--node-memory sizes the nodes of --regime disk; add --regime disk");
+    }
+    String heap = regionServerHeap == null ? ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP : regionServerHeap;
+    Optional<ServerConfinement> confinement = Optional.empty();
     if (kind == Kind.processes) {
-      ProcessHBaseCluster.Builder.requireHeapsFit(regionServers,
-          regionServerHeap == null ? ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP : regionServerHeap);
+      ProcessHBaseCluster.Builder.requireHeapsFit(regionServers, heap);
+      confinement = regime.confinement(nodeMemoryBytes());
+      if (confinement.isPresent()) {
+        confinement.get().requireRoomFor(ProcessHBaseCluster.Builder.heapBytes(heap), "--rs-heap " + heap,
+            "--node-memory");
+        CgroupV1Group.requireUsable(CgroupV1Group.ROOT, confinement.get().disk().isPresent(), "--regime " + regime);
+        if (dataDir != null && confinement.get().disk().isPresent()) {
+          requireOnADisk(dataDir);
+        }
+      }
       if (!host.equals(TargetCluster.LOOPBACK)) {
         throw new InvalidInputException("--cluster processes runs on loopback only; an emulated --link needs"
             + " --cluster embedded");
@@ -68,6 +105,31 @@ final class LocalClusterOptions {
     }
     return new TargetCluster.LocalSettings(kind == Kind.processes, regionServers, Optional.ofNullable(dataDir), host,
         Optional.ofNullable(regionServerHeap),
-        site == null ? Map.of() : ServerSiteFile.read(site, "--site"));
+        site == null ? Map.of() : ServerSiteFile.read(site, "--site"), confinement);
+  }
+
+  private static void requireOnADisk(Path dir) {
+    try {
+      BlockDevice.of(dir, DATA_OPTION);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not tell the disk of " + DATA_OPTION + " " + dir, e);
+    }
+  }
+
+  private long nodeMemoryBytes() {
+    if (nodeMemory == null) {
+      return ServerRegime.DISK_NODE_MEMORY;
+    }
+    if (!nodeMemory.matches("[1-9][0-9]*[kKmMgG]?")) {
+      throw new InvalidInputException("--node-memory '" + nodeMemory + "' is not a size; expected a number with k, m"
+          + " or g, such as 1536m or 2g");
+    }
+    long bytes = ProcessHBaseCluster.Builder.heapBytes(nodeMemory);
+    long hostBytes = ProcessMemory.hostBytes();
+    if (bytes * regionServers > hostBytes / 4 * 3) {
+      throw new InvalidInputException(regionServers + " nodes of --node-memory " + nodeMemory + " need more than"
+          + " three quarters of this machine's " + (hostBytes >> 20) + " MiB; give fewer RegionServers or less memory");
+    }
+    return bytes;
   }
 }

@@ -16,6 +16,7 @@ import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.LocalCluster;
 import org.hbaseturbo.cluster.LocalClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
 
 /** The cluster a command works on: the one {@code --conf} names, or a local one started for it. */
 final class TargetCluster implements AutoCloseable {
@@ -79,9 +80,10 @@ final class TargetCluster implements AutoCloseable {
    * How to start a local cluster, embedded or as processes; the start reports progress since it takes a while.
    *
    * @param site settings for every server, over the cluster's own
+   * @param confinement each RegionServer's node, where they run confined ({@code --regime disk})
    */
   record LocalSettings(boolean processes, int regionServers, Optional<Path> dataDir, String host,
-      Optional<String> regionServerHeap, Map<String, String> site) {
+      Optional<String> regionServerHeap, Map<String, String> site, Optional<ServerConfinement> confinement) {
     LocalCluster start(PrintWriter out) throws IOException {
       String where = dataDir.map(Path::toString).orElse("a temporary directory");
       out.printf(processes
@@ -93,6 +95,7 @@ final class TargetCluster implements AutoCloseable {
       if (processes) {
         ProcessHBaseCluster.Builder processBuilder = ProcessHBaseCluster.builder();
         regionServerHeap.ifPresent(processBuilder::regionServerHeap);
+        confinement.ifPresent(processBuilder::confine);
         builder = processBuilder;
       } else {
         builder = EmbeddedHBaseCluster.builder().host(host);
@@ -111,7 +114,10 @@ final class TargetCluster implements AutoCloseable {
       return cluster instanceof ProcessHBaseCluster processCluster
           ? "processes, " + regionServers + " RegionServer JVMs (pids " + processCluster.regionServerPids()
               + "), ZooKeeper " + cluster.zooKeeperQuorum() + ", RegionServer info servers (/jmx, /prometheus) "
-              + String.join(" ", processCluster.regionServerInfoAddresses()) + ", logs in "
+              + String.join(" ", processCluster.regionServerInfoAddresses()) + confinement.map(node -> ", each"
+                  + " confined to " + (node.memoryBytes() >> 20) + " MiB" + node.disk().map(disk -> " and "
+                      + disk.bytesPerSecond() / 1_000_000 + " MB/s, " + disk.operationsPerSecond()
+                      + " operations/s each way").orElse("")).orElse("") + ", logs in "
               + cluster.dataDir().resolve("logs")
           : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();
     }

@@ -264,6 +264,24 @@ class TestBadInput {
         + " quarters of this machine's");
     assertRefused(CommandLineRun.of("ycsb", "run", "--cluster", "processes", "--link", "1gbit"),
         "turbo: --cluster processes runs on loopback only; an emulated --link needs --cluster embedded");
+    assertRefused(CommandLineRun.of("cluster", "start", "--regime", "disk"),
+        "turbo: --regime disk confines RegionServer JVMs of their own; add --cluster processes");
+    assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--node-memory", "1g"),
+        "turbo: --node-memory sizes the nodes of --regime disk; add --regime disk");
+    assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "disk",
+        "--node-memory", "1g"), "turbo: a RegionServer heap of 1024 MiB (--rs-heap 1g) leaves less than the 384 MiB"
+            + " the rest of its JVM needs in a node of 1024 MiB (--node-memory); give a smaller heap or more memory");
+    assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "disk",
+        "--node-memory", "two"), "turbo: --node-memory 'two' is not a size; expected a number with k, m or g, such as"
+            + " 1536m or 2g");
+    CommandLineRun noDisk = CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "disk",
+        "--data", "/dev/shm");
+    assertRefused(noDisk, null);
+    assertThat(noDisk.err()).startsWith("turbo: --data /dev/shm is on a file system without a disk (device 0:")
+        .contains("whose rates cannot be limited; give a directory on a disk");
+    CommandLineRun regime = CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "ssd");
+    assertRefused(regime, null);
+    assertThat(regime.err()).contains("--regime", "cache, disk", "ssd");
 
     Path site = dir.resolve("site.xml");
     Files.writeString(site, "<configuration><property><name>hbase.regionserver.global.memstore.size</name>"

@@ -23,6 +23,9 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
 import org.apache.hadoop.hbase.util.RegionMover;
+import org.hbaseturbo.cluster.regime.BlockDevice;
+import org.hbaseturbo.cluster.regime.CgroupV1Group;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.ProcessMemory;
@@ -46,16 +49,20 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   private final Configuration settings;
   private String regionServerHeap;
   private final Map<Integer, List<String>> wrappers;
+  /** Each RegionServer's groups, by index, where they are confined; kept across restarts. */
+  private final List<CgroupV1Group> groups;
   private final Configuration clientConfiguration;
 
   private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
-      Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers) {
+      Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers,
+      List<CgroupV1Group> groups) {
     this.home = home;
     this.master = master;
     this.regionServers = new ArrayList<>(regionServers);
     this.settings = settings;
     this.regionServerHeap = regionServerHeap;
     this.wrappers = wrappers;
+    this.groups = groups;
     this.clientConfiguration = ClusterSettings.client(settings);
   }
 
@@ -277,6 +284,21 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
             + " online"));
   }
 
+  /**
+   * What each confined RegionServer used of its node, by index, since the cluster started: empty where they are not
+   * confined ({@link Builder#confine}).
+   */
+  public List<ConfinedUse> confinedUse() {
+    return groups.stream().map(group -> new ConfinedUse(group.peakMemoryBytes(), group.memoryLimitHits())).toList();
+  }
+
+  /**
+   * @param peakMemoryBytes the most memory its group held at once: heap, the rest of the JVM, page cache
+   * @param memoryLimitHits how often its group reached the node's memory, and the kernel reclaimed page cache
+   */
+  public record ConfinedUse(long peakMemoryBytes, long memoryLimitHits) {
+  }
+
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */
   public synchronized void killRegionServer(int index) {
     regionServers.get(index).kill();
@@ -300,6 +322,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       for (RegionServerProcess server : regionServers) {
         server.awaitExit(STOP_TIMEOUT);
       }
+      for (CgroupV1Group group : groups) {
+        group.close();
+      }
     } finally {
       home.release();
     }
@@ -309,6 +334,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   public static final class Builder extends LocalClusterBuilder<Builder, ProcessHBaseCluster> {
     private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
     private final Map<Integer, List<String>> wrappers = new HashMap<>();
+    private Optional<ServerConfinement> confinement = Optional.empty();
 
     private Builder() {
     }
@@ -334,6 +360,16 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       return this;
     }
 
+    /**
+     * Confines each RegionServer to a node of its own ({@link CgroupV1Group}): its JVM and the page cache it fills
+     * within the node's memory, its reads and writes of the data directory's disk at the node's rates. Needs root
+     * and cgroup v1's memory (and, for disk rates, block I/O) controller.
+     */
+    public Builder confine(ServerConfinement confinement) {
+      this.confinement = Optional.of(requireNonNull(confinement, "confinement is null"));
+      return this;
+    }
+
     /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
     public static void requireHeapSize(String heap) {
       if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
@@ -351,6 +387,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     @Override
     void checkBeforeStart() {
       requireHeapsFit(regionServers, regionServerHeap);
+      confinement.ifPresent(node -> {
+        node.requireRoomFor(heapBytes(regionServerHeap), "RegionServer heap", "node memory");
+        CgroupV1Group.requireUsable(CgroupV1Group.ROOT, node.disk().isPresent(), "confining RegionServers");
+      });
     }
 
     /**
@@ -368,7 +408,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       }
     }
 
-    private static long heapBytes(String heap) {
+    /** @param heap a heap size as {@code -Xmx} takes it ({@link #requireHeapSize}) */
+    public static long heapBytes(String heap) {
       char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
       int shift = switch (unit) {
         case 'k' -> 10;
@@ -390,11 +431,16 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MIN_RANGE_KEY, "0.1");
       conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MAX_RANGE_KEY, "0.7");
       List<RegionServerProcess> servers = new ArrayList<>();
+      List<CgroupV1Group> groups = new ArrayList<>();
+      Map<Integer, List<String>> commands = new HashMap<>(wrappers);
       LocalHBaseCluster master = null;
       try (AbortLines aborts = AbortLines.capture()) {
+        if (confinement.isPresent()) {
+          confineEach(confinement.get(), home.dir(), groups, commands);
+        }
         // The RegionServers first: their JVMs take the longest to start.
         for (int i = 0; i < regionServers; i++) {
-          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap, wrapperOf(wrappers, i)));
+          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap, wrapperOf(commands, i)));
         }
         master = new LocalHBaseCluster(conf, 1, 0);
         ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
@@ -408,9 +454,36 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
           master.join();
         }
         servers.forEach(RegionServerProcess::kill);
+        for (CgroupV1Group group : groups) {
+          try {
+            group.close();
+          } catch (IOException | RuntimeException notRemoved) {
+            e.addSuppressed(notRemoved);
+          }
+        }
         throw e;
       }
-      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(wrappers));
+      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(commands),
+          List.copyOf(groups));
+    }
+
+    /**
+     * Makes each RegionServer's groups, after removing those of launchers that are gone, and puts the JVM under
+     * them, ahead of any wrapper of its own.
+     */
+    private void confineEach(ServerConfinement node, Path dataDir, List<CgroupV1Group> groups,
+        Map<Integer, List<String>> commands) throws IOException {
+      CgroupV1Group.removeStale(CgroupV1Group.ROOT);
+      Optional<String> disk = node.disk().isPresent()
+          ? Optional.of(BlockDevice.of(dataDir, "the data directory")) : Optional.empty();
+      long launcher = ProcessHandle.current().pid();
+      for (int i = 0; i < regionServers; i++) {
+        CgroupV1Group group = CgroupV1Group.create(CgroupV1Group.ROOT, CgroupV1Group.name(i, launcher), node, disk);
+        groups.add(group);
+        List<String> command = new ArrayList<>(group.wrapper());
+        command.addAll(wrapperOf(wrappers, i));
+        commands.put(i, command);
+      }
     }
   }
 }
