@@ -3,7 +3,9 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.pcm.AdaptivityRun;
@@ -13,6 +15,9 @@ import org.hbaseturbo.bench.pcm.PcmReport;
 import org.hbaseturbo.bench.pcm.PcmTables;
 import org.hbaseturbo.bench.pcm.PcmVariant;
 import org.hbaseturbo.bench.pcm.PcmWorkload;
+import org.hbaseturbo.cluster.regime.CgroupV1Group;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
+import org.hbaseturbo.cluster.regime.ServerRegime;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.JsonFiles;
 import picocli.CommandLine.Command;
@@ -104,6 +109,26 @@ final class BenchPcmCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   int hold;
 
+  @Option(names = "-p", paramLabel = "KEY=VALUE",
+      description = "A YCSB property for every phase: how requests are drawn (requestdistribution=uniform|zipfian|"
+          + "latest, as the paper's Figure 6), field count and length. Not the counts, the table or the mix, which"
+          + " the benchmark sets (--records, each class's mix). Checked as 'ycsb' checks -p, before anything starts.")
+  Map<String, String> ycsbProperties = new LinkedHashMap<>();
+
+  @Option(names = "--regime", paramLabel = "cache|disk", defaultValue = "cache",
+      description = "Where the RegionServers keep their data. 'cache': both share this host's memory and page cache,"
+          + " so reads after the first come from memory and configuration hardly matters. 'disk': each is confined"
+          + " like one of the PCM paper's nodes, scaled down: its JVM and page cache within --node-memory, its disk"
+          + " at two 7200 rpm HDDs' 240 MB/s and 200 operations/s each way (cgroup v1; needs root); the policies"
+          + " size heaps from the node's memory. Give --records several times the nodes' memory (1 KB each)"
+          + " for reads to come from the disk. Default: ${DEFAULT-VALUE}.")
+  ServerRegime regime;
+
+  @Option(names = "--node-memory", paramLabel = "SIZE",
+      description = "With --regime disk: each RegionServer node's memory, heap and page cache included (default:"
+          + " 2g).")
+  String nodeMemory;
+
   @Mixin
   TunePolicyFiles policyFiles;
 
@@ -121,11 +146,19 @@ final class BenchPcmCommand implements Callable<Integer> {
       throw new InvalidInputException("--phase-seconds " + phaseSeconds + " is too short for --period " + period
           + " and --hold " + hold + ": a phase must last at least twice the " + period * hold + " s a switch takes");
     }
+    if (nodeMemory != null && regime != ServerRegime.disk) {
+      throw new InvalidInputException("--node-memory sizes the nodes of --regime disk; add --regime disk");
+    }
+    Optional<ServerConfinement> node = regime.confinement(nodeMemory == null ? ServerRegime.DISK_NODE_MEMORY
+        : LocalClusterOptions.sizeBytes(nodeMemory, "--node-memory"));
+    node.ifPresent(confined -> CgroupV1Group.requireUsable(CgroupV1Group.ROOT, confined.disk().isPresent(),
+        "--regime " + regime));
     PcmBenchmark.Settings settings = new PcmBenchmark.Settings(records, loadRecords, runSeconds, runs, threads,
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()
-            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, phaseUntilSwitched)));
+            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, phaseUntilSwitched)),
+        ycsbProperties, node);
     Path dir = output.dir("pcm");
     PcmReport report = new PcmBenchmark(settings, dir, out).run();
     report(report, output.json(dir, "pcm"), dir, out);
@@ -135,7 +168,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   static void report(PcmReport report, Path json, Path dir, PrintWriter out) throws IOException {
     out.println();
     out.println("pcm: " + report.parameters().get("records") + " records, " + report.parameters().get("runs")
-        + " runs per class and variant (medians), writes buffered on the client");
+        + " runs per class and variant (medians), writes buffered on the client, regime "
+        + report.parameters().get("regime"));
     out.print(PcmTables.render(report));
     JsonFiles.write(json, report);
     out.println("report: " + json.toAbsolutePath());

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.BenchCharts;
@@ -188,7 +189,7 @@ final class DemoCommand implements Callable<Integer> {
           + " policy, each on a fresh process cluster at the heap the policy gives%n", pcmRecords);
       PcmBenchmark.Settings pcm = new PcmBenchmark.Settings(pcmRecords, pcmRecords, 10, 1, options.threads,
           List.of(PcmWorkload.BL), List.of(PcmVariant.DEFAULTS, PcmVariant.PCM), PolicyLoader.shipped(),
-          Optional.empty());
+          Optional.empty(), Map.of(), Optional.empty());
       pcmReport = Optional.of(new PcmBenchmark(pcm, pcmDir, out).run());
       BenchPcmCommand.report(pcmReport.get(), pcmDir.resolve("pcm.json"), pcmDir, out);
     }

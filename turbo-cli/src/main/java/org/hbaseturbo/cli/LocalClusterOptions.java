@@ -108,6 +108,15 @@ final class LocalClusterOptions {
         site == null ? Map.of() : ServerSiteFile.read(site, "--site"), confinement);
   }
 
+  /** @throws InvalidInputException when {@code size} is not a size as {@code -Xmx} takes it */
+  static long sizeBytes(String size, String option) {
+    if (!size.matches("[1-9][0-9]*[kKmMgG]?")) {
+      throw new InvalidInputException(option + " '" + size + "' is not a size; expected a number with k, m or g,"
+          + " such as 1536m or 2g");
+    }
+    return ProcessHBaseCluster.Builder.heapBytes(size);
+  }
+
   private static void requireOnADisk(Path dir) {
     try {
       BlockDevice.of(dir, DATA_OPTION);
@@ -120,11 +129,7 @@ final class LocalClusterOptions {
     if (nodeMemory == null) {
       return ServerRegime.DISK_NODE_MEMORY;
     }
-    if (!nodeMemory.matches("[1-9][0-9]*[kKmMgG]?")) {
-      throw new InvalidInputException("--node-memory '" + nodeMemory + "' is not a size; expected a number with k, m"
-          + " or g, such as 1536m or 2g");
-    }
-    long bytes = ProcessHBaseCluster.Builder.heapBytes(nodeMemory);
+    long bytes = sizeBytes(nodeMemory, "--node-memory");
     long hostBytes = ProcessMemory.hostBytes();
     if (bytes * regionServers > hostBytes / 4 * 3) {
       throw new InvalidInputException(regionServers + " nodes of --node-memory " + nodeMemory + " need more than"

@@ -2,6 +2,8 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
@@ -69,6 +72,11 @@ class ConfinedProcessClusterIT {
           assertThat(table.get(new Get(Bytes.toBytes("r" + i))).getValue(F, F)).hasSize(1024);
         }
       }
+      // Each server sees its node's memory as its machine's, and says so: PCM's policies size heaps from it.
+      assertThat(new ServerStatsReader(connection).workload().servers()).hasSize(2).allSatisfy(server -> {
+        assertThat(server.hostMemoryBytes()).isEqualTo(NODE);
+        assertThat(server.memoryOfItsOwn()).isTrue();
+      });
       assertThat(cluster.confinedUse()).hasSize(2).allSatisfy(use -> {
         assertThat(use.peakMemoryBytes()).as("charged to the group: at least the JVM's own 100 MiB")
             .isGreaterThan(100L << 20).isLessThanOrEqualTo(NODE);
@@ -85,6 +93,27 @@ class ConfinedProcessClusterIT {
     assertThat(load.exitCode()).as(load.out() + load.err()).isZero();
     assertThat(load.out()).contains("each confined to 2048 MiB and 240 MB/s, 200 operations/s each way");
     assertThat(ourGroups()).as("groups left after the command").isEmpty();
+  }
+
+  /**
+   * {@code bench pcm --regime disk}: every variant's RegionServers in nodes of 2 GiB, the policies' heap sized from a
+   * node's memory (half of it, one RegionServer a node), requests drawn as {@code -p} says, all in the report.
+   */
+  @Test
+  void benchPcmRunsEachVariantInNodesAndSaysSo(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+    CommandLineRun run = CommandLineRun.of("bench", "pcm", "--regime", "disk", "--classes", "RO-read", "--variants",
+        "defaults,pcm", "--records", "2000", "--run-seconds", "2", "--runs", "1", "--threads", "2",
+        "--no-adaptivity", "-p", "requestdistribution=uniform", "--out", out.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("each in a node of 2048 MiB", "regime disk");
+    JsonNode parameters = new ObjectMapper().readTree(out.resolve("pcm.json").toFile()).get("parameters");
+    assertThat(parameters.get("regime").asText()).isEqualTo("disk");
+    assertThat(parameters.get("node_memory_bytes").asLong()).isEqualTo(ServerRegime.DISK_NODE_MEMORY);
+    assertThat(parameters.get("node_disk_bytes_per_second").asLong()).isEqualTo(240_000_000L);
+    assertThat(parameters.get("policy_heap").asText()).isEqualTo("1024m");
+    assertThat(parameters.get("ycsb_properties").get("requestdistribution").asText()).isEqualTo("uniform");
+    assertThat(ourGroups()).as("groups left after the benchmark").isEmpty();
   }
 
   /** Groups of this JVM's clusters. */

@@ -98,6 +98,17 @@ class TestBadInput {
             + " 10 s a switch takes");
     assertRefused(CommandLineRun.of("bench", "pcm", "--records", "10"),
         "turbo: --records must be between 1,000 and 1,000,000,000, was 10 (see 'turbo bench pcm --help')");
+    assertRefused(CommandLineRun.of("bench", "pcm", "-p", "readproportion=1"), "turbo: -p readproportion: bench pcm"
+        + " sets it itself (each class's mix, --records, --load-records, --run-seconds); give the properties of the"
+        + " requests and records only");
+    CommandLineRun distribution = CommandLineRun.of("bench", "pcm", "-p", "requestdistribution=gaussian");
+    assertRefused(distribution, null);
+    assertThat(distribution.err()).startsWith("turbo: ").contains("requestdistribution", "gaussian");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--node-memory", "2g"),
+        "turbo: --node-memory sizes the nodes of --regime disk; add --regime disk");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--regime", "disk", "--node-memory", "1200m"),
+        "turbo: a RegionServer heap of 1024 MiB (a heap of 1g) leaves less than the 384 MiB the rest of its JVM needs"
+            + " in a node of 1200 MiB (--node-memory); give a smaller heap or more memory");
     Files.writeString(dir.resolve("hbase-site.xml"), "<configuration/>");
     assertRefused(CommandLineRun.of("--conf", dir.toString(), "bench", "pcm"),
         "turbo: bench pcm starts a fresh process cluster for each variant and cannot run on the --conf cluster;"

@@ -9,14 +9,37 @@ import java.util.OptionalLong;
 /** Memory of this JVM process and its host, as the operating system accounts it. */
 public final class ProcessMemory {
   private static final Path STATUS = Path.of("/proc/self/status");
+  private static final Path MEMINFO = Path.of("/proc/meminfo");
 
   private ProcessMemory() {
   }
 
-  /** This host's physical memory. */
+  /**
+   * The memory this JVM's machine has: the host's physical memory or, in a memory group or container whose limit
+   * is smaller, that limit (the JVM reads cgroup v1 and v2 limits).
+   */
   public static long hostBytes() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getTotalMemorySize();
+  }
+
+  /**
+   * Whether {@link #hostBytes()} is a limit of this JVM's own, smaller than the physical memory the kernel reports
+   * ({@code MemTotal} in {@code /proc/meminfo}); false where the OS has no {@code /proc}.
+   */
+  public static boolean limitedBelowHost() {
+    try {
+      for (String line : Files.readAllLines(MEMINFO)) {
+        // "MemTotal:       24684092 kB"
+        if (line.startsWith("MemTotal:")) {
+          String[] fields = line.substring("MemTotal:".length()).trim().split("\\s+");
+          return hostBytes() < Long.parseLong(fields[0]) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException notLinux) {
+      // Only the OS can tell.
+    }
+    return false;
   }
 
   /**

@@ -117,7 +117,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setHeapUsedBytes(heap.getUsed())
           .setHeapMaxBytes(heap.getMax());
       ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
-      response.setHostMemoryBytes(ProcessMemory.hostBytes());
+      response.setHostMemoryBytes(ProcessMemory.hostBytes()).setMemoryOfItsOwn(ProcessMemory.limitedBelowHost());
       FastPathServer.bytes(server.getServerName()).ifPresent(response::setFastPathBytes);
       // The RegionServer's own Configuration, which update_config reloads in place.
       Configuration conf = server.getConfiguration();

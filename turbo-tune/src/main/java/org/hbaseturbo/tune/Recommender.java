@@ -165,9 +165,16 @@ public final class Recommender {
     return (bytes >> 20) + "m";
   }
 
+  /**
+   * The most RegionServers that share one host's memory: those with memory of their own (a memory group or
+   * container) share it with none.
+   */
   private static int serversPerHost(List<RegionServerState> servers) {
     Map<String, Integer> perHost = new HashMap<>();
     for (RegionServerState server : servers) {
+      if (server.memoryOfItsOwn()) {
+        continue;
+      }
       perHost.merge(ServerName.valueOf(server.server()).getHostname(), 1, Integer::sum);
     }
     return perHost.values().stream().mapToInt(Integer::intValue).max().orElse(1);

@@ -21,6 +21,7 @@ import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.ClassTracker;
@@ -76,15 +77,19 @@ public final class AdaptivityRun {
   private final Map<WorkloadClass, Policy> policies;
   private final int threads;
   private final String heap;
+  private final Map<String, String> ycsbProperties;
+  private final Optional<ServerConfinement> node;
   private final Path workDir;
   private final PrintWriter out;
 
-  AdaptivityRun(Settings settings, Map<WorkloadClass, Policy> policies, int threads, String heap, Path workDir,
-      PrintWriter out) {
+  AdaptivityRun(Settings settings, Map<WorkloadClass, Policy> policies, int threads, String heap,
+      Map<String, String> ycsbProperties, Optional<ServerConfinement> node, Path workDir, PrintWriter out) {
     this.settings = settings;
     this.policies = policies;
     this.threads = threads;
     this.heap = heap;
+    this.ycsbProperties = ycsbProperties;
+    this.node = node;
     this.workDir = workDir;
     this.out = out;
   }
@@ -110,7 +115,7 @@ public final class AdaptivityRun {
     Path dir = workDir.resolve(applying ? "pcm" : "defaults");
     Path data = dir.resolve("data");
     DataDirs.replace(data, Optional.empty());
-    try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, dir, out)) {
+    try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dir, out)) {
       try (Admin admin = cluster.connection().getAdmin()) {
         YcsbTable.createIfMissing(admin, TableName.valueOf(TABLE), YcsbPhase.DEFAULT_FAMILY,
             PcmBenchmark.LOADED_REGIONS, experiment(cluster, LOAD_BOUND, Map.of(), dir)
@@ -156,7 +161,8 @@ public final class AdaptivityRun {
 
   /** A phase on the run's table for the phase's time, with no warm-up: the run's throughput is continuous. */
   private YcsbExperiment experiment(BenchCluster cluster, long records, Map<String, String> overrides, Path dir) {
-    Map<String, String> properties = new TreeMap<>(overrides);
+    Map<String, String> properties = new TreeMap<>(ycsbProperties);
+    properties.putAll(overrides);
     properties.put(PcmBenchmark.TABLE_PROPERTY, TABLE);
     properties.put("maxexecutiontime", Integer.toString(settings.phaseSeconds()));
     return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
@@ -177,7 +183,7 @@ public final class AdaptivityRun {
         .findFirst();
     Double inForce = null;
     if (applying && switched.isPresent()) {
-      Policy.Evaluated policy = policies.get(phase.workloadClass).evaluate(PcmBenchmark.environment(0, 1));
+      Policy.Evaluated policy = policies.get(phase.workloadClass).evaluate(PcmBenchmark.environment(node));
       Optional<Double> memstore = HeapFractions.fraction(policy, PolicySetting.MEMSTORE);
       Optional<Double> blockCache = HeapFractions.fraction(policy, PolicySetting.BLOCK_CACHE);
       long from = switched.get().switchDoneEpochMs();

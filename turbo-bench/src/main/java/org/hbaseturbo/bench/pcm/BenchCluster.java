@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerControl;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
 
 /** A process cluster the PCM benchmark started for one variant, with a connection and what YCSB phases need. */
 final class BenchCluster implements AutoCloseable {
@@ -26,15 +28,17 @@ final class BenchCluster implements AutoCloseable {
 
   /**
    * Starts 2 RegionServer JVMs of {@code heap} on {@code dataDir} (its tables found again if it holds any), with
-   * {@code site} over HBase's defaults.
+   * {@code site} over HBase's defaults, each confined to {@code node} where given.
    */
-  static BenchCluster start(Path dataDir, String heap, Map<String, String> site, Path workDir, PrintWriter out)
-      throws IOException {
-    out.printf("  starting a process cluster: %d RegionServers of %s heap%s, data in %s%n", REGION_SERVERS, heap,
+  static BenchCluster start(Path dataDir, String heap, Map<String, String> site, Optional<ServerConfinement> node,
+      Path workDir, PrintWriter out) throws IOException {
+    out.printf("  starting a process cluster: %d RegionServers of %s heap%s%s, data in %s%n", REGION_SERVERS, heap,
+        node.map(confined -> ", each in a node of " + (confined.memoryBytes() >> 20) + " MiB").orElse(""),
         site.isEmpty() ? "" : " with " + site, dataDir);
     out.flush();
     ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServerHeap(heap)
         .regionServers(REGION_SERVERS).dataDir(dataDir);
+    node.ifPresent(builder::confine);
     site.forEach(builder::set);
     ProcessHBaseCluster cluster = builder.start();
     try {

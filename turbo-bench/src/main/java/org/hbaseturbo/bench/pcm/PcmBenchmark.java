@@ -21,6 +21,9 @@ import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.regime.ServerConfinement;
+import org.hbaseturbo.cluster.regime.ServerRegime;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.report.Environment;
@@ -54,6 +57,10 @@ public final class PcmBenchmark {
   static final String TABLE_PROPERTY = CoreWorkload.TABLENAME_PROPERTY;
   /** Base workload; the mix and counts are overridden per class. */
   private static final String BASE_WORKLOAD = "a";
+  /** YCSB properties the benchmark sets for each phase: a user's value would change what a class is. */
+  private static final List<String> OWNED_PROPERTIES = List.of("recordcount", "operationcount", "insertstart",
+      "insertcount", "maxexecutiontime", TABLE_PROPERTY, "readproportion", "updateproportion", "scanproportion",
+      "insertproportion", "readmodifywriteproportion", "clientbuffering");
 
   /**
    * @param records records loaded once for the run classes
@@ -61,15 +68,28 @@ public final class PcmBenchmark {
    * @param runSeconds how long each run of a run class lasts (YCSB's maxexecutiontime)
    * @param variants what each class runs under, each on a cluster of its own
    * @param policies the policy of each class, shipped or the user's
+   * @param ycsbProperties YCSB properties for every phase (the request distribution, field sizes), under the
+   *     classes' mixes and the benchmark's own counts, which they may not name
+   * @param node each RegionServer's node where they run confined ({@code --regime disk}); none where they share
+   *     this host
    */
   public record Settings(long records, long loadRecords, int runSeconds, int runs, int threads,
       List<PcmWorkload> classes, List<PcmVariant> variants, Map<WorkloadClass, Policy> policies,
-      Optional<AdaptivityRun.Settings> adaptivity) {
+      Optional<AdaptivityRun.Settings> adaptivity, Map<String, String> ycsbProperties,
+      Optional<ServerConfinement> node) {
     public Settings {
       classes = List.copyOf(classes);
       variants = List.copyOf(variants);
       policies = Map.copyOf(policies);
       requireNonNull(adaptivity, "adaptivity is null");
+      ycsbProperties = Map.copyOf(ycsbProperties);
+      requireNonNull(node, "node is null");
+      for (String owned : OWNED_PROPERTIES) {
+        if (ycsbProperties.containsKey(owned)) {
+          throw new InvalidInputException("-p " + owned + ": bench pcm sets it itself (each class's mix, --records,"
+              + " --load-records, --run-seconds); give the properties of the requests and records only");
+        }
+      }
       if (classes.isEmpty() && adaptivity.isEmpty()) {
         throw new InvalidInputException("nothing to run: give at least one class, or the adaptivity run");
       }
@@ -78,6 +98,10 @@ public final class PcmBenchmark {
           throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
         }
       }
+      // Each value as YCSB takes it, and each heap within its node, before anything starts.
+      ycsb(records, ycsbProperties, LOADED_REGIONS, threads, 0);
+      String policyHeap = policyHeap(policies, classes, node);
+      node.ifPresent(confined -> requireRoom(confined, policyHeap));
     }
   }
 
@@ -92,9 +116,11 @@ public final class PcmBenchmark {
   }
 
   public PcmReport run() throws IOException {
-    String heap = policyHeap();
-    out.printf("the policies give each RegionServer a heap of %s (half of this host's %.1f GiB, shared by %d"
-        + " RegionServers)%n", heap, ProcessMemory.hostBytes() / (double) (1L << 30), BenchCluster.REGION_SERVERS);
+    String heap = policyHeap(settings.policies(), settings.classes(), settings.node());
+    PolicyEnvironment environment = environment(settings.node());
+    out.printf("the policies give each RegionServer a heap of %s (of %.1f GiB, shared by %d RegionServer%s)%n",
+        heap, environment.ramGb(), environment.regionServersPerHost(),
+        environment.regionServersPerHost() == 1 ? "" : "s");
     List<PcmWorkload> runClasses = settings.classes().stream().filter(w -> !w.isLoad()).toList();
     Optional<Path> seed = runClasses.isEmpty() ? Optional.empty() : Optional.of(seed());
     List<ClassResult> results = new ArrayList<>();
@@ -106,7 +132,7 @@ public final class PcmBenchmark {
       Path data = dir.resolve("data");
       DataDirs.replace(data, seed);
       try (BenchCluster cluster = BenchCluster.start(data, variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : heap,
-          variant.site(), dir, out)) {
+          variant.site(), settings.node(), dir, out)) {
         hbaseVersion = cluster.target().hbaseVersion();
         // Online only, as 'tune watch' switches: a restart between classes would flush every region and empty
         // the caches, which no adaptive system would do for the lower memstore mark, the one such setting here.
@@ -122,25 +148,40 @@ public final class PcmBenchmark {
     AdaptivityResult adaptivity = null;
     if (settings.adaptivity().isPresent()) {
       adaptivity = new AdaptivityRun(settings.adaptivity().get(), settings.policies(), settings.threads(), heap,
-          workDir.resolve("adaptivity"), out).run();
+          settings.ycsbProperties(), settings.node(), workDir.resolve("adaptivity"), out).run();
     }
     return new PcmReport("pcm", Environment.machine(), Environment.versions(hbaseVersion), parameters(heap), results,
         adaptivity);
   }
 
-  /** The heap the policies give on this host: the largest of the classes', in MiB, as a JVM option takes it. */
-  private String policyHeap() {
-    PolicyEnvironment environment = environment(0, 1);
-    long bytes = settings.classes().stream().mapToLong(w -> settings.policies().get(w.workloadClass())
-        .evaluate(environment).heapBytes()).max()
-        .orElseGet(() -> settings.policies().get(WorkloadClass.BL).evaluate(environment).heapBytes());
+  /**
+   * The heap the policies give on the RegionServers' hosts: the largest of the classes', in MiB, as a JVM option
+   * takes it.
+   */
+  private static String policyHeap(Map<WorkloadClass, Policy> policies, List<PcmWorkload> classes,
+      Optional<ServerConfinement> node) {
+    PolicyEnvironment environment = environment(node);
+    long bytes = classes.stream().mapToLong(w -> policies.get(w.workloadClass()).evaluate(environment).heapBytes())
+        .max().orElseGet(() -> policies.get(WorkloadClass.BL).evaluate(environment).heapBytes());
     return (bytes >> 20) + "m";
   }
 
-  /** This host, as the policies see the RegionServers' hosts: all of them run here. */
-  static PolicyEnvironment environment(double datasetBytes, int regions) {
-    return new PolicyEnvironment(ProcessMemory.hostBytes() / (double) (1L << 30), BenchCluster.REGION_SERVERS,
-        BenchCluster.REGION_SERVERS, datasetBytes, regions);
+  /**
+   * The RegionServers' hosts as the policies see them: this host, which all of them share, or each one's node where
+   * they run confined. Sized for an empty table: the policies' heap and pre-split do not depend on the data.
+   */
+  static PolicyEnvironment environment(Optional<ServerConfinement> node) {
+    return node.map(confined -> new PolicyEnvironment(confined.memoryBytes() / (double) (1L << 30),
+        BenchCluster.REGION_SERVERS, 1, 0, 1))
+        .orElseGet(() -> new PolicyEnvironment(ProcessMemory.hostBytes() / (double) (1L << 30),
+            BenchCluster.REGION_SERVERS, BenchCluster.REGION_SERVERS, 0, 1));
+  }
+
+  /** Both heaps the variants run at must leave room in a node for the rest of their JVMs. */
+  private static void requireRoom(ServerConfinement node, String policyHeap) {
+    for (String heap : List.of(PAPER_HEAP, policyHeap)) {
+      node.requireRoomFor(ProcessHBaseCluster.Builder.heapBytes(heap), "a heap of " + heap, "--node-memory");
+    }
   }
 
   /**
@@ -152,7 +193,7 @@ public final class PcmBenchmark {
     Path data = dir.resolve("data");
     out.printf("%nloading %,d records once, for every variant's copy%n", settings.records());
     DataDirs.replace(data, Optional.empty());
-    try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), dir, out)) {
+    try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), settings.node(), dir, out)) {
       YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
           ycsb(settings.records(), Map.of(TABLE_PROPERTY, TABLE), LOADED_REGIONS), dir.resolve("ycsb"), out);
       PhaseResult load = experiment.load(false);
@@ -169,7 +210,9 @@ public final class PcmBenchmark {
 
   /** YCSB settings over the base workload, with buffered writes, for this benchmark's settings. */
   private YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
-    return ycsb(records, overrides, regions, settings.threads(), CLIENT_WARM_UP_OPERATIONS);
+    Map<String, String> properties = new TreeMap<>(settings.ycsbProperties());
+    properties.putAll(overrides);
+    return ycsb(records, properties, regions, settings.threads(), CLIENT_WARM_UP_OPERATIONS);
   }
 
   /**
@@ -202,6 +245,17 @@ public final class PcmBenchmark {
     parameters.put("run_seconds", settings.runSeconds());
     parameters.put("runs", settings.runs());
     parameters.put("threads", settings.threads());
+    parameters.put("regime", settings.node().isPresent() ? ServerRegime.disk.name() : ServerRegime.cache.name());
+    settings.node().ifPresent(node -> {
+      parameters.put("node_memory_bytes", node.memoryBytes());
+      node.disk().ifPresent(disk -> {
+        parameters.put("node_disk_bytes_per_second", disk.bytesPerSecond());
+        parameters.put("node_disk_operations_per_second", disk.operationsPerSecond());
+      });
+      parameters.put("node_confinement", "cgroup v1 memory (page cache included, no swap) and block I/O groups,"
+          + " one per RegionServer");
+    });
+    parameters.put("ycsb_properties", new TreeMap<>(settings.ycsbProperties()));
     parameters.put("classes", settings.classes().stream().map(PcmWorkload::label).toList());
     parameters.put("regionservers", BenchCluster.REGION_SERVERS);
     parameters.put("paper_heap", PAPER_HEAP);
@@ -251,7 +305,8 @@ public final class PcmBenchmark {
       List<String> applied = new ArrayList<>();
       ServerActivity activity = null;
       Policy policy = settings.policies().get(workload.workloadClass());
-      int regions = pcm.isPresent() ? Math.max(1, policy.evaluate(environment(0, 1)).presplitRegions()) : 1;
+      int regions = pcm.isPresent() ? Math.max(1, policy.evaluate(environment(settings.node())).presplitRegions())
+          : 1;
       for (int i = 1; i <= settings.runs(); i++) {
         String table = "pcm_load_" + i;
         YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
@@ -314,7 +369,7 @@ public final class PcmBenchmark {
             out.println("    " + line);
             out.flush();
           });
-      HeapFractions.await(cluster.connection(), policy.evaluate(environment(0, 1)), out);
+      HeapFractions.await(cluster.connection(), policy.evaluate(environment(settings.node())), out);
       List<String> applied = new ArrayList<>(entries.stream().map(e -> e.target() + " " + e.key() + ": "
           + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
           + e.status() + ")").toList());

@@ -97,7 +97,7 @@ class TestPcmReport {
 
   private static RegionServerState state(String name, long flushed, long compacted, long blocked, long hits,
       long misses, long storeFiles) {
-    return new RegionServerState(name, 24 * GB, 6 * GB, 4, storeFiles, 0, GB, 0, GB, hits, misses, 0, 0, blocked,
+    return new RegionServerState(name, 24 * GB, false, 6 * GB, 4, storeFiles, 0, GB, 0, GB, hits, misses, 0, 0, blocked,
         flushed, compacted);
   }
 }

@@ -5,7 +5,9 @@ package org.hbaseturbo.client.stats;
  * 5 s by default), with the memory limits in force.
  *
  * @param server its name (host,port,startcode)
- * @param hostMemoryBytes its host's physical memory
+ * @param hostMemoryBytes its node's memory: its host's physical memory, or the limit of the memory group or
+ *     container it runs in where that is smaller
+ * @param memoryOfItsOwn whether that is such a limit: the server is then a node by itself
  * @param heapMaxBytes its JVM's maximum heap
  * @param memstoreLimitBytes the global memstore limit in force, which the heap memory tuner may move
  * @param blockCacheMaxBytes the block cache's capacity in force, likewise
@@ -14,10 +16,10 @@ package org.hbaseturbo.client.stats;
  * @param flushedBytes bytes written by flushes since start (0 from a server jar older than this field)
  * @param compactedBytes bytes written by compactions since start (likewise)
  */
-public record RegionServerState(String server, long hostMemoryBytes, long heapMaxBytes, long regions,
-    long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes, long blockCacheMaxBytes,
-    long blockCacheHits, long blockCacheMisses, long compactionQueue, long flushQueue, long blockedRequests,
-    long flushedBytes, long compactedBytes) {
+public record RegionServerState(String server, long hostMemoryBytes, boolean memoryOfItsOwn, long heapMaxBytes,
+    long regions, long storeFiles, long memstoreBytes, long memstoreLimitBytes, long blockCacheBytes,
+    long blockCacheMaxBytes, long blockCacheHits, long blockCacheMisses, long compactionQueue, long flushQueue,
+    long blockedRequests, long flushedBytes, long compactedBytes) {
 
   /** Block cache hits over all lookups since start; NaN before the first lookup. */
   public double blockCacheHitRatio() {

@@ -79,6 +79,7 @@ public final class ServerStatsReader {
       byProcess.putIfAbsent(response.getProcessId(), response);
       var state = response.getState();
       servers.add(new RegionServerState(server.getServerName(), response.getHostMemoryBytes(),
+          response.getMemoryOfItsOwn(),
           response.getHeapMaxBytes(), state.getRegions(), state.getStoreFiles(),
           state.getMemstoreBytes(), state.getGlobalMemstoreLimitBytes(), state.getBlockCacheBytes(),
           state.getBlockCacheMaxBytes(), state.getBlockCacheHits(), state.getBlockCacheMisses(),
