@@ -2,6 +2,7 @@ package org.hbaseturbo.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
@@ -51,11 +53,13 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   private final Map<Integer, List<String>> wrappers;
   /** Each RegionServer's groups, by index, where they are confined; kept across restarts. */
   private final List<CgroupV1Group> groups;
+  /** Where HBase's root is on HDFS: the HDFS daemons, stopped after HBase. */
+  private final Optional<HdfsCluster> hdfs;
   private final Configuration clientConfiguration;
 
   private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
       Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers,
-      List<CgroupV1Group> groups) {
+      List<CgroupV1Group> groups, Optional<HdfsCluster> hdfs) {
     this.home = home;
     this.master = master;
     this.regionServers = new ArrayList<>(regionServers);
@@ -63,6 +67,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     this.regionServerHeap = regionServerHeap;
     this.wrappers = wrappers;
     this.groups = groups;
+    this.hdfs = hdfs;
     this.clientConfiguration = ClusterSettings.client(settings);
   }
 
@@ -284,6 +289,11 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
             + " online"));
   }
 
+  /** The HDFS that holds HBase's root, where the cluster runs on one ({@link Builder#hdfs}). */
+  public Optional<HdfsCluster> hdfs() {
+    return hdfs;
+  }
+
   /**
    * What each confined RegionServer used of its node, by index, since the cluster started: empty where they are not
    * confined ({@link Builder#confine}).
@@ -326,7 +336,13 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         group.close();
       }
     } finally {
-      home.release();
+      try {
+        if (hdfs.isPresent()) {
+          hdfs.get().close();
+        }
+      } finally {
+        home.release();
+      }
     }
   }
 
@@ -335,6 +351,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
     private final Map<Integer, List<String>> wrappers = new HashMap<>();
     private Optional<ServerConfinement> confinement = Optional.empty();
+    private int dataNodes;
 
     private Builder() {
     }
@@ -367,6 +384,19 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
      */
     public Builder confine(ServerConfinement confinement) {
       this.confinement = Optional.of(requireNonNull(confinement, "confinement is null"));
+      return this;
+    }
+
+    /**
+     * Keeps HBase's root on an HDFS of {@code dataNodes} DataNodes and a NameNode, each a JVM of its own, under the
+     * data directory ({@link HdfsCluster}), instead of the local file system: the WAL gets HDFS's real hflush and
+     * hsync, and HBase checks that it has them.
+     */
+    public Builder hdfs(int dataNodes) {
+      if (dataNodes < 1) {
+        throw new InvalidInputException("HDFS needs at least 1 DataNode, was " + dataNodes);
+      }
+      this.dataNodes = dataNodes;
       return this;
     }
 
@@ -434,7 +464,12 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       List<CgroupV1Group> groups = new ArrayList<>();
       Map<Integer, List<String>> commands = new HashMap<>(wrappers);
       LocalHBaseCluster master = null;
+      Optional<HdfsCluster> hdfs = Optional.empty();
       try (AbortLines aborts = AbortLines.capture()) {
+        if (dataNodes > 0) {
+          hdfs = Optional.of(HdfsCluster.start(home.dir().resolve("hdfs"), home.dir().resolve("logs"), dataNodes));
+          onHdfs(conf, hdfs.get());
+        }
         if (confinement.isPresent()) {
           confineEach(confinement.get(), home.dir(), groups, commands);
         }
@@ -454,17 +489,30 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
           master.join();
         }
         servers.forEach(RegionServerProcess::kill);
-        for (CgroupV1Group group : groups) {
+        List<Closeable> left = new ArrayList<>(groups);
+        hdfs.ifPresent(left::add);
+        for (Closeable closeable : left) {
           try {
-            group.close();
-          } catch (IOException | RuntimeException notRemoved) {
-            e.addSuppressed(notRemoved);
+            closeable.close();
+          } catch (IOException | RuntimeException notClosed) {
+            e.addSuppressed(notClosed);
           }
         }
         throw e;
       }
       return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(commands),
-          List.copyOf(groups));
+          List.copyOf(groups), hdfs);
+    }
+
+    /**
+     * HBase's root on {@code hdfs}, with HBase's settings for it: the checks of hflush and hsync on (the local file
+     * system needs them off) and the WAL HBase writes on HDFS by default, the asynchronous one.
+     */
+    private static void onHdfs(Configuration conf, HdfsCluster hdfs) {
+      conf.set(HConstants.HBASE_DIR, hdfs.uri() + "/hbase");
+      hdfs.clientSettings().forEach(conf::set);
+      conf.setBoolean("hbase.unsafe.stream.capability.enforce", true);
+      conf.set("hbase.wal.provider", "asyncfs");
     }
 
     /**

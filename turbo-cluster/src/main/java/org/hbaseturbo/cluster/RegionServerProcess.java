@@ -2,24 +2,18 @@ package org.hbaseturbo.cluster;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
-import org.hbaseturbo.common.Await;
-import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.jvm.WatchedProcess;
 
 /**
@@ -29,30 +23,20 @@ import org.hbaseturbo.jvm.WatchedProcess;
  * when the JVM that started it ends, however that ends ({@link WatchedProcess}).
  */
 final class RegionServerProcess {
-  /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
-  private static final Duration JAVA_START = Duration.ofSeconds(10);
-  private static final Duration JAVA_POLL = Duration.ofMillis(50);
   private static final String INFO_BIND_ADDRESS_KEY = "hbase.regionserver.info.bindAddress";
 
   private final int index;
   private final int port;
   private final int infoPort;
   private final String infoHost;
-  private final WatchedProcess watch;
-  private final ProcessHandle server;
-  private final StartLog log;
-  private final StartLog out;
+  private final ServerJvm jvm;
 
-  private RegionServerProcess(int index, int port, int infoPort, String infoHost, WatchedProcess watch,
-      ProcessHandle server, StartLog log, StartLog out) {
+  private RegionServerProcess(int index, int port, int infoPort, String infoHost, ServerJvm jvm) {
     this.index = index;
     this.port = port;
     this.infoPort = infoPort;
     this.infoHost = infoHost;
-    this.watch = watch;
-    this.server = server;
-    this.log = log;
-    this.out = out;
+    this.jvm = jvm;
   }
 
   /**
@@ -67,38 +51,13 @@ final class RegionServerProcess {
     Files.createDirectories(conf);
     provideWebApps(conf);
     // A port known before it starts tells which server of the master's list this process is.
-    int port = freePort();
+    int port = ServerJvm.freePort();
     // Its info server (web UI, /jmx, /prometheus) on a port of its own too, printed with the cluster's addresses.
-    int infoPort = freePort();
+    int infoPort = ServerJvm.freePort();
     writeSite(home, settings, port, infoPort);
-    Path logs = dataDir.resolve("logs");
-    Files.createDirectories(logs);
-    Path log = logs.resolve("regionserver-" + index + ".log");
-    Path out = logs.resolve("regionserver-" + index + ".out");
-    Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
-        "log4j.rootLogger=INFO,file",
-        "log4j.appender.file=org.apache.log4j.FileAppender",
-        "log4j.appender.file.file=" + log,
-        "log4j.appender.file.append=true",
-        "log4j.appender.file.layout=org.apache.log4j.PatternLayout",
-        "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
-        "log4j.logger.org.apache.zookeeper=WARN", ""));
-    List<String> command = new ArrayList<>(wrapper);
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx" + heap);
-    command.addAll(JvmOptions.hbaseFlags());
-    command.add("-cp");
-    // The conf directory first, as HBase's own scripts put $HBASE_CONF_DIR.
-    command.add(conf + java.io.File.pathSeparator + RegionServerClasspath.locate());
-    command.add(HRegionServer.class.getName());
-    command.add("start");
-    // Both files are appended to by every start on this data directory; what this start wrote begins here.
-    StartLog logOfThisStart = StartLog.from(log);
-    StartLog outOfThisStart = StartLog.from(out);
-    WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
-    return new RegionServerProcess(index, port, infoPort, infoHostOf(settings), watch,
-        javaOf(watch, index, outOfThisStart), logOfThisStart, outOfThisStart);
+    ServerJvm jvm = ServerJvm.start("RegionServer " + index, conf, dataDir.resolve("logs"), "regionserver-" + index,
+        heap, wrapper, HRegionServer.class.getName(), List.of("start"));
+    return new RegionServerProcess(index, port, infoPort, infoHostOf(settings), jvm);
   }
 
   /**
@@ -154,34 +113,6 @@ final class RegionServerProcess {
     return settings.get("hbase.regionserver.hostname", ClusterSettings.LOOPBACK);
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
-
-  /** @param out what the JVM prints, which says why when it ends at once */
-  private static ProcessHandle javaOf(WatchedProcess watch, int index, StartLog out) throws IOException {
-    // The command's process keeps its id through a wrapper's exec of the JVM: the first sight of it is the JVM's.
-    AtomicReference<ProcessHandle> java = new AtomicReference<>();
-    try {
-      Await.until(() -> {
-        watch.command().ifPresent(command -> java.compareAndSet(null, command));
-        return java.get() != null || !watch.isAlive();
-      }, JAVA_START, JAVA_POLL, "RegionServer " + index + "'s JVM",
-          () -> new IOException("RegionServer " + index + " did not start a JVM within " + JAVA_START.toSeconds()
-              + " s"));
-      if (java.get() == null) {
-        throw new IOException("RegionServer " + index + "'s JVM ended as it started: "
-            + out.lastLine().orElse("it printed nothing") + "; see " + out.file());
-      }
-      return java.get();
-    } catch (IOException e) {
-      watch.stop();
-      throw e;
-    }
-  }
-
   int index() {
     return index;
   }
@@ -197,7 +128,7 @@ final class RegionServerProcess {
   }
 
   long pid() {
-    return server.pid();
+    return jvm.java().pid();
   }
 
   /**
@@ -205,30 +136,22 @@ final class RegionServerProcess {
    *     may take a while to end, or never end) or its JVM ended
    */
   void requireStarting() throws IOException {
-    Optional<String> aborting = log.abortLine();
+    Optional<String> aborting = jvm.log().abortLine();
     if (aborting.isPresent()) {
-      throw new IOException(this + " aborted while starting: " + aborting.get() + "; see " + log.file());
+      throw new IOException(this + " aborted while starting: " + aborting.get() + "; see " + jvm.log().file());
     }
-    if (!watch.isAlive()) {
-      Optional<String> cause = log.lastError();
-      if (cause.isEmpty()) {
-        // Not HBase's: the JVM's own, such as a flag it refused.
-        cause = out.lastLine();
-      }
-      throw new IOException(this + " exited while starting: " + cause.orElse("it logged no error") + "; see "
-          + log.file() + " and " + out.file());
-    }
+    jvm.requireAlive("starting");
   }
 
   @Override
   public String toString() {
-    return "RegionServer " + index + " (pid " + server.pid() + ")";
+    return jvm.name() + " (pid " + pid() + ")";
   }
 
   /** Waits for it and its watch to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
   void awaitExit(Duration timeout) throws IOException {
     try {
-      watch.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      jvm.watch().onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       kill();
     } catch (InterruptedException e) {
@@ -242,7 +165,6 @@ final class RegionServerProcess {
 
   /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */
   void kill() {
-    server.destroyForcibly();
-    watch.onExit().join();
+    jvm.kill();
   }
 }

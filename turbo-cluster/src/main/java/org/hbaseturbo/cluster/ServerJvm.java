@@ -1,0 +1,121 @@
+package org.hbaseturbo.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.hbaseturbo.common.Await;
+import org.hbaseturbo.jvm.JvmOptions;
+import org.hbaseturbo.jvm.WatchedProcess;
+
+/**
+ * A server's JVM, started as an operator's scripts start one: its own conf directory first on the classpath (as
+ * {@code $HBASE_CONF_DIR}), then the RegionServers' lib ({@link RegionServerClasspath}), which holds HBase's and
+ * Hadoop's jars; its log4j log and its console output in the cluster's log directory, both appended to by every
+ * start. It ends when the JVM that started it ends, however that ends ({@link WatchedProcess}).
+ *
+ * @param name what it is, for messages ("RegionServer 0", "DataNode 2")
+ * @param log its log4j log as from this start
+ * @param out what the JVM printed from this start, which says why when it ends at once
+ */
+record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog log, StartLog out) {
+  /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
+  private static final Duration JAVA_START = Duration.ofSeconds(10);
+  private static final Duration JAVA_POLL = Duration.ofMillis(50);
+
+  /**
+   * @param conf its conf directory, which this writes its {@code log4j.properties} into
+   * @param logName the base name of its files in {@code logs}: NAME.log and NAME.out
+   * @param wrapper a command the JVM runs under (its words first on the command line), or none
+   */
+  static ServerJvm start(String name, Path conf, Path logs, String logName, String heap, List<String> wrapper,
+      String mainClass, List<String> args) throws IOException {
+    Files.createDirectories(logs);
+    Path log = logs.resolve(logName + ".log");
+    Path out = logs.resolve(logName + ".out");
+    Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+        "log4j.rootLogger=INFO,file",
+        "log4j.appender.file=org.apache.log4j.FileAppender",
+        "log4j.appender.file.file=" + log,
+        "log4j.appender.file.append=true",
+        "log4j.appender.file.layout=org.apache.log4j.PatternLayout",
+        "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
+        "log4j.logger.org.apache.zookeeper=WARN", ""));
+    List<String> command = new ArrayList<>(wrapper);
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + heap);
+    command.addAll(JvmOptions.hbaseFlags());
+    command.add("-cp");
+    command.add(conf + File.pathSeparator + RegionServerClasspath.locate());
+    command.add(mainClass);
+    command.addAll(args);
+    // Both files are appended to by every start; what this start wrote begins here.
+    StartLog logOfThisStart = StartLog.from(log);
+    StartLog outOfThisStart = StartLog.from(out);
+    WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
+    return new ServerJvm(name, watch, javaOf(watch, name, outOfThisStart), logOfThisStart, outOfThisStart);
+  }
+
+  /** A port free on loopback now, for a server to bind to once it starts. */
+  static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static ProcessHandle javaOf(WatchedProcess watch, String name, StartLog out) throws IOException {
+    // The command's process keeps its id through a wrapper's exec of the JVM: the first sight of it is the JVM's.
+    AtomicReference<ProcessHandle> java = new AtomicReference<>();
+    try {
+      Await.until(() -> {
+        watch.command().ifPresent(command -> java.compareAndSet(null, command));
+        return java.get() != null || !watch.isAlive();
+      }, JAVA_START, JAVA_POLL, name + "'s JVM",
+          () -> new IOException(name + " did not start a JVM within " + JAVA_START.toSeconds() + " s"));
+      if (java.get() == null) {
+        throw new IOException(name + "'s JVM ended as it started: " + out.lastLine().orElse("it printed nothing")
+            + "; see " + out.file());
+      }
+      return java.get();
+    } catch (IOException e) {
+      watch.stop();
+      throw e;
+    }
+  }
+
+  /**
+   * @throws IOException naming it and quoting its log ({@link #ended}), when its JVM ended
+   */
+  void requireAlive(String doing) throws IOException {
+    if (!watch.isAlive()) {
+      throw ended("exited while " + doing);
+    }
+  }
+
+  /**
+   * Why it ended, for a JVM that did: its log's last error, or else the last line the JVM printed (a flag it
+   * refused).
+   */
+  IOException ended(String what) throws IOException {
+    Optional<String> cause = log.lastError();
+    if (cause.isEmpty()) {
+      cause = out.lastLine();
+    }
+    return new IOException(name + " " + what + ": " + cause.orElse("it logged no error") + "; see " + log.file()
+        + " and " + out.file());
+  }
+
+  /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */
+  void kill() {
+    java.destroyForcibly();
+    watch.onExit().join();
+  }
+}
