@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.WithoutNativeUcx;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,16 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * share, and {@code fastpath check} names the second server and the reason. Runs its own cluster.
  */
 class ProcessClusterWithoutUcxIT {
-  private static final Path LIBUCP = Path.of("/usr/lib/x86_64-linux-gnu/libucp.so.0.0.0");
-
   @Test
   void aRegionServerWithoutUcxServesOverRpcAndSaysWhy(@TempDir Path data) throws Exception {
-    assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root") && Files.exists(LIBUCP),
-        "needs root, for a mount namespace, and Debian's libucx0 at " + LIBUCP);
-    List<String> withoutUcx = List.of("unshare", "-m", "sh", "-c", "mount --bind /dev/null " + LIBUCP
-        + " && exec \"$@\"", "without-ucx");
+    assumeTrue(WithoutNativeUcx.possible(), WithoutNativeUcx.needs());
     try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
-        .regionServerWrapper(1, withoutUcx).dataDir(data.resolve("cluster")).start();
+        .regionServerWrapper(1, WithoutNativeUcx.wrapper()).dataDir(data.resolve("cluster")).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
       Path clientConf = cluster.writeClientConfiguration(data.resolve("client-conf")).getParent();
       assertThat(Files.readString(data.resolve("cluster/logs/regionserver-1.log")))

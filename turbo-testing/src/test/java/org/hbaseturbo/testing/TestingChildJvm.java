@@ -20,7 +20,16 @@ import org.hbaseturbo.jvm.JvmOptions;
 public record TestingChildJvm(int exitCode, List<String> stdout, String stderr) {
   public static TestingChildJvm run(String classpath, Class<?> mainClass, List<String> args, Duration limit,
       Path dir) throws Exception {
-    List<String> command = new ArrayList<>();
+    return run(List.of(), classpath, mainClass, args, limit, dir);
+  }
+
+  /**
+   * Runs the JVM through {@code wrapper}, a command that ends by running the words after it (as {@code unshare} or
+   * {@code taskset} do).
+   */
+  public static TestingChildJvm run(List<String> wrapper, String classpath, Class<?> mainClass, List<String> args,
+      Duration limit, Path dir) throws Exception {
+    List<String> command = new ArrayList<>(wrapper);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JvmOptions.hbaseFlags());
     command.add("-cp");

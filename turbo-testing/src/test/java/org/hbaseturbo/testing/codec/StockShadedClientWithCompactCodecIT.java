@@ -2,15 +2,12 @@ package org.hbaseturbo.testing.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -19,6 +16,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testing.ShadedClientJars;
 import org.hbaseturbo.testing.TestingChildJvm;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.junit.jupiter.api.Test;
@@ -69,23 +67,14 @@ class StockShadedClientWithCompactCodecIT {
   }
 
   /**
-   * hbase-shaded-client and its runtime dependencies (which the pom copies, since as dependencies of this module
-   * they would clash with the unshaded HBase), the codec, and this test's classes ({@link StockClientMain} and the
-   * counting codec).
+   * hbase-shaded-client and its runtime dependencies, the codec, and this test's classes ({@link StockClientMain} and
+   * the counting codec).
    */
-  private static String stockClientClasspath() throws IOException, URISyntaxException {
-    Path testClasses = location(StockClientMain.class);
-    List<String> entries = new ArrayList<>();
-    try (Stream<Path> jars = Files.list(testClasses.resolveSibling("shaded-client"))) {
-      jars.map(Path::toString).sorted().forEach(entries::add);
-    }
-    entries.add(location(CompactCellCodec.class).toString());
-    entries.add(testClasses.toString());
-    return String.join(File.pathSeparator, entries);
-  }
-
-  private static Path location(Class<?> type) throws URISyntaxException {
-    return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+  private static String stockClientClasspath() throws URISyntaxException {
+    List<Path> entries = new ArrayList<>(ShadedClientJars.hbaseShadedClient());
+    entries.add(Path.of(CompactCellCodec.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+    entries.add(ShadedClientJars.testClasses());
+    return ShadedClientJars.classpath(entries);
   }
 
   /** Families of 2, 1 and 3 versions, split in two regions. */
