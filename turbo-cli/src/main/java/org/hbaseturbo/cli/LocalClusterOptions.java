@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerSiteFile;
 import org.hbaseturbo.cluster.regime.BlockDevice;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Option;
 /** How to start a local cluster, for the commands that start one when {@code --conf} is absent. */
 final class LocalClusterOptions {
   static final String DATA_OPTION = "--data";
+  private static final int DEFAULT_DATA_NODES = 3;
 
   /** Where the RegionServers run. */
   enum Kind {
@@ -48,6 +50,18 @@ final class LocalClusterOptions {
       description = "With --cluster processes: each RegionServer JVM's maximum heap, as -Xmx takes it (default: "
           + ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP + ").")
   String regionServerHeap;
+
+  @Option(names = "--hdfs",
+      description = "With --cluster processes: keep HBase's data on an HDFS of its own (Hadoop 3.4.2: a NameNode and"
+          + " --datanodes DataNodes, each a JVM of its own, their data under --data), with HDFS's real hflush and"
+          + " hsync for the WAL, instead of this host's file system.")
+  boolean hdfs;
+
+  /** HDFS's own replication is 3; more DataNodes than a few add JVMs, not safety, on one host. */
+  @Range(min = 1, max = 9)
+  @Option(names = "--datanodes", paramLabel = "N",
+      description = "With --hdfs: DataNodes to start (1 to 9; default: 3, HDFS's replication, which is min(3, N)).")
+  Integer dataNodes;
 
   @Option(names = "--regime", paramLabel = "cache|disk", defaultValue = "cache",
       description = "With --cluster processes: where the RegionServers keep their data while they serve. 'cache': "
@@ -82,6 +96,13 @@ final class LocalClusterOptions {
       throw new InvalidInputException("--regime " + regime + " confines RegionServer JVMs of their own; add --cluster"
           + " processes");
     }
+    if (hdfs && kind != Kind.processes) {
+      throw new InvalidInputException("--hdfs runs HDFS's daemons beside RegionServer JVMs of their own; add --cluster"
+          + " processes");
+    }
+    if (dataNodes != null && !hdfs) {
+      throw new InvalidInputException("--datanodes sizes the HDFS of --hdfs; add --hdfs");
+    }
     if (nodeMemory != null && regime != ServerRegime.disk) {
       throw new InvalidInputException("--node-memory sizes the nodes of --regime disk; add --regime disk");
     }
@@ -105,7 +126,8 @@ final class LocalClusterOptions {
     }
     return new TargetCluster.LocalSettings(kind == Kind.processes, regionServers, Optional.ofNullable(dataDir), host,
         Optional.ofNullable(regionServerHeap),
-        site == null ? Map.of() : ServerSiteFile.read(site, "--site"), confinement);
+        site == null ? Map.of() : ServerSiteFile.read(site, "--site"), confinement,
+        hdfs ? OptionalInt.of(dataNodes == null ? DEFAULT_DATA_NODES : dataNodes) : OptionalInt.empty());
   }
 
   /** @throws InvalidInputException when {@code size} is not a size as {@code -Xmx} takes it */

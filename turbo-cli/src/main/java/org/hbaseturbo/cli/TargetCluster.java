@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
@@ -81,13 +82,17 @@ final class TargetCluster implements AutoCloseable {
    *
    * @param site settings for every server, over the cluster's own
    * @param confinement each RegionServer's node, where they run confined ({@code --regime disk})
+   * @param dataNodes the DataNodes of the HDFS that holds HBase's data ({@code --hdfs}); none for the local file
+   *     system
    */
   record LocalSettings(boolean processes, int regionServers, Optional<Path> dataDir, String host,
-      Optional<String> regionServerHeap, Map<String, String> site, Optional<ServerConfinement> confinement) {
+      Optional<String> regionServerHeap, Map<String, String> site, Optional<ServerConfinement> confinement,
+      OptionalInt dataNodes) {
     LocalCluster start(PrintWriter out) throws IOException {
       String where = dataDir.map(Path::toString).orElse("a temporary directory");
       out.printf(processes
-          ? "starting HBase as processes (ZooKeeper and 1 master here, %d RegionServer JVMs), data in %s ...%n"
+          ? "starting HBase as processes (ZooKeeper and 1 master here, %d RegionServer JVMs" + (dataNodes.isPresent()
+              ? ", an HDFS NameNode and " + dataNodes.getAsInt() + " DataNode JVMs" : "") + "), data in %s ...%n"
           : "starting embedded HBase (1 master, %d RegionServers, ZooKeeper), data in %s ...%n", regionServers, where);
       out.flush();
       long start = System.nanoTime();
@@ -96,6 +101,7 @@ final class TargetCluster implements AutoCloseable {
         ProcessHBaseCluster.Builder processBuilder = ProcessHBaseCluster.builder();
         regionServerHeap.ifPresent(processBuilder::regionServerHeap);
         confinement.ifPresent(processBuilder::confine);
+        dataNodes.ifPresent(processBuilder::hdfs);
         builder = processBuilder;
       } else {
         builder = EmbeddedHBaseCluster.builder().host(host);
@@ -117,7 +123,9 @@ final class TargetCluster implements AutoCloseable {
               + String.join(" ", processCluster.regionServerInfoAddresses()) + confinement.map(node -> ", each"
                   + " confined to " + (node.memoryBytes() >> 20) + " MiB" + node.disk().map(disk -> " and "
                       + disk.bytesPerSecond() / 1_000_000 + " MB/s, " + disk.operationsPerSecond()
-                      + " operations/s each way").orElse("")).orElse("") + ", logs in "
+                      + " operations/s each way").orElse("")).orElse("") + processCluster.hdfs().map(hdfs -> ", HBase's"
+                          + " root on HDFS " + hdfs.uri() + " (NameNode and " + hdfs.dataNodeCount()
+                          + " DataNodes, pids " + hdfs.pids() + ")").orElse("") + ", logs in "
               + cluster.dataDir().resolve("logs")
           : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();
     }

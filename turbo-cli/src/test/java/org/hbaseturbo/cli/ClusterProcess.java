@@ -10,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.Assumptions;
  * group as Ctrl-C does. It and every process it starts, and they start, carry a mark in their environment, which
  * {@link #processes()} looks for in /proc: so it finds them all, also those whose parent ended and that init took.
  */
-record ClusterProcess(Process process, Thread reader, BlockingQueue<String> lines, String mark) {
+record ClusterProcess(Process process, Thread reader, BlockingQueue<String> lines, List<String> printedLines,
+    String mark) {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final String MARK_VARIABLE = "TURBO_TEST_PROCESS_MARK";
 
@@ -57,17 +60,21 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     builder.environment().put(MARK_VARIABLE, mark);
     Process process = builder.start();
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    List<String> printedLines = Collections.synchronizedList(new ArrayList<>());
     Thread reader = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(
           new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        in.lines().forEach(lines::add);
+        in.lines().forEach(line -> {
+          printedLines.add(line);
+          lines.add(line);
+        });
       } catch (IOException e) {
         lines.add("reader failed: " + e);
       }
     });
     reader.setDaemon(true);
     reader.start();
-    return new ClusterProcess(process, reader, lines, mark);
+    return new ClusterProcess(process, reader, lines, printedLines, mark);
   }
 
   /** SIGTERM, then everything the process printed until it exited. */
@@ -108,13 +115,11 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
 
   /** Everything it printed, once it exited. */
   String printed() throws InterruptedException {
-    // Its output ends with the process; the reader has then queued every line.
+    // Its output ends with the process; the reader has then kept every line, those read while it started too.
     reader.join(TimeUnit.SECONDS.toMillis(10));
-    StringBuilder printed = new StringBuilder();
-    for (String line : lines) {
-      printed.append(line).append('\n');
+    synchronized (printedLines) {
+      return printedLines.stream().map(line -> line + "\n").collect(Collectors.joining());
     }
-    return printed.toString();
   }
 
   /** The running processes that carry its mark: itself and all that it started, and they started, still running. */

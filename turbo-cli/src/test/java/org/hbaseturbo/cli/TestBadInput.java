@@ -275,6 +275,12 @@ class TestBadInput {
         + " quarters of this machine's");
     assertRefused(CommandLineRun.of("ycsb", "run", "--cluster", "processes", "--link", "1gbit"),
         "turbo: --cluster processes runs on loopback only; an emulated --link needs --cluster embedded");
+    assertRefused(CommandLineRun.of("cluster", "start", "--hdfs"),
+        "turbo: --hdfs runs HDFS's daemons beside RegionServer JVMs of their own; add --cluster processes");
+    assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--datanodes", "2"),
+        "turbo: --datanodes sizes the HDFS of --hdfs; add --hdfs");
+    assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--hdfs", "--datanodes", "0"),
+        "turbo: --datanodes must be between 1 and 9, was 0 (see 'turbo cluster start --help')");
     assertRefused(CommandLineRun.of("cluster", "start", "--regime", "disk"),
         "turbo: --regime disk confines RegionServer JVMs of their own; add --cluster processes");
     assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--node-memory", "1g"),
