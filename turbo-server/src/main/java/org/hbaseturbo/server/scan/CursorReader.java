@@ -22,8 +22,8 @@ import org.hbaseturbo.wire.scan.PreparedRowsEncoder;
  * <p>So the scanner may stop in the middle of a row (between two families, or after
  * {@code hbase.cells.scanned.per.heartbeat.check} cells of one). Replies carry whole rows only: a row the scanner may
  * not have finished waits in the cursor, and the next execute adds the rest of it, or sends it as it is once the
- * scanner returns another row. Whether it may be unfinished is read from the clock the context reads: the scanner
- * stops mid-row only after the deadline, and returns at the end of each row otherwise.
+ * scanner returns another row. Whether it may be unfinished is what HBase's RPC layer asks the context
+ * ({@link RowProgress}); the clock alone misses a store scanner that returns at once to switch to stream reads.
  */
 final class CursorReader {
   private CursorReader() {
@@ -58,7 +58,7 @@ final class CursorReader {
             }
             row.addAll(cells);
           }
-          boolean whole = !more || !timeUp;
+          boolean whole = !more || !(timeUp || RowProgress.mayHaveMoreCellsInRow(context));
           if (whole && !row.isEmpty() && rows.rowCount() < caching) {
             send(row, rows, quota);
           }

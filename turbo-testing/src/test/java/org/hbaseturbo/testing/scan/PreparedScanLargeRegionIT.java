@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * much, a store scanner waits for its caller to say the cells it returned were shipped before it switches from
  * positional to stream reads, and until then returns after every cell. An execute must ship as a native scanner
  * call does, or it reads only as many rows as its time limit lets it: this region of 3 MB took 20 executes for 575
- * of its 3,000 rows before it did.
+ * of its 3,000 rows before it did. Where it switches, the store scanner stops in the middle of a row: a reply must
+ * still carry whole rows (each of two cells here), each once.
  */
 @ExtendWith(SharedHBaseCluster.class)
 class PreparedScanLargeRegionIT {
@@ -86,14 +87,18 @@ class PreparedScanLargeRegionIT {
     }
   }
 
-  /** Rows r00000... with one value of {@link #VALUE_BYTES}, in batches. */
+  /**
+   * Rows r00000... with a value of {@link #VALUE_BYTES} and a small one, in batches: two cells, so that a store
+   * scanner that stops between them (where it switches to stream reads) would split a row.
+   */
   private static void load(Connection connection, TableName name) throws IOException {
     byte[] value = new byte[VALUE_BYTES];
     try (Table table = connection.getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i++) {
         value[i % VALUE_BYTES] = (byte) i;
-        puts.add(new Put(Bytes.toBytes(String.format("r%05d", i))).addColumn(F, Bytes.toBytes("q"), value.clone()));
+        puts.add(new Put(Bytes.toBytes(String.format("r%05d", i))).addColumn(F, Bytes.toBytes("q"), value.clone())
+            .addColumn(F, Bytes.toBytes("r"), Bytes.toBytes(i)));
         if (puts.size() == 500) {
           table.put(puts);
           puts.clear();
