@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         "Without --conf, commands run against a local HBase of their own (embedded: 1 master, RegionServers and"
             + " ZooKeeper in this JVM, data on local disk; or --cluster processes)."},
     subcommands = {DemoCommand.class, ClusterCommand.class, YcsbCommand.class, CompressCommand.class,
-        TuneCommand.class, BenchCommand.class, FastPathCommand.class,
+        TuneCommand.class, BenchCommand.class, FastPathCommand.class, VerifyCommand.class,
         CommandLine.HelpCommand.class})
 public final class TurboMain extends CommandGroup {
   /** Exit code of bad input: an unknown workload, table, property, or an unreachable cluster. */

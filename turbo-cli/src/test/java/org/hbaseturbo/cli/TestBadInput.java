@@ -116,6 +116,16 @@ class TestBadInput {
   }
 
   @Test
+  void verifySettings() {
+    assertRefused(CommandLineRun.of("verify", "--nodes", "25000", "--width", "10000"),
+        "turbo: --nodes 25000 must be a multiple of --width 10000, and at least two batches of it: each batch refers"
+            + " to the one written before it");
+    assertRefused(CommandLineRun.of("verify", "--db", "prepared"),
+        "turbo: --db 'prepared' is not one of native, fastpath");
+    assertRefused(CommandLineRun.of("verify", "--codec", "gzip"), "turbo: --codec 'gzip' is not one of default, compact");
+  }
+
+  @Test
   void benchCodecSettings() {
     assertRefused(CommandLineRun.of("bench", "codec", "--operations", "scan,delete"),
         "turbo: unknown operation 'delete': expected scan, get, put");

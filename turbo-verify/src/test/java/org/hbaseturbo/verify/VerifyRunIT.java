@@ -1,0 +1,71 @@
+package org.hbaseturbo.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The verification on the shared embedded cluster: loops written over the fast path with the compact codec read
+ * back whole by both reads; and a node deleted behind its back is found, as one undefined and one unreferenced node,
+ * by both (a verifier that cannot fail is worth nothing).
+ */
+@ExtendWith(SharedHBaseCluster.class)
+class VerifyRunIT {
+  private static final int LOOPS = 2;
+  private static final long NODES = 20_000;
+  private static final int WIDTH = 1_000;
+  private static final boolean FAST = Boolean.parseBoolean(System.getProperty("fast", "true"));
+
+  @Test
+  void loopsWrittenOverTheFastPathWithTheCompactCodecAreWhole() throws Exception {
+    StringWriter printed = new StringWriter();
+    VerifyRun.Report report = new VerifyRun(settings("verify_whole"),
+        SharedHBaseCluster.cluster().clientConfiguration(), new PrintWriter(printed)).run();
+    assertThat(report.passed()).as(printed.toString()).isTrue();
+    assertThat(report.nativeRead().rows()).isEqualTo(LOOPS * NODES);
+    assertThat(report.nativeRead().referenced()).isEqualTo(LOOPS * NODES);
+    assertThat(report.fastPathServed()).as("batches and executes over the fast path").isPositive();
+    assertThat(printed.toString()).contains("loop 2 of 2 closed", "Prepared Scan: 40,000 nodes");
+  }
+
+  @Test
+  void aNodeDeletedBehindItsBackIsFoundByBothReads() throws Exception {
+    VerifyRun.Settings settings = settings("verify_planted_loss");
+    VerifyRun run = new VerifyRun(settings, SharedHBaseCluster.cluster().clientConfiguration(),
+        new PrintWriter(new StringWriter()));
+    try (VerifyRun.Clients clients = run.new Clients()) {
+      double writeSeconds = run.write(clients);
+      byte[] lost;
+      try (Table table = clients.rpc().getTable(TableName.valueOf(settings.table()));
+          ResultScanner scanner = table.getScanner(new Scan().setLimit(1))) {
+        Result first = scanner.next();
+        lost = first.getRow();
+        table.delete(new Delete(lost));
+      }
+      VerifyRun.Report report = run.verify(clients, writeSeconds);
+      assertThat(report.passed()).isFalse();
+      for (ListCounts read : new ListCounts[] {report.nativeRead(), report.preparedRead()}) {
+        assertThat(read.undefined()).isEqualTo(1);
+        assertThat(read.undefinedExamples()).containsExactly(NodeKey.of(lost).toString());
+        assertThat(read.unreferenced()).isEqualTo(1);
+        assertThat(read.rows()).isEqualTo(LOOPS * NODES - 1);
+      }
+      assertThat(report.readsAgree()).isTrue();
+    }
+  }
+
+  private static VerifyRun.Settings settings(String prefix) {
+    return new VerifyRun.Settings(SharedHBaseCluster.uniqueTableName(prefix).getNameAsString(), LOOPS, NODES, WIDTH,
+        FAST, true, 4, 1);
+  }
+}
