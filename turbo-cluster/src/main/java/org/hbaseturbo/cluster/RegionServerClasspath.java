@@ -25,11 +25,11 @@ final class RegionServerClasspath {
   static String locate() throws IOException {
     Path lib = find().orElseThrow(() -> new IOException("the RegionServer classpath " + LIB + " was not found under "
         + Optional.ofNullable(System.getProperty(HOME_PROPERTY)).orElse(System.getProperty("user.dir"))
-        + " or its parents; build it with 'mvn -B -DskipTests install' in the checkout"));
+        + " or its parents; build it with '" + HBaseLine.buildCommand(HBaseLine.ofThisJvm()) + "' in the checkout"));
     try (var jars = Files.list(lib)) {
       if (jars.noneMatch(jar -> jar.getFileName().toString().endsWith(SERVER_JAR))) {
-        throw new IOException(lib + " holds no server jar (*" + SERVER_JAR + "); build it with 'mvn -B -DskipTests"
-            + " install'");
+        throw new IOException(lib + " holds no server jar (*" + SERVER_JAR + "); build it with '"
+            + HBaseLine.buildCommand(HBaseLine.ofThisJvm()) + "'");
       }
     }
     return lib + File.separator + "*";

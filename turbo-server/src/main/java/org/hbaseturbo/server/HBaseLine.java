@@ -58,9 +58,6 @@ public final class HBaseLine {
       return "turbo-server-" + turboVersion + "-deploy-hbase" + forLine + ".jar";
     }
 
-    private static String buildCommand(String forLine) {
-      return "mvn -B" + (forLine.equals("2.6") ? "" : " -Phbase-" + forLine) + " -DskipTests package";
-    }
   }
 
   private HBaseLine() {
@@ -98,6 +95,11 @@ public final class HBaseLine {
     return lineOf(VersionInfo.getVersion());
   }
 
+  /** The Maven command, run in the checkout, that builds Turbo for HBase {@code line}. */
+  public static String buildCommand(String line) {
+    return "mvn -B" + (line.equals("2.6") ? "" : " -Phbase-" + line) + " -DskipTests package";
+  }
+
   /** The line of an HBase version: {@code 2.6} of {@code 2.6.4-hadoop3}. */
   static String lineOf(String version) {
     String[] parts = version.split("[.-]", 3);
@@ -121,6 +123,6 @@ public final class HBaseLine {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return Optional.of(new Built(built.getProperty("hbase.line"), built.getProperty("turbo.version")));
+    return Optional.of(new Built(built.getProperty("hbase.line"), built.getProperty("version")));
   }
 }

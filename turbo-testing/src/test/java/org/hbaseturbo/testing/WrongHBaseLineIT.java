@@ -44,7 +44,7 @@ class WrongHBaseLineIT {
     assertThat(child.stderr().lines().filter(entry -> entry.contains("HBase Turbo's server jar")).toList())
         .as("one ERROR for the RegionServer, of every Turbo coprocessor it loaded").singleElement().asString()
         .contains("ERROR").contains("is built for HBase " + other + ", but this RegionServer runs HBase "
-            + VersionInfo.getVersion() + ": deploy turbo-server-" + record.getProperty("turbo.version")
+            + VersionInfo.getVersion() + ": deploy turbo-server-" + record.getProperty("version")
             + "-deploy-hbase" + line + ".jar instead");
     assertThat(child.stderr()).doesNotContainIgnoringCase("aborting").doesNotContain("LinkageError")
         .doesNotContain("NoSuchMethodError");
