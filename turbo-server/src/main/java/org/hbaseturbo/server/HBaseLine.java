@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class HBaseLine {
   static final String RESOURCE = "hbase-line.properties";
-  /** The lines Turbo builds for, and the Maven option that builds each. */
+  /** The lines Turbo builds for ({@link #buildCommand}). */
   static final Set<String> LINES = Set.of("2.5", "2.6");
 
   private static final Logger LOG = LoggerFactory.getLogger(HBaseLine.class);
@@ -57,7 +57,6 @@ public final class HBaseLine {
     String jarName(String forLine) {
       return "turbo-server-" + turboVersion + "-deploy-hbase" + forLine + ".jar";
     }
-
   }
 
   private HBaseLine() {
