@@ -8,7 +8,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.ConfigRedactor;
 import org.apache.hadoop.conf.Configuration;
@@ -73,6 +72,9 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     RegionServerServices services = LoadedAs.regionServerServices(env, this);
     MetricsHBaseServerSource source = services.getRpcServer().getMetrics().getMetricsSource();
     if (!(source instanceof BaseSourceImpl impl)) {
@@ -100,7 +102,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.server.scan.PreparedExecutes;
@@ -85,6 +86,9 @@ public class FastPathServer implements RegionServerCoprocessor {
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     try {
       RegionServerServices services = LoadedAs.regionServerServices(env, this);
       track(services.getServerName());

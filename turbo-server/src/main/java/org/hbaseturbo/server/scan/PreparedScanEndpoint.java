@@ -4,7 +4,6 @@ import com.google.protobuf.RpcCallback;
 import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
-import java.util.Collections;
 import java.util.concurrent.ScheduledFuture;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -22,6 +21,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.wire.scan.PreparedScanException;
@@ -52,6 +52,9 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     RegionCoprocessorEnvironment region = LoadedAs.region(env, this);
     if (!(region.getRegion() instanceof HRegion hregion)) {
       throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegion, found "
@@ -81,7 +84,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

@@ -12,7 +12,7 @@ import org.apache.hadoop.hbase.quotas.OperationQuota;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
-import org.apache.hadoop.hbase.regionserver.RegionScannerImpl;
+import org.apache.hadoop.hbase.regionserver.Shipper;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -138,7 +138,9 @@ final class PreparedScanExecutor {
     hooks.preScannerOpen(scan);
     Runnable release = scans.reserveCursor(user);
     try {
-      RegionScannerImpl core = region.getScanner(scan);
+      // HRegion's own scanner, RegionScannerImpl, ships; it is public on HBase 2.6 only, so it is named by its
+      // interfaces here.
+      RegionScanner core = region.getScanner(scan);
       RegionScanner scanner;
       try {
         scanner = hooks.postScannerOpen(scan, core);
@@ -146,7 +148,7 @@ final class PreparedScanExecutor {
         core.close();
         throw e;
       }
-      return new Cursor(scans.newCursorId(), state, scanner, core, hooks, release, now);
+      return new Cursor(scans.newCursorId(), state, scanner, (Shipper) core, hooks, release, now);
     } catch (IOException | RuntimeException e) {
       release.run();
       throw e;
@@ -184,7 +186,7 @@ final class PreparedScanExecutor {
     boolean failed = true;
     try {
       more = CursorReader.read(region, cursor, rows, quota, request.getCaching(),
-          Math.min(config.maxReplyBytes(), quota.getMaxResultSize()), deadline);
+          Math.min(config.maxReplyBytes(), CompatScanQuotas.maxResultSize(quota)), deadline);
       failed = false;
     } finally {
       if (failed) {
