@@ -24,6 +24,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
+import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
@@ -43,6 +44,7 @@ import org.hbaseturbo.wire.scan.PreparedScanException;
  * closing, server stopping) pass through unchanged so that the client's retrying relocates and tries again.
  */
 public class PreparedScanEndpoint extends PreparedScanService implements RegionCoprocessor {
+  private volatile LiveSettings<PreparedScanConfig> settings;
   private volatile RegionPreparedScans scans;
   private volatile PreparedScanExecutor executor;
   private volatile ScheduledFuture<?> reaper;
@@ -57,10 +59,19 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
       throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegion, found "
           + region.getRegion().getClass().getName());
     }
-    PreparedScanConfig config = PreparedScanConfig.from(region.getConfiguration());
-    scans = new RegionPreparedScans(config, ServerHoldings.of(region));
-    executor = new PreparedScanExecutor(hregion, scans, config, ExecuteQuotas.of(region));
-    reaper = LeaseReaper.watch(scans, config.lease().toNanos());
+    // update_config changes every setting here: the limits for what is stored next, the lease and the time limit.
+    settings = LiveSettings.watch("Prepared Scan (region settings)", LiveSettings.regionServerConfiguration(region),
+        region.getConfiguration(), PreparedScanConfig::from);
+    scans = new RegionPreparedScans(settings, ServerHoldings.of(region));
+    executor = new PreparedScanExecutor(hregion, scans, settings, ExecuteQuotas.of(region));
+    reaper = LeaseReaper.watch(scans, settings.get().lease().toNanos());
+    settings.onChange((before, after) -> {
+      if (!after.lease().equals(before.lease())) {
+        // The reaper looks every quarter lease: a shorter lease needs it to look sooner.
+        reaper.cancel(false);
+        reaper = LeaseReaper.watch(scans, after.lease().toNanos());
+      }
+    });
     metrics = MetricsRegistration.hold(PreparedScanMetrics.NAME, PreparedScanMetrics::new);
   }
 
@@ -68,6 +79,9 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   @Override
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) {
+    if (settings != null) {
+      settings.close();
+    }
     if (reaper != null) {
       reaper.cancel(false);
     }
