@@ -3,18 +3,11 @@ package org.hbaseturbo.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -51,9 +44,6 @@ class RegionServerMetricsIT {
   private static final int GETS = 100;
   /** Far above the seconds a RegionServer takes to register its coprocessors once it is online. */
   private static final Duration PUBLISHED = Duration.ofSeconds(60);
-  /** One line of HBase's Prometheus text: name, its labels, its value. */
-  private static final Pattern LINE = Pattern.compile("^([a-z0-9_]+)\\{(.*)\\} (\\S+)$");
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
   @Test
   void aWorkloadOverTheFastPathPreparedScanAndTheCodecMovesTheFiguresOnPrometheus(
@@ -132,7 +122,7 @@ class RegionServerMetricsIT {
             "turbo_prepared_scan_refused_limit_exceeded");
 
         // The same source is the JMX bean HBase's own sit beside.
-        String jmx = get(info + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath");
+        String jmx = TestingPrometheus.get(info + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath");
         assertThat(jmx).contains("Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath").contains("\"executed\"");
       }
     }
@@ -155,30 +145,7 @@ class RegionServerMetricsIT {
 
   /** The values on {@code /prometheus} of the lines named {@code turbo_*}. */
   private static Map<String, Double> figures(String info) throws IOException {
-    Map<String, Double> figures = new HashMap<>();
-    for (String line : get(info + "/prometheus").split("\n")) {
-      Matcher matcher = LINE.matcher(line);
-      if (matcher.matches() && matcher.group(1).startsWith("turbo_")) {
-        if (figures.put(matcher.group(1), Double.parseDouble(matcher.group(3))) != null) {
-          throw new AssertionError(matcher.group(1) + " printed twice: a source registered twice");
-        }
-      }
-    }
-    return figures;
-  }
-
-  private static String get(String url) throws IOException {
-    try {
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
-          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        throw new IOException(url + " answered " + response.statusCode() + ": " + response.body());
-      }
-      return response.body();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    }
+    return TestingPrometheus.read(info).values();
   }
 
   private static byte[] row(int i) {
