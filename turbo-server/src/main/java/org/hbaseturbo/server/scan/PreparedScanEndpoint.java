@@ -47,7 +47,10 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
   private volatile LiveSettings<PreparedScanConfig> settings;
   private volatile RegionPreparedScans scans;
   private volatile PreparedScanExecutor executor;
+  /** Replaced under this lock once started, when the lease changes. */
   private volatile ScheduledFuture<?> reaper;
+  /** Guarded by this. */
+  private boolean stopped;
   private volatile MetricsRegistration.Hold metrics;
 
   // rawtypes: Coprocessor.start declares the raw type.
@@ -67,12 +70,22 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     reaper = LeaseReaper.watch(scans, settings.get().lease().toNanos());
     settings.onChange((before, after) -> {
       if (!after.lease().equals(before.lease())) {
-        // The reaper looks every quarter lease: a shorter lease needs it to look sooner.
-        reaper.cancel(false);
-        reaper = LeaseReaper.watch(scans, after.lease().toNanos());
+        watchLeases(after);
       }
     });
     metrics = MetricsRegistration.hold(PreparedScanMetrics.NAME, PreparedScanMetrics::new);
+  }
+
+  /**
+   * Has the reaper look every quarter of a changed lease: a shorter lease needs it to look sooner. On the watch's
+   * thread, which may still be at it as the region closes: a closed region's reaper stays cancelled.
+   */
+  private synchronized void watchLeases(PreparedScanConfig changed) {
+    if (stopped) {
+      return;
+    }
+    reaper.cancel(false);
+    reaper = LeaseReaper.watch(scans, changed.lease().toNanos());
   }
 
   // rawtypes: Coprocessor.stop declares the raw type.
@@ -82,8 +95,11 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
     if (settings != null) {
       settings.close();
     }
-    if (reaper != null) {
-      reaper.cancel(false);
+    synchronized (this) {
+      stopped = true;
+      if (reaper != null) {
+        reaper.cancel(false);
+      }
     }
     if (scans != null) {
       scans.closeAll();
