@@ -35,9 +35,12 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.TableOperations;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.heap.HeapTunerMetrics;
+import org.hbaseturbo.server.heap.PcmChanges;
 import org.hbaseturbo.server.metrics.CodecMetrics;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
+import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.server.workload.WorkloadCounters;
+import org.hbaseturbo.wire.PcmMarks;
 
 /**
  * RegionServer coprocessor that reports the process's CPU time and memory, the RegionServer RPC server's byte
@@ -62,6 +65,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   private volatile RegionServerServices server;
   private volatile ConfigRedactor redactor;
   private final List<MetricsRegistration.Hold> metrics = new ArrayList<>();
+  private volatile LiveSettings<PcmMarks> pcm;
 
   public ServerStatsEndpoint() {
     RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
@@ -83,6 +87,10 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
     rpcMetrics = impl;
     server = services;
     redactor = new ConfigRedactor(server.getConfiguration());
+    // What PCM last changed on this server comes with its server settings, by update_config or a restart.
+    pcm = LiveSettings.watch("PCM marks of RegionServer " + services.getServerName(), services.getConfiguration(),
+        services.getConfiguration(), PcmMarks::from).onChange(PcmChanges::changed);
+    PcmChanges.started(pcm.get());
     // The codec and the heap tuner have no start of their own: the RegionServer's stats publish them.
     synchronized (metrics) {
       metrics.add(MetricsRegistration.hold(CodecMetrics.NAME, CodecMetrics::new));
@@ -94,6 +102,9 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   @Override
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) {
+    if (pcm != null) {
+      pcm.close();
+    }
     synchronized (metrics) {
       metrics.forEach(MetricsRegistration.Hold::close);
       metrics.clear();

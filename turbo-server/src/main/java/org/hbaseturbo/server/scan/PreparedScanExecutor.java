@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.HBaseZeroCopyByteString;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Scan;
@@ -43,13 +44,14 @@ import org.hbaseturbo.wire.scan.ScanSupport;
 final class PreparedScanExecutor {
   private final HRegion region;
   private final RegionPreparedScans scans;
-  private final PreparedScanConfig config;
+  private final Supplier<PreparedScanConfig> settings;
   private final ExecuteQuotas quotas;
 
-  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, PreparedScanConfig config, ExecuteQuotas quotas) {
+  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, Supplier<PreparedScanConfig> settings,
+      ExecuteQuotas quotas) {
     this.region = region;
     this.scans = scans;
-    this.config = config;
+    this.settings = settings;
     this.quotas = quotas;
   }
 
@@ -178,6 +180,7 @@ final class PreparedScanExecutor {
    */
   private ExecuteResponse read(Cursor cursor, ExecuteRequest request, long maxReplyBytes, OperationQuota quota)
       throws IOException {
+    PreparedScanConfig config = settings.get();
     long deadline = config.timeLimit().deadline(EnvironmentEdgeManager.currentTime());
     PreparedState state = cursor.state();
     PreparedRowsEncoder rows = new PreparedRowsEncoder(state.schema(),
