@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -39,6 +40,7 @@ import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
+import org.hbaseturbo.server.HBaseLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,13 +81,14 @@ class ProcessClusterIT {
         assertThat(classpath).hasSize(2);
         assertThat(classpath.get(0)).isEqualTo(data.toAbsolutePath().resolve("regionservers/rs-" + i + "/conf")
             .toString());
-        assertThat(classpath.get(1)).endsWith("turbo-regionserver/target/lib/*");
+        assertThat(classpath.get(1)).endsWith("turbo-regionserver/target/lib-hbase" + HBaseLine.ofThisJvm() + "/*");
         lib = Path.of(classpath.get(1)).getParent();
       }
       try (var jars = Files.list(lib)) {
         List<String> ours = jars.map(jar -> jar.getFileName().toString())
             .filter(jar -> jar.startsWith("turbo-") || jar.startsWith("aircompressor")).toList();
-        assertThat(ours).singleElement().asString().matches("turbo-server-.*-deploy\\.jar");
+        assertThat(ours).singleElement().asString()
+            .matches("turbo-server-.*-deploy-hbase" + Pattern.quote(HBaseLine.ofThisJvm()) + "\\.jar");
       }
       try (Admin admin = connection.getAdmin()) {
         // Heap and memory per server come from each RegionServer's own JVM, not from this one's.

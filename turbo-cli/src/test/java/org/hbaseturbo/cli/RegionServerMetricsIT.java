@@ -3,18 +3,12 @@ package org.hbaseturbo.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -33,6 +27,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ServerControlService;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.junit.jupiter.api.Test;
@@ -44,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code /jmx}, in a RegionServer JVM of its own with the server jar as deployed. A small workload over the fast
  * path, Prepared Scan and the compact codec must move the figures each names. Runs a process cluster of its own:
  * the shared embedded cluster runs no info servers, and its RegionServers share one JVM and so one set of sources.
+ * PCM's class, switches and reverts move under {@code tune apply} and {@code tune rollback}.
  */
 class RegionServerMetricsIT {
   private static final byte[] FAMILY = Bytes.toBytes("f");
@@ -51,9 +47,10 @@ class RegionServerMetricsIT {
   private static final int GETS = 100;
   /** Far above the seconds a RegionServer takes to register its coprocessors once it is online. */
   private static final Duration PUBLISHED = Duration.ofSeconds(60);
-  /** One line of HBase's Prometheus text: name, its labels, its value. */
-  private static final Pattern LINE = Pattern.compile("^([a-z0-9_]+)\\{(.*)\\} (\\S+)$");
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private static final String PCM_SWITCHES = "turbo_heap_tuner_pcm_switches";
+  private static final String PCM_REVERTS = "turbo_heap_tuner_pcm_reverts";
+  /** The source's tag pcmClass, as /prometheus names it (in lower case). */
+  private static final String PCM_CLASS = "pcmclass";
 
   @Test
   void aWorkloadOverTheFastPathPreparedScanAndTheCodecMovesTheFiguresOnPrometheus(
@@ -64,9 +61,7 @@ class RegionServerMetricsIT {
         .dataDir(data).start()) {
       String info = cluster.regionServerInfoAddresses().get(0);
       assertThat(info).matches("http://127\\.0\\.0\\.1:\\d+");
-      Await.until(() -> published(info), PUBLISHED, Duration.ofMillis(500), "the figures on " + info,
-          () -> new IOException("no fast-path figures on " + info + "/prometheus after " + PUBLISHED.toSeconds()
-              + " s"));
+      figures(info); // once the info server serves the sources
       Configuration conf = cluster.clientConfiguration();
       conf.set(HConstants.RPC_CODEC_CONF_KEY, CompactCellCodec.class.getName());
       try (Connection rpc = ConnectionFactory.createConnection(conf);
@@ -132,10 +127,56 @@ class RegionServerMetricsIT {
             "turbo_prepared_scan_refused_limit_exceeded");
 
         // The same source is the JMX bean HBase's own sit beside.
-        String jmx = get(info + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath");
+        String jmx = TestingPrometheus.get(info + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath");
         assertThat(jmx).contains("Hadoop:service=HBase,name=RegionServer,sub=TurboFastPath").contains("\"executed\"");
+
+        assertPcmOnPrometheus(cluster, info, data);
       }
     }
+  }
+
+  /**
+   * {@code tune apply --data} then {@code tune rollback --data}, as an operator runs them against the launcher of a
+   * process cluster (this JVM serves the cluster's control, as {@code cluster start --processes} does): the class in
+   * force goes to the one applied and back to none, one switch and one revert.
+   */
+  private static void assertPcmOnPrometheus(ProcessHBaseCluster cluster, String info, Path data) throws Exception {
+    Path conf = cluster.writeClientConfiguration(data.resolve("client-conf")).getParent();
+    Path policy = data.resolve("rm.yaml");
+    Files.writeString(policy, "class: RM\nheap_gb: 0.375\nsettings:\n  hbase.hstore.compaction.min: 4\n");
+    Path audit = data.resolve("audit.jsonl");
+    TestingPrometheus before = TestingPrometheus.awaitLine(info, PCM_SWITCHES, PUBLISHED);
+    assertThat(before.labels().get(PCM_SWITCHES)).as("no class before PCM").containsEntry(PCM_CLASS, "");
+    ServerControlService control = ServerControlService.start(cluster, data, line -> { });
+    try {
+      CommandLineRun apply = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RM",
+          "--policy", policy.toString(), "--data", data.toString(), "--audit", audit.toString());
+      assertThat(apply.exitCode()).as(apply.out() + apply.err()).isZero();
+      TestingPrometheus applied = awaitClass(info, "RM");
+      assertThat(applied.values().get(PCM_SWITCHES) - before.values().get(PCM_SWITCHES)).isEqualTo(1.0);
+      assertThat(applied.values().get(PCM_REVERTS)).isEqualTo(before.values().get(PCM_REVERTS));
+
+      CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
+          data.toString(), "--audit", audit.toString());
+      assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();
+      TestingPrometheus rolledBack = awaitClass(info, "");
+      assertThat(rolledBack.values().get(PCM_SWITCHES) - before.values().get(PCM_SWITCHES)).isEqualTo(1.0);
+      assertThat(rolledBack.values().get(PCM_REVERTS) - before.values().get(PCM_REVERTS)).isEqualTo(1.0);
+    } finally {
+      control.close();
+    }
+  }
+
+  /** The first read of {@code /prometheus} whose PCM class is {@code workloadClass}. */
+  private static TestingPrometheus awaitClass(String info, String workloadClass) throws IOException {
+    TestingPrometheus[] seen = new TestingPrometheus[1];
+    Await.until(() -> {
+      seen[0] = TestingPrometheus.read(info);
+      Map<String, String> labels = seen[0].labels().get(PCM_SWITCHES);
+      return labels != null && workloadClass.equals(labels.get(PCM_CLASS));
+    }, PUBLISHED, Duration.ofMillis(500), "class '" + workloadClass + "'", () -> new IOException("the PCM class on "
+        + info + "/prometheus did not become '" + workloadClass + "' within " + PUBLISHED.toSeconds() + " s"));
+    return seen[0];
   }
 
   private static void assertMoved(Map<String, Double> before, Map<String, Double> after, String name, long least) {
@@ -144,41 +185,13 @@ class RegionServerMetricsIT {
         .isGreaterThanOrEqualTo((double) least);
   }
 
-  /** Whether the info server answers, and its {@code /prometheus} shows the fast path. */
-  private static boolean published(String info) {
-    try {
-      return figures(info).containsKey("turbo_fast_path_up");
-    } catch (IOException e) {
-      return false; // not serving yet
-    }
-  }
-
-  /** The values on {@code /prometheus} of the lines named {@code turbo_*}. */
+  /**
+   * The values on {@code /prometheus} of the lines named {@code turbo_*}, from a read that has Turbo's sources: now
+   * and then a read has none of them (seen under load, on reads a moment apart; HBase's servlet samples the metrics
+   * system as its timer does), and the next has them all again.
+   */
   private static Map<String, Double> figures(String info) throws IOException {
-    Map<String, Double> figures = new HashMap<>();
-    for (String line : get(info + "/prometheus").split("\n")) {
-      Matcher matcher = LINE.matcher(line);
-      if (matcher.matches() && matcher.group(1).startsWith("turbo_")) {
-        if (figures.put(matcher.group(1), Double.parseDouble(matcher.group(3))) != null) {
-          throw new AssertionError(matcher.group(1) + " printed twice: a source registered twice");
-        }
-      }
-    }
-    return figures;
-  }
-
-  private static String get(String url) throws IOException {
-    try {
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
-          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        throw new IOException(url + " answered " + response.statusCode() + ": " + response.body());
-      }
-      return response.body();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    }
+    return TestingPrometheus.awaitLine(info, "turbo_fast_path_up", PUBLISHED).values();
   }
 
   private static byte[] row(int i) {

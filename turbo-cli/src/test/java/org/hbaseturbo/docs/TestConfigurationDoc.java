@@ -142,6 +142,58 @@ class TestConfigurationDoc {
     assertThat(wrong).as("documented defaults that are not the code's").isEmpty();
   }
 
+  /**
+   * The {@value ConfigurationDoc#UPDATE_CONFIG} column says, for every key a RegionServer reads, what the code does:
+   * "restart" exactly for the keys a configuration class lists as read only at start (its {@code READ_AT_START}),
+   * "re-read" for every other.
+   */
+  @Test
+  void theUpdateConfigColumnIsWhatTheServersDo() throws Exception {
+    Set<String> readAtStart = readAtStart();
+    assertThat(readAtStart).as("keys the code reads only at start (READ_AT_START)").isNotEmpty();
+    Map<String, Optional<String>> marks = new TreeMap<>();
+    doc.rows().forEach(row -> marks.put(row.key(), row.updateConfig()));
+    List<String> wrong = new ArrayList<>();
+    for (String key : code.wholeKeys()) {
+      boolean server = code.keys().get(key).stream().anyMatch(name -> name.startsWith("org.hbaseturbo.server."));
+      if ((server || readAtStart.contains(key)) && marks.getOrDefault(key, Optional.empty()).isEmpty()) {
+        wrong.add(key + " is read by RegionServers (" + code.where(key) + ") and has no "
+            + ConfigurationDoc.UPDATE_CONFIG + " mark");
+      }
+    }
+    for (ConfigurationDoc.Row row : doc.rows()) {
+      if (row.updateConfig().isEmpty()) {
+        continue;
+      }
+      String mark = row.updateConfig().get();
+      String expected = readAtStart.contains(row.key()) ? "restart" : "re-read";
+      if (!mark.equals(expected)) {
+        wrong.add(row.key() + " is marked '" + mark + "' (" + DOC + ":" + row.line() + "); the code says '" + expected
+            + "'");
+      }
+    }
+    assertThat(wrong).as("update_config marks that are not what the code does").isEmpty();
+  }
+
+  /** Every key listed by a configuration class's static {@code READ_AT_START}. */
+  private static Set<String> readAtStart() throws ReflectiveOperationException {
+    Set<String> classes = new TreeSet<>();
+    code.keys().values().forEach(classes::addAll);
+    Set<String> keys = new TreeSet<>();
+    for (String name : classes) {
+      Class<?> type = Class.forName(name, false, TestConfigurationDoc.class.getClassLoader());
+      for (var field : type.getDeclaredFields()) {
+        if (field.getName().equals("READ_AT_START") && Modifier.isStatic(field.getModifiers())) {
+          field.setAccessible(true);
+          for (Object key : (List<?>) field.get(null)) {
+            keys.add((String) key);
+          }
+        }
+      }
+    }
+    return keys;
+  }
+
   private static Set<String> documentedKeys() {
     return doc.rows().stream().map(ConfigurationDoc.Row::key).collect(Collectors.toCollection(TreeSet::new));
   }

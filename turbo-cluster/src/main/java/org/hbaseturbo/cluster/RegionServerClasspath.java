@@ -5,16 +5,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.hbaseturbo.server.HBaseLine;
 
 /**
- * The classpath of a RegionServer of the process cluster: the directory that the turbo-regionserver module builds,
- * HBase's jars and the server jar, as an operator's {@code $HBASE_HOME/lib} holds them after deployment. Found
- * under the checkout that {@value #HOME_PROPERTY} names (the {@code turbo} script sets it), or else the working
- * directory or one of its parents.
+ * The classpath of a RegionServer of the process cluster: the directory that the turbo-regionserver module builds
+ * for this build's HBase line ({@code lib-hbaseLINE}), HBase's jars and the server jar, as an operator's
+ * {@code $HBASE_HOME/lib} holds them after deployment. Found under the checkout that {@value #HOME_PROPERTY} names
+ * (the {@code turbo} script sets it), or else the working directory or one of its parents.
  */
 final class RegionServerClasspath {
   static final String HOME_PROPERTY = "turbo.home";
-  private static final Path LIB = Path.of("turbo-regionserver", "target", "lib");
+  /** The directory of the HBase line this tool was built for, as the server jar in it is. */
+  private static final Path LIB = Path.of("turbo-regionserver", "target", "lib-hbase" + HBaseLine.ofThisJvm());
+  private static final String SERVER_JAR = "-deploy-hbase" + HBaseLine.ofThisJvm() + ".jar";
 
   private RegionServerClasspath() {
   }
@@ -22,10 +25,11 @@ final class RegionServerClasspath {
   static String locate() throws IOException {
     Path lib = find().orElseThrow(() -> new IOException("the RegionServer classpath " + LIB + " was not found under "
         + Optional.ofNullable(System.getProperty(HOME_PROPERTY)).orElse(System.getProperty("user.dir"))
-        + " or its parents; build it with 'mvn -B -DskipTests install' in the checkout"));
+        + " or its parents; build it with '" + HBaseLine.buildCommand(HBaseLine.ofThisJvm()) + "' in the checkout"));
     try (var jars = Files.list(lib)) {
-      if (jars.noneMatch(jar -> jar.getFileName().toString().endsWith("-deploy.jar"))) {
-        throw new IOException(lib + " holds no server jar (*-deploy.jar); build it with 'mvn -B -DskipTests install'");
+      if (jars.noneMatch(jar -> jar.getFileName().toString().endsWith(SERVER_JAR))) {
+        throw new IOException(lib + " holds no server jar (*" + SERVER_JAR + "); build it with '"
+            + HBaseLine.buildCommand(HBaseLine.ofThisJvm()) + "'");
       }
     }
     return lib + File.separator + "*";

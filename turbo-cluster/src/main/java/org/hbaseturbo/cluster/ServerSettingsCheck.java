@@ -10,17 +10,17 @@ import org.apache.hadoop.hbase.io.util.MemorySizeUtil;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
- * Refuses RegionServer settings that HBase 2.6 would refuse at start, or silently replace, before any server
+ * Refuses RegionServer settings that HBase would refuse at start, or silently replace, before any server
  * starts with them, by HBase's own checks where they exist ({@link MemorySizeUtil}): a RegionServer that exits
  * at start, or runs with a value nobody asked for, costs the user far more than a clear line now. The tuner's
- * policies are checked by the same rules, so HBase's heap rules live here only.
+ * policies are checked by the same rules, so HBase's heap rules live here only (and in {@link CompatHeapRules},
+ * where HBase 2.5 and 2.6 differ).
  */
 public final class ServerSettingsCheck {
   static final String MEMSTORE = "hbase.regionserver.global.memstore.size";
   static final String MEMSTORE_OLD = MemorySizeUtil.MEMSTORE_SIZE_OLD_KEY;
   static final String BLOCK_CACHE = "hfile.block.cache.size";
   static final String BLOCK_CACHE_BYTES = HConstants.HFILE_BLOCK_CACHE_MEMORY_SIZE_KEY;
-  static final String FREE_HEAP_MIN = MemorySizeUtil.HBASE_REGION_SERVER_FREE_HEAP_MIN_MEMORY_SIZE_KEY;
   static final String COMPACTION_MIN = "hbase.hstore.compaction.min";
   static final String COMPACTION_MAX = "hbase.hstore.compaction.max";
   /** The settings a local cluster gives itself: where its data, ZooKeeper and servers are. */
@@ -81,14 +81,14 @@ public final class ServerSettingsCheck {
     }
     // Sizes in bytes are fractions of each RegionServer's own heap, which this JVM cannot know: HBase checks those
     // when the RegionServer starts.
-    boolean inBytes = settings.containsKey(BLOCK_CACHE_BYTES) || settings.containsKey(FREE_HEAP_MIN);
+    boolean inBytes = settings.containsKey(BLOCK_CACHE_BYTES) || CompatHeapRules.setsFreeHeapInBytes(settings);
     if (!inBytes) {
       try {
-        MemorySizeUtil.validateRegionServerHeapMemoryAllocation(conf);
+        CompatHeapRules.validate(conf);
       } catch (RuntimeException refused) {
         return Optional.of(new Problem(settings.containsKey(memstoreKey) ? memstoreKey : BLOCK_CACHE, memstoreKey
             + " (" + memstore + ") + " + BLOCK_CACHE + " (" + blockCache + ") leave less of the heap free than HBase"
-            + " requires (" + FREE_HEAP_MIN + ", 0.2 of the heap unless set); it refuses to start such a"
+            + " requires (" + CompatHeapRules.FREE_HEAP_RULE + "); it refuses to start such a"
             + " RegionServer"));
       }
     }

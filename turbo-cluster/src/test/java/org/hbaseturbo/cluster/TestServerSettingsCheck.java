@@ -23,7 +23,7 @@ class TestServerSettingsCheck {
   @Test
   void leavesSizesInBytesToTheRegionServerWhoseHeapTheyDependOn() {
     assertThatNoException().isThrownBy(() -> ServerSettingsCheck.check(Map.of(ServerSettingsCheck.MEMSTORE, "0.5",
-        ServerSettingsCheck.FREE_HEAP_MIN, "64m"), "--set"));
+        "hbase.regionserver.free.heap.min.memory.size", "64m"), "--set"));
   }
 
   @Test

@@ -60,6 +60,8 @@ public final class TurboCodecs {
   }
 
   /** The codec class HBase uses for {@code algorithm} when its key is not set ("" for NONE). */
+  // HBase 2.5 deprecates LZMA_CODEC_CLASS_DEFAULT (2.6 does not); it is still the class HBase 2.5 loads.
+  @SuppressWarnings("deprecation")
   public static String hbaseDefaultCodec(Algorithm algorithm) {
     return switch (algorithm) {
       case NONE -> "";

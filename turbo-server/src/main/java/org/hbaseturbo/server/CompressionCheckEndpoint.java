@@ -3,7 +3,6 @@ package org.hbaseturbo.server;
 import com.google.protobuf.RpcCallback;
 import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
-import java.util.Collections;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
@@ -30,6 +29,9 @@ public class CompressionCheckEndpoint extends CompressionCheckService implements
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws CoprocessorException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     RegionServerCoprocessorEnvironment regionServer = LoadedAs.regionServer(env, this);
     conf = regionServer.getConfiguration();
     server = regionServer.getServerName().toString();
@@ -37,7 +39,7 @@ public class CompressionCheckEndpoint extends CompressionCheckService implements
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

@@ -8,7 +8,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.ConfigRedactor;
 import org.apache.hadoop.conf.Configuration;
@@ -36,9 +35,12 @@ import org.hbaseturbo.protocol.generated.ServerStatsProtos.Setting;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.TableOperations;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.heap.HeapTunerMetrics;
+import org.hbaseturbo.server.heap.PcmChanges;
 import org.hbaseturbo.server.metrics.CodecMetrics;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
+import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.server.workload.WorkloadCounters;
+import org.hbaseturbo.wire.PcmMarks;
 
 /**
  * RegionServer coprocessor that reports the process's CPU time and memory, the RegionServer RPC server's byte
@@ -63,6 +65,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   private volatile RegionServerServices server;
   private volatile ConfigRedactor redactor;
   private final List<MetricsRegistration.Hold> metrics = new ArrayList<>();
+  private volatile LiveSettings<PcmMarks> pcm;
 
   public ServerStatsEndpoint() {
     RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
@@ -73,6 +76,9 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     RegionServerServices services = LoadedAs.regionServerServices(env, this);
     MetricsHBaseServerSource source = services.getRpcServer().getMetrics().getMetricsSource();
     if (!(source instanceof BaseSourceImpl impl)) {
@@ -81,6 +87,10 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
     rpcMetrics = impl;
     server = services;
     redactor = new ConfigRedactor(server.getConfiguration());
+    // What PCM last changed on this server comes with its server settings, by update_config or a restart.
+    pcm = LiveSettings.watch("PCM marks of RegionServer " + services.getServerName(), services.getConfiguration(),
+        services.getConfiguration(), PcmMarks::from).onChange(PcmChanges::changed);
+    PcmChanges.started(pcm.get());
     // The codec and the heap tuner have no start of their own: the RegionServer's stats publish them.
     synchronized (metrics) {
       metrics.add(MetricsRegistration.hold(CodecMetrics.NAME, CodecMetrics::new));
@@ -92,6 +102,9 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
   @Override
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) {
+    if (pcm != null) {
+      pcm.close();
+    }
     synchronized (metrics) {
       metrics.forEach(MetricsRegistration.Hold::close);
       metrics.clear();
@@ -100,7 +113,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
+import org.hbaseturbo.wire.PcmMarks;
 
 /**
  * Applies a recommendation, and rolls the last one back, the way each setting reaches the servers: table and family
@@ -137,7 +138,8 @@ public final class PolicyExecutor {
       }
       Map<String, AuditLog.Entry> outcomes = new LinkedHashMap<>();
       if (!dryRun && !toMake.isEmpty()) {
-        make(toMake, () -> changeServers(made, progress)).forEach(entry -> outcomes.put(entry.key(), entry));
+        PcmMarks marks = PcmMarks.applied(workloadClass, change);
+        make(toMake, () -> changeServers(made, marks, progress)).forEach(entry -> outcomes.put(entry.key(), entry));
       }
       serverEntries.forEach(entry -> entries.add(outcomes.getOrDefault(entry.key(), entry)));
     }
@@ -187,7 +189,8 @@ public final class PolicyExecutor {
       }));
     }
     if (!serverRows.isEmpty()) {
-      entries.addAll(make(serverEntries, () -> changeServers(serverRows, progress)));
+      PcmMarks marks = PcmMarks.rolledBack(classInForceBefore(log, last.get()), last.get());
+      entries.addAll(make(serverEntries, () -> changeServers(serverRows, marks, progress)));
     }
     return entries;
   }
@@ -242,8 +245,12 @@ public final class PolicyExecutor {
    * Gives each row's setting its recommended value (for a rollback, the old one): online what can be (update_config
    * keys, and heap fractions as targets of the heap tuner), then one rolling restart for the rest and the heap; the
    * restart keeps what the update set.
+   *
+   * <p>{@code marks} say which change this is, for the servers' metrics; they go with the change's own settings, in
+   * the update or else the restart, so that they never cost a round of their own.
    */
-  private void changeServers(List<Recommendation.Change> rows, Consumer<String> progress) throws IOException {
+  private void changeServers(List<Recommendation.Change> rows, PcmMarks marks, Consumer<String> progress)
+      throws IOException {
     Map<String, String> online = new LinkedHashMap<>();
     Map<String, String> restart = new LinkedHashMap<>();
     Optional<String> heap = Optional.empty();
@@ -261,17 +268,38 @@ public final class PolicyExecutor {
         restart.put(row.setting(), value);
       }
     }
-    if (!online.isEmpty()) {
+    boolean updates = !online.isEmpty();
+    if (updates) {
+      online.putAll(marks.settings());
       progress.accept("update_config on every RegionServer with " + online);
       servers.orElseThrow().update(online, progress);
     }
     if (!restart.isEmpty() || heap.isPresent()) {
+      if (!updates) {
+        restart.putAll(marks.settings());
+      }
       progress.accept("restarting the RegionServers with " + restart
           + heap.map(size -> " and a heap of " + size).orElse(""));
       // One at a time: the cluster being tuned serves its clients meanwhile, and a rolling restart keeps every
       // region online.
       servers.orElseThrow().restart(ServerControl.Restart.ROLLING, restart, heap, progress);
     }
+  }
+
+  /**
+   * The class whose server settings were in force before {@code change}: that of the newest apply that changed the
+   * servers and is not rolled back, other than {@code change}; empty for none.
+   */
+  private static String classInForceBefore(List<AuditLog.Entry> log, String change) {
+    for (int i = log.size() - 1; i >= 0; i--) {
+      AuditLog.Entry entry = log.get(i);
+      if (!entry.change().equals(change) && entry.action().equals(APPLY)
+          && entry.target().scope() == AuditLog.Scope.SERVERS && entry.status().equals(AuditLog.APPLIED)
+          && !rolledBack(log, entry.change())) {
+        return entry.workloadClass();
+      }
+    }
+    return "";
   }
 
   /** Settings a RegionServer reads only when it starts, and its heap. */

@@ -8,11 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.Route;
+import org.hbaseturbo.wire.PcmMarks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,8 +47,11 @@ class PolicyExecutorRestartsIT {
     List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, Optional.of(servers), false)
         .apply(RECOMMENDATION, false, progress::add);
 
+    String change = entries.get(0).change();
+    // The class and change ride in the same update as the settings: no round of their own.
     assertThat(servers.updates).containsExactly(Map.of("turbo.tune.blockcache.target", "0.6",
-        "hfile.block.cache.size", "0.6", "hbase.hstore.compaction.min", "4"));
+        "hfile.block.cache.size", "0.6", "hbase.hstore.compaction.min", "4", PcmMarks.CLASS_KEY, "RO-read",
+        PcmMarks.CHANGE_KEY, "apply " + change));
     assertThat(servers.restarts).isEmpty();
     assertThat(entries).extracting(AuditLog.Entry::key, AuditLog.Entry::status).containsExactly(
         org.assertj.core.groups.Tuple.tuple("hfile.block.cache.size", AuditLog.APPLIED),
@@ -61,8 +69,9 @@ class PolicyExecutorRestartsIT {
         .rollback(progress::add);
     assertThat(restored).extracting(AuditLog.Entry::key).containsExactly("hfile.block.cache.size",
         "hbase.hstore.compaction.min");
-    assertThat(servers.updates).containsExactly(Map.of("turbo.tune.blockcache.target", "0.4",
-        "hfile.block.cache.size", "0.4", "hbase.hstore.compaction.min", "3"));
+    assertThat(servers.updates).as("no class in force before it").containsExactly(Map.of(
+        "turbo.tune.blockcache.target", "0.4", "hfile.block.cache.size", "0.4", "hbase.hstore.compaction.min", "3",
+        PcmMarks.CLASS_KEY, "", PcmMarks.CHANGE_KEY, "rollback " + change));
     assertThat(servers.restarts).isEmpty();
   }
 
@@ -74,9 +83,48 @@ class PolicyExecutorRestartsIT {
         Optional.of(servers), true).apply(RECOMMENDATION, false, line -> { });
 
     assertThat(servers.updates).hasSize(1);
-    assertThat(servers.restarts).containsExactly(
+    assertThat(servers.updates.get(0)).as("the marks, in the update").containsEntry(PcmMarks.CLASS_KEY, "RO-read");
+    assertThat(servers.restarts).as("the restart keeps what the update set").containsExactly(
         Map.of("hbase.regionserver.global.memstore.size.lower.limit", "0.8", "heap", "2g", "how", "ROLLING"));
     assertThat(entries).extracting(AuditLog.Entry::status).containsOnly(AuditLog.APPLIED);
+  }
+
+  /** A switch that moves only table values makes no server round: the class travels with server changes alone. */
+  @Test
+  void aSwitchOfTableValuesAloneAsksNothingOfTheServers(Connection connection, @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("tableonly");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(table)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build());
+    }
+    RecordingServers servers = new RecordingServers();
+    AuditLog audit = new AuditLog(dir.resolve("audit.jsonl"));
+    Recommendation tableOnly = new Recommendation(WorkloadClass.RM, "test", table.getNameAsString(),
+        new PolicyEnvironment(24, 2, 2, 0, 1), List.of(new Recommendation.Change("hbase.hstore.blockingStoreFiles",
+            "16", "20", Route.TABLE)), List.of(), List.of());
+
+    new PolicyExecutor(connection, audit, Optional.of(servers), true).apply(tableOnly, false, line -> { });
+    new PolicyExecutor(connection, audit, Optional.of(servers), true).rollback(line -> { });
+
+    assertThat(servers.updates).isEmpty();
+    assertThat(servers.restarts).isEmpty();
+  }
+
+  /** After a rollback of the newer of two applies, the older one's class is in force again. */
+  @Test
+  void aRollbackLeavesTheClassOfTheApplyBeforeIt(Connection connection, @TempDir Path dir) throws Exception {
+    RecordingServers servers = new RecordingServers();
+    AuditLog audit = new AuditLog(dir.resolve("audit.jsonl"));
+    PolicyExecutor executor = new PolicyExecutor(connection, audit, Optional.of(servers), false);
+    executor.apply(RECOMMENDATION, false, line -> { });
+    executor.apply(new Recommendation(WorkloadClass.RM, "test", "", new PolicyEnvironment(24, 2, 2, 0, 1),
+        List.of(new Recommendation.Change("hbase.hstore.compaction.min", "4", "5", Route.UPDATE_CONFIG)),
+        List.of(), List.of()), false, line -> { });
+    servers.updates.clear();
+
+    executor.rollback(line -> { });
+    assertThat(servers.updates).singleElement().satisfies(update -> assertThat(update)
+        .containsEntry(PcmMarks.CLASS_KEY, "RO-read").containsEntry("hbase.hstore.compaction.min", "4"));
   }
 
   /** Records what the executor asks of the servers, and changes nothing. */

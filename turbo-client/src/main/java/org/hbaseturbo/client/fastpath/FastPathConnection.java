@@ -12,7 +12,6 @@ import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.ClusterConnection;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableBuilder;
@@ -41,10 +40,15 @@ public final class FastPathConnection implements Connection {
   private final FastPathChannel channel;
   private final FastPathCounters counters = new FastPathCounters();
 
-  /** The constructor {@code ConnectionFactory} calls for {@code hbase.client.connection.impl}. */
+  /** The constructor HBase 2.5's {@code ConnectionFactory} calls for {@code hbase.client.connection.impl}. */
+  FastPathConnection(Configuration conf, ExecutorService pool, User user) throws IOException {
+    this(conf, pool, user, Map.of());
+  }
+
+  /** The constructor HBase 2.6's {@code ConnectionFactory} calls: 2.6 added connection attributes. */
   FastPathConnection(Configuration conf, ExecutorService pool, User user, Map<String, byte[]> attributes)
       throws IOException {
-    this(ConnectionFactory.createConnection(stockConfiguration(conf), pool, user, attributes), attributes);
+    this(CompatConnections.open(stockConfiguration(conf), pool, user, attributes), attributes);
   }
 
   private FastPathConnection(Connection rpc, Map<String, byte[]> attributes) {
@@ -125,8 +129,7 @@ public final class FastPathConnection implements Connection {
 
   @Override
   public TableBuilder getTableBuilder(TableName tableName, ExecutorService pool) {
-    TableBuilder stock = rpc.getTableBuilder(tableName, pool);
-    return new TableBuilder() {
+    return new CompatDelegateTableBuilder(rpc.getTableBuilder(tableName, pool)) {
       @Override
       public TableBuilder setOperationTimeout(int timeout) {
         stock.setOperationTimeout(timeout);
@@ -148,12 +151,6 @@ public final class FastPathConnection implements Connection {
       @Override
       public TableBuilder setWriteRpcTimeout(int timeout) {
         stock.setWriteRpcTimeout(timeout);
-        return this;
-      }
-
-      @Override
-      public TableBuilder setRequestAttribute(String key, byte[] value) {
-        stock.setRequestAttribute(key, value);
         return this;
       }
 

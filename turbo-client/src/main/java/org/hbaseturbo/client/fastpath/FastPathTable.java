@@ -43,8 +43,7 @@ import org.hbaseturbo.wire.fastpath.FastPathOperation;
  * too large, timeout, an exception on the server) is done again by HBase's own table, whose retries, location
  * refresh and exceptions the caller then sees, as from a stock client.
  */
-final class FastPathTable implements Table {
-  private final Table rpc;
+final class FastPathTable extends CompatDelegateTable {
   private final RegionLocator locator;
   private final FastPathChannel channel;
   private final NetworkSelector selector;
@@ -52,10 +51,10 @@ final class FastPathTable implements Table {
 
   FastPathTable(Table rpc, RegionLocator locator, FastPathChannel channel, FastPathClientConfig config,
       FastPathCounters counters) {
-    this.rpc = rpc;
+    super(rpc);
     this.locator = locator;
     this.channel = channel;
-    this.selector = new NetworkSelector(config, rpc.getRequestAttributes());
+    this.selector = new NetworkSelector(config, getRequestAttributes());
     this.counters = counters;
   }
 
@@ -351,11 +350,6 @@ final class FastPathTable implements Table {
   @Override
   public long getOperationTimeout(TimeUnit unit) {
     return rpc.getOperationTimeout(unit);
-  }
-
-  @Override
-  public Map<String, byte[]> getRequestAttributes() {
-    return rpc.getRequestAttributes();
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.hbaseturbo.server.fastpath;
 import java.io.IOException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.security.PrivilegedExceptionAction;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
@@ -33,9 +34,10 @@ final class FastPathRequests {
 
   private final RSRpcServices rpcServices;
   private final PreparedExecutes preparedExecutes;
-  private final long maxReplyBytes;
+  /** {@code turbo.fastpath.server.max-reply-bytes} in force (update_config changes it). */
+  private final LongSupplier maxReplyBytes;
 
-  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, long maxReplyBytes) {
+  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, LongSupplier maxReplyBytes) {
     this.rpcServices = rpcServices;
     this.preparedExecutes = preparedExecutes;
     this.maxReplyBytes = maxReplyBytes;
@@ -46,6 +48,7 @@ final class FastPathRequests {
     if (request.operation() == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "unknown operation");
     }
+    long maxReply = maxReplyBytes.getAsLong();
     byte[] reply;
     try {
       reply = switch (request.operation()) {
@@ -63,7 +66,7 @@ final class FastPathRequests {
         case PREPARED_EXECUTE -> {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
           // The user's name picks their prepared scans, as the RPC's user does on the other routes.
-          yield as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReplyBytes)).toByteArray();
+          yield as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReply)).toByteArray();
         }
       };
     } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException e) {
@@ -74,7 +77,7 @@ final class FastPathRequests {
     if (reply == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "only unconditional Puts travel the fast path");
     }
-    if (reply.length > maxReplyBytes) {
+    if (reply.length > maxReply) {
       return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, reply.length + " bytes");
     }
     return new Answer(FastPathStatus.OK, reply);

@@ -9,16 +9,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.server.scan.PreparedExecutes;
+import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
@@ -46,6 +47,7 @@ public class FastPathServer implements RegionServerCoprocessor {
   private static final Map<ServerName, FastPathServer> RUNNING = new ConcurrentHashMap<>();
   private final ServerCounters counters = new ServerCounters();
   private volatile ServerName serverName;
+  private volatile LiveSettings<FastPathServerConfig> settings;
   private volatile Sessions sessions;
   private UcpContext context;
   private volatile FastPathWorkers workers;
@@ -85,6 +87,9 @@ public class FastPathServer implements RegionServerCoprocessor {
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     try {
       RegionServerServices services = LoadedAs.regionServerServices(env, this);
       track(services.getServerName());
@@ -92,16 +97,20 @@ public class FastPathServer implements RegionServerCoprocessor {
         turnOff("it needs HBase's own HRegionServer, found " + services.getClass().getName());
         return;
       }
-      FastPathServerConfig config = FastPathServerConfig.from(env.getConfiguration());
-      sessions = new Sessions(config.sessionLifetime(), config.maxSessions(), config.maxSessionsPerUser(),
+      // The RegionServer's own configuration, which update_config reloads.
+      settings = LiveSettings.watch("fast path of RegionServer " + serverName, server.getConfiguration(),
+          server.getConfiguration(), FastPathServerConfig::from);
+      FastPathServerConfig config = settings.get();
+      sessions = new Sessions(() -> settings.get().sessionLimits(),
           ChannelSettings.protectedRpc(env.getConfiguration()), Clock.systemUTC());
       context = UcxRuntime.openContext(config.transports());
       FastPathWorker.Handler handler = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
-          config.maxReplyBytes())::execute;
-      Semaphore pollers = new Semaphore(config.pollers());
+          () -> settings.get().maxReplyBytes())::execute;
+      PollingSlots pollers = new PollingSlots(config.pollers());
       workers = new FastPathWorkers(config.workers(), (index, onDeath) -> new FastPathWorker(context, sessions,
-          handler, config, counters, pollers, "FastPath-" + serverName.getPort() + "-" + index, onDeath), counters,
+          handler, settings, counters, pollers, "FastPath-" + serverName.getPort() + "-" + index, onDeath), counters,
           this::turnOff);
+      settings.onChange((before, after) -> changed(config, after, pollers));
       workers.start();
       LOG.info("RegionServer {} serves the fast path with {} workers over UCX ({}), transports {}", serverName,
           config.workers(), UcxRuntime.describe(), config.transports().describe());
@@ -109,6 +118,16 @@ public class FastPathServer implements RegionServerCoprocessor {
       turnOff(e.getMessage());
     } catch (Exception | LinkageError e) {
       turnOff(e.toString());
+    }
+  }
+
+  /** What update_config changed: the polling slots here, the rest where it is read; what is read at start stays. */
+  private void changed(FastPathServerConfig started, FastPathServerConfig next, PollingSlots pollers) {
+    pollers.resize(next.pollers());
+    String readAtStart = started.readAtStartChanges(next);
+    if (!readAtStart.isEmpty()) {
+      LOG.warn("RegionServer {}: {} changed, but the fast path reads it only when the RegionServer starts: it keeps"
+          + " what it started with until a restart", serverName, readAtStart);
     }
   }
 
@@ -139,6 +158,9 @@ public class FastPathServer implements RegionServerCoprocessor {
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) throws IOException {
     untrack();
+    if (settings != null) {
+      settings.close();
+    }
     if (workers != null) {
       workers.stop();
     }

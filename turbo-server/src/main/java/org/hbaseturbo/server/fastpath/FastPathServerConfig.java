@@ -1,6 +1,8 @@
 package org.hbaseturbo.server.fastpath;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.hbaseturbo.wire.Settings;
@@ -37,6 +39,33 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
   static final String SESSION_LIFETIME_KEY = PREFIX + "session.lifetime";
   static final String MAX_SESSIONS_KEY = PREFIX + "max-sessions";
   static final String MAX_SESSIONS_PER_USER_KEY = PREFIX + "user.max-sessions";
+  /**
+   * What a RegionServer reads only when its fast path starts: its UCX context (what UCX may use) and its workers, each
+   * a UCX worker whose address clients hold. update_config re-reads every other key.
+   */
+  static final List<String> READ_AT_START = List.of(WORKERS_KEY, ChannelSettings.TRANSPORTS_KEY,
+      ChannelSettings.NET_DEVICES_KEY);
+
+  /** What bounds the sessions. */
+  Sessions.Limits sessionLimits() {
+    return new Sessions.Limits(sessionLifetime, maxSessions, maxSessionsPerUser);
+  }
+
+  /**
+   * How {@code next} differs from these settings, which the fast path started with, in what it reads only at start;
+   * empty when it does not.
+   */
+  String readAtStartChanges(FastPathServerConfig next) {
+    List<String> changed = new ArrayList<>();
+    if (next.workers != workers) {
+      changed.add(WORKERS_KEY + " (" + workers + " to " + next.workers + ")");
+    }
+    if (!next.transports.equals(transports)) {
+      changed.add(ChannelSettings.TRANSPORTS_KEY + "/" + ChannelSettings.NET_DEVICES_KEY + " (" + transports.describe()
+          + " to " + next.transports.describe() + ")");
+    }
+    return String.join(", ", changed);
+  }
 
   /** @throws IllegalArgumentException naming the key, the value and what was expected */
   static FastPathServerConfig from(Configuration conf) {

@@ -6,7 +6,6 @@ import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Collections;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.ServerName;
@@ -19,6 +18,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionResponse;
 import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.transport.UcxRuntime;
 
@@ -38,12 +38,15 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     serverName = LoadedAs.region(env, this).getServerName();
   }
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

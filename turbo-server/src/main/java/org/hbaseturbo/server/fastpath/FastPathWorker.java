@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.server.fastpath.FastPathRequests.Answer;
 import org.hbaseturbo.server.fastpath.ServerCounters.Refusal;
@@ -60,10 +61,13 @@ final class FastPathWorker implements Runnable {
   private final ByteBuffer address;
   private final Sessions sessions;
   private final Handler handler;
-  private final FastPathServerConfig config;
+  /** The server's settings in force: update_config changes the queue, the sizes and the spin. */
+  private final Supplier<FastPathServerConfig> settings;
   private final ServerCounters counters;
   private final PollingSlot slot;
-  private final PollingAdvisor advisor;
+  /** Made again, by this worker's thread, when the spin changed. */
+  private PollingAdvisor advisor;
+  private long advisedSpinNanos;
   private final BiConsumer<FastPathWorker, Throwable> onDeath;
   /** Requests received, in order; and those received while it was full, to be answered "busy". */
   private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
@@ -85,16 +89,17 @@ final class FastPathWorker implements Runnable {
    * @param pollers the polling slots the server's workers share
    * @param onDeath told, on the dying thread, when the thread ends for any reason other than {@link #stop}
    */
-  FastPathWorker(UcpContext context, Sessions sessions, Handler handler, FastPathServerConfig config,
+  FastPathWorker(UcpContext context, Sessions sessions, Handler handler, Supplier<FastPathServerConfig> settings,
       ServerCounters counters, Semaphore pollers, String name, BiConsumer<FastPathWorker, Throwable> onDeath) {
     // Thread safety: built on the coprocessor start thread, progressed on its own; stop() signals it from a third.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.sessions = sessions;
     this.handler = handler;
-    this.config = config;
+    this.settings = settings;
     this.counters = counters;
     this.slot = new PollingSlot(pollers);
-    this.advisor = new PollingAdvisor(config.spin().toNanos());
+    this.advisedSpinNanos = settings.get().spin().toNanos();
+    this.advisor = new PollingAdvisor(advisedSpinNanos);
     this.onDeath = onDeath;
     this.replies = new ReplyEndpoints(worker);
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
@@ -179,7 +184,7 @@ final class FastPathWorker implements Runnable {
 
   private void serve() throws Exception {
     long lastEvent = System.nanoTime();
-    long pollNanos = advisor.pollNanos();
+    long pollNanos = pollNanos();
     // Whether the worker polled since it ran out of requests, and whether it then parked.
     boolean polled = false;
     boolean parked = false;
@@ -191,7 +196,7 @@ final class FastPathWorker implements Runnable {
         }
         drain();
         lastEvent = System.nanoTime();
-        pollNanos = advisor.pollNanos();
+        pollNanos = pollNanos();
         polled = false;
         parked = false;
       } else if (events > 0) {
@@ -206,12 +211,23 @@ final class FastPathWorker implements Runnable {
     }
   }
 
+  /** How long to poll before parking, by the spin in force: a changed spin starts the advisor anew. */
+  private long pollNanos() {
+    long spinNanos = settings.get().spin().toNanos();
+    if (spinNanos != advisedSpinNanos) {
+      advisedSpinNanos = spinNanos;
+      advisor = new PollingAdvisor(spinNanos);
+    }
+    return advisor.pollNanos();
+  }
+
   /**
    * UCX's receive callback: must return a status to UCX whatever the message, so it never throws. It sends nothing
    * (replies go out after {@code progress()} returns) and ignores UCX's reply endpoint ({@link ReplyEndpoints}).
    */
   private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
     try {
+      FastPathServerConfig config = settings.get();
       counters.bytesReceived.add(data.getLength());
       if (!data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
         // A rendezvous message (clients send eagerly), or over the limit: not a request, and no reply.
@@ -315,7 +331,7 @@ final class FastPathWorker implements Runnable {
   /** Answers an authenticated request, signed where its session's replies are. */
   private void reply(UcpEndpoint replyTo, Authenticated to, FastPathStatus status, byte[] body) {
     int length = FastPathFrames.REPLY_HEADER_BYTES + body.length;
-    if (replyTo == null || replyBytesInFlight + length > REPLY_BACKLOG * config.maxReplyBytes()) {
+    if (replyTo == null || replyBytesInFlight + length > REPLY_BACKLOG * settings.get().maxReplyBytes()) {
       // No endpoint to the stream, or a client that does not take its replies.
       counters.unanswered.increment();
       return;

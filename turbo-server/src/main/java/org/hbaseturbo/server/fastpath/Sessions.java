@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
@@ -98,6 +99,16 @@ final class Sessions {
     }
   }
 
+  /**
+   * What bounds the sessions, read at each open: update_config changes them for sessions opened next.
+   *
+   * @param lifetime how long a session is accepted after it was opened
+   * @param maxSessions sessions the RegionServer keeps, all users together
+   * @param maxPerUser sessions one user may keep
+   */
+  record Limits(Duration lifetime, long maxSessions, long maxPerUser) {
+  }
+
   /** A new session and the server's public key for the client to derive the session key with. */
   record Issued(Session session, byte[] serverPublicKey) {
   }
@@ -105,24 +116,21 @@ final class Sessions {
   private final SecureRandom random = new SecureRandom();
   private final Map<Id, Session> sessions = new HashMap<>();
   private final Map<String, Integer> perUser = new HashMap<>();
-  private final Duration lifetime;
-  private final long maxSessions;
-  private final long maxPerUser;
+  private final Supplier<Limits> limits;
   private final boolean signedReplies;
   private final Clock clock;
   /** Guarded by this: sessions opened since the server started. */
   private long opened;
 
-  Sessions(Duration lifetime, long maxSessions, long maxPerUser, boolean signedReplies, Clock clock) {
-    this.lifetime = lifetime;
-    this.maxSessions = maxSessions;
-    this.maxPerUser = maxPerUser;
+  Sessions(Supplier<Limits> limits, boolean signedReplies, Clock clock) {
+    this.limits = limits;
     this.signedReplies = signedReplies;
     this.clock = clock;
   }
 
+  /** The lifetime of a session opened now. */
   Duration lifetime() {
-    return lifetime;
+    return limits.get().lifetime();
   }
 
   /**
@@ -138,16 +146,17 @@ final class Sessions {
     KeyPair ours = SessionKeys.newKeyPair();
     byte[] serverPublicKey = SessionKeys.encoded(ours);
     byte[] id = new byte[FastPathFrames.SESSION_BYTES];
+    Limits limits = this.limits.get();
     synchronized (this) {
       long now = clock.millis();
       dropExpired(now);
       int ofUser = perUser.getOrDefault(user.getName(), 0);
-      if (ofUser >= maxPerUser) {
+      if (ofUser >= limits.maxPerUser()) {
         throw new DoNotRetryIOException("user " + user.getName() + " holds " + ofUser + " fast-path sessions on"
             + " this RegionServer, the most " + FastPathServerConfig.MAX_SESSIONS_PER_USER_KEY + " allows; close"
             + " connections that are no longer used");
       }
-      if (sessions.size() >= maxSessions) {
+      if (sessions.size() >= limits.maxSessions()) {
         throw new DoNotRetryIOException("this RegionServer holds " + sessions.size() + " fast-path sessions, the"
             + " most " + FastPathServerConfig.MAX_SESSIONS_KEY + " allows");
       }
@@ -162,7 +171,7 @@ final class Sessions {
       } catch (GeneralSecurityException e) {
         throw new DoNotRetryIOException("the client's public key is not an X25519 key: " + e.getMessage());
       }
-      Session session = new Session(id.clone(), user, sessionKey, signedReplies, now + lifetime.toMillis());
+      Session session = new Session(id.clone(), user, sessionKey, signedReplies, now + limits.lifetime().toMillis());
       sessions.put(key, session);
       perUser.merge(user.getName(), 1, Integer::sum);
       opened++;

@@ -6,7 +6,8 @@ import org.hbaseturbo.server.metrics.TurboMetricsSource;
 
 /**
  * The heap tuner's figures as the metrics source {@code RegionServer,sub=TurboHeapTuner}: how PCM's heap targets
- * reached this RegionServer ({@link HeapTunerCounters}). Fractions are of the heap; a target or fraction not known
+ * reached this RegionServer ({@link HeapTunerCounters}), and PCM's class, switches and reverts as the server saw them
+ * ({@link PcmChanges}). Fractions are of the heap; a target or fraction not known
  * yet (no tuner period so far, no target set) is -1 (docs/operating.md, Metrics, lists each with its unit).
  */
 public final class HeapTunerMetrics extends TurboMetricsSource {
@@ -19,6 +20,12 @@ public final class HeapTunerMetrics extends TurboMetricsSource {
   private static final MetricsInfo BLOCK_CACHE_TARGET = info("blockCacheTarget", "the block cache's target fraction");
   private static final MetricsInfo MEMSTORE_FRACTION = info("memstoreFraction",
       "the memstore's fraction after the last period");
+  private static final MetricsInfo PCM_CLASS = info("pcmClass",
+      "the workload class whose server settings PCM put in force here; empty for none");
+  private static final MetricsInfo PCM_SWITCHES = info("pcmSwitches",
+      "PCM applies that changed this server's settings while it ran");
+  private static final MetricsInfo PCM_REVERTS = info("pcmReverts",
+      "PCM rollbacks that changed this server's settings while it ran");
   private static final MetricsInfo BLOCK_CACHE_FRACTION = info("blockCacheFraction",
       "the block cache's fraction after the last period");
 
@@ -28,7 +35,10 @@ public final class HeapTunerMetrics extends TurboMetricsSource {
 
   @Override
   protected void snapshot(MetricsRecordBuilder record) {
-    record.addCounter(PERIODS, HeapTunerCounters.PERIODS.sum())
+    record.tag(PCM_CLASS, tagValue(PcmChanges.classInForce))
+        .addCounter(PCM_SWITCHES, PcmChanges.SWITCHES.sum())
+        .addCounter(PCM_REVERTS, PcmChanges.REVERTS.sum())
+        .addCounter(PERIODS, HeapTunerCounters.PERIODS.sum())
         .addCounter(STEPS, HeapTunerCounters.STEPS.sum())
         .addCounter(TARGET_CHANGES, HeapTunerCounters.TARGET_CHANGES.sum())
         .addGauge(MEMSTORE_TARGET, known(HeapTunerCounters.memstoreTarget))

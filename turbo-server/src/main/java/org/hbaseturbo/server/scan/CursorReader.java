@@ -75,7 +75,7 @@ final class CursorReader {
   /** Adds the row to the reply and empties it for the next. */
   private static void send(ArrayList<Cell> row, PreparedRowsEncoder rows, OperationQuota quota) {
     rows.addRow(row);
-    quota.addScanResultCells(row);
+    CompatScanQuotas.countRead(quota, row);
     row.clear();
   }
 }

@@ -4,7 +4,6 @@ import com.google.protobuf.RpcCallback;
 import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
-import java.util.Collections;
 import java.util.concurrent.ScheduledFuture;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -22,8 +21,10 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
+import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
@@ -43,33 +44,65 @@ import org.hbaseturbo.wire.scan.PreparedScanException;
  * closing, server stopping) pass through unchanged so that the client's retrying relocates and tries again.
  */
 public class PreparedScanEndpoint extends PreparedScanService implements RegionCoprocessor {
+  private volatile LiveSettings<PreparedScanConfig> settings;
   private volatile RegionPreparedScans scans;
   private volatile PreparedScanExecutor executor;
+  /** Replaced under this lock once started, when the lease changes. */
   private volatile ScheduledFuture<?> reaper;
+  /** Guarded by this. */
+  private boolean stopped;
   private volatile MetricsRegistration.Hold metrics;
 
   // rawtypes: Coprocessor.start declares the raw type.
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     RegionCoprocessorEnvironment region = LoadedAs.region(env, this);
     if (!(region.getRegion() instanceof HRegion hregion)) {
       throw new CoprocessorException(getClass().getSimpleName() + " needs HBase's own HRegion, found "
           + region.getRegion().getClass().getName());
     }
-    PreparedScanConfig config = PreparedScanConfig.from(region.getConfiguration());
-    scans = new RegionPreparedScans(config, ServerHoldings.of(region));
-    executor = new PreparedScanExecutor(hregion, scans, config, ExecuteQuotas.of(region));
-    reaper = LeaseReaper.watch(scans, config.lease().toNanos());
+    // update_config changes every setting here: the limits for what is stored next, the lease and the time limit.
+    settings = LiveSettings.watch("Prepared Scan (region settings)", LiveSettings.regionServerConfiguration(region),
+        region.getConfiguration(), PreparedScanConfig::from);
+    scans = new RegionPreparedScans(settings, ServerHoldings.of(region));
+    executor = new PreparedScanExecutor(hregion, scans, settings, ExecuteQuotas.of(region));
+    reaper = LeaseReaper.watch(scans, settings.get().lease().toNanos());
+    settings.onChange((before, after) -> {
+      if (!after.lease().equals(before.lease())) {
+        watchLeases(after);
+      }
+    });
     metrics = MetricsRegistration.hold(PreparedScanMetrics.NAME, PreparedScanMetrics::new);
+  }
+
+  /**
+   * Has the reaper look every quarter of a changed lease: a shorter lease needs it to look sooner. On the watch's
+   * thread, which may still be at it as the region closes: a closed region's reaper stays cancelled.
+   */
+  private synchronized void watchLeases(PreparedScanConfig changed) {
+    if (stopped) {
+      return;
+    }
+    reaper.cancel(false);
+    reaper = LeaseReaper.watch(scans, changed.lease().toNanos());
   }
 
   // rawtypes: Coprocessor.stop declares the raw type.
   @Override
   @SuppressWarnings("rawtypes")
   public void stop(CoprocessorEnvironment env) {
-    if (reaper != null) {
-      reaper.cancel(false);
+    if (settings != null) {
+      settings.close();
+    }
+    synchronized (this) {
+      stopped = true;
+      if (reaper != null) {
+        reaper.cancel(false);
+      }
     }
     if (scans != null) {
       scans.closeAll();
@@ -81,7 +114,7 @@ public class PreparedScanEndpoint extends PreparedScanService implements RegionC
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.HBaseZeroCopyByteString;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Scan;
@@ -12,7 +13,7 @@ import org.apache.hadoop.hbase.quotas.OperationQuota;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.RegionCoprocessorHost;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
-import org.apache.hadoop.hbase.regionserver.RegionScannerImpl;
+import org.apache.hadoop.hbase.regionserver.Shipper;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -43,13 +44,14 @@ import org.hbaseturbo.wire.scan.ScanSupport;
 final class PreparedScanExecutor {
   private final HRegion region;
   private final RegionPreparedScans scans;
-  private final PreparedScanConfig config;
+  private final Supplier<PreparedScanConfig> settings;
   private final ExecuteQuotas quotas;
 
-  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, PreparedScanConfig config, ExecuteQuotas quotas) {
+  PreparedScanExecutor(HRegion region, RegionPreparedScans scans, Supplier<PreparedScanConfig> settings,
+      ExecuteQuotas quotas) {
     this.region = region;
     this.scans = scans;
-    this.config = config;
+    this.settings = settings;
     this.quotas = quotas;
   }
 
@@ -138,7 +140,9 @@ final class PreparedScanExecutor {
     hooks.preScannerOpen(scan);
     Runnable release = scans.reserveCursor(user);
     try {
-      RegionScannerImpl core = region.getScanner(scan);
+      // HRegion's own scanner, RegionScannerImpl, ships; it is public on HBase 2.6 only, so it is named by its
+      // interfaces here.
+      RegionScanner core = region.getScanner(scan);
       RegionScanner scanner;
       try {
         scanner = hooks.postScannerOpen(scan, core);
@@ -146,7 +150,7 @@ final class PreparedScanExecutor {
         core.close();
         throw e;
       }
-      return new Cursor(scans.newCursorId(), state, scanner, core, hooks, release, now);
+      return new Cursor(scans.newCursorId(), state, scanner, (Shipper) core, hooks, release, now);
     } catch (IOException | RuntimeException e) {
       release.run();
       throw e;
@@ -176,6 +180,7 @@ final class PreparedScanExecutor {
    */
   private ExecuteResponse read(Cursor cursor, ExecuteRequest request, long maxReplyBytes, OperationQuota quota)
       throws IOException {
+    PreparedScanConfig config = settings.get();
     long deadline = config.timeLimit().deadline(EnvironmentEdgeManager.currentTime());
     PreparedState state = cursor.state();
     PreparedRowsEncoder rows = new PreparedRowsEncoder(state.schema(),
@@ -184,7 +189,7 @@ final class PreparedScanExecutor {
     boolean failed = true;
     try {
       more = CursorReader.read(region, cursor, rows, quota, request.getCaching(),
-          Math.min(config.maxReplyBytes(), quota.getMaxResultSize()), deadline);
+          Math.min(config.maxReplyBytes(), CompatScanQuotas.maxResultSize(quota)), deadline);
       failed = false;
     } finally {
       if (failed) {

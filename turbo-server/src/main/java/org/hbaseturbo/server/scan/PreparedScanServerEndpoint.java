@@ -4,13 +4,13 @@ import com.google.protobuf.RpcCallback;
 import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
-import java.util.Collections;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 
 /**
@@ -27,12 +27,15 @@ public class PreparedScanServerEndpoint extends PreparedScanServerService implem
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     executes = new PreparedExecutes(LoadedAs.regionServer(env, this).getOnlineRegions());
   }
 
   @Override
   public Iterable<Service> getServices() {
-    return Collections.singleton(this);
+    return HBaseLine.services(this);
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
 /**
@@ -23,8 +24,8 @@ final class RegionPreparedScans {
 
   private final Map<Key, PreparedState> prepared = new ConcurrentHashMap<>();
   private final Map<Long, Cursor> cursors = new ConcurrentHashMap<>();
-  private final long leaseNanos;
-  private final PreparedScanConfig config;
+  /** The region's settings in force: update_config changes the limits for what is stored next, and the lease. */
+  private final Supplier<PreparedScanConfig> settings;
   private final ServerHoldings server;
   /** Guarded by this: what {@link #prepared} holds, as the limits count it. */
   private long heldBytes;
@@ -35,9 +36,8 @@ final class RegionPreparedScans {
   private int openCursors;
   private volatile boolean closed;
 
-  RegionPreparedScans(PreparedScanConfig config, ServerHoldings server) {
-    this.leaseNanos = config.lease().toNanos();
-    this.config = config;
+  RegionPreparedScans(Supplier<PreparedScanConfig> settings, ServerHoldings server) {
+    this.settings = settings;
     this.server = server;
   }
 
@@ -52,6 +52,7 @@ final class RegionPreparedScans {
     if (stored != null) {
       return stored;
     }
+    PreparedScanConfig config = settings.get();
     if (prepared.size() + 1 > config.maxScansPerRegion()) {
       throw ServerHoldings.exceeded("this region keeps " + prepared.size() + " prepared scans",
           config.maxScansPerRegion(), PreparedScanConfig.MAX_SCANS_PER_REGION_KEY);
@@ -95,6 +96,7 @@ final class RegionPreparedScans {
    * @throws PreparedScanException when one more cursor would exceed a limit of the region or the RegionServer
    */
   synchronized Runnable reserveCursor(String user) throws PreparedScanException {
+    PreparedScanConfig config = settings.get();
     if (openCursors + 1 > config.maxCursorsPerRegion()) {
       throw ServerHoldings.cursorsExceeded("this region has " + openCursors + " open cursors",
           config.maxCursorsPerRegion(), PreparedScanConfig.MAX_CURSORS_PER_REGION_KEY);
@@ -148,6 +150,7 @@ final class RegionPreparedScans {
 
   /** Drops what was not used for a lease. */
   void expire(long nowNanos) {
+    long leaseNanos = settings.get().lease().toNanos();
     for (Map.Entry<Key, PreparedState> entry : prepared.entrySet()) {
       if (nowNanos - entry.getValue().lastUseNanos() > leaseNanos) {
         remove(entry.getKey(), entry.getValue());

@@ -6,9 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Server;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
+import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 
@@ -22,27 +23,30 @@ final class ServerHoldings {
   /** One per RegionServer, found through the region's environment; gone with the server object. */
   private static final Map<Object, ServerHoldings> BY_SERVER = Collections.synchronizedMap(new WeakHashMap<>());
 
-  private final ServerLimits limits;
+  /** The limits in force: update_config changes them for what is reserved next; what is held stays. */
+  private final Supplier<ServerLimits> limits;
   /** Only users who hold something: an entry goes when its holdings drop to nothing. */
   private final Map<String, Held> byUser = new HashMap<>();
   private long scans;
   private long bytes;
   private long cursors;
 
-  ServerHoldings(ServerLimits limits) {
+  ServerHoldings(Supplier<ServerLimits> limits) {
     this.limits = limits;
   }
 
   /** The holdings of the RegionServer serving the region, created with the server's own limits. */
   static ServerHoldings of(RegionCoprocessorEnvironment env) {
-    Object server = env.getOnlineRegions();
-    // Server is HBase-private, but it is the only way from a region to the RegionServer's own settings.
-    return of(server, server instanceof Server regionServer ? regionServer.getConfiguration() : env.getConfiguration());
+    return of(env.getOnlineRegions(), LiveSettings.regionServerConfiguration(env));
   }
 
-  /** The holdings of {@code server}, kept while it is reachable, created with the limits {@code conf} sets. */
+  /**
+   * The holdings of {@code server}, kept while it is reachable, created with the limits {@code conf} sets, which
+   * {@code update_config} changes.
+   */
   static ServerHoldings of(Object server, Configuration conf) {
-    return BY_SERVER.computeIfAbsent(server, any -> new ServerHoldings(ServerLimits.from(conf)));
+    return BY_SERVER.computeIfAbsent(server, any -> new ServerHoldings(LiveSettings.watch(
+        "Prepared Scan (RegionServer limits)", conf, conf, ServerLimits::from)));
   }
 
   /**
@@ -51,6 +55,7 @@ final class ServerHoldings {
    * @throws PreparedScanException {@link PreparedScanError#LIMIT_EXCEEDED} naming the limit, nothing counted
    */
   synchronized void reserve(String user, long chargedBytes) throws PreparedScanException {
+    ServerLimits limits = this.limits.get();
     Held held = byUser.getOrDefault(user, new Held());
     if (held.scans + 1 > limits.maxScansPerUser()) {
       throw exceeded("you keep " + held.scans + " prepared scans on this RegionServer", limits.maxScansPerUser(),
@@ -90,6 +95,7 @@ final class ServerHoldings {
    * @throws PreparedScanException {@link PreparedScanError#LIMIT_EXCEEDED} naming the limit, nothing counted
    */
   synchronized void reserveCursor(String user) throws PreparedScanException {
+    ServerLimits limits = this.limits.get();
     Held held = byUser.getOrDefault(user, new Held());
     if (held.cursors + 1 > limits.maxCursorsPerUser()) {
       throw cursorsExceeded("you have " + held.cursors + " open cursors on this RegionServer",

@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.regionserver.InternalScanner;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.util.Pair;
 import org.apache.hadoop.hbase.wal.WALEdit;
+import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
 
@@ -44,6 +45,9 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   @Override
   @SuppressWarnings("rawtypes")
   public void start(CoprocessorEnvironment env) throws IOException {
+    if (!HBaseLine.matches()) {
+      return;
+    }
     table = WorkloadCounters.of(LoadedAs.region(env, this).getRegionInfo().getTable());
     metrics = MetricsRegistration.hold(WorkloadMetrics.NAME, WorkloadMetrics::new);
   }
@@ -59,7 +63,7 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
 
   @Override
   public Optional<RegionObserver> getRegionObserver() {
-    return Optional.of(this);
+    return HBaseLine.observer(this);
   }
 
   @Override

@@ -56,7 +56,7 @@ class TestFastPathWorkers {
 
   /** @param signedReplies whether the server signs replies, as where HBase's RPC protects integrity */
   private void openSession(boolean signedReplies) throws Exception {
-    sessions = new Sessions(Duration.ofMinutes(5), 10, 10, signedReplies, Clock.systemUTC());
+    sessions = new Sessions(() -> new Sessions.Limits(Duration.ofMinutes(5), 10, 10), signedReplies, Clock.systemUTC());
     KeyPair client = SessionKeys.newKeyPair();
     Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
     byte[] id = issued.session().id();
@@ -88,7 +88,7 @@ class TestFastPathWorkers {
     FastPathServerConfig config = FastPathServerConfig.from(new Configuration(false));
     Semaphore pollers = new Semaphore(1);
     workers = new FastPathWorkers(size, (index, onDeath) -> new FastPathWorker(context, sessions, this::handle,
-        config, counters, pollers, "FastPath-test-" + index, onDeath), counters, turnedOff::set);
+        () -> config, counters, pollers, "FastPath-test-" + index, onDeath), counters, turnedOff::set);
     workers.start();
     return workers;
   }

@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerContext;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.server.metrics.TestingMetrics;
 import org.hbaseturbo.server.metrics.TestingMetrics.Figures;
+import org.hbaseturbo.wire.PcmMarks;
 import org.junit.jupiter.api.Test;
 
 /** The heap tuner's source shows its periods, its steps, the targets in force and when they changed. */
@@ -49,6 +50,29 @@ class TestHeapTunerMetrics {
       assertThat(target.fraction("memstoreTarget")).isEqualTo(-1.0);
     }
     assertThat(TestingMetrics.read(SOURCE)).isEmpty();
+  }
+
+  /** What PCM's executor writes beside a change's server settings: the class in force, each apply and rollback. */
+  @Test
+  void showsThePcmClassInForceAndCountsSwitchesAndReverts() {
+    try (MetricsRegistration.Hold hold = MetricsRegistration.hold(SOURCE, HeapTunerMetrics::new)) {
+      assertThat(hold.held()).isTrue();
+      PcmChanges.started(PcmMarks.NONE);
+      Figures before = TestingMetrics.require(SOURCE);
+      assertThat(before.tags()).containsEntry("pcmClass", "");
+
+      PcmMarks rm = PcmMarks.applied("RM", "c1");
+      PcmChanges.changed(PcmMarks.NONE, rm);
+      assertThat(TestingMetrics.require(SOURCE).tags()).containsEntry("pcmClass", "RM");
+      PcmMarks ro = PcmMarks.applied("RO-read", "c2");
+      PcmChanges.changed(rm, ro);
+      PcmChanges.changed(ro, PcmMarks.rolledBack("RM", "c2"));
+      PcmChanges.changed(PcmMarks.rolledBack("RM", "c2"), PcmMarks.rolledBack("RM", "c2")); // no change of marks
+      Figures after = TestingMetrics.require(SOURCE);
+      assertThat(after.tags()).containsEntry("pcmClass", "RM");
+      assertThat(after.get("pcmSwitches") - before.get("pcmSwitches")).isEqualTo(2);
+      assertThat(after.get("pcmReverts") - before.get("pcmReverts")).isEqualTo(1);
+    }
   }
 
   private static TunerContext context(float memstore, float blockCache) {

@@ -2,18 +2,22 @@ package org.hbaseturbo.server.metrics;
 
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsTag;
-import org.apache.hadoop.metrics2.impl.MetricsExportHelper;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
- * Reads a Turbo source as HBase's {@code /prometheus} does (a fresh sample of every registered source), and whether
- * its JMX bean is there, as {@code /jmx} lists them.
+ * Reads a Turbo source as HBase's {@code /prometheus} does (a fresh sample of the source registered in the metrics
+ * system), and whether its JMX bean is there, as {@code /jmx} lists them. Through Hadoop's metrics system alone, so
+ * the same on HBase 2.5, which has no {@code MetricsExportHelper}.
  */
 public final class TestingMetrics {
   private TestingMetrics() {
@@ -37,7 +41,7 @@ public final class TestingMetrics {
 
   /** The source's figures now; empty when it is not registered. */
   public static Optional<Figures> read(String source) {
-    for (MetricsRecord record : MetricsExportHelper.export()) {
+    for (MetricsRecord record : sample(source)) {
       if (record.name().equals(source)) {
         Map<String, Number> metrics = new HashMap<>();
         for (AbstractMetric metric : record.metrics()) {
@@ -69,6 +73,17 @@ public final class TestingMetrics {
 
   /** How many records the metrics system has of {@code source}: 1 while registered, never 2. */
   public static long records(String source) {
-    return MetricsExportHelper.export().stream().filter(record -> record.name().equals(source)).count();
+    return sample(source).stream().filter(record -> record.name().equals(source)).count();
+  }
+
+  /** A fresh sample of the source registered as {@code RegionServer,sub=SOURCE}: none when nothing is. */
+  private static List<? extends MetricsRecord> sample(String source) {
+    MetricsSource registered = DefaultMetricsSystem.instance().getSource(TurboMetricsSource.JMX_PREFIX + source);
+    if (registered == null) {
+      return List.of();
+    }
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    registered.getMetrics(collector, true);
+    return collector.getRecords();
   }
 }

@@ -73,7 +73,7 @@ class TestPreparedScanLimits {
 
   @Test
   void holdingsRefuseWhatWouldPassALimitAndCountNothingThen() throws Exception {
-    ServerHoldings holdings = new ServerHoldings(new ServerLimits(3, 1000, 1500, 10, 10));
+    ServerHoldings holdings = new ServerHoldings(() -> new ServerLimits(3, 1000, 1500, 10, 10));
     holdings.reserve("ann", 400);
     holdings.reserve("ann", 400);
     assertRefused(() -> holdings.reserve("ann", 300), "turbo.prepared-scan.user.max-bytes");
@@ -95,7 +95,7 @@ class TestPreparedScanLimits {
 
   @Test
   void holdingsRefuseACursorOverAUsersOrTheServersLimit() throws Exception {
-    ServerHoldings holdings = new ServerHoldings(new ServerLimits(10, 1000, 1000, 2, 3));
+    ServerHoldings holdings = new ServerHoldings(() -> new ServerLimits(10, 1000, 1000, 2, 3));
     holdings.reserveCursor("ann");
     holdings.reserveCursor("ann");
     assertRefused(() -> holdings.reserveCursor("ann"), "you have 2 open cursors on this RegionServer; the limit is 2"
@@ -120,10 +120,11 @@ class TestPreparedScanLimits {
 
   @Test
   void aRegionRefusesACursorOverItsLimitUntilOneCloses() throws Exception {
-    ServerHoldings holdings = new ServerHoldings(ServerLimits.from(new Configuration(false)));
+    ServerHoldings holdings = new ServerHoldings(() -> ServerLimits.from(new Configuration(false)));
     Configuration conf = new Configuration(false);
     conf.set("turbo.prepared-scan.region.max-cursors", "2");
-    RegionPreparedScans region = new RegionPreparedScans(PreparedScanConfig.from(conf), holdings);
+    PreparedScanConfig config = PreparedScanConfig.from(conf);
+    RegionPreparedScans region = new RegionPreparedScans(() -> config, holdings);
     Runnable first = region.reserveCursor("ann");
     region.reserveCursor("ben");
     assertRefused(() -> region.reserveCursor("cat"), "this region has 2 open cursors; the limit is 2"

@@ -1,0 +1,33 @@
+package org.hbaseturbo.server.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class TestFastPathServerConfig {
+  @Test
+  void onlyWhatIsReadAtStartIsReportedAsNeedingARestart() {
+    Configuration conf = new Configuration(false);
+    FastPathServerConfig started = FastPathServerConfig.from(conf);
+    conf.set(FastPathServerConfig.QUEUE_KEY, "8");
+    conf.set(FastPathServerConfig.SPIN_KEY, "10us");
+    assertThat(started.readAtStartChanges(FastPathServerConfig.from(conf))).isEmpty();
+    conf.set(FastPathServerConfig.WORKERS_KEY, "3");
+    conf.set("turbo.fastpath.net-devices", "lo");
+    assertThat(started.readAtStartChanges(FastPathServerConfig.from(conf)))
+        .isEqualTo("turbo.fastpath.server.workers (2 to 3), turbo.fastpath.transports/turbo.fastpath.net-devices"
+            + " (posix,cma (this host only) to ^sysv (network devices lo))");
+  }
+
+  @Test
+  void pollingSlotsFollowTheirNumber() {
+    PollingSlots slots = new PollingSlots(2);
+    assertThat(slots.tryAcquire()).isTrue();
+    slots.resize(1);
+    assertThat(slots.tryAcquire()).as("one held, one allowed").isFalse();
+    slots.release();
+    slots.resize(3);
+    assertThat(slots.availablePermits()).isEqualTo(3);
+  }
+}
