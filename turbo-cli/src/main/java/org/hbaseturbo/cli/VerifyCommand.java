@@ -46,7 +46,8 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Range(min = 2, max = 2_000_000_000)
   @Option(names = "--nodes", paramLabel = "N", defaultValue = "1000000",
-      description = "Nodes of each list: a multiple of --width, at least two batches (default: ${DEFAULT-VALUE}).")
+      description = "Nodes of each list (2 to 2,000,000,000): a multiple of --width, at least two batches (default:"
+          + " ${DEFAULT-VALUE}).")
   long nodes;
 
   @Range(min = 1, max = 1_000_000)
@@ -73,8 +74,10 @@ final class VerifyCommand implements Callable<Integer> {
       description = "The table to write, which must not exist (default: turbo_verify_ and the time in seconds).")
   String table;
 
+  @Range(min = 0, max = Long.MAX_VALUE)
   @Option(names = "--seed", paramLabel = "N",
-      description = "Seed of the random node keys, to repeat a run key for key (default: the time).")
+      description = "Seed of the random node keys, to repeat a run key for key (0 to 9,223,372,036,854,775,807;"
+          + " default: the time).")
   Long seed;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the counts and timings as JSON.")

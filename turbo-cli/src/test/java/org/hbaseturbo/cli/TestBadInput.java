@@ -122,7 +122,8 @@ class TestBadInput {
             + " to the one written before it");
     assertRefused(CommandLineRun.of("verify", "--db", "prepared"),
         "turbo: --db 'prepared' is not one of native, fastpath");
-    assertRefused(CommandLineRun.of("verify", "--codec", "gzip"), "turbo: --codec 'gzip' is not one of default, compact");
+    assertRefused(CommandLineRun.of("verify", "--codec", "gzip"),
+        "turbo: --codec 'gzip' is not one of default, compact");
   }
 
   @Test

@@ -43,7 +43,7 @@ class TestCommandTree {
   @Test
   void bareTurboAndBareBenchNameTheirSubcommands() {
     assertThat(CommandLineRun.of().err()).startsWith("turbo: 'turbo' needs a subcommand: one of demo, cluster, ycsb,"
-        + " compress, tune, bench, fastpath, help");
+        + " compress, tune, bench, fastpath, verify, help");
     assertThat(CommandLineRun.of("bench").err()).startsWith("turbo: 'turbo bench' needs a subcommand: one of"
         + " compression, advisor, scan, pcm, codec, fastpath, charts\nUsage: turbo bench");
   }
