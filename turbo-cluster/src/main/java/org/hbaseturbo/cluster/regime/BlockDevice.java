@@ -21,7 +21,7 @@ public final class BlockDevice {
    * @throws InvalidInputException when {@code dir} is on no disk (tmpfs, overlay): nothing to throttle there
    */
   public static String of(Path dir, String option) throws IOException {
-    String device = mountDevice(dir.toRealPath(), Files.readAllLines(MOUNTS));
+    String device = mountDevice(existingAncestor(dir).toRealPath(), Files.readAllLines(MOUNTS));
     if (device.startsWith("0:")) {
       throw new InvalidInputException(option + " " + dir + " is on a file system without a disk (device " + device
           + ": tmpfs or the like), whose rates cannot be limited; give a directory on a disk");
@@ -31,6 +31,18 @@ public final class BlockDevice {
       return Files.readString(partition.toRealPath().getParent().resolve("dev")).trim();
     }
     return device;
+  }
+
+  /**
+   * The directory itself, or, for one not made yet, its nearest ancestor that is: the one whose file system it will
+   * be made on.
+   */
+  private static Path existingAncestor(Path dir) {
+    Path existing = dir.toAbsolutePath().normalize();
+    while (!Files.exists(existing) && existing.getParent() != null) {
+      existing = existing.getParent();
+    }
+    return existing;
   }
 
   /**

@@ -38,6 +38,11 @@ class TestBlockDevice {
   }
 
   @Test
+  void aDirectoryNotMadeYetIsOnItsNearestAncestorsDisk(@TempDir Path dir) throws Exception {
+    assertThat(BlockDevice.of(dir.resolve("not/made/yet"), "--data")).isEqualTo(BlockDevice.of(dir, "--data"));
+  }
+
+  @Test
   void aDirectoryWithoutADiskIsRefused() {
     assertThatThrownBy(() -> BlockDevice.of(Path.of("/dev/shm"), "--data")).isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("--data /dev/shm is on a file system without a disk");
