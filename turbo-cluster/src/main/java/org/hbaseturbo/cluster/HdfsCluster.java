@@ -207,6 +207,11 @@ public final class HdfsCluster implements Closeable {
     dataNodes.get(index).kill();
   }
 
+  /** Whether DataNode {@code index}'s JVM runs: false after {@link #killDataNode}, until it starts again. */
+  public synchronized boolean isDataNodeAlive(int index) {
+    return dataNodes.get(index).isAlive();
+  }
+
   /** Starts DataNode {@code index} again on its data, after {@link #killDataNode}. */
   public synchronized void startDataNode(int index) throws IOException {
     if (dataNodes.get(index).isAlive()) {

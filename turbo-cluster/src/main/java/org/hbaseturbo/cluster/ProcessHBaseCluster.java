@@ -251,7 +251,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       Await.until(() -> {
         server.requireStarting();
         Optional<ServerName> name = master.getActiveMaster().getServerManager().getOnlineServersList().stream()
-            .filter(online -> online.getPort() == server.port()).findFirst();
+            .filter(server::is).findFirst();
         return name.isPresent() && hasReported(name.get()) && serves(admin, name.get());
       }, LocalClusterBuilder.START_TIMEOUT, LocalClusterBuilder.START_POLL, server + " to come online",
           () -> new IOException(server + " did not come online within "
@@ -284,7 +284,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   private ServerName serverName(RegionServerProcess server) throws IOException {
     return master.getActiveMaster().getServerManager().getOnlineServersList().stream()
-        .filter(name -> name.getPort() == server.port()).findFirst()
+        .filter(server::is).findFirst()
         .orElseThrow(() -> new IOException("RegionServer " + server.index() + " (port " + server.port() + ") is not"
             + " online"));
   }
@@ -312,6 +312,29 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */
   public synchronized void killRegionServer(int index) {
     regionServers.get(index).kill();
+  }
+
+  /** Whether RegionServer {@code index}'s JVM runs: false after {@link #killRegionServer}, until it starts again. */
+  public synchronized boolean isRegionServerAlive(int index) {
+    return regionServers.get(index).isAlive();
+  }
+
+  /**
+   * Starts RegionServer {@code index} again in a new JVM on its ports, after {@link #killRegionServer}, as an
+   * operator restarts a crashed host's server; returns once it serves. Seeing a new server at the old one's address,
+   * the master expires the old one at once and reassigns its regions, its WAL split first.
+   *
+   * @throws IllegalStateException when that server still runs
+   */
+  public synchronized void startRegionServer(int index) throws IOException {
+    RegionServerProcess killed = regionServers.get(index);
+    if (killed.isAlive()) {
+      throw new IllegalStateException("RegionServer " + index + " runs already");
+    }
+    RegionServerProcess started = killed.startAgain(home.dir(), settings, regionServerHeap,
+        wrapperOf(wrappers, index));
+    regionServers.set(index, started);
+    awaitOnline(started);
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hbaseturbo.jvm.WatchedProcess;
 
@@ -29,13 +30,17 @@ final class RegionServerProcess {
   private final int port;
   private final int infoPort;
   private final String infoHost;
+  /** When its JVM was launched: its startcode, which HBase takes at the server's start, is not earlier. */
+  private final long launchedAtMillis;
   private final ServerJvm jvm;
 
-  private RegionServerProcess(int index, int port, int infoPort, String infoHost, ServerJvm jvm) {
+  private RegionServerProcess(int index, int port, int infoPort, String infoHost, long launchedAtMillis,
+      ServerJvm jvm) {
     this.index = index;
     this.port = port;
     this.infoPort = infoPort;
     this.infoHost = infoHost;
+    this.launchedAtMillis = launchedAtMillis;
     this.jvm = jvm;
   }
 
@@ -46,18 +51,32 @@ final class RegionServerProcess {
    */
   static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap, List<String> wrapper)
       throws IOException {
+    // A port known before it starts tells which server of the master's list this process is. Its info server (web
+    // UI, /jmx, /prometheus) gets a port of its own too, printed with the cluster's addresses.
+    return start(index, dataDir, settings, heap, wrapper, ServerJvm.freePort(), ServerJvm.freePort());
+  }
+
+  /**
+   * Starts a server in place of this one, which was killed, on its ports: as a host's RegionServer comes back on
+   * its fixed port, which tells the master that the old one is dead without waiting for its ZooKeeper session to
+   * expire.
+   */
+  RegionServerProcess startAgain(Path dataDir, Configuration settings, String heap, List<String> wrapper)
+      throws IOException {
+    return start(index, dataDir, settings, heap, wrapper, port, infoPort);
+  }
+
+  private static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap,
+      List<String> wrapper, int port, int infoPort) throws IOException {
     Path home = dataDir.resolve("regionservers").resolve("rs-" + index);
     Path conf = home.resolve("conf");
     Files.createDirectories(conf);
     provideWebApps(conf);
-    // A port known before it starts tells which server of the master's list this process is.
-    int port = ServerJvm.freePort();
-    // Its info server (web UI, /jmx, /prometheus) on a port of its own too, printed with the cluster's addresses.
-    int infoPort = ServerJvm.freePort();
     writeSite(home, settings, port, infoPort);
+    long launchedAtMillis = System.currentTimeMillis();
     ServerJvm jvm = ServerJvm.start("RegionServer " + index, conf, dataDir.resolve("logs"), "regionserver-" + index,
         heap, wrapper, HRegionServer.class.getName(), List.of("start"));
-    return new RegionServerProcess(index, port, infoPort, infoHostOf(settings), jvm);
+    return new RegionServerProcess(index, port, infoPort, infoHostOf(settings), launchedAtMillis, jvm);
   }
 
   /**
@@ -122,6 +141,14 @@ final class RegionServerProcess {
     return port;
   }
 
+  /**
+   * Whether the master's {@code name} is this process: its address, and a startcode no earlier than its launch (a
+   * server killed on the same port stays on the master's list until it is expired).
+   */
+  boolean is(ServerName name) {
+    return name.getPort() == port && name.getStartCode() >= launchedAtMillis;
+  }
+
   /** Its info server's address: HBase's web UI, with its {@code /jmx} and {@code /prometheus}. */
   String infoAddress() {
     return "http://" + infoHost + ":" + infoPort;
@@ -161,6 +188,10 @@ final class RegionServerProcess {
     } catch (ExecutionException e) {
       throw new IOException("waiting for RegionServer " + index + " to stop failed", e);
     }
+  }
+
+  boolean isAlive() {
+    return jvm.watch().isAlive();
   }
 
   /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */
