@@ -66,6 +66,11 @@ final class TargetCluster implements AutoCloseable {
     return target;
   }
 
+  /** The process cluster this command started, whose RegionServer and DataNode JVMs it may kill; else empty. */
+  Optional<ProcessHBaseCluster> processes() {
+    return local.filter(ProcessHBaseCluster.class::isInstance).map(ProcessHBaseCluster.class::cast);
+  }
+
   @Override
   public void close() throws IOException {
     try {

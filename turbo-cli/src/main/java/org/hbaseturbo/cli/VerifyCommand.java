@@ -5,12 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.cluster.FileTrees;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.verify.ListCounts;
 import org.hbaseturbo.verify.VerifyRun;
+import org.hbaseturbo.verify.chaos.ChaosMonkey;
+import org.hbaseturbo.verify.chaos.ChaosPolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,14 +51,21 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Range(min = 2, max = 2_000_000_000)
   @Option(names = "--nodes", paramLabel = "N", defaultValue = "1000000",
-      description = "Nodes of each list (2 to 2,000,000,000): a multiple of --width, at least two batches (default:"
-          + " ${DEFAULT-VALUE}).")
+      description = "Nodes of each loop (2 to 2,000,000,000): a multiple of --width times --writers, at least two"
+          + " batches for each writer (default: ${DEFAULT-VALUE}).")
   long nodes;
 
   @Range(min = 1, max = 1_000_000)
   @Option(names = "--width", paramLabel = "N", defaultValue = "10000",
       description = "Nodes a batch writes at once (1 to 1,000,000; default: ${DEFAULT-VALUE}).")
   int width;
+
+  @Range(min = 1, max = 1_000)
+  @Option(names = "--writers", paramLabel = "N", defaultValue = "1",
+      description = "Threads that write each loop at once, each a closed list of its own, as"
+          + " IntegrationTestBigLinkedList's generator runs several mappers (1 to 1,000; default: ${DEFAULT-VALUE})."
+          + " Over the fast path, a writer has one node in flight at a time: more writers, more throughput.")
+  int writers;
 
   @Option(names = "--db", paramLabel = "native|fastpath", defaultValue = "native",
       description = "How the writes, and Prepared Scan's reads, reach the RegionServers: HBase's RPC (native) or"
@@ -64,6 +76,27 @@ final class VerifyCommand implements Callable<Integer> {
       description = "The RPC's cell codec: HBase's default, or Turbo's compact cell codec (default:"
           + " ${DEFAULT-VALUE}).")
   String codec;
+
+  @Option(names = "--chaos", paramLabel = "calm|server-killing|slow-deterministic", defaultValue = "calm",
+      description = "What happens to the cluster while the loops are written, after HBase's ChaosMonkey policies:"
+          + " calm (nothing); server-killing (at random: SIGKILL of a RegionServer, of the one holding hbase:meta,"
+          + " of every RegionServer in turn, each started again after 5 s, of a DataNode with --hdfs, started"
+          + " again too; the balancer forced); slow-deterministic (in a fixed order: flushes, region moves, splits,"
+          + " merges, major compactions, the family's compression and encoding changed, the balancer, and the"
+          + " crashes above). Crashes need --cluster processes; server-killing needs it. Chaos stops, and the"
+          + " cluster is whole again, before the reads (default: ${DEFAULT-VALUE}).")
+  String chaos;
+
+  @Range(min = 1, max = 3_600)
+  @Option(names = "--chaos-period", paramLabel = "SECONDS", defaultValue = "60",
+      description = "Seconds between the end of one action of chaos and the start of the next (1 to 3,600;"
+          + " default: ${DEFAULT-VALUE}).")
+  int chaosPeriod;
+
+  @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "none",
+      description = "The family's compression when the table is created: one of Turbo's codecs, none, gz, snappy,"
+          + " lz4, lzo or zstd (default: ${DEFAULT-VALUE}).")
+  String compression;
 
   @Range(min = 1, max = 1_000)
   @Option(names = "--regions", paramLabel = "N", defaultValue = "8",
@@ -87,21 +120,29 @@ final class VerifyCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     requireOneOf("--db", db, "native", "fastpath");
     requireOneOf("--codec", codec, "default", "compact");
+    ChaosPolicy policy = ChaosPolicy.of(chaos);
+    Algorithm algorithm = compression(compression);
     if (json != null) {
       OutputDirs.requireWritableFile(json, "--json");
     }
     long now = System.currentTimeMillis();
     VerifyRun.Settings settings = new VerifyRun.Settings(table == null ? "turbo_verify_" + now / 1000 : table, loops,
-        nodes, width, db.equals("fastpath"), codec.equals("compact"), regions, seed == null ? now : seed);
+        nodes, width, writers, db.equals("fastpath"), codec.equals("compact"), regions, algorithm, policy, chaosPeriod,
+        seed == null ? now : seed);
     TargetCluster.LocalSettings local = embedded.settings(TargetCluster.LOOPBACK);
+    if (policy == ChaosPolicy.SERVER_KILLING && (main.conf().isPresent() || !local.processes())) {
+      throw new InvalidInputException("--chaos server-killing kills RegionServer and DataNode JVMs: it needs a"
+          + " cluster of its own as processes (--cluster processes, without --conf)");
+    }
     PrintWriter out = spec.commandLine().getOut();
     Path work = Files.createTempDirectory("turbo-verify");
     try (TargetCluster cluster = TargetCluster.open(main.conf(), local, work, out)) {
-      out.printf("verify: %d loop%s of %,d nodes into %s, written over %s with the %s codec, on %s%n", loops,
-          loops == 1 ? "" : "s", nodes, settings.table(), db, codec, cluster.target().description());
+      out.printf("verify: %d loop%s of %,d nodes into %s, written over %s with the %s codec, chaos %s, on %s%n",
+          loops, loops == 1 ? "" : "s", nodes, settings.table(), db, codec, policy.label(),
+          cluster.target().description());
       out.flush();
       VerifyRun.Report report = new VerifyRun(settings,
-          ClientConfigurations.fromDirectory(cluster.target().clientConfDir()), out).run();
+          ClientConfigurations.fromDirectory(cluster.target().clientConfDir()), cluster.processes(), out).run();
       print(report, out);
       if (json != null) {
         JsonFiles.write(json, report);
@@ -114,6 +155,13 @@ final class VerifyCommand implements Callable<Integer> {
     }
   }
 
+  /** One of the algorithms Turbo serves, by HBase's name for it. */
+  private static Algorithm compression(String name) {
+    requireOneOf("--compression", name, TurboCodecs.codecs().keySet().stream().map(Algorithm::getName)
+        .toArray(String[]::new));
+    return Compression.getCompressionAlgorithmByName(name);
+  }
+
   private static void requireOneOf(String option, String value, String... allowed) {
     if (!List.of(allowed).contains(value)) {
       throw new InvalidInputException(option + " '" + value + "' is not one of " + String.join(", ", allowed));
@@ -123,6 +171,10 @@ final class VerifyCommand implements Callable<Integer> {
   private static void print(VerifyRun.Report report, PrintWriter out) {
     out.printf("written in %.1f s; read in %.1f s (native scan) and %.1f s (Prepared Scan)%n",
         report.writeSeconds(), report.readSeconds().get(0), report.readSeconds().get(1));
+    ChaosMonkey.Report chaos = report.chaos();
+    long failed = chaos.actions().stream().filter(action -> !action.succeeded()).count();
+    out.printf("chaos %s: %d actions done, %d failed%s%n", chaos.policy(), chaos.succeeded(), failed,
+        chaos.skipped().isEmpty() ? "" : "; skipped " + String.join(", ", chaos.skipped()));
     printCounts("native scan", report.nativeRead(), out);
     printCounts("Prepared Scan", report.preparedRead(), out);
     if (!report.readsAgree()) {

@@ -118,12 +118,24 @@ class TestBadInput {
   @Test
   void verifySettings() {
     assertRefused(CommandLineRun.of("verify", "--nodes", "25000", "--width", "10000"),
-        "turbo: --nodes 25000 must be a multiple of --width 10000, and at least two batches of it: each batch refers"
-            + " to the one written before it");
+        "turbo: --nodes 25000 must be a multiple of --width 10000 times --writers 1, and at least two batches for"
+            + " each writer: each writer closes a list of its own, in which each batch refers to the one written"
+            + " before it");
     assertRefused(CommandLineRun.of("verify", "--db", "prepared"),
         "turbo: --db 'prepared' is not one of native, fastpath");
     assertRefused(CommandLineRun.of("verify", "--codec", "gzip"),
         "turbo: --codec 'gzip' is not one of default, compact");
+    assertRefused(CommandLineRun.of("verify", "--nodes", "50000", "--width", "10000", "--writers", "2"),
+        "turbo: --nodes 50000 must be a multiple of --width 10000 times --writers 2, and at least two batches for"
+            + " each writer: each writer closes a list of its own, in which each batch refers to the one written"
+            + " before it");
+    assertRefused(CommandLineRun.of("verify", "--chaos", "monkey"),
+        "turbo: --chaos 'monkey' is not one of calm, server-killing, slow-deterministic");
+    assertRefused(CommandLineRun.of("verify", "--compression", "brotli"),
+        "turbo: --compression 'brotli' is not one of none, gz, snappy, lz4, lzo, zstd");
+    assertRefused(CommandLineRun.of("verify", "--chaos", "server-killing"),
+        "turbo: --chaos server-killing kills RegionServer and DataNode JVMs: it needs a cluster of its own as"
+            + " processes (--cluster processes, without --conf)");
   }
 
   @Test

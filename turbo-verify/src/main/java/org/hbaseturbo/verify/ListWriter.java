@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
@@ -24,12 +25,22 @@ final class ListWriter {
   /** The node's place in its loop, for a person reading an example. */
   static final byte[] COUNT = Bytes.toBytes("count");
 
+  /**
+   * Times a batch is written before the run gives up: HBase's client retries each operation for about two minutes
+   * itself, which a crash's recovery can outlast under chaos, and rewriting a batch writes the same cells again, as
+   * MapReduce runs a failed task of IntegrationTestBigLinkedList's generator again.
+   */
+  static final int BATCH_ATTEMPTS = 4;
+
   private final Table table;
   private final SplittableRandom random;
+  private final Consumer<String> progress;
 
-  ListWriter(Table table, SplittableRandom random) {
+  /** @param progress told of a batch written again */
+  ListWriter(Table table, SplittableRandom random, Consumer<String> progress) {
     this.table = table;
     this.random = random;
+    this.progress = progress;
   }
 
   /**
@@ -54,7 +65,7 @@ final class ListWriter {
     for (int i = 0; i < width; i++) {
       closing.add(new Put(first[i].bytes()).addColumn(FAMILY, PREVIOUS, last[(i + 1) % width].bytes()));
     }
-    table.put(closing);
+    put(closing);
   }
 
   private NodeKey[] batch(int width) {
@@ -65,7 +76,7 @@ final class ListWriter {
     return batch;
   }
 
-  /** Returns once every node is acknowledged: {@link Table#put(List)} returns only then, or throws. */
+  /** Returns once every node is acknowledged. */
   private void write(NodeKey[] batch, NodeKey[] previous, long firstCount) throws IOException {
     List<Put> puts = new ArrayList<>(batch.length);
     for (int i = 0; i < batch.length; i++) {
@@ -75,6 +86,22 @@ final class ListWriter {
       }
       puts.add(put);
     }
-    table.put(puts);
+    put(puts);
+  }
+
+  /** {@link Table#put(List)} returns once every cell is acknowledged, or throws; then the batch is written again. */
+  private void put(List<Put> puts) throws IOException {
+    for (int attempt = 1;; attempt++) {
+      try {
+        table.put(puts);
+        return;
+      } catch (IOException e) {
+        if (attempt == BATCH_ATTEMPTS) {
+          throw e;
+        }
+        progress.accept("a batch of " + puts.size() + " nodes failed (" + String.valueOf(e.getMessage()).lines()
+            .findFirst().orElse("") + "); writing it again, attempt " + (attempt + 1) + " of " + BATCH_ATTEMPTS);
+      }
+    }
   }
 }

@@ -3,10 +3,18 @@ package org.hbaseturbo.verify;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -19,36 +27,56 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.verify.chaos.ChaosMonkey;
+import org.hbaseturbo.verify.chaos.ChaosPolicy;
+import org.hbaseturbo.verify.chaos.ChaosTarget;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 
 /**
  * {@code turbo verify}: writes {@code loops} closed linked lists ({@link ListWriter}) through the client stack asked
- * for, then reads every node twice, with HBase's native scan and with Prepared Scan (over the fast path where the
- * writes went over it), and counts each read ({@link ListCounter}). Nothing was lost when both reads find every node
- * referred to exactly once and agree node for node.
+ * for, while chaos ({@link ChaosMonkey}) crashes servers and moves, splits and merges regions; then, chaos stopped
+ * and the cluster whole, reads every node twice, with HBase's native scan and with Prepared Scan (over the fast path
+ * where the writes went over it), and counts each read ({@link ListCounter}). Nothing was lost when both reads
+ * find every node referred to exactly once and agree node for node.
  */
 public final class VerifyRun {
   /** Rows each read asks a RegionServer for at a time. */
   private static final int CACHING = 1_000;
+  /** How long a server chaos killed stays down: long enough for clients to meet the dead server. */
+  private static final Duration RESTART_PAUSE = Duration.ofSeconds(5);
 
   /**
    * @param nodesPerLoop a multiple of {@code width}, at least two batches of it
    * @param width nodes per batch: a batch refers to the one before it, acknowledged first
+   * @param writers threads that write each loop at once, each a closed list of its own of {@code nodesPerLoop /
+   *     writers} nodes, as IntegrationTestBigLinkedList's generator runs several mappers: one writer alone is held to
+   *     one operation at a time over the fast path
    * @param fastPath writes over the fast path, and Prepared Scan's executes too
    * @param compactCodec HBase's RPC with the compact cell codec, for the writes and reads that take it
    * @param regions the table is pre-split into this many regions over the key space
-   * @param seed the random keys' seed, in the report, so that a run can be repeated key for key
+   * @param compression the family's compression at the table's creation, one of Turbo's codecs
+   * @param chaos what chaos does while the loops are written
+   * @param chaosPeriodSeconds the pause between two actions of chaos
+   * @param seed the random keys' seed, in the report, so that a run can be repeated key for key; chaos's choices
+   *     follow from it too
    */
-  public record Settings(String table, int loops, long nodesPerLoop, int width, boolean fastPath,
-      boolean compactCodec, int regions, long seed) {
+  public record Settings(String table, int loops, long nodesPerLoop, int width, int writers, boolean fastPath,
+      boolean compactCodec, int regions, Algorithm compression, ChaosPolicy chaos, int chaosPeriodSeconds,
+      long seed) {
     public Settings {
       requireNonNull(table, "table is null");
-      if (width < 1 || nodesPerLoop % width != 0 || nodesPerLoop / width < 2) {
+      requireNonNull(compression, "compression is null");
+      requireNonNull(chaos, "chaos is null");
+      if (writers < 1 || width < 1 || nodesPerLoop % ((long) width * writers) != 0
+          || nodesPerLoop / width / writers < 2) {
         throw new InvalidInputException("--nodes " + nodesPerLoop + " must be a multiple of --width " + width
-            + ", and at least two batches of it: each batch refers to the one written before it");
+            + " times --writers " + writers + ", and at least two batches for each writer: each writer closes a"
+            + " list of its own, in which each batch refers to the one written before it");
       }
     }
   }
@@ -62,9 +90,10 @@ public final class VerifyRun {
    * @param writeSeconds the time the loops took to write, their closing included
    * @param readSeconds each read's time, native then Prepared Scan
    * @param fastPathServed operations the fast path carried; 0 without it
+   * @param chaos what chaos did while the loops were written
    */
   public record Report(Settings settings, ListCounts nativeRead, ListCounts preparedRead, boolean readsAgree,
-      double writeSeconds, List<Double> readSeconds, long fastPathServed) {
+      double writeSeconds, List<Double> readSeconds, long fastPathServed, ChaosMonkey.Report chaos) {
     /** Nothing lost: every node found and referred to, by both reads, which agree. */
     public boolean passed() {
       return nativeRead.whole() && preparedRead.whole() && readsAgree
@@ -74,50 +103,142 @@ public final class VerifyRun {
 
   private final Settings settings;
   private final Configuration clientConfiguration;
+  private final Optional<ProcessHBaseCluster> processes;
   private final PrintWriter out;
 
-  public VerifyRun(Settings settings, Configuration clientConfiguration, PrintWriter out) {
+  /**
+   * @param processes the cluster's processes, where this JVM started them: chaos kills and starts them; without
+   *     them, it takes only the actions HBase's Admin API can
+   */
+  public VerifyRun(Settings settings, Configuration clientConfiguration, Optional<ProcessHBaseCluster> processes,
+      PrintWriter out) {
     this.settings = requireNonNull(settings, "settings is null");
     this.clientConfiguration = new Configuration(clientConfiguration);
+    this.processes = requireNonNull(processes, "processes is null");
     this.out = requireNonNull(out, "out is null");
     if (settings.compactCodec()) {
       this.clientConfiguration.set(HConstants.RPC_CODEC_CONF_KEY, CompactCellCodec.class.getName());
     }
   }
 
-  /** Writes the loops, then reads and counts every node twice. */
+  /** Writes the loops under chaos, then reads and counts every node twice. */
   public Report run() throws IOException {
     try (Clients clients = new Clients()) {
-      double writeSeconds = write(clients);
-      return verify(clients, writeSeconds);
+      Written written = write(clients);
+      return verify(clients, written);
     }
   }
 
-  /** Writes the loops into a new table; the seconds that took. */
-  double write(Clients clients) throws IOException {
+  /** What writing the loops took: its time, and what chaos did meanwhile. */
+  record Written(double seconds, ChaosMonkey.Report chaos) {
+  }
+
+  /** Writes the loops into a new table while chaos acts; returns once chaos has stopped and the cluster is whole. */
+  Written write(Clients clients) throws IOException {
     TableName name = TableName.valueOf(settings.table());
     createTable(clients.rpc, name);
-    long start = System.nanoTime();
     SplittableRandom random = new SplittableRandom(settings.seed());
-    try (Table table = clients.writes().getTable(name)) {
-      ListWriter writer = new ListWriter(table, random);
-      long step = Math.max(settings.width(), settings.nodesPerLoop() / 10 / settings.width() * settings.width());
+    ChaosMonkey chaos = new ChaosMonkey(settings.chaos(), Duration.ofSeconds(settings.chaosPeriodSeconds()),
+        new ChaosTarget(clients.rpc, name, processes, random.split(), RESTART_PAUSE), random.split(),
+        line -> progress("%s", line));
+    if (!chaos.skipped().isEmpty()) {
+      progress("chaos %s: skips %s, which need RegionServer and DataNode processes of this JVM's cluster",
+          settings.chaos().label(), String.join(", ", chaos.skipped()));
+    }
+    long start = System.nanoTime();
+    chaos.start();
+    try {
+      writeLoops(clients.writes(), name, random);
+    } catch (IOException | RuntimeException e) {
+      // Chaos must not go on past a run that failed.
+      try {
+        chaos.stop();
+      } catch (IOException | RuntimeException stopFailed) {
+        e.addSuppressed(stopFailed);
+      }
+      throw e;
+    }
+    double seconds = seconds(start);
+    return new Written(seconds, chaos.stop());
+  }
+
+  /**
+   * Writes the loops one after another, each by {@code writers} threads at once, each thread a closed list of its own
+   * with a random split from the seed in order, so that a run repeats key for key whatever the threads' timing.
+   */
+  private void writeLoops(Connection writes, TableName name, SplittableRandom random) throws IOException {
+    ExecutorService writers = Executors.newFixedThreadPool(settings.writers(), runnable -> {
+      Thread thread = new Thread(runnable, "turbo-verify-writer");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
       for (int loop = 1; loop <= settings.loops(); loop++) {
-        int current = loop;
-        writer.writeLoop(settings.nodesPerLoop(), settings.width(), written -> {
-          if (written % step == 0) {
-            progress("loop %d of %d: %,d of %,d nodes written", current, settings.loops(), written,
-                settings.nodesPerLoop());
-          }
-        });
+        List<Future<?>> lists = new ArrayList<>();
+        ListProgress progress = new ListProgress(loop);
+        for (int writer = 0; writer < settings.writers(); writer++) {
+          SplittableRandom own = random.split();
+          lists.add(writers.submit(() -> {
+            writeList(writes, name, own, progress);
+            return null;
+          }));
+        }
+        for (Future<?> list : lists) {
+          list.get();
+        }
         progress("loop %d of %d closed", loop, settings.loops());
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the loops were written");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException failed) {
+        throw failed;
+      }
+      if (e.getCause() instanceof RuntimeException failed) {
+        throw failed;
+      }
+      throw new IOException("a writer failed", e.getCause());
+    } finally {
+      // A list that failed ends the run: the other writers stop where they are.
+      writers.shutdownNow();
     }
-    return seconds(start);
+  }
+
+  private void writeList(Connection writes, TableName name, SplittableRandom random, ListProgress progress)
+      throws IOException {
+    try (Table table = writes.getTable(name)) {
+      ListWriter writer = new ListWriter(table, random, line -> progress("loop %d: %s", progress.loop, line));
+      long[] told = {0};
+      writer.writeLoop(settings.nodesPerLoop() / settings.writers(), settings.width(), written -> {
+        progress.add(written - told[0]);
+        told[0] = written;
+      });
+    }
+  }
+
+  /** A loop's nodes written so far, over its writers, told every tenth of the loop. */
+  private final class ListProgress {
+    private final int loop;
+    private final long step;
+    private final AtomicLong written = new AtomicLong();
+
+    ListProgress(int loop) {
+      this.loop = loop;
+      this.step = Math.max(settings.width(), settings.nodesPerLoop() / 10);
+    }
+
+    void add(long nodes) {
+      long before = written.getAndAdd(nodes);
+      if ((before + nodes) / step > before / step) {
+        progress("loop %d of %d: %,d of %,d nodes written", loop, settings.loops(), before + nodes,
+            settings.nodesPerLoop());
+      }
+    }
   }
 
   /** Reads every node of the table with the native scan and with Prepared Scan, and counts each read. */
-  Report verify(Clients clients, double writeSeconds) throws IOException {
+  Report verify(Clients clients, Written written) throws IOException {
     TableName name = TableName.valueOf(settings.table());
     Scan scan = new Scan().addFamily(ListWriter.FAMILY).setCaching(CACHING);
     long nativeStart = System.nanoTime();
@@ -133,8 +254,9 @@ public final class VerifyRun {
       preparedRead = count(scanner, "Prepared Scan");
     }
     double preparedSeconds = seconds(preparedStart);
-    return new Report(settings, nativeRead, preparedRead, agree(nativeRead, preparedRead), writeSeconds,
-        List.of(nativeSeconds, preparedSeconds), clients.fast == null ? 0 : clients.fast.counters().served());
+    return new Report(settings, nativeRead, preparedRead, agree(nativeRead, preparedRead), written.seconds(),
+        List.of(nativeSeconds, preparedSeconds), clients.fast == null ? 0 : clients.fast.counters().served(),
+        written.chaos());
   }
 
   /** The run's connections: HBase's RPC, and the fast path's where it is asked for. */
@@ -186,8 +308,8 @@ public final class VerifyRun {
         long high = Long.divideUnsigned(-1L, settings.regions()) * i;
         splits[i - 1] = new NodeKey(high, 0).bytes();
       }
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(ListWriter.FAMILY)).build(), splits);
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder
+          .newBuilder(ListWriter.FAMILY).setCompressionType(settings.compression()).build()).build(), splits);
     }
   }
 

@@ -4,47 +4,60 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.verify.chaos.ChaosPolicy;
+import org.hbaseturbo.verify.chaos.ChaosRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The verification on the shared embedded cluster: loops written over the fast path with the compact codec read
- * back whole by both reads; and a node deleted behind its back is found, as one undefined and one unreferenced node,
- * by both (a verifier that cannot fail is worth nothing).
+ * The verification on the shared embedded cluster: loops written over the fast path with the compact codec, ZSTD
+ * blocks, while slow-deterministic chaos moves, splits and merges their regions, are read back whole by both reads;
+ * and a node deleted behind its back is found, as one undefined and one unreferenced node, by both (a verifier that
+ * cannot fail is worth nothing).
  */
 @ExtendWith(SharedHBaseCluster.class)
 class VerifyRunIT {
-  private static final int LOOPS = 2;
-  private static final long NODES = 20_000;
+  private static final int LOOPS = 3;
+  private static final long NODES = 50_000;
   private static final int WIDTH = 1_000;
+  private static final int WRITERS = 2;
   private static final boolean FAST = Boolean.parseBoolean(System.getProperty("fast", "true"));
 
   @Test
   void loopsWrittenOverTheFastPathWithTheCompactCodecAreWhole() throws Exception {
     StringWriter printed = new StringWriter();
-    VerifyRun.Report report = new VerifyRun(settings("verify_whole"),
-        SharedHBaseCluster.cluster().clientConfiguration(), new PrintWriter(printed)).run();
+    VerifyRun.Report report = new VerifyRun(settings("verify_whole", ChaosPolicy.SLOW_DETERMINISTIC),
+        SharedHBaseCluster.cluster().clientConfiguration(), Optional.empty(), new PrintWriter(printed)).run();
     assertThat(report.passed()).as(printed.toString()).isTrue();
+    // An embedded cluster has no processes to kill: its chaos is what HBase's Admin API can do, splits and merges
+    // under the fast path's load among it.
+    assertThat(report.chaos().skipped()).containsExactly("kill-region-server", "kill-datanode",
+        "kill-meta-region-server", "rolling-restart");
+    assertThat(report.chaos().actions()).as(printed.toString())
+        .filteredOn(action -> action.succeeded() && !action.outcome().startsWith("nothing to do"))
+        .extracting(ChaosRecord::action).contains("split-region", "merge-regions", "settle");
     assertThat(report.nativeRead().rows()).isEqualTo(LOOPS * NODES);
     assertThat(report.nativeRead().referenced()).isEqualTo(LOOPS * NODES);
     assertThat(report.fastPathServed()).as("batches and executes over the fast path").isPositive();
-    assertThat(printed.toString()).contains("loop 2 of 2 closed", "Prepared Scan: 40,000 nodes");
+    assertThat(printed.toString()).contains("loop 3 of 3 closed", "Prepared Scan: 150,000 nodes");
   }
 
   @Test
   void aNodeDeletedBehindItsBackIsFoundByBothReads() throws Exception {
-    VerifyRun.Settings settings = settings("verify_planted_loss");
-    VerifyRun run = new VerifyRun(settings, SharedHBaseCluster.cluster().clientConfiguration(),
+    VerifyRun.Settings settings = settings("verify_planted_loss", ChaosPolicy.CALM);
+    VerifyRun run = new VerifyRun(settings, SharedHBaseCluster.cluster().clientConfiguration(), Optional.empty(),
         new PrintWriter(new StringWriter()));
     try (VerifyRun.Clients clients = run.new Clients()) {
-      double writeSeconds = run.write(clients);
+      VerifyRun.Written written = run.write(clients);
       byte[] lost;
       try (Table table = clients.rpc().getTable(TableName.valueOf(settings.table()));
           ResultScanner scanner = table.getScanner(new Scan().setLimit(1))) {
@@ -52,7 +65,7 @@ class VerifyRunIT {
         lost = first.getRow();
         table.delete(new Delete(lost));
       }
-      VerifyRun.Report report = run.verify(clients, writeSeconds);
+      VerifyRun.Report report = run.verify(clients, written);
       assertThat(report.passed()).isFalse();
       for (ListCounts read : new ListCounts[] {report.nativeRead(), report.preparedRead()}) {
         assertThat(read.undefined()).isEqualTo(1);
@@ -64,8 +77,8 @@ class VerifyRunIT {
     }
   }
 
-  private static VerifyRun.Settings settings(String prefix) {
+  private static VerifyRun.Settings settings(String prefix, ChaosPolicy chaos) {
     return new VerifyRun.Settings(SharedHBaseCluster.uniqueTableName(prefix).getNameAsString(), LOOPS, NODES, WIDTH,
-        FAST, true, 4, 1);
+        WRITERS, FAST, true, 4, Algorithm.ZSTD, chaos, 1, 1);
   }
 }

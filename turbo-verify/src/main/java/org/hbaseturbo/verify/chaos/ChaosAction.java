@@ -1,0 +1,231 @@
+package org.hbaseturbo.verify.chaos;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BalanceRequest;
+import org.apache.hadoop.hbase.client.BalanceResponse;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.hbaseturbo.cluster.HdfsCluster;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.compress.TurboCodecs;
+
+/**
+ * One kind of fault or disturbance, after the actions of HBase's ChaosMonkey (in {@code hbase-it}): each names what
+ * it did in the string it returns, which the run records; each throws when HBase refused it or it did not finish.
+ */
+enum ChaosAction {
+  /** HBase's RestartRandomRsExceptMetaAction: a crash of a server that does not hold {@code hbase:meta}. */
+  KILL_REGION_SERVER(Needs.PROCESSES) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      int meta = target.metaHolder();
+      List<Integer> others = new ArrayList<>();
+      for (int i = 0; i < target.processes().orElseThrow().regionServerPids().size(); i++) {
+        if (i != meta) {
+          others.add(i);
+        }
+      }
+      if (others.isEmpty()) {
+        return "nothing to do: the only RegionServer holds hbase:meta";
+      }
+      return killAndStart(target, target.randomOf(others), "");
+    }
+  },
+  /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
+  KILL_META_REGION_SERVER(Needs.PROCESSES) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      int meta = target.metaHolder();
+      if (meta < 0) {
+        throw new IOException("no RegionServer of this cluster holds hbase:meta");
+      }
+      return killAndStart(target, meta, ", which held hbase:meta");
+    }
+  },
+  /** HBase's RollingBatchRestartRsAction, one server at a time: each killed, and started again, in turn. */
+  ROLLING_RESTART(Needs.PROCESSES) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      List<String> done = new ArrayList<>();
+      for (int i = 0; i < target.processes().orElseThrow().regionServerPids().size(); i++) {
+        done.add(killAndStart(target, i, ""));
+      }
+      return String.join("; then ", done);
+    }
+  },
+  /** HBase's RestartRandomDataNodeAction: the WAL's pipelines lose a member, the block reads a replica. */
+  KILL_DATANODE(Needs.HDFS) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      HdfsCluster hdfs = target.hdfs().orElseThrow();
+      int index = target.randomBelow(hdfs.dataNodeCount());
+      long pid = hdfs.pids().get(index + 1);
+      hdfs.killDataNode(index);
+      target.pause();
+      long start = System.nanoTime();
+      hdfs.startDataNode(index);
+      return "DataNode " + index + " (pid " + pid + ") killed; started again as pid " + hdfs.pids().get(index + 1)
+          + " in " + secondsSince(start) + " s";
+    }
+  },
+  /** HBase's MoveRandomRegionOfTableAction. */
+  MOVE_REGION(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      RegionInfo region = target.randomOf(target.regions());
+      try (Admin admin = target.admin()) {
+        admin.move(region.getEncodedNameAsBytes());
+      }
+      return "region " + region.getEncodedName() + " moved to a server the master chose";
+    }
+  },
+  /** HBase's SplitRandomRegionOfTableAction: the region splits at its midpoint, as the master finds it. */
+  SPLIT_REGION(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      RegionInfo region = target.randomOf(target.regions());
+      try (Admin admin = target.admin()) {
+        ChaosTarget.await(admin.splitRegionAsync(region.getRegionName()), "the split of " + region.getEncodedName());
+      }
+      return "region " + region.getEncodedName() + " split; the table has " + target.regions().size() + " regions";
+    }
+  },
+  /** HBase's MergeRandomAdjacentRegionsOfTableAction. */
+  MERGE_REGIONS(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      List<RegionInfo> regions = target.regions();
+      if (regions.size() < 2) {
+        return "nothing to do: the table has one region";
+      }
+      int first = target.randomBelow(regions.size() - 1);
+      RegionInfo a = regions.get(first);
+      RegionInfo b = regions.get(first + 1);
+      try (Admin admin = target.admin()) {
+        ChaosTarget.await(admin.mergeRegionsAsync(new byte[][] {a.getRegionName(), b.getRegionName()}, false),
+            "the merge of " + a.getEncodedName() + " and " + b.getEncodedName());
+      }
+      return "regions " + a.getEncodedName() + " and " + b.getEncodedName() + " merged; the table has "
+          + target.regions().size() + " regions";
+    }
+  },
+  /** HBase's FlushTableAction. */
+  FLUSH_TABLE(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      try (Admin admin = target.admin()) {
+        admin.flush(target.table());
+      }
+      return "table flushed";
+    }
+  },
+  /** HBase's MajorCompactTableAction: asked for; the servers compact in the background. */
+  MAJOR_COMPACT_TABLE(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      try (Admin admin = target.admin()) {
+        admin.majorCompact(target.table());
+      }
+      return "major compaction of the table requested";
+    }
+  },
+  /** HBase's ForceBalancerAction: the balancer runs even with regions in transition. */
+  BALANCE(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      try (Admin admin = target.admin()) {
+        BalanceResponse response = admin.balance(BalanceRequest.newBuilder().setIgnoreRegionsInTransition(true)
+            .build());
+        return response.isBalancerRan() ? "balancer ran: " + response.getMovesCalculated() + " moves calculated, "
+            + response.getMovesExecuted() + " executed" : "the balancer did not run (switched off, or not needed)";
+      }
+    }
+  },
+  /** HBase's ChangeCompressionAction, over the codecs Turbo serves: every region reopens. */
+  CHANGE_COMPRESSION(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      Algorithm algorithm = target.randomOf(List.copyOf(TurboCodecs.codecs().keySet()));
+      modifyFamily(target, family -> family.setCompressionType(algorithm));
+      return "the family's compression set to " + algorithm.getName();
+    }
+  },
+  /** HBase's ChangeEncodingAction: every region reopens. */
+  CHANGE_ENCODING(Needs.ADMIN) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      DataBlockEncoding encoding = target.randomOf(List.of(DataBlockEncoding.NONE, DataBlockEncoding.PREFIX,
+          DataBlockEncoding.DIFF, DataBlockEncoding.FAST_DIFF, DataBlockEncoding.ROW_INDEX_V1));
+      modifyFamily(target, family -> family.setDataBlockEncoding(encoding));
+      return "the family's data block encoding set to " + encoding;
+    }
+  };
+
+  /** What an action needs of the cluster. */
+  enum Needs {
+    /** HBase's Admin API: any cluster. */
+    ADMIN,
+    /** RegionServer JVMs this JVM started ({@code --cluster processes}). */
+    PROCESSES,
+    /** And HDFS under them ({@code --hdfs}). */
+    HDFS
+  }
+
+  private final Needs needs;
+
+  ChaosAction(Needs needs) {
+    this.needs = needs;
+  }
+
+  /** What it did, in words. */
+  abstract String perform(ChaosTarget target) throws IOException;
+
+  /** Its name on the command line and in the report: {@code kill-region-server}. */
+  String label() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** Whether it can act on this target: the admin actions anywhere, the others on processes this JVM started. */
+  boolean canActOn(ChaosTarget target) {
+    return switch (needs) {
+      case ADMIN -> true;
+      case PROCESSES -> target.processes().isPresent();
+      case HDFS -> target.hdfs().isPresent();
+    };
+  }
+
+  private static String killAndStart(ChaosTarget target, int index, String which) throws IOException {
+    ProcessHBaseCluster cluster = target.processes().orElseThrow();
+    long pid = cluster.regionServerPids().get(index);
+    cluster.killRegionServer(index);
+    target.pause();
+    long start = System.nanoTime();
+    cluster.startRegionServer(index);
+    return "RegionServer " + index + " (pid " + pid + which + ") killed; started again as pid "
+        + cluster.regionServerPids().get(index) + ", serving in " + secondsSince(start) + " s";
+  }
+
+  /** The verify table has one family: it is changed and the table's regions reopen with it. */
+  private static void modifyFamily(ChaosTarget target, Consumer<ColumnFamilyDescriptorBuilder> change)
+      throws IOException {
+    try (Admin admin = target.admin()) {
+      ColumnFamilyDescriptor family = admin.getDescriptor(target.table()).getColumnFamilies()[0];
+      ColumnFamilyDescriptorBuilder builder = ColumnFamilyDescriptorBuilder.newBuilder(family);
+      change.accept(builder);
+      admin.modifyColumnFamily(target.table(), builder.build());
+    }
+  }
+
+  private static long secondsSince(long startNanos) {
+    return Duration.ofNanos(System.nanoTime() - startNanos).toSeconds();
+  }
+}

@@ -1,0 +1,135 @@
+package org.hbaseturbo.verify.chaos;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Takes a policy's actions, one at a time, a period apart, on a thread of its own while a load runs, and records
+ * each; {@link #stop} lets the running action finish and then waits until the cluster is whole again, so that what
+ * is read afterwards is what the cluster kept, not what it has yet to recover.
+ */
+public final class ChaosMonkey {
+  /**
+   * What chaos did.
+   *
+   * @param policy its policy's name
+   * @param periodSeconds the pause between the end of one action and the start of the next
+   * @param skipped the policy's actions this cluster cannot take (servers to kill on a cluster of another JVM)
+   * @param actions every action taken, in order, and the wait for a whole cluster last
+   */
+  public record Report(String policy, long periodSeconds, List<String> skipped, List<ChaosRecord> actions) {
+    /** The actions that did what they meant to, the wait for a whole cluster not counted. */
+    public long succeeded() {
+      return actions.stream().filter(action -> action.succeeded() && !action.action().equals(SETTLE)).count();
+    }
+  }
+
+  private static final String SETTLE = "settle";
+  private static final Duration STOP_TIMEOUT = ChaosTarget.ACTION_TIMEOUT.multipliedBy(2);
+
+  private final ChaosPolicy policy;
+  private final Duration period;
+  private final ChaosTarget target;
+  private final SplittableRandom choice;
+  private final Consumer<String> progress;
+  private final List<ChaosAction> available;
+  private final List<ChaosRecord> records = Collections.synchronizedList(new ArrayList<>());
+  private final CountDownLatch stopping = new CountDownLatch(1);
+  private final Thread thread;
+  private long startNanos;
+
+  /**
+   * @param choice picks the next action where the policy picks at random
+   * @param progress told of each action as it ends
+   */
+  public ChaosMonkey(ChaosPolicy policy, Duration period, ChaosTarget target, SplittableRandom choice,
+      Consumer<String> progress) {
+    this.policy = requireNonNull(policy, "policy is null");
+    this.period = requireNonNull(period, "period is null");
+    this.target = requireNonNull(target, "target is null");
+    this.choice = requireNonNull(choice, "choice is null");
+    this.progress = requireNonNull(progress, "progress is null");
+    this.available = policy.actions().stream().filter(action -> action.canActOn(target)).toList();
+    this.thread = new Thread(this::act, "turbo-chaos");
+    thread.setDaemon(true);
+  }
+
+  /** The policy's actions this cluster cannot take. */
+  public List<String> skipped() {
+    return policy.actions().stream().filter(action -> !available.contains(action)).map(ChaosAction::label).toList();
+  }
+
+  /** Begins: the first action comes one period from now. */
+  public void start() {
+    startNanos = System.nanoTime();
+    if (!available.isEmpty()) {
+      thread.start();
+    }
+  }
+
+  /**
+   * Takes no further action, waits for the one running, and then for the cluster to be whole again.
+   *
+   * @throws IOException when the running action does not end, or the cluster does not settle, in a few minutes
+   */
+  public Report stop() throws IOException {
+    stopping.countDown();
+    try {
+      thread.join(STOP_TIMEOUT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while chaos stopped");
+    }
+    if (thread.isAlive()) {
+      throw new IOException("chaos's last action did not end within " + STOP_TIMEOUT.toMinutes() + " minutes");
+    }
+    long settleStart = System.nanoTime();
+    String settled = target.settle();
+    record(SETTLE, settleStart, true, settled);
+    return new Report(policy.label(), period.toSeconds(), skipped(), List.copyOf(records));
+  }
+
+  private void act() {
+    for (long step = 0; !awaitStop(); step++) {
+      ChaosAction action = policy.pick(step, available, choice);
+      long start = System.nanoTime();
+      try {
+        record(action.label(), start, true, action.perform(target));
+      } catch (IOException | RuntimeException e) {
+        record(action.label(), start, false, String.valueOf(e.getMessage()));
+      }
+    }
+  }
+
+  /** Waits a period; true when asked to stop meanwhile. */
+  private boolean awaitStop() {
+    try {
+      return stopping.await(period.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
+    }
+  }
+
+  private void record(String action, long start, boolean succeeded, String outcome) {
+    long end = System.nanoTime();
+    ChaosRecord record = new ChaosRecord(action, seconds(start - startNanos), seconds(end - start), succeeded,
+        outcome);
+    records.add(record);
+    progress.accept(String.format("chaos at %.0f s: %s %s in %.1f s: %s", record.atSeconds(), action,
+        succeeded ? "done" : "FAILED", record.seconds(), outcome));
+  }
+
+  private static double seconds(long nanos) {
+    return Math.round(nanos / 1e8) / 10.0;
+  }
+}

@@ -1,0 +1,80 @@
+package org.hbaseturbo.verify.chaos;
+
+import static org.hbaseturbo.verify.chaos.ChaosAction.BALANCE;
+import static org.hbaseturbo.verify.chaos.ChaosAction.CHANGE_COMPRESSION;
+import static org.hbaseturbo.verify.chaos.ChaosAction.CHANGE_ENCODING;
+import static org.hbaseturbo.verify.chaos.ChaosAction.FLUSH_TABLE;
+import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_DATANODE;
+import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_META_REGION_SERVER;
+import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_REGION_SERVER;
+import static org.hbaseturbo.verify.chaos.ChaosAction.MAJOR_COMPACT_TABLE;
+import static org.hbaseturbo.verify.chaos.ChaosAction.MERGE_REGIONS;
+import static org.hbaseturbo.verify.chaos.ChaosAction.MOVE_REGION;
+import static org.hbaseturbo.verify.chaos.ChaosAction.ROLLING_RESTART;
+import static org.hbaseturbo.verify.chaos.ChaosAction.SPLIT_REGION;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import org.hbaseturbo.common.InvalidInputException;
+
+/** Which actions chaos takes and in what order, after HBase's ChaosMonkey policies of the same names. */
+public enum ChaosPolicy {
+  /** HBase's CalmMonkeyFactory: nothing, for a run to compare with. */
+  CALM(List.of(), false),
+  /**
+   * After HBase's ServerKillingMonkeyFactory: crashes, at random among the servers, of RegionServers (the one
+   * holding {@code hbase:meta} too), all of them in turn, and DataNodes; and the balancer, forced.
+   */
+  SERVER_KILLING(List.of(KILL_REGION_SERVER, KILL_META_REGION_SERVER, ROLLING_RESTART, KILL_DATANODE, BALANCE), true),
+  /**
+   * After HBase's SlowDeterministicMonkeyFactory: every action in turn, in a fixed order, the light ones (flushes,
+   * moves) between the heavy ones (crashes).
+   */
+  SLOW_DETERMINISTIC(List.of(FLUSH_TABLE, MOVE_REGION, SPLIT_REGION, KILL_REGION_SERVER, MAJOR_COMPACT_TABLE,
+      MERGE_REGIONS, CHANGE_COMPRESSION, KILL_DATANODE, BALANCE, CHANGE_ENCODING, KILL_META_REGION_SERVER,
+      ROLLING_RESTART), false);
+
+  private final List<ChaosAction> actions;
+  private final boolean random;
+
+  ChaosPolicy(List<ChaosAction> actions, boolean random) {
+    this.actions = actions;
+    this.random = random;
+  }
+
+  /** The policy named {@code name} on the command line. */
+  public static ChaosPolicy of(String name) {
+    return Arrays.stream(values()).filter(policy -> policy.label().equals(name)).findFirst()
+        .orElseThrow(() -> new InvalidInputException("--chaos '" + name + "' is not one of " + labels()));
+  }
+
+  /** The policies' names, as the command line takes them. */
+  public static String labels() {
+    return Arrays.stream(values()).map(ChaosPolicy::label).collect(Collectors.joining(", "));
+  }
+
+  /** Its name on the command line and in the report: {@code server-killing}. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** Its actions, in its order. */
+  List<ChaosAction> actions() {
+    return actions;
+  }
+
+  /**
+   * The action of step {@code step} (0, 1, ...) among {@code available}, a subset of its actions: in turn, or at
+   * random from {@code choice}.
+   */
+  ChaosAction pick(long step, List<ChaosAction> available, SplittableRandom choice) {
+    if (available.isEmpty()) {
+      throw new IllegalArgumentException("no action available to " + label());
+    }
+    return random ? available.get(choice.nextInt(available.size()))
+        : available.get((int) (step % available.size()));
+  }
+}

@@ -1,0 +1,53 @@
+package org.hbaseturbo.verify.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.hbaseturbo.common.InvalidInputException;
+import org.junit.jupiter.api.Test;
+
+class TestChaosPolicy {
+  @Test
+  void slowDeterministicTakesItsActionsInTurnAmongThoseAvailable() {
+    List<ChaosAction> available = List.of(ChaosAction.FLUSH_TABLE, ChaosAction.SPLIT_REGION,
+        ChaosAction.MERGE_REGIONS);
+    List<ChaosAction> taken = new ArrayList<>();
+    for (long step = 0; step < 7; step++) {
+      taken.add(ChaosPolicy.SLOW_DETERMINISTIC.pick(step, available, new SplittableRandom(step)));
+    }
+    assertThat(taken).containsExactly(ChaosAction.FLUSH_TABLE, ChaosAction.SPLIT_REGION, ChaosAction.MERGE_REGIONS,
+        ChaosAction.FLUSH_TABLE, ChaosAction.SPLIT_REGION, ChaosAction.MERGE_REGIONS, ChaosAction.FLUSH_TABLE);
+  }
+
+  @Test
+  void serverKillingPicksAtRandomFromTheSeedAndRepeatsWithIt() {
+    List<ChaosAction> available = ChaosPolicy.SERVER_KILLING.actions();
+    List<ChaosAction> first = picks(available, 9);
+    assertThat(first).isEqualTo(picks(available, 9)).isNotEqualTo(picks(available, 10));
+    assertThat(first).containsAll(available);
+  }
+
+  @Test
+  void everyPolicyIsKnownByItsCommandLineName() {
+    assertThat(ChaosPolicy.labels()).isEqualTo("calm, server-killing, slow-deterministic");
+    for (ChaosPolicy policy : ChaosPolicy.values()) {
+      assertThat(ChaosPolicy.of(policy.label())).isSameAs(policy);
+    }
+    assertThatThrownBy(() -> ChaosPolicy.of("chaos")).isInstanceOf(InvalidInputException.class)
+        .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic");
+    assertThat(ChaosPolicy.CALM.actions()).isEmpty();
+    assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(ChaosAction.values());
+  }
+
+  private static List<ChaosAction> picks(List<ChaosAction> available, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<ChaosAction> picks = new ArrayList<>();
+    for (long step = 0; step < 40; step++) {
+      picks.add(ChaosPolicy.SERVER_KILLING.pick(step, available, random));
+    }
+    return picks;
+  }
+}
