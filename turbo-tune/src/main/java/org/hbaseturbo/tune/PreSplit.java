@@ -12,10 +12,11 @@ import org.hbaseturbo.tune.split.SplitKeys;
  * The pre-split a bulk-load policy asks for: an empty table split at the quantiles of the keys it will hold, then its
  * regions spread over the RegionServers, so that every server takes writes from the start.
  *
- * <p>Only an empty table of one region: a region with data splits into halves that reference its files until a
- * compaction rewrites them, and a half that holds references cannot split again, so that the second split of a table
- * with data would be refused. HBase splits an empty region at once ({@code Admin.split}, one master procedure per
- * point, which opens both halves before it ends); each point goes to the region that holds it then.
+ * <p>Only an empty table of one region: the halves of a region with data reference its files, and a half that holds
+ * references cannot split again until a compaction has rewritten them (HStore.canSplit), so that splits of a loaded
+ * table depend on what it holds and cost a rewrite. HBase splits an empty region at once ({@code Admin.split}: one
+ * master procedure per point, which opens both halves before it ends); each point goes to the region that holds it
+ * then.
  */
 final class PreSplit {
   /** Why rollback keeps a pre-split. */
