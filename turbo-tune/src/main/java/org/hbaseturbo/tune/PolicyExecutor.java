@@ -73,6 +73,11 @@ public final class PolicyExecutor {
     this.restarts = restarts;
   }
 
+  /** This executor, pre-splitting an empty table at the quantiles of {@code splitKeys}, the keys it will hold. */
+  public PolicyExecutor withSplitKeys(SplitKeys splitKeys) {
+    return new PolicyExecutor(tables, preSplit.withKeys(splitKeys), audit, servers, restarts);
+  }
+
   /**
    * Applies {@code recommendation}'s changes, or with {@code dryRun} only says what it would do.
    *

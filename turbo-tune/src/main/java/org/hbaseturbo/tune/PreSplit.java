@@ -31,6 +31,10 @@ final class PreSplit {
     this.keys = keys;
   }
 
+  PreSplit withKeys(SplitKeys splitKeys) {
+    return new PreSplit(splits, Optional.of(splitKeys));
+  }
+
   boolean hasKeys() {
     return keys.isPresent();
   }
