@@ -17,6 +17,7 @@ import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.Route;
+import org.hbaseturbo.tune.split.SplitKeys;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,8 +32,11 @@ import picocli.CommandLine.Spec;
         + " process cluster, RegionServer settings change online where HBase allows (update_config, and the heap"
         + " tuner for the memstore and block cache fractions), the rest and the heap by a rolling restart;"
         + " elsewhere they are written as a plan (hbase-site.xml properties, and update_config or a restart) for"
-        + " the operator. A pre-split is left to table creation.",
-        "Every change, applied or planned, goes to the audit log; 'tune rollback' restores the last apply."})
+        + " the operator. A policy's pre-split (BL's) splits an empty --table at the quantiles of the keys it will"
+        + " hold (--key-format or --key-sample) and spreads its regions over the RegionServers; a table with data is"
+        + " refused, and without keys the pre-split is not applied.",
+        "Every change, applied, planned or refused, goes to the audit log; 'tune rollback' restores the last apply,"
+            + " but keeps a pre-split: splits are not undone."})
 final class TuneApplyCommand implements Callable<Integer> {
   @ParentCommand
   TuneCommand parent;
@@ -46,11 +50,15 @@ final class TuneApplyCommand implements Callable<Integer> {
   @Mixin
   TuneExecutionTarget target;
 
+  @Mixin
+  TuneSplitKeys splitKeys;
+
   @Option(names = "--dry-run", description = "Say what would change, and change nothing.")
   boolean dryRun;
 
   @Override
   public Integer call() throws Exception {
+    Optional<SplitKeys> keys = splitKeys.keys();
     Path conf = TuneCommand.requireConf(parent, "tune apply");
     Map<WorkloadClass, Policy> policies = choice.policies();
     AuditLog audit = target.auditLog(conf);
@@ -60,7 +68,7 @@ final class TuneApplyCommand implements Callable<Integer> {
       if (recommendation.isEmpty()) {
         return 0;
       }
-      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true)
+      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true, keys)
           .apply(recommendation.get(), dryRun, ProgressLines.to(out));
       out.print(renderEntries(entries));
       List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals(AuditLog.PLANNED)).toList();

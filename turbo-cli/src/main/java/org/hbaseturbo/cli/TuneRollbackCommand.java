@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 /** {@code turbo tune rollback}: undoes the last apply, the same way it was made. */
 @Command(name = "rollback", mixinStandardHelpOptions = true,
     description = "Restore every setting the last 'tune apply' (not rolled back yet) changed, the same way it was"
-        + " changed, and record it in the audit log.")
+        + " changed, and record it in the audit log. A pre-split is kept, and recorded as kept: splits are not undone"
+        + " (the table has held data since, and merging its regions back would rewrite it).")
 final class TuneRollbackCommand implements Callable<Integer> {
   @ParentCommand
   TuneCommand parent;

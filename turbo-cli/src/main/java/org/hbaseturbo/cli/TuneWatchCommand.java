@@ -15,6 +15,7 @@ import org.hbaseturbo.tune.PolicyExecutor;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.WorkloadWatcher;
 import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.split.SplitKeys;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "watch", mixinStandardHelpOptions = true,
     description = {"The PCM paper's loop, in the foreground: every --period, watch the workload and classify it;"
         + " when a new class has held for --hold periods in a row, apply its policy as 'tune apply' does (online"
-        + " where HBase allows, every change in the audit log). A status line per period.",
+        + " where HBase allows, every change in the audit log; a switch to BL pre-splits an empty --table as 'tune"
+        + " apply' does, given --key-format or --key-sample). A status line per period.",
         "Stops after --periods, or on Ctrl-C, which waits for a change under way to finish, so that the cluster"
             + " and the audit log agree."})
 final class TuneWatchCommand implements Callable<Integer> {
@@ -72,8 +74,12 @@ final class TuneWatchCommand implements Callable<Integer> {
   @Mixin
   TuneExecutionTarget target;
 
+  @Mixin
+  TuneSplitKeys splitKeys;
+
   @Override
   public Integer call() throws Exception {
+    Optional<SplitKeys> keys = splitKeys.keys();
     Path conf = TuneCommand.requireConf(parent, "tune watch");
     Map<WorkloadClass, Policy> policies = policyFiles.policies();
     AuditLog audit = target.auditLog(conf);
@@ -83,7 +89,7 @@ final class TuneWatchCommand implements Callable<Integer> {
         TuneStatusCommand.requireTable(connection, table);
       }
       WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
-          target.serverControl(), restarts), policies, Optional.ofNullable(table).map(TableName::valueOf),
+          target.serverControl(), restarts, keys), policies, Optional.ofNullable(table).map(TableName::valueOf),
           new ClassTracker(hold), dryRun);
       // Ctrl-C: the JVM runs this hook while the loop goes on; it returns once no change is under way.
       Thread stop = new Thread(() -> {

@@ -246,6 +246,29 @@ class TestBadInput {
   }
 
   @Test
+  void keysForAPreSplitThatCannotBeUsedAreRefusedBeforeTheClusterIsReached(@TempDir Path dir) throws Exception {
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-format", "user%d"),
+        "turbo: --key-format 'user%d' is not a key format; expected ycsb-hashed or ycsb-ordered");
+    assertRefused(CommandLineRun.of("tune", "watch", "--key-format", "ycsb"),
+        "turbo: --key-format 'ycsb' is not a key format; expected ycsb-hashed or ycsb-ordered");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-format", "ycsb-hashed"),
+        "turbo: --key-format ycsb-hashed needs --key-count N, the records the load will insert");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-count", "1000"),
+        "turbo: --key-count goes with --key-format; give --key-format ycsb-hashed or ycsb-ordered too");
+    Path missing = dir.resolve("keys.txt");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-sample", missing.toString()),
+        "turbo: --key-sample '" + missing + "' does not exist; expected a file of sample keys, one a line");
+    Path empty = Files.writeString(dir.resolve("empty.txt"), "\n\n");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-sample", empty.toString()),
+        "turbo: --key-sample '" + empty + "' holds no key; expected a file of sample keys, one a line");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-sample", dir.toString()),
+        "turbo: --key-sample '" + dir + "' is not a file; expected a file of sample keys, one a line");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-sample", empty.toString(), "--key-format",
+        "ycsb-hashed", "--key-count", "10"), "turbo: --key-format and --key-sample name the keys twice; give one of"
+            + " them");
+  }
+
+  @Test
   void confDirectoryWithAMalformedSiteFile(@TempDir Path dir) throws Exception {
     Path site = Files.writeString(dir.resolve("hbase-site.xml"), """
         <configuration>

@@ -32,7 +32,8 @@ class TestOptionRanges {
     });
     assertThat(checked).contains("turbo ycsb run --runs", "turbo ycsb load --threads", "turbo demo --records",
         "turbo bench scan --clients", "turbo bench compression --rows", "turbo cluster start --regionservers",
-        "turbo compress advise --sample-rows", "turbo bench advisor --jvms");
+        "turbo compress advise --sample-rows", "turbo bench advisor --jvms", "turbo tune apply --key-count",
+        "turbo tune watch --key-count");
   }
 
   @Test
@@ -47,6 +48,8 @@ class TestOptionRanges {
         "turbo: --rows must be between 100 and 100,000,000, was 99 (see 'turbo bench compression --help')");
     assertRefused(CommandLineRun.of("cluster", "start", "--regionservers", "0"),
         "turbo: --regionservers must be between 1 and 32, was 0 (see 'turbo cluster start --help')");
+    assertRefused(CommandLineRun.of("tune", "apply", "--key-count", "0"),
+        "turbo: --key-count must be between 1 and 10,000,000,000, was 0 (see 'turbo tune apply --help')");
     assertRefused(CommandLineRun.of("demo", "--scan-rows", "5"),
         "turbo: --scan-rows must be 0 (no scan comparison) or at least 10 (the rows of one scan), was 5");
     assertRefused(CommandLineRun.of("demo", "--compression-rows", "50"),

@@ -6,19 +6,26 @@ import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.tune.AuditLog;
+import org.hbaseturbo.tune.Recommender;
+import org.hbaseturbo.tune.split.YcsbKeys;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,6 +36,9 @@ class TuneCommandIT {
   private static final byte[] F = Bytes.toBytes("f");
   /** Gets within the status window: a few milliseconds' worth, next to its 4 s. */
   private static final int STATUS_GETS = 50;
+
+  /** BL's pre-split: 4 regions per RegionServer, and the shared cluster has 2. */
+  private static final int BL_REGIONS = 8;
 
   private Path conf;
 
@@ -168,6 +178,62 @@ class TuneCommandIT {
             third -> assertThat(third).contains("period 3: RO-read", "policy in force: RO-read"));
     assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads").isEqualTo(32768);
     assertThat(entry(audit, "family " + name + ":f").workloadClass()).isEqualTo("RO-read");
+  }
+
+  @Test
+  void applyOfBlPreSplitsAnEmptyTableAtItsKeysQuantilesOverBothServersAndRollbackKeepsIt(Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName name = createTable(connection, "presplit");
+    Path audit = dir.resolve("audit.jsonl");
+
+    CommandLineRun applied = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "BL",
+        "--table", name.getNameAsString(), "--key-format", "ycsb-hashed", "--key-count", "100000", "--audit",
+        audit.toString());
+
+    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    List<String> starts = new ArrayList<>(List.of(""));
+    new YcsbKeys(0, 100_000, true, 1).splitPoints(BL_REGIONS).forEach(point -> starts.add(Bytes.toString(point)));
+    assertThat(regions(connection, name)).extracting(location -> Bytes.toString(location.getRegion().getStartKey()))
+        .as("BL's regions, cut at the keys' quantiles").containsExactlyElementsOf(starts);
+    assertThat(regions(connection, name).stream().collect(Collectors.groupingBy(HRegionLocation::getServerName,
+        Collectors.counting())).values()).as("regions per RegionServer").containsExactly(4L, 4L);
+    AuditLog.Entry split = entry(audit, "table " + name, Recommender.PRESPLIT);
+    assertThat(split.status()).isEqualTo(AuditLog.APPLIED);
+    assertThat(split.newValue()).isEqualTo(BL_REGIONS + " regions");
+
+    CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
+        audit.toString());
+    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    assertThat(rollback.out()).contains("kept: the pre-split of table " + name + ": splits are not undone");
+    assertThat(regions(connection, name)).hasSize(BL_REGIONS);
+  }
+
+  @Test
+  void applyOfBlLeavesATableWithDataUnsplitAndAuditsWhy(Connection connection, @TempDir Path dir) throws Exception {
+    TableName name = createTable(connection, "loaded");
+    try (Table table = connection.getTable(name)) {
+      table.put(new Put(Bytes.toBytes("user1")).addColumn(F, F, F));
+    }
+    Path audit = dir.resolve("audit.jsonl");
+
+    CommandLineRun applied = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "BL",
+        "--table", name.getNameAsString(), "--key-format", "ycsb-hashed", "--key-count", "100000", "--audit",
+        audit.toString());
+
+    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    assertThat(regions(connection, name)).hasSize(1);
+    AuditLog.Entry split = entry(audit, "table " + name, Recommender.PRESPLIT);
+    assertThat(split.status()).isEqualTo(AuditLog.REFUSED);
+    // BL's table values came first: reopening the region flushed the row into a store file.
+    assertThat(split.detail()).startsWith("the table is not empty (its region has 1 store file(s), ")
+        .endsWith("); a pre-split changes only an empty table");
+    assertThat(applied.out()).contains("refused: pre-split of table " + name);
+  }
+
+  private static List<HRegionLocation> regions(Connection connection, TableName name) throws Exception {
+    try (RegionLocator locator = connection.getRegionLocator(name)) {
+      return locator.getAllRegionLocations();
+    }
   }
 
   private static int blockSize(Connection connection, TableName name) throws Exception {

@@ -31,6 +31,13 @@ public final class AuditLog {
   public static final String FAILED = "failed";
   /** An entry's status: left to the operator, who has the plan. */
   public static final String PLANNED = "planned";
+  /** An entry's status: not taken, because the table was not as the step needs it ({@link Entry#detail} says why). */
+  public static final String REFUSED = "refused";
+  /**
+   * A rollback's status for a change it leaves as it is, because it cannot be undone safely ({@link Entry#detail}
+   * says why): a pre-split.
+   */
+  public static final String KEPT = "kept";
   /** An entry's status: what a dry run would have done. */
   public static final String DRY_RUN = "dry run";
   private static final ObjectMapper JSON = new ObjectMapper()
@@ -97,9 +104,10 @@ public final class AuditLog {
    * @param key the setting (a descriptor key for table and family targets)
    * @param oldValue before; null when it was not set there
    * @param newValue after; null when the change removed it
-   * @param status {@link #PENDING}, {@link #APPLIED}, {@link #FAILED}, {@link #PLANNED} or {@link #DRY_RUN}
+   * @param status {@link #PENDING}, {@link #APPLIED}, {@link #FAILED}, {@link #PLANNED}, {@link #REFUSED},
+   *     {@link #KEPT} or {@link #DRY_RUN}
    * @param by the user who ran it
-   * @param detail why it failed; null otherwise
+   * @param detail why it failed, was refused or kept; null otherwise
    */
   public record Entry(String time, String change, String action, String workloadClass, Target target, String key,
       String oldValue, String newValue, Route route, String status, String by, String detail) {

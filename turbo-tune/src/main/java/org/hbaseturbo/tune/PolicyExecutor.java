@@ -20,24 +20,27 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
+import org.hbaseturbo.tune.split.SplitKeys;
 import org.hbaseturbo.wire.PcmMarks;
 
 /**
  * Applies a recommendation, and rolls the last one back, the way each setting reaches the servers: table and family
  * values with one {@code modifyTable} (the table's regions reopen); the RegionServers' settings and heap by
  * update_config, the heap tuner or a rolling restart where Turbo runs the cluster ({@link ServerControl}), else as a
- * plan for the operator.
+ * plan for the operator; and the pre-split a policy asks for, on an empty table only ({@link PreSplit}).
  *
  * <p>Each step is in the {@link AuditLog} before it is taken ({@link AuditLog#PENDING}) and again once it is over
  * ({@link AuditLog#APPLIED} or {@link AuditLog#FAILED}): whatever fails, or wherever the process dies, rollback finds
  * every value that may have changed and restores it. Restoring a value that never changed changes nothing, so
- * rollback restores the values of failed and pending steps too, and may be run again after it failed itself.
+ * rollback restores the values of failed and pending steps too, and may be run again after it failed itself. Rollback
+ * keeps a pre-split ({@link AuditLog#KEPT}): splits cannot be undone safely in general.
  */
 public final class PolicyExecutor {
   private static final String APPLY = "apply";
   private static final String ROLLBACK = "rollback";
 
   private final TableDescriptors tables;
+  private final PreSplit preSplit;
   private final AuditLog audit;
   private final Optional<ServerControl> servers;
   private final boolean restarts;
@@ -48,14 +51,31 @@ public final class PolicyExecutor {
    *     the servers; without, they are audited as planned and left to the operator
    */
   public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers, boolean restarts) {
-    this(TableDescriptors.of(connection), audit, servers, restarts);
+    this(connection, audit, servers, restarts, Optional.empty());
   }
 
-  PolicyExecutor(TableDescriptors tables, AuditLog audit, Optional<ServerControl> servers, boolean restarts) {
+  /**
+   * @param splitKeys the keys an empty table will hold, where to pre-split it as its policy asks; without, the
+   *     pre-split is not applied
+   */
+  public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers, boolean restarts,
+      Optional<SplitKeys> splitKeys) {
+    this(TableDescriptors.of(connection), new PreSplit(TableSplits.of(connection), splitKeys), audit, servers,
+        restarts);
+  }
+
+  PolicyExecutor(TableDescriptors tables, PreSplit preSplit, AuditLog audit, Optional<ServerControl> servers,
+      boolean restarts) {
     this.tables = tables;
+    this.preSplit = preSplit;
     this.audit = audit;
     this.servers = servers;
     this.restarts = restarts;
+  }
+
+  /** This executor, pre-splitting an empty table at the quantiles of {@code splitKeys}, the keys it will hold. */
+  public PolicyExecutor withSplitKeys(SplitKeys splitKeys) {
+    return new PolicyExecutor(tables, preSplit.withKeys(splitKeys), audit, servers, restarts);
   }
 
   /**
@@ -63,7 +83,8 @@ public final class PolicyExecutor {
    *
    * @return what was done, planned or (dry run) would be done, as written to the audit log last
    * @throws IOException when a step failed: the log has it as failed, the steps before it as applied, and no step
-   *     after it was begun
+   *     after it was begun. A pre-split refused because the table is not empty is no failure: it is audited as
+   *     {@link AuditLog#REFUSED} and the steps after it are taken.
    */
   public List<AuditLog.Entry> apply(Recommendation recommendation, boolean dryRun, Consumer<String> progress)
       throws IOException {
@@ -72,10 +93,10 @@ public final class PolicyExecutor {
     String pending = dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING;
     Map<PolicySetting, String> tableChanges = new LinkedHashMap<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
+    Optional<Recommendation.Change> split = Optional.empty();
     for (Recommendation.Change row : recommendation.changes()) {
       if (row.route() == Route.PRESPLIT) {
-        progress.accept("not applied: " + row.setting() + " to " + row.recommended() + " happens when a table is"
-            + " created (for YCSB: 'ycsb load --regions N' pre-splits on the keys' quantiles)");
+        split = Optional.of(row);
       } else if (row.route() == Route.TABLE || row.route() == Route.FAMILY) {
         tableChanges.put(PolicySetting.byKey(row.setting()).orElseThrow(), row.recommended());
       } else {
@@ -108,6 +129,10 @@ public final class PolicyExecutor {
         progress.accept("modifying table " + table + " (its regions reopen, flushing their memstores)");
         tables.modify(changed.build());
       }));
+    }
+    if (split.isPresent()) {
+      // After the table's values: a split policy the policy replaces no longer refuses the splits.
+      entries.addAll(preSplit(change, workloadClass, recommendation, split.get(), dryRun, progress));
     }
     if (!serverRows.isEmpty()) {
       List<Recommendation.Change> deferred = restarts ? List.of()
@@ -147,6 +172,39 @@ public final class PolicyExecutor {
   }
 
   /**
+   * Splits the empty table at the points its keys give, audited as one step; refuses, audited, a table with data.
+   */
+  private List<AuditLog.Entry> preSplit(String change, String workloadClass, Recommendation recommendation,
+      Recommendation.Change row, boolean dryRun, Consumer<String> progress) throws IOException {
+    int regions = recommendation.presplitRegions();
+    if (!preSplit.hasKeys()) {
+      progress.accept("not applied: " + row.setting() + " to " + regions + " regions needs the keys the table will"
+          + " hold: give --key-format (YCSB's keys) or --key-sample FILE (sample keys, one a line)");
+      return List.of();
+    }
+    TableName table = TableName.valueOf(recommendation.table());
+    AuditLog.Target target = AuditLog.Target.table(table);
+    Optional<String> refusal = preSplit.refusal(table);
+    if (refusal.isPresent()) {
+      progress.accept("refused: " + row.setting() + " of table " + table + ": " + refusal.get());
+      AuditLog.Entry refused = entry(change, APPLY, workloadClass, target, row.setting(), row.current(),
+          regions + " regions", Route.PRESPLIT, AuditLog.REFUSED).withStatus(now(), AuditLog.REFUSED, refusal.get());
+      if (!dryRun) {
+        audit.append(List.of(refused));
+      }
+      return List.of(refused);
+    }
+    List<byte[]> points = preSplit.points(regions);
+    AuditLog.Entry pending = entry(change, APPLY, workloadClass, target, row.setting(), "1 region",
+        (points.size() + 1) + " regions", Route.PRESPLIT, dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING);
+    progress.accept((dryRun ? "would pre-split" : "pre-splitting") + " table " + table + " into "
+        + (points.size() + 1) + " regions at the quantiles of " + preSplit.keysDescribed()
+        + (points.size() + 1 < regions ? " (they give only " + points.size() + " distinct split points)" : "")
+        + ": " + points.stream().map(Bytes::toStringBinary).toList());
+    return dryRun ? List.of(pending) : make(List.of(pending), () -> preSplit.take(table, points, progress));
+  }
+
+  /**
    * Restores what the last apply that is not rolled back yet changed or may have changed, the same way it was
    * changed.
    *
@@ -162,8 +220,15 @@ public final class PolicyExecutor {
     Map<TableName, List<AuditLog.Entry>> byTable = new LinkedHashMap<>();
     List<AuditLog.Entry> serverEntries = new ArrayList<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
+    List<AuditLog.Entry> kept = new ArrayList<>();
     for (AuditLog.Entry entry : log) {
       if (!entry.change().equals(last.get()) || !entry.action().equals(APPLY) || !mayHaveChanged(entry)) {
+        continue;
+      }
+      if (entry.route() == Route.PRESPLIT) {
+        kept.add(entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
+            entry.newValue(), entry.newValue(), entry.route(), AuditLog.KEPT).withStatus(now(), AuditLog.KEPT,
+                PreSplit.KEPT));
         continue;
       }
       AuditLog.Entry undo = entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
@@ -182,6 +247,12 @@ public final class PolicyExecutor {
           + " the process cluster it ran on");
     }
     List<AuditLog.Entry> entries = new ArrayList<>();
+    if (!kept.isEmpty()) {
+      kept.forEach(entry -> progress.accept("kept: the " + entry.key() + " of " + entry.target() + ": "
+          + PreSplit.KEPT));
+      audit.append(kept);
+      entries.addAll(kept);
+    }
     for (Map.Entry<TableName, List<AuditLog.Entry>> table : byTable.entrySet()) {
       entries.addAll(make(table.getValue(), () -> {
         progress.accept("restoring table " + table.getKey() + " (its regions reopen)");
@@ -324,7 +395,8 @@ public final class PolicyExecutor {
   private static boolean rolledBack(List<AuditLog.Entry> log, String change) {
     List<AuditLog.Entry> undone = log.stream().filter(entry -> entry.change().equals(change)
         && entry.action().equals(ROLLBACK)).toList();
-    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status().equals(AuditLog.APPLIED));
+    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status().equals(AuditLog.APPLIED)
+        || entry.status().equals(AuditLog.KEPT));
   }
 
   /** Whether the value may differ from its old one: the step was taken, or begun. */

@@ -13,9 +13,11 @@ import org.hbaseturbo.tune.policy.Route;
  * @param changes the settings whose recommended value differs from the one in force
  * @param unchanged the settings already as recommended
  * @param notes what the diff leaves out, and why
+ * @param presplitRegions the regions the policy pre-splits an empty table into; 0 for none
  */
 public record Recommendation(WorkloadClass workloadClass, String policySource, String table,
-    PolicyEnvironment environment, List<Change> changes, List<Change> unchanged, List<String> notes) {
+    PolicyEnvironment environment, List<Change> changes, List<Change> unchanged, List<String> notes,
+    int presplitRegions) {
 
   /**
    * One setting.

@@ -109,7 +109,7 @@ public final class Recommender {
     }
     return new Recommendation(evaluated.policy().workloadClass(), evaluated.policy().source(),
         table.map(descriptor -> descriptor.getTableName().getNameAsString()).orElse(""), environment, changes,
-        unchanged, notes);
+        unchanged, notes, evaluated.presplitRegions());
   }
 
   private static void add(List<Recommendation.Change> changes, List<Recommendation.Change> unchanged,

@@ -35,7 +35,7 @@ class PolicyExecutorRestartsIT {
           new Recommendation.Change("hbase.regionserver.global.memstore.size.lower.limit", "0.95", "0.8",
               Route.RESTART),
           new Recommendation.Change(Recommender.HEAP, "1g", "2g", Route.RESTART)),
-      List.of(), List.of());
+      List.of(), List.of(), 0);
 
   @Test
   void withoutRestartsOnlyOnlineChangesAreMadeAndTheRestIsAuditedAsPlanned(Connection connection,
@@ -101,7 +101,7 @@ class PolicyExecutorRestartsIT {
     AuditLog audit = new AuditLog(dir.resolve("audit.jsonl"));
     Recommendation tableOnly = new Recommendation(WorkloadClass.RM, "test", table.getNameAsString(),
         new PolicyEnvironment(24, 2, 2, 0, 1), List.of(new Recommendation.Change("hbase.hstore.blockingStoreFiles",
-            "16", "20", Route.TABLE)), List.of(), List.of());
+            "16", "20", Route.TABLE)), List.of(), List.of(), 0);
 
     new PolicyExecutor(connection, audit, Optional.of(servers), true).apply(tableOnly, false, line -> { });
     new PolicyExecutor(connection, audit, Optional.of(servers), true).rollback(line -> { });
@@ -119,7 +119,7 @@ class PolicyExecutorRestartsIT {
     executor.apply(RECOMMENDATION, false, line -> { });
     executor.apply(new Recommendation(WorkloadClass.RM, "test", "", new PolicyEnvironment(24, 2, 2, 0, 1),
         List.of(new Recommendation.Change("hbase.hstore.compaction.min", "4", "5", Route.UPDATE_CONFIG)),
-        List.of(), List.of()), false, line -> { });
+        List.of(), List.of(), 0), false, line -> { });
     servers.updates.clear();
 
     executor.rollback(line -> { });

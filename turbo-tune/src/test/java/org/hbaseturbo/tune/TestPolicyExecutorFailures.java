@@ -156,14 +156,14 @@ class TestPolicyExecutorFailures {
   }
 
   private PolicyExecutor executor() {
-    return new PolicyExecutor(tables, audit, Optional.of(servers), true);
+    return new PolicyExecutor(tables, new PreSplit(null, Optional.empty()), audit, Optional.of(servers), true);
   }
 
   private static Recommendation recommendation() {
     return new Recommendation(WorkloadClass.WO, "test", TABLE.getNameAsString(), null, List.of(
         new Recommendation.Change(PolicySetting.FLUSH_SIZE.key(), "134217728", "268435456", Route.TABLE),
         new Recommendation.Change(PolicySetting.BLOCKSIZE.key(), "65536", "32768", Route.FAMILY),
-        new Recommendation.Change(COMPACTION_MIN, null, "6", Route.UPDATE_CONFIG)), List.of(), List.of());
+        new Recommendation.Change(COMPACTION_MIN, null, "6", Route.UPDATE_CONFIG)), List.of(), List.of(), 0);
   }
 
   /** A process's death between two steps: no catch of the executor's sees it. */

@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.bench.compression.SensorRows;
-import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.split.YcsbKeys;
 import site.ycsb.RandomByteIterator;
 
 /** The three kinds of data the advisor is checked on; row {@code i} of each is made alone. */
@@ -93,7 +93,7 @@ public enum AdvisorDataset {
     static final int FIELD_LENGTH = 100;
 
     static Put put(long i) {
-      return new Put(Bytes.toBytes(YcsbTable.keyName(i, true, 1)));
+      return new Put(Bytes.toBytes(YcsbKeys.keyName(i, true, 1)));
     }
 
     static byte[] field(int field) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -19,6 +20,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
@@ -297,26 +299,27 @@ public final class PcmBenchmark {
     }
 
     /**
-     * The bulk load: each run into a new, empty table (PCM pre-splits it as its policy says, the others leave it
-     * at one region as HBase creates it), dropped afterwards.
+     * The bulk load: each run into a new, empty table of one region, as HBase creates it, dropped afterwards. PCM
+     * pre-splits it as {@code tune apply} does, at the quantiles of the keys the load inserts; the others leave it.
      */
     ClassResult loads() throws IOException {
       List<PhaseResult> runs = new ArrayList<>();
       List<String> applied = new ArrayList<>();
       ServerActivity activity = null;
-      Policy policy = settings.policies().get(workload.workloadClass());
-      int regions = pcm.isPresent() ? Math.max(1, policy.evaluate(environment(settings.node())).presplitRegions())
-          : 1;
       for (int i = 1; i <= settings.runs(); i++) {
         String table = "pcm_load_" + i;
         YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
-            ycsb(settings.loadRecords(), Map.of(TABLE_PROPERTY, table), regions), dir.resolve("run-" + i), out);
+            ycsb(settings.loadRecords(), Map.of(TABLE_PROPERTY, table), 1), dir.resolve("run-" + i), out);
+        Properties loadProperties = experiment.phase(YcsbPhase.Kind.LOAD, "table", false).properties();
         try (Admin admin = cluster.connection().getAdmin()) {
-          org.hbaseturbo.bench.ycsb.YcsbTable.createIfMissing(admin, TableName.valueOf(table),
-              YcsbPhase.DEFAULT_FAMILY, regions, experiment.phase(YcsbPhase.Kind.LOAD, "table", false).properties());
+          YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY, 1, loadProperties);
         }
         if (pcm.isPresent()) {
-          applied = apply(pcm.get(), table);
+          applied = apply(pcm.get().withSplitKeys(YcsbTable.keys(loadProperties)), table);
+        }
+        int regions = regions(table);
+        if (pcm.isPresent()) {
+          requirePreSplit(table, regions, applied);
         }
         out.printf("  %s, %s: load %d/%d into %s (%d region%s)%n", workload.label(), variant.label(), i,
             settings.runs(), table, regions, regions == 1 ? "" : "s");
@@ -355,6 +358,22 @@ public final class PcmBenchmark {
       }
       return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
           activity, applied);
+    }
+
+    private int regions(String table) throws IOException {
+      try (Admin admin = cluster.connection().getAdmin()) {
+        return admin.getRegions(TableName.valueOf(table)).size();
+      }
+    }
+
+    /** A PCM load without the policy's pre-split would measure the rest of the policy alone, under its name. */
+    private void requirePreSplit(String table, int regions, List<String> applied) throws IOException {
+      int asked = settings.policies().get(workload.workloadClass()).evaluate(environment(settings.node()))
+          .presplitRegions();
+      if (regions < asked) {
+        throw new IOException("the " + workload.label() + " policy's pre-split left " + table + " at " + regions
+            + " regions, not " + asked + ": " + String.join("; ", applied));
+      }
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.hbaseturbo.bench.ycsb;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.hbase.TableName;
@@ -10,19 +9,15 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.split.YcsbKeys;
 import site.ycsb.Client;
-import site.ycsb.Utils;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The table a YCSB workload writes. Pre-splitting uses the quantiles of the keys the workload will really
- * insert: YCSB's keys are {@code "user" + hash(n)}, not uniform over {@code user0..user9}, so the split points
- * in YCSB's HBase README leave the upper regions nearly empty.
+ * insert ({@link YcsbKeys}), as {@code tune apply --key-format ycsb-hashed} does.
  */
 public final class YcsbTable {
-  /** Beyond this many records the quantiles come from an evenly spaced sample of the record numbers. */
-  private static final int MAX_KEYS_SAMPLED = 200_000;
-
   private YcsbTable() {
   }
 
@@ -63,24 +58,15 @@ public final class YcsbTable {
       return List.of();
     }
     requireSplittable(workload, regions);
-    long start = Long.parseLong(workload.getProperty(CoreWorkload.INSERT_START_PROPERTY, "0"));
-    long count = recordsToInsert(workload);
-    boolean hashed = !"ordered".equals(workload.getProperty(CoreWorkload.INSERT_ORDER_PROPERTY, "hashed"));
-    int zeroPadding = Integer.parseInt(workload.getProperty(CoreWorkload.ZERO_PADDING_PROPERTY, "1"));
-    long step = Math.max(1, count / MAX_KEYS_SAMPLED);
-    List<String> keys = new ArrayList<>();
-    for (long n = start; n < start + count; n += step) {
-      keys.add(keyName(n, hashed, zeroPadding));
-    }
-    keys.sort(null);
-    List<byte[]> splits = new ArrayList<>();
-    for (int region = 1; region < regions; region++) {
-      byte[] split = Bytes.toBytes(keys.get((int) ((long) region * keys.size() / regions)));
-      if (splits.isEmpty() || Bytes.compareTo(splits.get(splits.size() - 1), split) < 0) {
-        splits.add(split);
-      }
-    }
-    return splits;
+    return keys(workload).splitPoints(regions);
+  }
+
+  /** The keys the workload inserts: the record numbers, insert order and zero padding its properties give. */
+  public static YcsbKeys keys(Properties workload) {
+    return new YcsbKeys(Long.parseLong(workload.getProperty(CoreWorkload.INSERT_START_PROPERTY, "0")),
+        recordsToInsert(workload),
+        !"ordered".equals(workload.getProperty(CoreWorkload.INSERT_ORDER_PROPERTY, "hashed")),
+        Integer.parseInt(workload.getProperty(CoreWorkload.ZERO_PADDING_PROPERTY, "1")));
   }
 
   /** @throws InvalidInputException when the workload inserts fewer records than {@code regions} */
@@ -95,15 +81,5 @@ public final class YcsbTable {
   private static long recordsToInsert(Properties workload) {
     return Long.parseLong(workload.getProperty(Client.INSERT_COUNT_PROPERTY,
         workload.getProperty(Client.RECORD_COUNT_PROPERTY, "0")));
-  }
-
-  /**
-   * YCSB's key for record {@code number}, as {@code CoreWorkload.buildKeyName} makes it: "user", zeros up to
-   * {@code zeropadding} digits, then the number itself or, for hashed insert order, its FNV hash. Rebuilt here
-   * because instantiating {@code CoreWorkload} outside a phase JVM touches YCSB's static measurements.
-   */
-  public static String keyName(long number, boolean hashed, int zeroPadding) {
-    String digits = Long.toString(hashed ? Utils.hash(number) : number);
-    return "user" + "0".repeat(Math.max(0, zeroPadding - digits.length())) + digits;
   }
 }

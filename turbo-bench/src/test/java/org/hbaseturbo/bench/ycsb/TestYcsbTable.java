@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.split.YcsbKeys;
 import org.junit.jupiter.api.Test;
 import site.ycsb.Utils;
 
@@ -41,5 +42,16 @@ class TestYcsbTable {
     workload.setProperty("recordcount", "3");
     assertThatThrownBy(() -> YcsbTable.splitKeys(workload, 4)).isInstanceOf(InvalidInputException.class)
         .hasMessage("cannot pre-split 3 records into 4 regions: expected --regions 3 or fewer");
+  }
+
+  @Test
+  void theTunersYcsbKeysAreThoseYcsbItselfMakes() {
+    // The tuner rebuilds YCSB's hash (it may not depend on YCSB): the same as YCSB's own, number by number.
+    for (long n = 0; n < 100_000; n++) {
+      assertThat(YcsbKeys.keyName(n, true, 1)).isEqualTo("user" + Utils.hash(n));
+    }
+    for (long n : new long[] {Long.MAX_VALUE, -1, 1L << 40}) {
+      assertThat(YcsbKeys.keyName(n, true, 1)).isEqualTo("user" + Utils.hash(n));
+    }
   }
 }
