@@ -34,8 +34,9 @@ final class BenchCluster implements AutoCloseable {
    */
   static BenchCluster start(Path dataDir, String heap, Map<String, String> site, Optional<ServerConfinement> node,
       OptionalInt dataNodes, Path workDir, PrintWriter out) throws IOException {
-    String description = "process cluster, " + REGION_SERVERS + " RegionServers of " + heap + " heap"
-        + (dataNodes.isPresent() ? ", on HDFS of " + dataNodes.getAsInt() + " DataNodes" : "");
+    String onHdfs = dataNodes.isEmpty() ? "" : ", on an HDFS of " + dataNodes.getAsInt() + " DataNode"
+        + (dataNodes.getAsInt() == 1 ? "" : "s");
+    String description = "process cluster, " + REGION_SERVERS + " RegionServers of " + heap + " heap" + onHdfs;
     out.printf("  starting a %s%s%s, data in %s%n", description,
         node.map(confined -> ", each RegionServer in a node of " + (confined.memoryBytes() >> 20) + " MiB")
             .orElse(""), site.isEmpty() ? "" : " with " + site, dataDir);
