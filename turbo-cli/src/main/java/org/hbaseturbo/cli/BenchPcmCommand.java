@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.pcm.AdaptivityRun;
 import org.hbaseturbo.bench.pcm.PcmBenchmark;
@@ -148,14 +149,15 @@ final class BenchPcmCommand implements Callable<Integer> {
       throw new InvalidInputException("--cluster " + cluster + ": bench pcm compares heaps and heap fractions, which"
           + " need RegionServer JVMs of their own; give --cluster processes, or leave it out");
     }
-    Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS);
+    OptionalInt dataNodes = hdfs.dataNodes(true);
+    Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS, dataNodes.isPresent());
     node.ifPresent(regime::requireConfinable);
     PcmBenchmark.Settings settings = new PcmBenchmark.Settings(records, loadRecords, runSeconds, runs, threads,
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()
             : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, phaseUntilSwitched)),
-        ycsbProperties, node, hdfs.dataNodes(true));
+        ycsbProperties, node, dataNodes);
     Path dir = output.dir("pcm");
     PcmReport report = new PcmBenchmark(settings, dir, out).run();
     report(report, output.json(dir, "pcm"), dir, out);

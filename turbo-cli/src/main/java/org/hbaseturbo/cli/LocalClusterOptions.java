@@ -71,8 +71,8 @@ final class LocalClusterOptions {
       throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --cluster processes");
     }
     boolean processes = kind == Kind.processes;
-    Optional<ServerConfinement> confinement = regime.node(processes, regionServers);
     OptionalInt dataNodes = dataNodes();
+    Optional<ServerConfinement> confinement = regime.node(processes, regionServers, dataNodes.isPresent());
     String heap = regionServerHeap == null ? ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP : regionServerHeap;
     if (processes) {
       ProcessHBaseCluster.Builder.requireHeapsFit(regionServers, heap);

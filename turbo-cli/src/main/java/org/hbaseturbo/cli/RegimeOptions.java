@@ -29,15 +29,22 @@ final class RegimeOptions {
    *
    * @param processes whether the RegionServers are JVMs of their own, which a regime other than cache needs
    * @param regionServers how many RegionServers share this host
+   * @param onHdfs whether HBase's data is on an HDFS of the cluster's own, whose DataNodes read and write it
    * @throws InvalidInputException for options that contradict each other, or nodes this host cannot hold
    */
-  Optional<ServerConfinement> node(boolean processes, int regionServers) {
+  Optional<ServerConfinement> node(boolean processes, int regionServers, boolean onHdfs) {
     if (!processes && regime != ServerRegime.cache) {
       throw new InvalidInputException("--regime " + regime + " confines RegionServer JVMs of their own; add --cluster"
           + " processes");
     }
     if (nodeMemory != null && regime != ServerRegime.disk) {
       throw new InvalidInputException("--node-memory sizes the nodes of --regime disk; add --regime disk");
+    }
+    // A RegionServer on HDFS reads and writes its data through the DataNodes (no short-circuit reads here): its
+    // node's disk rates and page cache would limit nothing of it.
+    if (regime == ServerRegime.disk && onHdfs) {
+      throw new InvalidInputException("--regime disk limits each RegionServer's own reads and writes, which on --hdfs"
+          + " the DataNodes do outside its node; give one or the other");
     }
     return regime.confinement(nodeMemoryBytes(regionServers));
   }

@@ -123,6 +123,9 @@ class TestBadInput {
         "turbo: --datanodes sizes the HDFS of --hdfs; add --hdfs");
     assertRefused(CommandLineRun.of("bench", "pcm", "--hdfs", "--datanodes", "10"),
         "turbo: --datanodes must be between 1 and 9, was 10 (see 'turbo bench pcm --help')");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--hdfs", "--regime", "disk"),
+        "turbo: --regime disk limits each RegionServer's own reads and writes, which on --hdfs the DataNodes do"
+            + " outside its node; give one or the other");
     Files.writeString(dir.resolve("hbase-site.xml"), "<configuration/>");
     assertRefused(CommandLineRun.of("--conf", dir.toString(), "bench", "pcm"),
         "turbo: bench pcm starts a fresh process cluster for each variant and cannot run on the --conf cluster;"
@@ -306,6 +309,9 @@ class TestBadInput {
         "turbo: --datanodes sizes the HDFS of --hdfs; add --hdfs");
     assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--hdfs", "--datanodes", "0"),
         "turbo: --datanodes must be between 1 and 9, was 0 (see 'turbo cluster start --help')");
+    assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--hdfs", "--regime", "disk"),
+        "turbo: --regime disk limits each RegionServer's own reads and writes, which on --hdfs the DataNodes do"
+            + " outside its node; give one or the other");
     assertRefused(CommandLineRun.of("cluster", "start", "--regime", "disk"),
         "turbo: --regime disk confines RegionServer JVMs of their own; add --cluster processes");
     assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--node-memory", "1g"),
