@@ -91,7 +91,8 @@ final class DemoCommand implements Callable<Integer> {
   @Range(min = 0, max = 100_000_000)
   @Option(names = "--pcm-records", paramLabel = "N", defaultValue = "100000",
       description = {"Records of the bulk load in the PCM comparison, which starts a process cluster of 2"
-          + " RegionServers for HBase's defaults and another for the PCM-BL policy; 0 skips it, as does --conf (0 to"
+          + " RegionServers for HBase's defaults and another for the PCM-BL policy, each on an HDFS of its own where"
+          + " the demo's cluster runs on one (--hdfs); 0 skips it, as does --conf (0 to"
           + " 100,000,000; default: ${DEFAULT-VALUE})."})
   long pcmRecords;
 

@@ -12,7 +12,7 @@ final class HdfsOptions {
   @Option(names = "--hdfs",
       description = "With --cluster processes: keep HBase's data on an HDFS of its own (Hadoop 3.4.2: a NameNode and"
           + " --datanodes DataNodes, each a JVM of its own, their data in the cluster's data directory), with HDFS's"
-          + " real hflush and hsync for the WAL, instead of this host's file system.")
+          + " real hflush and hsync for the WAL, instead of this host's file system. Not with --regime disk.")
   boolean hdfs;
 
   /** HDFS's own replication is 3; more DataNodes than a few add JVMs, not safety, on one host. */

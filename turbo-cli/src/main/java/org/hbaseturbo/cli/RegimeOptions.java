@@ -16,7 +16,7 @@ final class RegimeOptions {
           + "every RegionServer shares this host's memory and page cache, so reads after the first come from memory."
           + " 'disk': each RegionServer is confined like a node of its own, scaled down from the PCM paper's: its JVM"
           + " and the page cache it fills within --node-memory, its reads and writes at two 7200 rpm HDDs' 240 MB/s"
-          + " and 200 operations/s each way (cgroup v1; needs root). Default: ${DEFAULT-VALUE}.")
+          + " and 200 operations/s each way (cgroup v1; needs root; not with --hdfs). Default: ${DEFAULT-VALUE}.")
   ServerRegime regime;
 
   @Option(names = "--node-memory", paramLabel = "SIZE",
