@@ -38,7 +38,7 @@ final class BenchCluster implements AutoCloseable {
         + (dataNodes.getAsInt() == 1 ? "" : "s");
     String description = "process cluster, " + REGION_SERVERS + " RegionServers of " + heap + " heap" + onHdfs;
     out.printf("  starting a %s%s%s, data in %s%n", description,
-        node.map(confined -> ", each RegionServer in a node of " + (confined.memoryBytes() >> 20) + " MiB")
+        node.map(confined -> ", each in a node of " + (confined.memoryBytes() >> 20) + " MiB")
             .orElse(""), site.isEmpty() ? "" : " with " + site, dataDir);
     out.flush();
     ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServerHeap(heap)
