@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.pcm.AdaptivityRun;
 import org.hbaseturbo.bench.pcm.PcmBenchmark;
@@ -15,9 +16,7 @@ import org.hbaseturbo.bench.pcm.PcmReport;
 import org.hbaseturbo.bench.pcm.PcmTables;
 import org.hbaseturbo.bench.pcm.PcmVariant;
 import org.hbaseturbo.bench.pcm.PcmWorkload;
-import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
-import org.hbaseturbo.cluster.regime.ServerRegime;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.JsonFiles;
 import picocli.CommandLine.Command;
@@ -33,7 +32,8 @@ import picocli.CommandLine.Spec;
         + " as a YCSB mix, under HBase's defaults at the paper's 1 GB RegionServer heap, under the defaults at the"
         + " heap the policies give, under HBase's own DefaultHeapMemoryTuner, and under the class's PCM policy."
         + " Each variant runs on a fresh process cluster (2 RegionServer JVMs) started on a copy of the same"
-        + " loaded records; writes are buffered on the client for every variant.",
+        + " loaded records, on this host's file system or, with --hdfs, on an HDFS of its own; writes are buffered"
+        + " on the client for every variant. With --regime disk the policies size heaps from a node's memory.",
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
@@ -48,7 +48,8 @@ final class BenchPcmCommand implements Callable<Integer> {
 
   @Range(min = 1_000, max = 1_000_000_000)
   @Option(names = "--records", paramLabel = "N", defaultValue = "500000",
-      description = "Records loaded once for the run classes (1,000 to 1,000,000,000; default: ${DEFAULT-VALUE}).")
+      description = "Records loaded once for the run classes (1,000 to 1,000,000,000; default: ${DEFAULT-VALUE}). With"
+          + " --regime disk, give several times the nodes' memory (1 KB each) for reads to come from the disk.")
   long records;
 
   @Range(min = 1_000, max = 1_000_000_000)
@@ -115,19 +116,17 @@ final class BenchPcmCommand implements Callable<Integer> {
           + " the benchmark sets (--records, each class's mix). Checked as 'ycsb' checks -p, before anything starts.")
   Map<String, String> ycsbProperties = new LinkedHashMap<>();
 
-  @Option(names = "--regime", paramLabel = "cache|disk", defaultValue = "cache",
-      description = "Where the RegionServers keep their data. 'cache': both share this host's memory and page cache,"
-          + " so reads after the first come from memory and configuration hardly matters. 'disk': each is confined"
-          + " like one of the PCM paper's nodes, scaled down: its JVM and page cache within --node-memory, its disk"
-          + " at two 7200 rpm HDDs' 240 MB/s and 200 operations/s each way (cgroup v1; needs root); the policies"
-          + " size heaps from the node's memory. Give --records several times the nodes' memory (1 KB each)"
-          + " for reads to come from the disk. Default: ${DEFAULT-VALUE}.")
-  ServerRegime regime;
+  @Option(names = "--cluster", paramLabel = "processes", defaultValue = "processes",
+      description = "Each variant's cluster: 'processes', the only kind bench pcm runs on (the heaps and heap fractions"
+          + " it compares need RegionServer JVMs of their own), as on every command that starts a cluster of its own"
+          + " (default: ${DEFAULT-VALUE}).")
+  LocalClusterOptions.Kind cluster;
 
-  @Option(names = "--node-memory", paramLabel = "SIZE",
-      description = "With --regime disk: each RegionServer node's memory, heap and page cache included (default:"
-          + " 2g).")
-  String nodeMemory;
+  @Mixin
+  HdfsOptions hdfs;
+
+  @Mixin
+  RegimeOptions regime;
 
   @Mixin
   TunePolicyFiles policyFiles;
@@ -146,19 +145,19 @@ final class BenchPcmCommand implements Callable<Integer> {
       throw new InvalidInputException("--phase-seconds " + phaseSeconds + " is too short for --period " + period
           + " and --hold " + hold + ": a phase must last at least twice the " + period * hold + " s a switch takes");
     }
-    if (nodeMemory != null && regime != ServerRegime.disk) {
-      throw new InvalidInputException("--node-memory sizes the nodes of --regime disk; add --regime disk");
+    if (cluster != LocalClusterOptions.Kind.processes) {
+      throw new InvalidInputException("--cluster " + cluster + ": bench pcm compares heaps and heap fractions, which"
+          + " need RegionServer JVMs of their own; give --cluster processes, or leave it out");
     }
-    Optional<ServerConfinement> node = regime.confinement(nodeMemory == null ? ServerRegime.DISK_NODE_MEMORY
-        : LocalClusterOptions.sizeBytes(nodeMemory, "--node-memory"));
-    node.ifPresent(confined -> CgroupV1Group.requireUsable(CgroupV1Group.ROOT, confined.disk().isPresent(),
-        "--regime " + regime));
+    OptionalInt dataNodes = hdfs.dataNodes(true);
+    Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS, dataNodes.isPresent());
+    node.ifPresent(regime::requireConfinable);
     PcmBenchmark.Settings settings = new PcmBenchmark.Settings(records, loadRecords, runSeconds, runs, threads,
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()
             : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, phaseUntilSwitched)),
-        ycsbProperties, node);
+        ycsbProperties, node, dataNodes);
     Path dir = output.dir("pcm");
     PcmReport report = new PcmBenchmark(settings, dir, out).run();
     report(report, output.json(dir, "pcm"), dir, out);
@@ -169,7 +168,7 @@ final class BenchPcmCommand implements Callable<Integer> {
     out.println();
     out.println("pcm: " + report.parameters().get("records") + " records, " + report.parameters().get("runs")
         + " runs per class and variant (medians), writes buffered on the client, regime "
-        + report.parameters().get("regime"));
+        + report.parameters().get("regime") + ", storage: " + report.parameters().get("storage"));
     out.print(PcmTables.render(report));
     JsonFiles.write(json, report);
     out.println("report: " + json.toAbsolutePath());

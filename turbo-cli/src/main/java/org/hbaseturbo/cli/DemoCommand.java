@@ -91,7 +91,8 @@ final class DemoCommand implements Callable<Integer> {
   @Range(min = 0, max = 100_000_000)
   @Option(names = "--pcm-records", paramLabel = "N", defaultValue = "100000",
       description = {"Records of the bulk load in the PCM comparison, which starts a process cluster of 2"
-          + " RegionServers for HBase's defaults and another for the PCM-BL policy; 0 skips it, as does --conf (0 to"
+          + " RegionServers for HBase's defaults and another for the PCM-BL policy, each on an HDFS of its own where"
+          + " the demo's cluster runs on one (--hdfs); 0 skips it, as does --conf (0 to"
           + " 100,000,000; default: ${DEFAULT-VALUE})."})
   long pcmRecords;
 
@@ -183,13 +184,14 @@ final class DemoCommand implements Callable<Integer> {
       pcmDir = dir.resolve("pcm");
     }
     if (pcmRecords > 0 && main.conf().isEmpty()) {
-      // After the demo's own cluster has stopped: the PCM comparison starts a process cluster per variant.
+      // After the demo's own cluster has stopped: the PCM comparison starts a process cluster per variant, on HDFS
+      // where the demo's own ran on it.
       out.println();
       out.printf("PCM: a bulk load of %,d records into a new table, under HBase's defaults and under the PCM-BL"
           + " policy, each on a fresh process cluster at the heap the policy gives%n", pcmRecords);
       PcmBenchmark.Settings pcm = new PcmBenchmark.Settings(pcmRecords, pcmRecords, 10, 1, options.threads,
           List.of(PcmWorkload.BL), List.of(PcmVariant.DEFAULTS, PcmVariant.PCM), PolicyLoader.shipped(),
-          Optional.empty(), Map.of(), Optional.empty());
+          Optional.empty(), Map.of(), Optional.empty(), options.embedded.dataNodes());
       pcmReport = Optional.of(new PcmBenchmark(pcm, pcmDir, out).run());
       BenchPcmCommand.report(pcmReport.get(), pcmDir.resolve("pcm.json"), pcmDir, out);
     }

@@ -9,17 +9,14 @@ import java.util.OptionalInt;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerSiteFile;
 import org.hbaseturbo.cluster.regime.BlockDevice;
-import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
-import org.hbaseturbo.cluster.regime.ServerRegime;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.common.ProcessMemory;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** How to start a local cluster, for the commands that start one when {@code --conf} is absent. */
 final class LocalClusterOptions {
   static final String DATA_OPTION = "--data";
-  private static final int DEFAULT_DATA_NODES = 3;
 
   /** Where the RegionServers run. */
   enum Kind {
@@ -51,30 +48,11 @@ final class LocalClusterOptions {
           + ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP + ").")
   String regionServerHeap;
 
-  @Option(names = "--hdfs",
-      description = "With --cluster processes: keep HBase's data on an HDFS of its own (Hadoop 3.4.2: a NameNode and"
-          + " --datanodes DataNodes, each a JVM of its own, their data under --data), with HDFS's real hflush and"
-          + " hsync for the WAL, instead of this host's file system.")
-  boolean hdfs;
+  @Mixin
+  HdfsOptions hdfs;
 
-  /** HDFS's own replication is 3; more DataNodes than a few add JVMs, not safety, on one host. */
-  @Range(min = 1, max = 9)
-  @Option(names = "--datanodes", paramLabel = "N",
-      description = "With --hdfs: DataNodes to start (1 to 9; default: 3, HDFS's replication, which is min(3, N)).")
-  Integer dataNodes;
-
-  @Option(names = "--regime", paramLabel = "cache|disk", defaultValue = "cache",
-      description = "With --cluster processes: where the RegionServers keep their data while they serve. 'cache': "
-          + "every RegionServer shares this host's memory and page cache, so reads after the first come from memory."
-          + " 'disk': each RegionServer is confined like a node of its own, scaled down from the PCM paper's: its JVM"
-          + " and the page cache it fills within --node-memory, its reads and writes at two 7200 rpm HDDs' 240 MB/s"
-          + " and 200 operations/s each way (cgroup v1; needs root). Default: ${DEFAULT-VALUE}.")
-  ServerRegime regime;
-
-  @Option(names = "--node-memory", paramLabel = "SIZE",
-      description = "With --regime disk: each RegionServer node's memory, heap and page cache included, as -Xmx"
-          + " takes a size (default: 2g).")
-  String nodeMemory;
+  @Mixin
+  RegimeOptions regime;
 
   @Option(names = "--site", paramLabel = "FILE",
       description = "Local cluster: HBase settings for its servers, in hbase-site.xml form, applied over the"
@@ -92,29 +70,16 @@ final class LocalClusterOptions {
     if (kind != Kind.processes && regionServerHeap != null) {
       throw new InvalidInputException("--rs-heap sizes RegionServer JVMs of their own; add --cluster processes");
     }
-    if (kind != Kind.processes && regime != ServerRegime.cache) {
-      throw new InvalidInputException("--regime " + regime + " confines RegionServer JVMs of their own; add --cluster"
-          + " processes");
-    }
-    if (hdfs && kind != Kind.processes) {
-      throw new InvalidInputException("--hdfs runs HDFS's daemons beside RegionServer JVMs of their own; add --cluster"
-          + " processes");
-    }
-    if (dataNodes != null && !hdfs) {
-      throw new InvalidInputException("--datanodes sizes the HDFS of --hdfs; add --hdfs");
-    }
-    if (nodeMemory != null && regime != ServerRegime.disk) {
-      throw new InvalidInputException("--node-memory sizes the nodes of --regime disk; add --regime disk");
-    }
+    boolean processes = kind == Kind.processes;
+    OptionalInt dataNodes = dataNodes();
+    Optional<ServerConfinement> confinement = regime.node(processes, regionServers, dataNodes.isPresent());
     String heap = regionServerHeap == null ? ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP : regionServerHeap;
-    Optional<ServerConfinement> confinement = Optional.empty();
-    if (kind == Kind.processes) {
+    if (processes) {
       ProcessHBaseCluster.Builder.requireHeapsFit(regionServers, heap);
-      confinement = regime.confinement(nodeMemoryBytes());
       if (confinement.isPresent()) {
         confinement.get().requireRoomFor(ProcessHBaseCluster.Builder.heapBytes(heap), "--rs-heap " + heap,
             "--node-memory");
-        CgroupV1Group.requireUsable(CgroupV1Group.ROOT, confinement.get().disk().isPresent(), "--regime " + regime);
+        regime.requireConfinable(confinement.get());
         if (dataDir != null && confinement.get().disk().isPresent()) {
           requireOnADisk(dataDir);
         }
@@ -124,19 +89,20 @@ final class LocalClusterOptions {
             + " --cluster embedded");
       }
     }
-    return new TargetCluster.LocalSettings(kind == Kind.processes, regionServers, Optional.ofNullable(dataDir), host,
-        Optional.ofNullable(regionServerHeap),
-        site == null ? Map.of() : ServerSiteFile.read(site, "--site"), confinement,
-        hdfs ? OptionalInt.of(dataNodes == null ? DEFAULT_DATA_NODES : dataNodes) : OptionalInt.empty());
+    return new TargetCluster.LocalSettings(processes, regionServers, Optional.ofNullable(dataDir), host,
+        Optional.ofNullable(regionServerHeap), site == null ? Map.of() : ServerSiteFile.read(site, "--site"),
+        confinement, dataNodes);
   }
 
-  /** @throws InvalidInputException when {@code size} is not a size as {@code -Xmx} takes it */
-  static long sizeBytes(String size, String option) {
-    if (!size.matches("[1-9][0-9]*[kKmMgG]?")) {
-      throw new InvalidInputException(option + " '" + size + "' is not a size; expected a number with k, m or g,"
-          + " such as 1536m or 2g");
-    }
-    return ProcessHBaseCluster.Builder.heapBytes(size);
+  /**
+   * The DataNodes of the HDFS the local cluster keeps HBase's data on ({@code --hdfs}); none where on this host's file
+   * system.
+   *
+   * @throws InvalidInputException for {@code --hdfs} without {@code --cluster processes}, {@code --datanodes} without
+   *     {@code --hdfs}
+   */
+  OptionalInt dataNodes() {
+    return hdfs.dataNodes(kind == Kind.processes);
   }
 
   private static void requireOnADisk(Path dir) {
@@ -145,18 +111,5 @@ final class LocalClusterOptions {
     } catch (IOException e) {
       throw new UncheckedIOException("could not tell the disk of " + DATA_OPTION + " " + dir, e);
     }
-  }
-
-  private long nodeMemoryBytes() {
-    if (nodeMemory == null) {
-      return ServerRegime.DISK_NODE_MEMORY;
-    }
-    long bytes = sizeBytes(nodeMemory, "--node-memory");
-    long hostBytes = ProcessMemory.hostBytes();
-    if (bytes * regionServers > hostBytes / 4 * 3) {
-      throw new InvalidInputException(regionServers + " nodes of --node-memory " + nodeMemory + " need more than"
-          + " three quarters of this machine's " + (hostBytes >> 20) + " MiB; give fewer RegionServers or less memory");
-    }
-    return bytes;
   }
 }

@@ -95,4 +95,35 @@ class BenchPcmIT {
     assertThat(Files.size(out.resolve("pcm-adaptivity.png"))).isPositive();
     assertThat(run.out()).contains("PCM / defaults", "report: " + out.resolve("pcm.json").toAbsolutePath());
   }
+
+  /**
+   * {@code bench pcm --cluster processes --hdfs} at its smallest (one class, one variant, no adaptivity run): the
+   * loaded records and the variant's copy of them on an HDFS of their own, read back without a failure, and the report
+   * naming the storage.
+   */
+  @Test
+  void runsEachClusterOnAnHdfsOfItsOwn(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+
+    CommandLineRun run = CommandLineRun.of("bench", "pcm", "--cluster", "processes", "--hdfs", "--datanodes", "1",
+        "--classes", "RO-read", "--variants", "defaults", "--records", "1000", "--run-seconds", "2", "--runs", "1",
+        "--threads", "1", "--no-adaptivity", "--out", out.toString());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());
+    assertThat(report.get("parameters").get("storage").asText()).isEqualTo("HDFS, 1 DataNode, replication 1");
+    JsonNode result = report.get("results").get(0);
+    assertThat(result.get("ycsb").get("failures").asLong()).isZero();
+    assertThat(result.get("ycsb").get("operations").get("READ").get("count").asLong()).isPositive();
+    // The variant's cluster served the loaded records from its copy of the loaded cluster's HDFS: their store files,
+    // whose blocks the reads looked up.
+    JsonNode server = result.get("server");
+    assertThat(server.get("store_files").asLong()).isPositive();
+    assertThat(server.get("block_cache_hits").asLong() + server.get("block_cache_misses").asLong()).isPositive();
+    for (String cluster : List.of("loaded", "defaults")) {
+      assertThat(out.resolve(cluster).resolve("data").resolve("hdfs").resolve("namenode")).isDirectory();
+      assertThat(out.resolve(cluster).resolve("data").resolve("hdfs").resolve("datanode-0")).isDirectory();
+    }
+    assertThat(run.out()).contains("on an HDFS of 1 DataNode", "storage: HDFS, 1 DataNode, replication 1");
+  }
 }

@@ -109,6 +109,23 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "pcm", "--regime", "disk", "--node-memory", "1200m"),
         "turbo: a RegionServer heap of 1024 MiB (a heap of 1g) leaves less than the 384 MiB the rest of its JVM needs"
             + " in a node of 1200 MiB (--node-memory); give a smaller heap or more memory");
+    // The options bench pcm shares with every command that starts a local cluster, refused alike.
+    assertRefused(CommandLineRun.of("bench", "pcm", "--regime", "disk", "--node-memory", "two"),
+        "turbo: --node-memory 'two' is not a size; expected a number with k, m or g, such as 1536m or 2g");
+    CommandLineRun nodesTooBig = CommandLineRun.of("bench", "pcm", "--regime", "disk", "--node-memory", "4096g");
+    assertRefused(nodesTooBig, null);
+    assertThat(nodesTooBig.err()).startsWith("turbo: 2 nodes of --node-memory 4096g need more than three quarters of"
+        + " this machine's ");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--cluster", "embedded", "--hdfs"),
+        "turbo: --cluster embedded: bench pcm compares heaps and heap fractions, which need RegionServer JVMs of their"
+            + " own; give --cluster processes, or leave it out");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--cluster", "processes", "--datanodes", "2"),
+        "turbo: --datanodes sizes the HDFS of --hdfs; add --hdfs");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--hdfs", "--datanodes", "10"),
+        "turbo: --datanodes must be between 1 and 9, was 10 (see 'turbo bench pcm --help')");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--hdfs", "--regime", "disk"),
+        "turbo: --regime disk limits each RegionServer's own reads and writes, which on --hdfs the DataNodes do"
+            + " outside its node; give one or the other");
     Files.writeString(dir.resolve("hbase-site.xml"), "<configuration/>");
     assertRefused(CommandLineRun.of("--conf", dir.toString(), "bench", "pcm"),
         "turbo: bench pcm starts a fresh process cluster for each variant and cannot run on the --conf cluster;"
@@ -327,6 +344,9 @@ class TestBadInput {
         "turbo: --datanodes sizes the HDFS of --hdfs; add --hdfs");
     assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--hdfs", "--datanodes", "0"),
         "turbo: --datanodes must be between 1 and 9, was 0 (see 'turbo cluster start --help')");
+    assertRefused(CommandLineRun.of("cluster", "start", "--processes", "--hdfs", "--regime", "disk"),
+        "turbo: --regime disk limits each RegionServer's own reads and writes, which on --hdfs the DataNodes do"
+            + " outside its node; give one or the other");
     assertRefused(CommandLineRun.of("cluster", "start", "--regime", "disk"),
         "turbo: --regime disk confines RegionServer JVMs of their own; add --cluster processes");
     assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--node-memory", "1g"),

@@ -33,7 +33,7 @@ class TestOptionRanges {
     assertThat(checked).contains("turbo ycsb run --runs", "turbo ycsb load --threads", "turbo demo --records",
         "turbo bench scan --clients", "turbo bench compression --rows", "turbo cluster start --regionservers",
         "turbo compress advise --sample-rows", "turbo bench advisor --jvms", "turbo tune apply --key-count",
-        "turbo tune watch --key-count");
+        "turbo tune watch --key-count", "turbo cluster start --datanodes", "turbo bench pcm --datanodes");
   }
 
   @Test

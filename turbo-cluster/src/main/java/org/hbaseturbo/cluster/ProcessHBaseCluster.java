@@ -425,10 +425,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
     /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
     public static void requireHeapSize(String heap) {
-      if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
-        throw new InvalidInputException("RegionServer heap '" + heap + "' is not a heap size; expected a number"
-            + " with k, m or g, such as 512m or 2g");
-      }
+      heapBytes(heap);
     }
 
     @Override
@@ -461,16 +458,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       }
     }
 
-    /** @param heap a heap size as {@code -Xmx} takes it ({@link #requireHeapSize}) */
+    /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
     public static long heapBytes(String heap) {
-      char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
-      int shift = switch (unit) {
-        case 'k' -> 10;
-        case 'm' -> 20;
-        case 'g' -> 30;
-        default -> 0;
-      };
-      return Long.parseLong(shift == 0 ? heap : heap.substring(0, heap.length() - 1)) << shift;
+      return JvmSize.bytes(heap, "RegionServer heap", "heap size", "512m");
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -79,17 +80,20 @@ public final class AdaptivityRun {
   private final String heap;
   private final Map<String, String> ycsbProperties;
   private final Optional<ServerConfinement> node;
+  private final OptionalInt dataNodes;
   private final Path workDir;
   private final PrintWriter out;
 
   AdaptivityRun(Settings settings, Map<WorkloadClass, Policy> policies, int threads, String heap,
-      Map<String, String> ycsbProperties, Optional<ServerConfinement> node, Path workDir, PrintWriter out) {
+      Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, Path workDir,
+      PrintWriter out) {
     this.settings = settings;
     this.policies = policies;
     this.threads = threads;
     this.heap = heap;
     this.ycsbProperties = ycsbProperties;
     this.node = node;
+    this.dataNodes = dataNodes;
     this.workDir = workDir;
     this.out = out;
   }
@@ -115,7 +119,8 @@ public final class AdaptivityRun {
     Path dir = workDir.resolve(applying ? "pcm" : "defaults");
     Path data = dir.resolve("data");
     DataDirs.replace(data, Optional.empty());
-    try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dir, out)) {
+    try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dataNodes, dir,
+        out)) {
       try (Admin admin = cluster.connection().getAdmin()) {
         YcsbTable.createIfMissing(admin, TableName.valueOf(TABLE), YcsbPhase.DEFAULT_FAMILY,
             PcmBenchmark.LOADED_REGIONS, experiment(cluster, LOAD_BOUND, Map.of(), dir)

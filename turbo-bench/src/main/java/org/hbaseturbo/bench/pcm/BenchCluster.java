@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.ClusterTarget;
@@ -28,24 +29,28 @@ final class BenchCluster implements AutoCloseable {
 
   /**
    * Starts 2 RegionServer JVMs of {@code heap} on {@code dataDir} (its tables found again if it holds any), with
-   * {@code site} over HBase's defaults, each confined to {@code node} where given.
+   * {@code site} over HBase's defaults, each confined to {@code node} where given, and HBase's root on an HDFS of
+   * {@code dataNodes} DataNodes under {@code dataDir} where given.
    */
   static BenchCluster start(Path dataDir, String heap, Map<String, String> site, Optional<ServerConfinement> node,
-      Path workDir, PrintWriter out) throws IOException {
-    out.printf("  starting a process cluster: %d RegionServers of %s heap%s%s, data in %s%n", REGION_SERVERS, heap,
-        node.map(confined -> ", each in a node of " + (confined.memoryBytes() >> 20) + " MiB").orElse(""),
-        site.isEmpty() ? "" : " with " + site, dataDir);
+      OptionalInt dataNodes, Path workDir, PrintWriter out) throws IOException {
+    String onHdfs = dataNodes.isEmpty() ? "" : ", on an HDFS of " + dataNodes.getAsInt() + " DataNode"
+        + (dataNodes.getAsInt() == 1 ? "" : "s");
+    String description = "process cluster, " + REGION_SERVERS + " RegionServers of " + heap + " heap" + onHdfs;
+    out.printf("  starting a %s%s%s, data in %s%n", description,
+        node.map(confined -> ", each in a node of " + (confined.memoryBytes() >> 20) + " MiB")
+            .orElse(""), site.isEmpty() ? "" : " with " + site, dataDir);
     out.flush();
     ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServerHeap(heap)
         .regionServers(REGION_SERVERS).dataDir(dataDir);
     node.ifPresent(builder::confine);
+    dataNodes.ifPresent(builder::hdfs);
     site.forEach(builder::set);
     ProcessHBaseCluster cluster = builder.start();
     try {
       Path clientConf = cluster.writeClientConfiguration(workDir.resolve("hbase-conf"));
       Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration());
-      return new BenchCluster(cluster, connection, new ClusterTarget(connection, clientConf.getParent(),
-          "process cluster, " + REGION_SERVERS + " RegionServers of " + heap + " heap"));
+      return new BenchCluster(cluster, connection, new ClusterTarget(connection, clientConf.getParent(), description));
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
@@ -23,6 +24,7 @@ import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.cluster.regime.ServerRegime;
@@ -49,6 +51,8 @@ import site.ycsb.workloads.CoreWorkload;
 public final class PcmBenchmark {
   /** The YCSB table the classes run on, loaded once and copied for each variant. */
   static final String TABLE = YcsbPhase.DEFAULT_TABLE;
+  /** RegionServers of each cluster the benchmark starts, all on this host. */
+  public static final int REGION_SERVERS = BenchCluster.REGION_SERVERS;
   /** Regions of the loaded table: two per RegionServer, so that both serve from the start under every variant. */
   static final int LOADED_REGIONS = 2 * BenchCluster.REGION_SERVERS;
   /** Client operations each measured run of a class does before it measures, for the client's JIT. */
@@ -74,11 +78,13 @@ public final class PcmBenchmark {
    *     classes' mixes and the benchmark's own counts, which they may not name
    * @param node each RegionServer's node where they run confined ({@code --regime disk}); none where they share
    *     this host
+   * @param dataNodes where each cluster keeps HBase's root on an HDFS of its own ({@code --hdfs}), its DataNodes;
+   *     none where on this host's file system
    */
   public record Settings(long records, long loadRecords, int runSeconds, int runs, int threads,
       List<PcmWorkload> classes, List<PcmVariant> variants, Map<WorkloadClass, Policy> policies,
       Optional<AdaptivityRun.Settings> adaptivity, Map<String, String> ycsbProperties,
-      Optional<ServerConfinement> node) {
+      Optional<ServerConfinement> node, OptionalInt dataNodes) {
     public Settings {
       classes = List.copyOf(classes);
       variants = List.copyOf(variants);
@@ -86,6 +92,7 @@ public final class PcmBenchmark {
       requireNonNull(adaptivity, "adaptivity is null");
       ycsbProperties = Map.copyOf(ycsbProperties);
       requireNonNull(node, "node is null");
+      requireNonNull(dataNodes, "dataNodes is null");
       for (String owned : OWNED_PROPERTIES) {
         if (ycsbProperties.containsKey(owned)) {
           throw new InvalidInputException("-p " + owned + ": bench pcm sets it itself (each class's mix, --records,"
@@ -134,7 +141,7 @@ public final class PcmBenchmark {
       Path data = dir.resolve("data");
       DataDirs.replace(data, seed);
       try (BenchCluster cluster = BenchCluster.start(data, variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : heap,
-          variant.site(), settings.node(), dir, out)) {
+          variant.site(), settings.node(), settings.dataNodes(), dir, out)) {
         hbaseVersion = cluster.target().hbaseVersion();
         // Online only, as 'tune watch' switches: a restart between classes would flush every region and empty
         // the caches, which no adaptive system would do for the lower memstore mark, the one such setting here.
@@ -150,7 +157,7 @@ public final class PcmBenchmark {
     AdaptivityResult adaptivity = null;
     if (settings.adaptivity().isPresent()) {
       adaptivity = new AdaptivityRun(settings.adaptivity().get(), settings.policies(), settings.threads(), heap,
-          settings.ycsbProperties(), settings.node(), workDir.resolve("adaptivity"), out).run();
+          settings.ycsbProperties(), settings.node(), settings.dataNodes(), workDir.resolve("adaptivity"), out).run();
     }
     return new PcmReport("pcm", Environment.machine(), Environment.versions(hbaseVersion), parameters(heap), results,
         adaptivity);
@@ -195,7 +202,8 @@ public final class PcmBenchmark {
     Path data = dir.resolve("data");
     out.printf("%nloading %,d records once, for every variant's copy%n", settings.records());
     DataDirs.replace(data, Optional.empty());
-    try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), settings.node(), dir, out)) {
+    try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), settings.node(),
+        settings.dataNodes(), dir, out)) {
       YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
           ycsb(settings.records(), Map.of(TABLE_PROPERTY, TABLE), LOADED_REGIONS), dir.resolve("ycsb"), out);
       PhaseResult load = experiment.load(false);
@@ -257,6 +265,7 @@ public final class PcmBenchmark {
       parameters.put("node_confinement", "cgroup v1 memory (page cache included, no swap) and block I/O groups,"
           + " one per RegionServer");
     });
+    parameters.put("storage", storage(settings.dataNodes()));
     parameters.put("ycsb_properties", new TreeMap<>(settings.ycsbProperties()));
     parameters.put("classes", settings.classes().stream().map(PcmWorkload::label).toList());
     parameters.put("regionservers", BenchCluster.REGION_SERVERS);
@@ -277,6 +286,19 @@ public final class PcmBenchmark {
     parameters.put("policies", new TreeMap<>(policies));
     settings.adaptivity().ifPresent(a -> parameters.put("adaptivity", a));
     return parameters;
+  }
+
+  /**
+   * Where every cluster of the run keeps HBase's data: this host's file system, or an HDFS of its own (each cluster
+   * one, under its data directory) with its DataNodes and their replication.
+   */
+  static String storage(OptionalInt dataNodes) {
+    if (dataNodes.isEmpty()) {
+      return "local file system";
+    }
+    int count = dataNodes.getAsInt();
+    return "HDFS, " + count + " DataNode" + (count == 1 ? "" : "s") + ", replication "
+        + Math.min(HdfsCluster.MAX_REPLICATION, count);
   }
 
   /** One class on one variant's cluster. */
