@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.ipc.ServerRpcController;
 import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionRequest;
@@ -51,7 +52,12 @@ final class SessionCalls {
     long answered = System.nanoTime();
     ServerName issuer = ServerName.valueOf(response.getServerName());
     if (!issuer.equals(location.getServerName())) {
-      // The region moved between the lookup and the call: the session is for another server than expected.
+      // The location was stale: the region moved, or its server was restarted on the same port, where HBase's RPC
+      // reaches the new server under the old name and so never corrects it. The next lookup reads hbase:meta
+      // again and names the server that answered, instead of this one until some region happens to move.
+      try (RegionLocator locator = rpc.getRegionLocator(location.getRegion().getTable())) {
+        locator.clearRegionLocationCache();
+      }
       throw new IOException("asked " + location.getServerName() + " for a session, " + issuer + " answered");
     }
     if (response.getWorkerAddressCount() == 0) {
