@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
 /** {@code turbo verify}: linked lists written and read back, as HBase's IntegrationTestBigLinkedList checks. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
     description = {"Check that HBase and Turbo lose nothing, as HBase's own IntegrationTestBigLinkedList does:"
-        + " write --loops linked lists of --nodes random nodes each into a new table, in batches of --width, each"
-        + " node referring to a node of a batch written and acknowledged before it, each list closed into a loop;"
+        + " write --loops loops of --nodes random nodes each into a new table, one after another, each loop as"
+        + " --writers linked lists written at once, in batches of --width, each node referring to a node of a batch"
+        + " written and acknowledged before it, each list closed into a cycle, while --chaos acts on the cluster;"
         + " then read every node twice, with HBase's native scan and with Prepared Scan (over the fast path with"
         + " --db fastpath), and count them: REFERENCED (all of them when nothing was lost), UNREFERENCED (written,"
         + " never referred to) and UNDEFINED (referred to, missing).",
