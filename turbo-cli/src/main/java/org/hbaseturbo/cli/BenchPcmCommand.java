@@ -110,6 +110,13 @@ final class BenchPcmCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   int hold;
 
+  @Range(min = 0, max = 100)
+  @Option(names = "--trial-periods", paramLabel = "N", defaultValue = "2",
+      description = "Periods after each switch of the adaptivity run's PCM over which the switch is judged and, if"
+          + " the phase ran slower under it than before it, rolled back, as 'tune watch --trial-periods' does; 0:"
+          + " every switch kept, as the paper's loop does (0 to 100; default: ${DEFAULT-VALUE}).")
+  int trialPeriods;
+
   @Option(names = "-p", paramLabel = "KEY=VALUE",
       description = "A YCSB property for every phase: how requests are drawn (requestdistribution=uniform|zipfian|"
           + "latest, as the paper's Figure 6), field count and length. Not the counts, the table or the mix, which"
@@ -156,7 +163,8 @@ final class BenchPcmCommand implements Callable<Integer> {
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()
-            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, phaseUntilSwitched)),
+            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, trialPeriods,
+                phaseUntilSwitched)),
         ycsbProperties, node, dataNodes);
     Path dir = output.dir("pcm");
     PcmReport report = new PcmBenchmark(settings, dir, out).run();

@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
     description = {"The PCM paper's loop, in the foreground: every --period, watch the workload and classify it;"
         + " when a new class has held for --hold periods in a row, apply its policy as 'tune apply' does (online"
         + " where HBase allows, every change in the audit log; a switch to BL pre-splits an empty --table as 'tune"
-        + " apply' does, given --key-format or --key-sample). A status line per period.",
+        + " apply' does, given --key-format or --key-sample). Then the switch is on trial for --trial-periods:"
+        + " if the workload ran slower under it than under the settings before it, it is rolled back and its class"
+        + " held for --revert-hold. A status line per period.",
         "Stops after --periods, or on Ctrl-C, which waits for a change under way to finish, so that the cluster"
             + " and the audit log agree."})
 final class TuneWatchCommand implements Callable<Integer> {
@@ -58,6 +60,21 @@ final class TuneWatchCommand implements Callable<Integer> {
   @Option(names = "--periods", paramLabel = "N", defaultValue = "0",
       description = "Stop after N periods (0 to 1,000,000; default: ${DEFAULT-VALUE}, until Ctrl-C).")
   int periods;
+
+  @Range(min = 0, max = 100)
+  @Option(names = "--trial-periods", paramLabel = "N", defaultValue = "3",
+      description = {"Periods after each switch over which it is judged against the --hold periods before it (the"
+          + " same class under the old settings): the switch stays only if its throughput, its own cost included,"
+          + " is no lower than before beyond the noise of those periods (at least 3%); otherwise it is rolled back."
+          + " Each verdict is in the audit log with its figures. 0: keep every switch unjudged, as the PCM paper's"
+          + " loop does (0 to 100; default: ${DEFAULT-VALUE})."})
+  int trialPeriods;
+
+  @Range(min = 0, max = 604_800)
+  @Option(names = "--revert-hold", paramLabel = "SECONDS", defaultValue = "1800",
+      description = "After a switch is rolled back, its class's policy is not tried again for this long (0 to"
+          + " 604,800; default: ${DEFAULT-VALUE}).")
+  int revertHoldSeconds;
 
   @Option(names = "--dry-run", description = "Say what each switch would change, and change nothing.")
   boolean dryRun;
@@ -90,7 +107,8 @@ final class TuneWatchCommand implements Callable<Integer> {
       }
       WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
           target.serverControl(), restarts, keys), policies, Optional.ofNullable(table).map(TableName::valueOf),
-          new ClassTracker(hold), dryRun);
+          new ClassTracker(hold), dryRun, new WorkloadWatcher.Trials(trialPeriods,
+              Duration.ofSeconds(revertHoldSeconds)));
       // Ctrl-C: the JVM runs this hook while the loop goes on; it returns once no change is under way.
       Thread stop = new Thread(() -> {
         synchronized (watcher) {
@@ -114,17 +132,32 @@ final class TuneWatchCommand implements Callable<Integer> {
 
   private void loop(WorkloadWatcher watcher, PrintWriter out) throws IOException {
     out.printf("watching %s every %d s; a new class must hold %d periods%s%n",
-        table == null ? "the user tables" : table, periodSeconds, hold, dryRun ? " (dry run)" : "");
+        table == null ? "the user tables" : table, periodSeconds, hold, dryRun ? " (dry run)"
+            : trialPeriods == 0 ? "; every switch kept" : "; each switch judged over the " + trialPeriods
+                + " periods after it");
     out.flush();
     for (int period = 1; periods == 0 || period <= periods; period++) {
       WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds),
           ProgressLines.to(out, "  "));
       out.println(statusLine(period, watched, watcher.inForce()));
-      if (watched.switchedTo().isPresent()) {
+      watched.judgment().ifPresent(judgment -> {
+        out.println(judgmentLine(judgment));
+        if (!judgment.reverted().isEmpty()) {
+          out.print(TuneApplyCommand.renderEntries(judgment.reverted()));
+        }
+      });
+      if (watched.switchedTo().isPresent() && !watched.applied().isEmpty()) {
         out.print(TuneApplyCommand.renderEntries(watched.applied()));
       }
       out.flush();
     }
+  }
+
+  private static String judgmentLine(WorkloadWatcher.Judgment judgment) {
+    AuditLog.Entry entry = judgment.entry();
+    String figures = entry.oldValue() == null ? "" : "; before " + entry.oldValue() + ", after " + entry.newValue();
+    return String.format("  the %s policy: %s (%s%s)", judgment.workloadClass().label(), entry.status(),
+        entry.detail(), figures);
   }
 
   private static String statusLine(int period, WorkloadWatcher.Period watched, Optional<WorkloadClass> inForce) {

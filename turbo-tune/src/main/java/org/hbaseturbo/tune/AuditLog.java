@@ -35,9 +35,18 @@ public final class AuditLog {
   public static final String REFUSED = "refused";
   /**
    * A rollback's status for a change it leaves as it is, because it cannot be undone safely ({@link Entry#detail}
-   * says why): a pre-split.
+   * says why): a pre-split. Also a trial's verdict: the apply measured no worse than before it, and stays.
    */
   public static final String KEPT = "kept";
+  /**
+   * A trial's verdict: the apply measured worse than before it beyond the noise, and is rolled back (by the
+   * rollback entries that follow it).
+   */
+  public static final String REVERTED = "reverted";
+  /** A trial's outcome when the workload changed class before the trial ended: the apply stays, unjudged. */
+  public static final String INCONCLUSIVE = "inconclusive";
+  /** A switch not applied, because the class's policy was reverted too recently ({@link Entry#detail}: until when). */
+  public static final String HELD = "held";
   /** An entry's status: what a dry run would have done. */
   public static final String DRY_RUN = "dry run";
   private static final ObjectMapper JSON = new ObjectMapper()
@@ -98,16 +107,19 @@ public final class AuditLog {
    *
    * @param time when, ISO-8601
    * @param change the apply or rollback it was part of
-   * @param action "apply" or "rollback"
+   * @param action "apply", "rollback", or "trial": a judgment of an apply (the old value the baseline's throughput,
+   *     the new one the trial's)
    * @param workloadClass the class whose policy it came from
    * @param target where the value is
    * @param key the setting (a descriptor key for table and family targets)
    * @param oldValue before; null when it was not set there
    * @param newValue after; null when the change removed it
+   * @param route how the value reaches the servers; null for a trial's entry
    * @param status {@link #PENDING}, {@link #APPLIED}, {@link #FAILED}, {@link #PLANNED}, {@link #REFUSED},
-   *     {@link #KEPT} or {@link #DRY_RUN}
+   *     {@link #KEPT}, {@link #DRY_RUN}, or a trial's {@link #KEPT}, {@link #REVERTED}, {@link #INCONCLUSIVE},
+   *     {@link #HELD}
    * @param by the user who ran it
-   * @param detail why it failed, was refused or kept; null otherwise
+   * @param detail why it failed, was refused or kept, a trial's evidence; null otherwise
    */
   public record Entry(String time, String change, String action, String workloadClass, Target target, String key,
       String oldValue, String newValue, Route route, String status, String by, String detail) {

@@ -38,6 +38,7 @@ import org.hbaseturbo.wire.PcmMarks;
 public final class PolicyExecutor {
   private static final String APPLY = "apply";
   private static final String ROLLBACK = "rollback";
+  private static final String TRIAL = "trial";
 
   private final TableDescriptors tables;
   private final PreSplit preSplit;
@@ -214,15 +215,42 @@ public final class PolicyExecutor {
   public List<AuditLog.Entry> rollback(Consumer<String> progress) throws IOException {
     List<AuditLog.Entry> log = audit.latest();
     Optional<String> last = lastChangeToUndo(log);
-    if (last.isEmpty()) {
-      return List.of();
+    return last.isEmpty() ? List.of() : rollback(log, last.get(), progress);
+  }
+
+  /**
+   * Rolls {@code change} back, as {@link #rollback} would, when it is the newest apply not rolled back yet.
+   *
+   * @throws IOException when another apply is newer (rolling back the older one under it would leave the newer
+   *     one's values mixed with restored ones), or a step failed
+   */
+  List<AuditLog.Entry> revert(String change, Consumer<String> progress) throws IOException {
+    List<AuditLog.Entry> log = audit.latest();
+    Optional<String> last = lastChangeToUndo(log);
+    if (!last.equals(Optional.of(change))) {
+      throw new IOException("change " + change + " is not the newest one to undo in " + audit.file() + " (that is "
+          + last.orElse("none") + "); 'tune rollback' undoes the newest first");
     }
+    return rollback(log, change, progress);
+  }
+
+  /** Audits a judgment of {@code change} (action "trial"). */
+  AuditLog.Entry judge(String change, WorkloadClass workloadClass, AuditLog.Target target, String baseline,
+      String trial, String status, String detail) throws IOException {
+    AuditLog.Entry entry = new AuditLog.Entry(now(), change, TRIAL, workloadClass.label(), target, "throughput",
+        baseline, trial, null, status, by(), detail);
+    audit.append(List.of(entry));
+    return entry;
+  }
+
+  private List<AuditLog.Entry> rollback(List<AuditLog.Entry> log, String last, Consumer<String> progress)
+      throws IOException {
     Map<TableName, List<AuditLog.Entry>> byTable = new LinkedHashMap<>();
     List<AuditLog.Entry> serverEntries = new ArrayList<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
     List<AuditLog.Entry> kept = new ArrayList<>();
     for (AuditLog.Entry entry : log) {
-      if (!entry.change().equals(last.get()) || !entry.action().equals(APPLY) || !mayHaveChanged(entry)) {
+      if (!entry.change().equals(last) || !entry.action().equals(APPLY) || !mayHaveChanged(entry)) {
         continue;
       }
       if (entry.route() == Route.PRESPLIT) {
@@ -260,7 +288,7 @@ public final class PolicyExecutor {
       }));
     }
     if (!serverRows.isEmpty()) {
-      PcmMarks marks = PcmMarks.rolledBack(classInForceBefore(log, last.get()), last.get());
+      PcmMarks marks = PcmMarks.rolledBack(classInForceBefore(log, last), last);
       entries.addAll(make(serverEntries, () -> changeServers(serverRows, marks, progress)));
     }
     return entries;

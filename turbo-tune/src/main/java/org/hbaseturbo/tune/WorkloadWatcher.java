@@ -2,19 +2,26 @@ package org.hbaseturbo.tune;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
 import org.hbaseturbo.tune.policy.Policy;
 
 /**
  * The PCM paper's loop: monitor a window, classify it, and when a new class has held ({@link ClassTracker}),
- * apply its policy ({@link PolicyExecutor}). A caller that stops it early synchronizes on it first, to wait for a
- * change under way.
+ * apply its policy ({@link PolicyExecutor}). Beyond the paper, each switch is a {@link PolicyTrial}: the windows
+ * after it are measured against those before it, and a switch that measured slower is rolled back and its class's
+ * policy not tried again for a while. A caller that stops it early synchronizes on it first, to wait for a change
+ * under way.
  */
 public final class WorkloadWatcher {
   private final WorkloadMonitor monitor;
@@ -24,13 +31,23 @@ public final class WorkloadWatcher {
   private final Optional<TableName> table;
   private final ClassTracker tracker;
   private final boolean dryRun;
+  private final Trials trials;
+  /** The windows of the class seen last, in a row, under the settings in force: a switch's baseline. */
+  private final List<PolicyTrial.Window> run = new ArrayList<>();
+  private WorkloadClass runClass;
+  /** The switch on trial; null when none is. */
+  private PolicyTrial trial;
+  /** Where the next window starts, when it began before a switch was made: the trial's first window. */
+  private WorkloadMonitor.Start carried;
+  private final Map<WorkloadClass, Instant> heldUntil = new EnumMap<>(WorkloadClass.class);
 
   /**
    * @param table the table to watch and configure; empty for the user tables together and the servers alone
    * @param dryRun say what each switch would change, and change nothing
+   * @param trials how each switch is judged
    */
   public WorkloadWatcher(Connection connection, PolicyExecutor executor, Map<WorkloadClass, Policy> policies,
-      Optional<TableName> table, ClassTracker tracker, boolean dryRun) {
+      Optional<TableName> table, ClassTracker tracker, boolean dryRun, Trials trials) {
     this.monitor = new WorkloadMonitor(connection);
     this.recommender = new Recommender(connection);
     this.executor = executor;
@@ -38,29 +55,153 @@ public final class WorkloadWatcher {
     this.table = table;
     this.tracker = tracker;
     this.dryRun = dryRun;
+    this.trials = trials;
   }
 
-  /** Watches one period; switches policy when the tracker says so. */
+  /** Watches one period; switches policy when the tracker says so, and judges the switch on trial. */
   public Period watch(Duration period, Consumer<String> progress) throws IOException {
-    WorkloadWindow window = monitor.watch(period);
+    WorkloadWindow window = window(period);
     TableWorkload workload = table.isEmpty() ? window.cluster()
         : window.tables().get(table.get().getNameAsString());
     WorkloadClass observed = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
+    PolicyTrial.Window measured = new PolicyTrial.Window(window.seconds(),
+        workload == null ? 0 : workload.operationsPerSecond() * window.seconds());
+    Optional<Judgment> judgment = trial == null ? Optional.empty() : follow(observed, measured, progress);
+    if (observed != WorkloadClass.IDLE) {
+      if (observed != runClass) {
+        runClass = observed;
+        run.clear();
+      }
+      run.add(measured);
+    }
     Optional<WorkloadClass> switchTo = tracker.observe(observed);
     List<AuditLog.Entry> applied = List.of();
     if (switchTo.isPresent()) {
-      Recommendation recommendation = recommender.recommend(policies.get(switchTo.get()), table);
-      // Under this watcher's lock, which a stop waits for: a change is made whole, and audited, or not begun.
-      synchronized (this) {
-        applied = executor.apply(recommendation, dryRun, progress);
+      Optional<Instant> held = Optional.ofNullable(heldUntil.get(switchTo.get()))
+          .filter(until -> Instant.now().isBefore(until));
+      if (held.isPresent() && !dryRun) {
+        String detail = "reverted earlier; not tried again before " + held.get();
+        progress.accept("held: the " + switchTo.get().label() + " policy, " + detail);
+        judgment = Optional.of(new Judgment(switchTo.get(), executor.judge(UUID.randomUUID().toString(),
+            switchTo.get(), target(), null, null, AuditLog.HELD, detail), List.of()));
+      } else {
+        applied = switchTo(switchTo.get(), progress);
       }
     }
-    return new Period(window, workload, observed, switchTo, applied);
+    return new Period(window, workload, observed, switchTo, applied, judgment);
   }
 
-  /** The class whose policy is in force; empty before the first switch. */
+  /** The class whose policy was taken last (and is in force, unless its trial reverted it); empty before any. */
   public Optional<WorkloadClass> inForce() {
     return tracker.inForce();
+  }
+
+  private List<AuditLog.Entry> switchTo(WorkloadClass workloadClass, Consumer<String> progress) throws IOException {
+    Recommendation recommendation = recommender.recommend(policies.get(workloadClass), table);
+    boolean judged = trials.periods() > 0 && !dryRun;
+    WorkloadMonitor.Start before = judged ? monitor.start() : null;
+    List<AuditLog.Entry> applied;
+    // Under this watcher's lock, which a stop waits for: a change is made whole, and audited, or not begun.
+    synchronized (this) {
+      applied = executor.apply(recommendation, dryRun, progress);
+    }
+    Optional<String> change = applied.stream().filter(entry -> entry.status().equals(AuditLog.APPLIED))
+        .map(AuditLog.Entry::change).findFirst();
+    if (judged && change.isPresent()) {
+      // The run's first window began before the workload turned this class; the others are its baseline.
+      List<PolicyTrial.Window> baseline = run.size() > 1 ? run.subList(1, run.size()) : run;
+      trial = new PolicyTrial(workloadClass, change.get(), baseline, trials.periods());
+      carried = before;
+      progress.accept("on trial: the " + workloadClass.label() + " policy, over the next " + trials.periods()
+          + " periods against the " + baseline.size() + " before it");
+    }
+    // Windows before a change are no baseline for the next one.
+    run.clear();
+    runClass = null;
+    return applied;
+  }
+
+  /** Takes one window into the trial under way; judges it once complete, or ends it when the class changed. */
+  private Optional<Judgment> follow(WorkloadClass observed, PolicyTrial.Window window, Consumer<String> progress)
+      throws IOException {
+    if (observed == WorkloadClass.IDLE) {
+      return Optional.empty();
+    }
+    PolicyTrial judged = trial;
+    if (observed != judged.workloadClass()) {
+      trial = null;
+      String detail = "the workload turned " + observed.label() + " after " + judged.measured() + " of "
+          + trials.periods() + " trial periods";
+      return Optional.of(new Judgment(judged.workloadClass(), executor.judge(judged.change(),
+          judged.workloadClass(), target(), null, null, AuditLog.INCONCLUSIVE, detail), List.of()));
+    }
+    PolicyTrial.Verdict verdict = judged.add(window);
+    if (verdict == null) {
+      return Optional.empty();
+    }
+    trial = null;
+    // The verdict first: should the rollback fail, the log says why it was begun, and 'tune rollback' ends it.
+    AuditLog.Entry entry = executor.judge(judged.change(), judged.workloadClass(), target(), verdict.baselineText(),
+        verdict.trialText(), verdict.keep() ? AuditLog.KEPT : AuditLog.REVERTED, verdict.evidence());
+    List<AuditLog.Entry> reverted = List.of();
+    if (!verdict.keep()) {
+      progress.accept("reverting the " + judged.workloadClass().label() + " policy: " + verdict.evidence());
+      heldUntil.put(judged.workloadClass(), Instant.now().plus(trials.hold()));
+      synchronized (this) {
+        reverted = executor.revert(judged.change(), progress);
+      }
+      run.clear();
+      runClass = null;
+    }
+    return Optional.of(new Judgment(judged.workloadClass(), entry, reverted));
+  }
+
+  /** The next window: from before the switch just made, if it was; a restart since then starts it anew. */
+  private WorkloadWindow window(Duration period) throws IOException {
+    WorkloadMonitor.Start start = carried;
+    carried = null;
+    if (start != null) {
+      Pause.sleep(period, "watching the workload");
+      try {
+        return monitor.end(start);
+      } catch (IllegalStateException restarted) {
+        // The switch restarted the servers, whose counts began again: the window from before it cannot be read.
+      }
+    }
+    return monitor.watch(period);
+  }
+
+  private AuditLog.Target target() {
+    return table.map(AuditLog.Target::table).orElse(AuditLog.Target.SERVERS);
+  }
+
+  /**
+   * How switches are judged.
+   *
+   * @param periods periods after a switch over which it is measured; 0 keeps every switch unjudged, as the paper's
+   *     loop does
+   * @param hold how long a reverted class's policy is not tried again
+   */
+  public record Trials(int periods, Duration hold) {
+    /** Every switch kept, unjudged. */
+    public static final Trials NONE = new Trials(0, Duration.ZERO);
+
+    public Trials {
+      if (periods < 0 || hold.isNegative()) {
+        throw new IllegalArgumentException("trial periods and hold must not be negative, were " + periods + " and "
+            + hold);
+      }
+    }
+  }
+
+  /**
+   * A trial's end, or a switch held back.
+   *
+   * @param entry its audit entry: {@link AuditLog#KEPT}, {@link AuditLog#REVERTED}, {@link AuditLog#INCONCLUSIVE}
+   *     or {@link AuditLog#HELD}, with the evidence
+   * @param reverted what the rollback of a reverted switch restored
+   */
+  public record Judgment(WorkloadClass workloadClass, AuditLog.Entry entry, List<AuditLog.Entry> reverted) {
   }
 
   /**
@@ -69,8 +210,9 @@ public final class WorkloadWatcher {
    * @param workload the watched table's (or the cluster's) window; null when the table saw nothing
    * @param switchedTo the class whose policy was applied at its end, if any
    * @param applied the changes that switch made, planned or (dry run) would make
+   * @param judgment a trial that ended in this period, or a switch held back
    */
   public record Period(WorkloadWindow window, TableWorkload workload, WorkloadClass observed,
-      Optional<WorkloadClass> switchedTo, List<AuditLog.Entry> applied) {
+      Optional<WorkloadClass> switchedTo, List<AuditLog.Entry> applied, Optional<Judgment> judgment) {
   }
 }

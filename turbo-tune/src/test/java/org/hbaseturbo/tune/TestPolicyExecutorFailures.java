@@ -140,6 +140,30 @@ class TestPolicyExecutorFailures {
   }
 
   @Test
+  void aTrialRevertsItsOwnChangeAndItsVerdictLeavesRollbackAlone() throws IOException {
+    List<AuditLog.Entry> applied = executor().apply(recommendation(), false, line -> { });
+    String change = applied.get(0).change();
+    executor().judge(change, WorkloadClass.WO, AuditLog.Target.table(TABLE), "100 ops/s", "80 ops/s",
+        AuditLog.REVERTED, "below");
+
+    executor().revert(change, line -> { });
+
+    assertRestored();
+    assertThat(executor().rollback(line -> { })).as("nothing left to roll back").isEmpty();
+  }
+
+  @Test
+  void aTrialDoesNotRevertUnderANewerChange() throws IOException {
+    String older = executor().apply(recommendation(), false, line -> { }).get(0).change();
+    executor().apply(recommendation(), false, line -> { });
+    servers.settings.put(COMPACTION_MIN, "7");
+
+    assertThatThrownBy(() -> executor().revert(older, line -> { })).isInstanceOf(IOException.class)
+        .hasMessageContaining("is not the newest one to undo");
+    assertThat(servers.settings).as("nothing restored").containsEntry(COMPACTION_MIN, "7");
+  }
+
+  @Test
   void readsTheTargetsOfLogsWrittenBeforeTheyWereTyped() {
     assertThat(AuditLog.Target.parse("family ns:usertable:f"))
         .isEqualTo(AuditLog.Target.family(TABLE, "f"));

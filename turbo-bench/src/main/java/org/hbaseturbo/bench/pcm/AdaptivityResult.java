@@ -35,9 +35,14 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs) {
       List<Long> opsPerSecond) {
   }
 
-  /** A watched period: when it ended, its class, and the switch made at its end, if any. */
+  /**
+   * A watched period: when it ended, its class, and the switch made at its end, if any.
+   *
+   * @param judgment a trial that ended in this period (kept, reverted or inconclusive, with its figures), or a
+   *     switch held back; null for none
+   */
   public record Period(long endEpochMs, String observed, String switchedTo, long switchDoneEpochMs,
-      List<String> applied) {
+      List<String> applied, String judgment) {
   }
 
   /** The servers' average memstore and block-cache fractions of the heap at a moment. */

@@ -46,12 +46,18 @@ public final class AdaptivityRun {
    * @param phaseSeconds how long each phase runs, the load included; with {@code untilSwitched}, at most
    * @param periodSeconds the watch period
    * @param hold periods a new class must hold before its policy is applied
+   * @param trialPeriods periods after a switch over which PCM judges it, and rolls it back if the phase ran slower
+   *     (for the rest of the run); 0 keeps every switch
    * @param untilSwitched end each phase as soon as the watch took its class (its policy applied, or planned in the
    *     dry run): a check that PCM follows each shift, whatever the time that takes, rather than a measure over
    *     phases of one length
    */
-  public record Settings(int phaseSeconds, int periodSeconds, int hold, boolean untilSwitched) {
+  public record Settings(int phaseSeconds, int periodSeconds, int hold, int trialPeriods,
+      boolean untilSwitched) {
   }
+
+  /** A reverted class is not tried again within the run. */
+  private static final Duration REVERT_HOLD = Duration.ofHours(24);
 
   /** Records the load phase may insert: more than it can in its time, which ends it. */
   private static final long LOAD_BOUND = 100_000_000;
@@ -107,6 +113,7 @@ public final class AdaptivityRun {
     parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
     parameters.put("period_seconds", Integer.toString(settings.periodSeconds()));
     parameters.put("hold_periods", Integer.toString(settings.hold()));
+    parameters.put("trial_periods", Integer.toString(settings.trialPeriods()));
     parameters.put("phase_until_switched", Boolean.toString(settings.untilSwitched()));
     parameters.put("heap", heap);
     return new AdaptivityResult(parameters, runs);
@@ -128,7 +135,8 @@ public final class AdaptivityRun {
       }
       WorkloadWatcher watcher = new WorkloadWatcher(cluster.connection(), new PolicyExecutor(cluster.connection(),
           new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), policies,
-          Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying);
+          Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying,
+          new WorkloadWatcher.Trials(settings.trialPeriods(), REVERT_HOLD));
       Background background = new Background(cluster, watcher);
       List<PhaseResult> results = new ArrayList<>();
       try {
@@ -232,7 +240,11 @@ public final class AdaptivityRun {
         periods.add(new AdaptivityResult.Period(windowEnd, period.observed().label(),
             period.switchedTo().map(WorkloadClass::label).orElse(null), System.currentTimeMillis(),
             period.applied().stream().map(e -> e.key() + " " + e.oldValue() + " -> " + e.newValue() + " ("
-                + e.status() + ")").toList()));
+                + e.status() + ")").toList(), period.judgment().map(Background::judgmentText).orElse(null)));
+        period.judgment().ifPresent(judgment -> {
+          out.println("    watch: " + judgmentText(judgment));
+          out.flush();
+        });
         if (period.switchedTo().isPresent()) {
           out.printf("    watch: %s held %d periods: %s its policy%n", period.switchedTo().get().label(),
               settings.hold(), applyingWord(period));
@@ -257,6 +269,12 @@ public final class AdaptivityRun {
     /** From now on, a switch to {@code workloadClass} creates {@code file}. */
     void stopOnSwitch(WorkloadClass workloadClass, Path file) {
       stopOnSwitch.set(Map.entry(workloadClass, file));
+    }
+
+    private static String judgmentText(WorkloadWatcher.Judgment judgment) {
+      AuditLog.Entry entry = judgment.entry();
+      return judgment.workloadClass().label() + " " + entry.status() + ": " + entry.detail()
+          + (entry.oldValue() == null ? "" : "; before " + entry.oldValue() + ", after " + entry.newValue());
     }
 
     private static String applyingWord(WorkloadWatcher.Period period) {
