@@ -140,7 +140,7 @@ final class TuneWatchCommand implements Callable<Integer> {
       WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds),
           ProgressLines.to(out, "  "));
       out.println(statusLine(period, watched, watcher.inForce()));
-      watched.judgment().ifPresent(judgment -> {
+      watched.judgments().forEach(judgment -> {
         out.println(judgmentLine(judgment));
         if (!judgment.reverted().isEmpty()) {
           out.print(TuneApplyCommand.renderEntries(judgment.reverted()));

@@ -66,7 +66,10 @@ public final class WorkloadWatcher {
     WorkloadClass observed = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
     PolicyTrial.Window measured = new PolicyTrial.Window(window.seconds(),
         workload == null ? 0 : workload.operationsPerSecond() * window.seconds());
-    Optional<Judgment> judgment = trial == null ? Optional.empty() : follow(observed, measured, progress);
+    List<Judgment> judgments = new ArrayList<>();
+    if (trial != null) {
+      follow(observed, measured, progress).ifPresent(judgments::add);
+    }
     if (observed != WorkloadClass.IDLE) {
       if (observed != runClass) {
         runClass = observed;
@@ -82,13 +85,13 @@ public final class WorkloadWatcher {
       if (held.isPresent() && !dryRun) {
         String detail = "reverted earlier; not tried again before " + held.get();
         progress.accept("held: the " + switchTo.get().label() + " policy, " + detail);
-        judgment = Optional.of(new Judgment(switchTo.get(), executor.judge(UUID.randomUUID().toString(),
-            switchTo.get(), target(), null, null, AuditLog.HELD, detail), List.of()));
+        judgments.add(new Judgment(switchTo.get(), executor.judge(UUID.randomUUID().toString(), switchTo.get(),
+            target(), null, null, AuditLog.HELD, detail), List.of()));
       } else {
         applied = switchTo(switchTo.get(), progress);
       }
     }
-    return new Period(window, workload, observed, switchTo, applied, judgment);
+    return new Period(window, workload, observed, switchTo, applied, judgments);
   }
 
   /** The class whose policy was taken last (and is in force, unless its trial reverted it); empty before any. */
@@ -210,9 +213,9 @@ public final class WorkloadWatcher {
    * @param workload the watched table's (or the cluster's) window; null when the table saw nothing
    * @param switchedTo the class whose policy was applied at its end, if any
    * @param applied the changes that switch made, planned or (dry run) would make
-   * @param judgment a trial that ended in this period, or a switch held back
+   * @param judgments a trial that ended in this period, then a switch held back, if any
    */
   public record Period(WorkloadWindow window, TableWorkload workload, WorkloadClass observed,
-      Optional<WorkloadClass> switchedTo, List<AuditLog.Entry> applied, Optional<Judgment> judgment) {
+      Optional<WorkloadClass> switchedTo, List<AuditLog.Entry> applied, List<Judgment> judgments) {
   }
 }

@@ -38,11 +38,11 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs) {
   /**
    * A watched period: when it ended, its class, and the switch made at its end, if any.
    *
-   * @param judgment a trial that ended in this period (kept, reverted or inconclusive, with its figures), or a
-   *     switch held back; null for none
+   * @param judgments a trial that ended in this period (kept, reverted or inconclusive, with its figures), then a
+   *     switch held back, if any
    */
   public record Period(long endEpochMs, String observed, String switchedTo, long switchDoneEpochMs,
-      List<String> applied, String judgment) {
+      List<String> applied, List<String> judgments) {
   }
 
   /** The servers' average memstore and block-cache fractions of the heap at a moment. */

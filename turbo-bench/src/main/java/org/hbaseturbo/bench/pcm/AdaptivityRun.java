@@ -240,8 +240,8 @@ public final class AdaptivityRun {
         periods.add(new AdaptivityResult.Period(windowEnd, period.observed().label(),
             period.switchedTo().map(WorkloadClass::label).orElse(null), System.currentTimeMillis(),
             period.applied().stream().map(e -> e.key() + " " + e.oldValue() + " -> " + e.newValue() + " ("
-                + e.status() + ")").toList(), period.judgment().map(Background::judgmentText).orElse(null)));
-        period.judgment().ifPresent(judgment -> {
+                + e.status() + ")").toList(), period.judgments().stream().map(Background::judgmentText).toList()));
+        period.judgments().forEach(judgment -> {
           out.println("    watch: " + judgmentText(judgment));
           out.flush();
         });
