@@ -27,6 +27,7 @@ import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
 import org.apache.hadoop.hbase.util.RegionMover;
 import org.hbaseturbo.cluster.regime.BlockDevice;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
+import org.hbaseturbo.cluster.regime.HostPageCache;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
@@ -535,6 +536,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     private void confineEach(ServerConfinement node, Path dataDir, List<CgroupV1Group> groups,
         Map<Integer, List<String>> commands) throws IOException {
       CgroupV1Group.removeStale(CgroupV1Group.ROOT);
+      if (node.disk().isPresent()) {
+        // Else they would read what another process left in the page cache, uncharged and without their disk.
+        HostPageCache.drop();
+      }
       Optional<String> disk = node.disk().isPresent()
           ? Optional.of(BlockDevice.of(dataDir, "the data directory")) : Optional.empty();
       long launcher = ProcessHandle.current().pid();
