@@ -12,6 +12,12 @@ import org.hbaseturbo.cluster.FileTrees;
 final class DataDirs {
   /** What a stopped cluster leaves that a copy must not take: its lock and its logs. */
   private static final List<String> NOT_COPIED = List.of("cluster.lock", "logs");
+  /**
+   * What HBase's cleaner chores would delete and no server reads: store files a compaction replaced, and WALs whose
+   * edits were flushed. After the seed's major compaction they were 4 times its data (13 GB and 4.5 GB for 4.5 GB at
+   * 3 million records of 1 KB), copied for every variant.
+   */
+  private static final List<Path> NOT_NEEDED = List.of(Path.of("hbase", "archive"), Path.of("hbase", "oldWALs"));
 
   private DataDirs() {
   }
@@ -27,7 +33,8 @@ final class DataDirs {
     try (Stream<Path> files = Files.walk(source)) {
       for (Path file : (Iterable<Path>) files::iterator) {
         Path relative = source.relativize(file);
-        if (relative.getNameCount() > 0 && NOT_COPIED.contains(relative.getName(0).toString())) {
+        if (relative.getNameCount() > 0 && NOT_COPIED.contains(relative.getName(0).toString())
+            || NOT_NEEDED.stream().anyMatch(relative::startsWith)) {
           continue;
         }
         Path target = dir.resolve(relative.toString());
