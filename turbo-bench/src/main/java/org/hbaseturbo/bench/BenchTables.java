@@ -43,7 +43,7 @@ public final class BenchTables {
     admin.majorCompact(table);
     // The request is queued, and the table reports no compaction until it begins: what says it is over is the
     // files it writes, which record when (a region's last major compaction, as its RegionServer reports it).
-    Await.until(() -> majorCompactedSince(admin, table, requested), COMPACTION_BOUND, COMPACTION_POLL,
+    Await.until(() -> majorCompactedOrAskedAgain(admin, table, requested), COMPACTION_BOUND, COMPACTION_POLL,
         "a major compaction of " + table, () -> new IOException("the major compaction of " + table
             + " did not end within " + COMPACTION_BOUND.toMinutes() + " minutes"));
   }
@@ -54,7 +54,7 @@ public final class BenchTables {
    * before the request may have taken all its files but a later flush's, and the request made meanwhile was not
    * taken after it (seen with 3 million records of 1 KB, whose wait then never ended).
    */
-  private static boolean majorCompactedSince(Admin admin, TableName table, long since) throws IOException {
+  private static boolean majorCompactedOrAskedAgain(Admin admin, TableName table, long since) throws IOException {
     List<RegionMetrics> behind = new ArrayList<>();
     for (ServerName server : admin.getRegionServers()) {
       for (RegionMetrics region : admin.getRegionMetrics(server, table)) {

@@ -141,7 +141,7 @@ final class TuneWatchCommand implements Callable<Integer> {
           ProgressLines.to(out, "  "));
       out.println(statusLine(period, watched, watcher.inForce()));
       watched.judgments().forEach(judgment -> {
-        out.println(judgmentLine(judgment));
+        out.println("  " + judgment.text());
         if (!judgment.reverted().isEmpty()) {
           out.print(TuneApplyCommand.renderEntries(judgment.reverted()));
         }
@@ -151,13 +151,6 @@ final class TuneWatchCommand implements Callable<Integer> {
       }
       out.flush();
     }
-  }
-
-  private static String judgmentLine(WorkloadWatcher.Judgment judgment) {
-    AuditLog.Entry entry = judgment.entry();
-    String figures = entry.oldValue() == null ? "" : "; before " + entry.oldValue() + ", after " + entry.newValue();
-    return String.format("  the %s policy: %s (%s%s)", judgment.workloadClass().label(), entry.status(),
-        entry.detail(), figures);
   }
 
   private static String statusLine(int period, WorkloadWatcher.Period watched, Optional<WorkloadClass> inForce) {

@@ -205,6 +205,11 @@ public final class WorkloadWatcher {
    * @param reverted what the rollback of a reverted switch restored
    */
   public record Judgment(WorkloadClass workloadClass, AuditLog.Entry entry, List<AuditLog.Entry> reverted) {
+    /** One line: the class, the verdict, its evidence and, for a trial judged, both throughputs. */
+    public String text() {
+      return "the " + workloadClass.label() + " policy " + entry.status() + ": " + entry.detail()
+          + (entry.oldValue() == null ? "" : "; before " + entry.oldValue() + ", after " + entry.newValue());
+    }
   }
 
   /**

@@ -240,9 +240,10 @@ public final class AdaptivityRun {
         periods.add(new AdaptivityResult.Period(windowEnd, period.observed().label(),
             period.switchedTo().map(WorkloadClass::label).orElse(null), System.currentTimeMillis(),
             period.applied().stream().map(e -> e.key() + " " + e.oldValue() + " -> " + e.newValue() + " ("
-                + e.status() + ")").toList(), period.judgments().stream().map(Background::judgmentText).toList()));
+                + e.status() + ")").toList(),
+            period.judgments().stream().map(WorkloadWatcher.Judgment::text).toList()));
         period.judgments().forEach(judgment -> {
-          out.println("    watch: " + judgmentText(judgment));
+          out.println("    watch: " + judgment.text());
           out.flush();
         });
         if (period.switchedTo().isPresent()) {
@@ -269,12 +270,6 @@ public final class AdaptivityRun {
     /** From now on, a switch to {@code workloadClass} creates {@code file}. */
     void stopOnSwitch(WorkloadClass workloadClass, Path file) {
       stopOnSwitch.set(Map.entry(workloadClass, file));
-    }
-
-    private static String judgmentText(WorkloadWatcher.Judgment judgment) {
-      AuditLog.Entry entry = judgment.entry();
-      return judgment.workloadClass().label() + " " + entry.status() + ": " + entry.detail()
-          + (entry.oldValue() == null ? "" : "; before " + entry.oldValue() + ", after " + entry.newValue());
     }
 
     private static String applyingWord(WorkloadWatcher.Period period) {
