@@ -66,16 +66,17 @@ public final class WorkloadWatcher {
     WorkloadClass observed = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
     PolicyTrial.Window measured = new PolicyTrial.Window(window.seconds(),
         workload == null ? 0 : workload.operationsPerSecond() * window.seconds());
+    if (observed != WorkloadClass.IDLE) {
+      if (observed != runClass) {
+        forgetRun();
+        runClass = observed;
+      }
+      run.add(measured);
+    }
+    // After the window joined the run: a revert forgets it with the rest, measured under the settings reverted.
     List<Judgment> judgments = new ArrayList<>();
     if (trial != null) {
       follow(observed, measured, progress).ifPresent(judgments::add);
-    }
-    if (observed != WorkloadClass.IDLE) {
-      if (observed != runClass) {
-        runClass = observed;
-        run.clear();
-      }
-      run.add(measured);
     }
     Optional<WorkloadClass> switchTo = tracker.observe(observed);
     List<AuditLog.Entry> applied = List.of();
@@ -118,10 +119,14 @@ public final class WorkloadWatcher {
       progress.accept("on trial: the " + workloadClass.label() + " policy, over the next " + trials.periods()
           + " periods against the " + baseline.size() + " before it");
     }
-    // Windows before a change are no baseline for the next one.
+    forgetRun();
+    return applied;
+  }
+
+  /** Windows measured under settings since changed are no baseline for the next switch. */
+  private void forgetRun() {
     run.clear();
     runClass = null;
-    return applied;
   }
 
   /** Takes one window into the trial under way; judges it once complete, or ends it when the class changed. */
@@ -153,8 +158,7 @@ public final class WorkloadWatcher {
       synchronized (this) {
         reverted = executor.revert(judged.change(), progress);
       }
-      run.clear();
-      runClass = null;
+      forgetRun();
     }
     return Optional.of(new Judgment(judged.workloadClass(), entry, reverted));
   }
