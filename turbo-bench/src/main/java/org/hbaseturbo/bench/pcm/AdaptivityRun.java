@@ -126,6 +126,7 @@ public final class AdaptivityRun {
     Path dir = workDir.resolve(applying ? "pcm" : "defaults");
     Path data = dir.resolve("data");
     DataDirs.replace(data, Optional.empty());
+    AdaptivityResult.Run run;
     try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dataNodes, dir,
         out)) {
       try (Admin admin = cluster.connection().getAdmin()) {
@@ -167,9 +168,11 @@ public final class AdaptivityRun {
       for (MixPhase phase : MixPhase.values()) {
         phases.add(phase(phase, results.get(phase.ordinal()), background, applying));
       }
-      return new AdaptivityResult.Run(name, phases, List.copyOf(background.periods),
+      run = new AdaptivityResult.Run(name, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
     }
+    DataDirs.release(data);
+    return run;
   }
 
   /** A phase on the run's table for the phase's time, with no warm-up: the run's throughput is continuous. */

@@ -153,6 +153,10 @@ public final class PcmBenchmark {
           results.add(workload.isLoad() ? run.loads() : run.runs());
         }
       }
+      DataDirs.release(data);
+    }
+    if (seed.isPresent()) {
+      DataDirs.release(seed.get());
     }
     AdaptivityResult adaptivity = null;
     if (settings.adaptivity().isPresent()) {
