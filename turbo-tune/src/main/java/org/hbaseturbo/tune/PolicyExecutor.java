@@ -25,7 +25,8 @@ import org.hbaseturbo.wire.PcmMarks;
 
 /**
  * Applies a recommendation, and rolls the last one back, the way each setting reaches the servers: table and family
- * values with one {@code modifyTable} (the table's regions reopen); the RegionServers' settings and heap by
+ * values with one {@code modifyTable}, whose regions reopen to take them unless the class is read-only (see
+ * {@link #apply}); the RegionServers' settings and heap by
  * update_config, the heap tuner or a rolling restart where Turbo runs the cluster ({@link ServerControl}), else as a
  * plan for the operator; and the pre-split a policy asks for, on an empty table only ({@link PreSplit}).
  *
@@ -80,7 +81,9 @@ public final class PolicyExecutor {
   }
 
   /**
-   * Applies {@code recommendation}'s changes, or with {@code dryRun} only says what it would do.
+   * Applies {@code recommendation}'s changes, or with {@code dryRun} only says what it would do. The table's regions
+   * reopen to take its table and family values, except for a read-only class: its regions take them when they next
+   * open. A rollback always reopens them.
    *
    * @return what was done, planned or (dry run) would be done, as written to the audit log last
    * @throws IOException when a step failed: the log has it as failed, the steps before it as applied, and no step
@@ -126,9 +129,16 @@ public final class PolicyExecutor {
               value.getValue(), setting.route(), pending));
         }
       }
+      // A table or family value governs what regions write and how they grow: block size and encoding of the files
+      // flushed and compacted, flush size, split policy. A read-only class writes no file and grows no region, so
+      // reopening the regions for it would cost each its memstore and its readers a pause (measured in bench pcm's
+      // adaptivity run), and buy nothing: they take the values when they next open.
+      boolean reopen = !recommendation.workloadClass().readOnly();
       entries.addAll(dryRun ? values : make(values, () -> {
-        progress.accept("modifying table " + table + " (its regions reopen, flushing their memstores)");
-        tables.modify(changed.build());
+        progress.accept("modifying table " + table + (reopen ? " (its regions reopen, flushing their memstores)"
+            : " without reopening its regions: a read-only workload writes no file, and each region takes the"
+                + " values when it next opens"));
+        tables.modify(changed.build(), reopen);
       }));
     }
     if (split.isPresent()) {
@@ -284,7 +294,7 @@ public final class PolicyExecutor {
     for (Map.Entry<TableName, List<AuditLog.Entry>> table : byTable.entrySet()) {
       entries.addAll(make(table.getValue(), () -> {
         progress.accept("restoring table " + table.getKey() + " (its regions reopen)");
-        tables.modify(restored(tables.get(table.getKey()), table.getValue()));
+        tables.modify(restored(tables.get(table.getKey()), table.getValue()), true);
       }));
     }
     if (!serverRows.isEmpty()) {

@@ -10,8 +10,13 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 interface TableDescriptors {
   TableDescriptor get(TableName table) throws IOException;
 
-  /** Replaces the table's descriptor: its regions reopen. */
-  void modify(TableDescriptor descriptor) throws IOException;
+  /**
+   * Replaces the table's descriptor.
+   *
+   * @param reopen whether the table's regions reopen to take it now (each flushing its memstore, its requests
+   *     waiting); without, each region takes it when it next opens (a move, a split, a restart)
+   */
+  void modify(TableDescriptor descriptor, boolean reopen) throws IOException;
 
   static TableDescriptors of(Connection connection) {
     return new TableDescriptors() {
@@ -23,9 +28,9 @@ interface TableDescriptors {
       }
 
       @Override
-      public void modify(TableDescriptor descriptor) throws IOException {
+      public void modify(TableDescriptor descriptor, boolean reopen) throws IOException {
         try (Admin admin = connection.getAdmin()) {
-          admin.modifyTable(descriptor);
+          admin.modifyTable(descriptor, reopen);
         }
       }
     };

@@ -34,6 +34,11 @@ public enum WorkloadClass {
     return meaning;
   }
 
+  /** Whether the class writes nothing: no file is flushed and no region grows while it runs. */
+  public boolean readOnly() {
+    return this == RO_READ || this == RO_SCAN;
+  }
+
   @Override
   public String toString() {
     return label;

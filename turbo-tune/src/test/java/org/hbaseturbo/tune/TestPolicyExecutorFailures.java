@@ -71,6 +71,21 @@ class TestPolicyExecutorFailures {
   }
 
   @Test
+  void aReadOnlyClassChangesTheTableWithoutReopeningItsRegionsAndRollbackReopensThem() throws IOException {
+    executor().apply(recommendation(WorkloadClass.RO_READ), false, line -> { });
+
+    assertThat(tables.current.getColumnFamily("f".getBytes()).getBlocksize()).isEqualTo(32768);
+    assertThat(tables.reopens).containsExactly(false);
+
+    executor().rollback(line -> { });
+
+    assertRestored();
+    assertThat(tables.reopens).containsExactly(false, true);
+    executor().apply(recommendation(WorkloadClass.MIX_R), false, line -> { });
+    assertThat(tables.reopens).containsExactly(false, true, true);
+  }
+
+  @Test
   void aTableChangeThatFailsIsRecordedAndNoLaterStepBegins() throws IOException {
     tables.failBeforeModify = true;
 
@@ -184,7 +199,11 @@ class TestPolicyExecutorFailures {
   }
 
   private static Recommendation recommendation() {
-    return new Recommendation(WorkloadClass.WO, "test", TABLE.getNameAsString(), null, List.of(
+    return recommendation(WorkloadClass.WO);
+  }
+
+  private static Recommendation recommendation(WorkloadClass workloadClass) {
+    return new Recommendation(workloadClass, "test", TABLE.getNameAsString(), null, List.of(
         new Recommendation.Change(PolicySetting.FLUSH_SIZE.key(), "134217728", "268435456", Route.TABLE),
         new Recommendation.Change(PolicySetting.BLOCKSIZE.key(), "65536", "32768", Route.FAMILY),
         new Recommendation.Change(COMPACTION_MIN, null, "6", Route.UPDATE_CONFIG)), List.of(), List.of(), 0);
@@ -199,6 +218,8 @@ class TestPolicyExecutorFailures {
 
   private static final class FakeTables implements TableDescriptors {
     TableDescriptor current;
+    /** For each modify, whether the regions were to reopen. */
+    final List<Boolean> reopens = new ArrayList<>();
     boolean failBeforeModify;
     boolean dieAfterModify;
 
@@ -215,12 +236,13 @@ class TestPolicyExecutorFailures {
     }
 
     @Override
-    public void modify(TableDescriptor descriptor) throws IOException {
+    public void modify(TableDescriptor descriptor, boolean reopen) throws IOException {
       if (failBeforeModify) {
         throw new IOException("the master refused");
       }
       get(descriptor.getTableName());
       current = descriptor;
+      reopens.add(reopen);
       if (dieAfterModify) {
         throw new Death();
       }

@@ -142,7 +142,7 @@ class TestPolicyExecutorPreSplit {
       }
 
       @Override
-      public void modify(TableDescriptor changed) {
+      public void modify(TableDescriptor changed, boolean reopen) {
         descriptor = changed;
       }
     };
