@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 /** {@code turbo tune apply}: makes the recommended changes, each in the audit log. */
 @Command(name = "apply", mixinStandardHelpOptions = true,
     description = {"Apply what 'tune recommend' shows, the way each setting reaches the servers: table and family"
-        + " values with one table modification (its regions reopen, flushing). Where --data names the Turbo"
+        + " values with one table modification (its regions reopen, flushing; under a read-only class, which writes"
+        + " no file, they take the values when they next open). Where --data names the Turbo"
         + " process cluster, RegionServer settings change online where HBase allows (update_config, and the heap"
         + " tuner for the memstore and block cache fractions), the rest and the heap by a rolling restart;"
         + " elsewhere they are written as a plan (hbase-site.xml properties, and update_config or a restart) for"
