@@ -98,8 +98,8 @@ class BenchPcmIT {
 
   /**
    * {@code bench pcm --cluster processes --hdfs} at its smallest (one class, one variant, no adaptivity run): the
-   * loaded records and the variant's copy of them on an HDFS of their own, read back without a failure, and the report
-   * naming the storage.
+   * loaded records and the variant's copy of them on an HDFS of their own, read back without a failure, the report
+   * naming the storage, and only the clusters' logs left once it is over.
    */
   @Test
   void runsEachClusterOnAnHdfsOfItsOwn(@TempDir Path dir) throws Exception {
@@ -120,9 +120,12 @@ class BenchPcmIT {
     JsonNode server = result.get("server");
     assertThat(server.get("store_files").asLong()).isPositive();
     assertThat(server.get("block_cache_hits").asLong() + server.get("block_cache_misses").asLong()).isPositive();
+    // Each cluster's HDFS daemons logged beside its servers; its data is deleted once the run no longer needs it.
     for (String cluster : List.of("loaded", "defaults")) {
-      assertThat(out.resolve(cluster).resolve("data").resolve("hdfs").resolve("namenode")).isDirectory();
-      assertThat(out.resolve(cluster).resolve("data").resolve("hdfs").resolve("datanode-0")).isDirectory();
+      Path data = out.resolve(cluster).resolve("data");
+      assertThat(data.resolve("logs").resolve("namenode.log")).isRegularFile();
+      assertThat(data.resolve("logs").resolve("datanode-0.log")).isRegularFile();
+      assertThat(data.resolve("hdfs")).doesNotExist();
     }
     assertThat(run.out()).contains("on an HDFS of 1 DataNode", "storage: HDFS, 1 DataNode, replication 1");
   }
