@@ -2,6 +2,7 @@ package org.hbaseturbo.cluster;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
@@ -67,11 +68,16 @@ final class ServerThreads {
     }
   }
 
+  /**
+   * HBase marks a server aborted before it logs its ABORTING line, in the same call: while the server's thread lives,
+   * an aborted server without its line yet is looked at again at the next poll, so that the error quotes the reason.
+   */
   private void requireRunning(Thread thread, HRegionServer server, String which) throws IOException {
-    if (server.isAborted() || !thread.isAlive()) {
+    boolean ended = !thread.isAlive();
+    Optional<String> line = aborts.of(server.getServerName());
+    if (ended || server.isAborted() && line.isPresent()) {
       throw new IOException(which + " (" + server.getServerName() + ") " + (server.isAborted() ? "aborted" : "ended")
-          + " while starting: " + aborts.of(server.getServerName()).orElse("it logged no ABORTING line; HBase's log"
-          + " says why"));
+          + " while starting: " + line.orElse("it logged no ABORTING line; HBase's log says why"));
     }
   }
 
