@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.ConfigRedactor;
 import org.apache.hadoop.conf.Configuration;
@@ -146,7 +147,8 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setTable(table.getNameAsString()).setGets(counts.gets()).setScans(counts.scans())
           .setScanRows(counts.scanRows()).setPuts(counts.puts()).setDeletes(counts.deletes())
           .setIncrements(counts.increments()).setAppends(counts.appends())
-          .setBulkLoadedFiles(counts.bulkLoadedFiles())));
+          .setBulkLoadedFiles(counts.bulkLoadedFiles())
+          .addAllLatencyBuckets(Arrays.stream(counts.latencies()).boxed().toList())));
       response.setState(state());
       done.run(response.build());
     } catch (IOException | RuntimeException e) {

@@ -2,6 +2,7 @@ package org.hbaseturbo.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.hbaseturbo.client.stats.OperationLatencies;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class TestWorkloadClassifier {
   private static TableOperationCounts ops(long gets, long scans, long puts) {
-    return new TableOperationCounts(gets, scans, scans * 10, puts, 0, 0, 0, 0);
+    return new TableOperationCounts(gets, scans, scans * 10, puts, 0, 0, 0, 0, OperationLatencies.NONE);
   }
 
   /** Every boundary of the paper's proportions, as reads and writes out of 100 operations, on either side. */
@@ -47,7 +48,7 @@ class TestWorkloadClassifier {
     assertThat(WorkloadClassifier.classify(ops(0, 0, 1_000), false).workloadClass()).isEqualTo(WorkloadClass.WO);
     // Reads of a table that was empty are not a bulk load: the class follows the shares.
     assertThat(WorkloadClassifier.classify(ops(500, 0, 500), true).workloadClass()).isEqualTo(WorkloadClass.MIX_RW);
-    TableOperationCounts bulk = new TableOperationCounts(10, 0, 0, 0, 0, 0, 0, 4);
+    TableOperationCounts bulk = new TableOperationCounts(10, 0, 0, 0, 0, 0, 0, 4, OperationLatencies.NONE);
     Classification classified = WorkloadClassifier.classify(bulk, false);
     assertThat(classified.workloadClass()).isEqualTo(WorkloadClass.BL);
     assertThat(classified.reason()).isEqualTo("4 bulk-loaded files");
@@ -64,7 +65,8 @@ class TestWorkloadClassifier {
 
   @Test
   void deletesIncrementsAndAppendsAreWrites() {
-    TableOperationCounts mutations = new TableOperationCounts(40, 0, 0, 15, 15, 15, 15, 0);
+    TableOperationCounts mutations = new TableOperationCounts(40, 0, 0, 15, 15, 15, 15, 0,
+        OperationLatencies.NONE);
     Classification classified = WorkloadClassifier.classify(mutations, false);
     assertThat(classified.workloadClass()).isEqualTo(WorkloadClass.MIX_RW);
     assertThat(classified.reason()).isEqualTo("60.0% writes (60 of 100 operations)");

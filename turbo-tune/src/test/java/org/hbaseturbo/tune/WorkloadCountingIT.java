@@ -20,10 +20,12 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.stats.OperationLatencies;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.common.LatencyBuckets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -60,7 +62,33 @@ class WorkloadCountingIT {
     }
     TableOperationCounts counted = reader.workload().tablesSince(before).get(name.getNameAsString());
     // Two regions: the client's one scan opens a scanner on each.
-    assertThat(counted).isEqualTo(new TableOperationCounts(5, 2, 11, 11, 2, 1, 1, 0));
+    assertThat(counted).isEqualTo(new TableOperationCounts(5, 2, 11, 11, 2, 1, 1, 0, counted.latencies()));
+    // A latency for each Get and mutation, and for each of the scanners' calls: at least one per scanner.
+    assertThat(counted.latencies().count()).isBetween(20L + 2, 20L + 2 * 3);
+  }
+
+  @Test
+  void eachOperationsLatencyIsAtMostWhatItsClientWaited(Connection connection) throws Exception {
+    TableName name = table(connection, "timed");
+    ServerStatsReader reader = new ServerStatsReader(connection);
+    long longest = 0;
+    WorkloadReading before = reader.workload();
+    try (Table table = connection.getTable(name)) {
+      for (int i = 0; i < 200; i++) {
+        long start = System.nanoTime();
+        if (i % 2 == 0) {
+          table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
+        } else {
+          table.get(new Get(row(i - 1)));
+        }
+        longest = Math.max(longest, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + 1);
+      }
+    }
+    OperationLatencies latencies = reader.workload().tablesSince(before).get(name.getNameAsString()).latencies();
+    assertThat(latencies.count()).isEqualTo(200);
+    // The server's clock counts from the call's arrival, after the client sent it: never longer than the client waited.
+    assertThat(latencies.percentileMillis(1.0).getAsLong())
+        .isLessThanOrEqualTo(LatencyBuckets.upperBound(LatencyBuckets.of(longest)));
   }
 
   @Test

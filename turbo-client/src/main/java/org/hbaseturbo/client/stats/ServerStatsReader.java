@@ -91,7 +91,8 @@ public final class ServerStatsReader {
       for (TableOperations table : process.getTablesList()) {
         tables.merge(table.getTable(), new TableOperationCounts(table.getGets(), table.getScans(),
             table.getScanRows(), table.getPuts(), table.getDeletes(), table.getIncrements(), table.getAppends(),
-            table.getBulkLoadedFiles()), TableOperationCounts::plus);
+            table.getBulkLoadedFiles(), OperationLatencies.of(table.getLatencyBucketsList())),
+            TableOperationCounts::plus);
       }
     }
     return new WorkloadReading(now, List.copyOf(byProcess.keySet()), tables, servers);

@@ -24,7 +24,7 @@ public final class WorkloadCounters {
   public static void forEach(BiConsumer<TableName, Counts> action) {
     TABLES.forEach((table, counters) -> action.accept(table, new Counts(counters.gets.sum(), counters.scans.sum(),
         counters.scanRows.sum(), counters.puts.sum(), counters.deletes.sum(), counters.increments.sum(),
-        counters.appends.sum(), counters.bulkLoadedFiles.sum())));
+        counters.appends.sum(), counters.bulkLoadedFiles.sum(), counters.latencies())));
   }
 
   /**
@@ -32,8 +32,10 @@ public final class WorkloadCounters {
    *
    * @param scans region scanners opened: a client scan counts once for each region it reads
    * @param scanRows rows those scanners returned to clients
+   * @param latencies how many operations that came over RPC took each latency, by
+   *     {@link org.hbaseturbo.common.LatencyBuckets} bucket: a copy made for this reading
    */
   public record Counts(long gets, long scans, long scanRows, long puts, long deletes, long increments, long appends,
-      long bulkLoadedFiles) {
+      long bulkLoadedFiles, long[] latencies) {
   }
 }

@@ -18,8 +18,10 @@ import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionObserver;
+import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.InternalScanner;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 import org.apache.hadoop.hbase.util.Pair;
 import org.apache.hadoop.hbase.wal.WALEdit;
 import org.hbaseturbo.server.HBaseLine;
@@ -35,6 +37,13 @@ import org.hbaseturbo.server.metrics.MetricsRegistration;
  * that AccessController refuses stops there and is not counted. The hooks are HBase's pre-operation hooks, which
  * run per mutation also inside batches, and per Get also inside a multi; Gets that HBase makes itself for an
  * Increment, Append or checkAndMutate do not call them.
+ *
+ * <p>It also counts how long each operation that came over RPC took, by the matching post-operation hook: from the
+ * call's arrival at the server, which HBase stamps before the call waits in its queue, to the operation's end, in
+ * the whole milliseconds of that stamp. A mutation of a batch takes as long as its mini-batch, written and synced
+ * with the others; a scan counts each scanner call. This is the latency a policy must not worsen
+ * ({@code PolicyTrial}), which the RegionServer's own metrics give only since their last snapshot, and without the
+ * wait in the queue. Operations of the fast path, which are not RPC calls, count no latency.
  */
 public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   /** Its table's counters, looked up once: HBase makes an instance per region, and every operation counts here. */
@@ -72,6 +81,11 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   }
 
   @Override
+  public void postGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get, List<Cell> result) {
+    countLatency();
+  }
+
+  @Override
   public RegionScanner postScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan,
       RegionScanner scanner) {
     table.scans.increment();
@@ -82,6 +96,7 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   public boolean postScannerNext(ObserverContext<RegionCoprocessorEnvironment> c, InternalScanner scanner,
       List<Result> result, int limit, boolean hasNext) {
     table.scanRows.add(result.size());
+    countLatency();
     return hasNext;
   }
 
@@ -91,8 +106,18 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   }
 
   @Override
+  public void postPut(ObserverContext<RegionCoprocessorEnvironment> c, Put put, WALEdit edit) {
+    countLatency();
+  }
+
+  @Override
   public void preDelete(ObserverContext<RegionCoprocessorEnvironment> c, Delete delete, WALEdit edit) {
     table.deletes.increment();
+  }
+
+  @Override
+  public void postDelete(ObserverContext<RegionCoprocessorEnvironment> c, Delete delete, WALEdit edit) {
+    countLatency();
   }
 
   @Override
@@ -102,14 +127,34 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
   }
 
   @Override
+  public Result postIncrement(ObserverContext<RegionCoprocessorEnvironment> c, Increment increment, Result result,
+      WALEdit edit) {
+    countLatency();
+    return result;
+  }
+
+  @Override
   public Result preAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append, WALEdit edit) {
     table.appends.increment();
     return null;
   }
 
   @Override
+  public Result postAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append, Result result,
+      WALEdit edit) {
+    countLatency();
+    return result;
+  }
+
+  @Override
   public void postBulkLoadHFile(ObserverContext<RegionCoprocessorEnvironment> c,
       List<Pair<byte[], String>> stagingFamilyPaths, Map<byte[], List<Path>> finalPaths) throws IOException {
     table.bulkLoadedFiles.add(finalPaths.values().stream().mapToLong(List::size).sum());
+  }
+
+  /** Counts the current RPC call's time since it reached the server; an operation outside RPC has none. */
+  private void countLatency() {
+    RpcServer.getCurrentCall()
+        .ifPresent(call -> table.latency(EnvironmentEdgeManager.currentTime() - call.getReceiveTime()));
   }
 }
