@@ -91,7 +91,7 @@ final class TuneStatusCommand implements Callable<Integer> {
     StringBuilder text = new StringBuilder();
     text.append(String.format("%nworkload over %.1f s%n", window.seconds()));
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"table", "class", "ops/s", "gets", "scans", "scan rows", "puts", "deletes",
+    rows.add(new String[] {"table", "class", "ops/s", "p99 ms", "gets", "scans", "scan rows", "puts", "deletes",
         "incr+append", "bulk files", "why"});
     rows.add(row("(all user tables)", window.cluster()));
     for (Map.Entry<String, TableWorkload> entry : window.tables().entrySet()) {
@@ -100,9 +100,9 @@ final class TuneStatusCommand implements Callable<Integer> {
       }
     }
     if (only != null && !window.tables().containsKey(only)) {
-      rows.add(new String[] {only, "idle", "0", "", "", "", "", "", "", "", "no reads or writes"});
+      rows.add(new String[] {only, "idle", "0", "", "", "", "", "", "", "", "", "no reads or writes"});
     }
-    text.append(TextTable.render(rows, 0, 1, 10));
+    text.append(TextTable.render(rows, 0, 1, 11));
     text.append(String.format("%nRegionServers at the end of the window%n"));
     List<String[]> servers = new ArrayList<>();
     servers.add(new String[] {"server", "regions", "store files", "memstore MiB", "of limit", "block cache MiB",
@@ -122,7 +122,9 @@ final class TuneStatusCommand implements Callable<Integer> {
   private static String[] row(String name, TableWorkload workload) {
     TableOperationCounts ops = workload.classification().operations();
     return new String[] {name, workload.classification().workloadClass().label(),
-        String.format("%,.0f", workload.operationsPerSecond()), String.format("%,d", ops.gets()),
+        String.format("%,.0f", workload.operationsPerSecond()),
+        workload.latencies().percentileMillis(0.99).stream().mapToObj(Long::toString).findFirst().orElse("-"),
+        String.format("%,d", ops.gets()),
         String.format("%,d", ops.scans()), String.format("%,d", ops.scanRows()), String.format("%,d", ops.puts()),
         String.format("%,d", ops.deletes()), String.format("%,d", ops.increments() + ops.appends()),
         String.format("%,d", ops.bulkLoadedFiles()), workload.classification().reason()};

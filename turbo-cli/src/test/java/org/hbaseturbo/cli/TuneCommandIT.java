@@ -73,6 +73,9 @@ class TuneCommandIT {
     assertThat(classified.get("workload_class").asText()).isEqualTo("RO_READ");
     assertThat(classified.get("operations").get("gets").asLong()).isEqualTo(STATUS_GETS);
     assertThat(classified.get("operations").get("puts").asLong()).isZero();
+    JsonNode latencies = classified.get("operations").get("latencies");
+    assertThat(latencies.get("operations").asLong()).as("a latency for each Get").isEqualTo(STATUS_GETS);
+    assertThat(latencies.get("p99_millis").isIntegralNumber()).as(latencies.toString()).isTrue();
     assertThat(window.get("servers")).hasSize(2);
   }
 
@@ -162,7 +165,7 @@ class TuneCommandIT {
     Path audit = dir.resolve("audit.jsonl");
     CompletableFuture<CommandLineRun> watch = CompletableFuture.supplyAsync(() -> CommandLineRun.of("--conf",
         conf.toString(), "tune", "watch", "--table", name.getNameAsString(), "--period", "2", "--hold", "2",
-        "--periods", "3", "--audit", audit.toString()));
+        "--periods", "3", "--trial-periods", "1", "--audit", audit.toString()));
     // Point reads only, for longer than the three periods.
     try (Table table = connection.getTable(name)) {
       while (!watch.isDone()) {
@@ -175,9 +178,19 @@ class TuneCommandIT {
         .satisfiesExactly(
             first -> assertThat(first).contains("period 1: RO-read", "policy in force: none yet"),
             second -> assertThat(second).contains("period 2: RO-read", "switched to the RO-read policy"),
-            third -> assertThat(third).contains("period 3: RO-read", "policy in force: RO-read"));
-    assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads").isEqualTo(32768);
+            third -> assertThat(third).contains("period 3: RO-read"));
+    assertThat(run.out()).as("each period's p99, from the latencies the servers counted").containsPattern(
+        "period 3: RO-read \\(.*ops/s, p99 [0-9]+ ms\\); ");
     assertThat(entry(audit, "family " + name + ":f").workloadClass()).isEqualTo("RO-read");
+    // The trial, period 3, judged throughput and p99 against period 2's; the block size is what its verdict left.
+    AuditLog.Entry trial = entry(audit, "table " + name, "throughput");
+    assertThat(trial.detail()).matches("throughput trial/baseline [0-9.]+, (at least|below) [0-9.]+ \\(baseline"
+        + " noise [0-9.]+%, margin [0-9.]+%\\); p99 [0-9]+ ms against [0-9]+ ms, (within|above) [0-9]+ ms"
+        + " \\(baseline noise 0\\.0%, margin 25\\.0%\\)");
+    assertThat(run.out()).contains("the RO-read policy " + trial.status() + ": " + trial.detail());
+    assertThat(trial.status()).isIn(AuditLog.KEPT, AuditLog.REVERTED);
+    assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads, unless reverted")
+        .isEqualTo(trial.status().equals(AuditLog.KEPT) ? 32768 : 65536);
   }
 
   @Test

@@ -2,7 +2,10 @@ package org.hbaseturbo.tune;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
+import org.hbaseturbo.client.stats.OperationLatencies;
 
 /**
  * A policy switch taken as an experiment, as a safe online tuner takes one (beyond the PCM paper): it stays only
@@ -12,8 +15,11 @@ import java.util.stream.Collectors;
  * same workload, the old configuration. The trial is the windows after it, the first of which began before the
  * switch was made, so that what the switch itself cost (regions reopened and their memstores flushed, a pre-split)
  * is in the trial's throughput and must be repaid within it. The objective is the throughput the servers counted
- * (reads and writes per second): clients that wait for each answer, as YCSB's do, do fewer operations when each
- * takes longer. The servers count no latencies, so no p99 bound is judged.
+ * (reads and writes per second), at a bounded p99: clients that wait for each answer, as YCSB's do, do fewer
+ * operations when each takes longer, but a change can keep the throughput and still make the slowest answers
+ * slower. So the trial's p99, from the latencies the servers counted (a call's arrival to its operation's end), may
+ * not exceed the baseline's by more than its own margin. Where the servers counted no latencies (a server jar
+ * older than them, or operations only over the fast path), the p99 is not judged, and the evidence says so.
  */
 final class PolicyTrial {
   /**
@@ -21,6 +27,18 @@ final class PolicyTrial {
    * gives, the spread measured can be near zero by chance.
    */
   static final double NOISE_FLOOR = 0.03;
+
+  /** The percentile bounded. */
+  static final double PERCENTILE = 0.99;
+
+  /**
+   * The least relative rise of the p99 a trial is judged with: a latency bucket is up to a quarter wider than its
+   * lower bound, so a p99 that moved by one bucket is within it.
+   */
+  static final double LATENCY_NOISE_FLOOR = 0.25;
+
+  /** Added to the p99 bound: latencies are counted in whole milliseconds, HBase's clock for a call's arrival. */
+  static final long LATENCY_RESOLUTION_MILLIS = 1;
 
   private final WorkloadClass workloadClass;
   private final String change;
@@ -74,7 +92,29 @@ final class PolicyTrial {
     double margin = Math.max(noise, NOISE_FLOOR);
     double trialRate = rate(trial);
     return new Verdict(trialRate >= baselineRate * (1 - margin), baselineRate, trialRate, noise, margin,
-        List.copyOf(baseline), List.copyOf(trial));
+        latencyBound(), List.copyOf(baseline), List.copyOf(trial));
+  }
+
+  /** The trial's p99 against the baseline's, when both windows counted latencies. */
+  private Optional<LatencyBound> latencyBound() {
+    OptionalLong baselineP99 = p99(baseline);
+    OptionalLong trialP99 = p99(trial);
+    if (baselineP99.isEmpty() || trialP99.isEmpty()) {
+      return Optional.empty();
+    }
+    long p99 = baselineP99.getAsLong();
+    double noise = baseline.stream().map(window -> window.latencies().percentileMillis(PERCENTILE))
+        .filter(OptionalLong::isPresent)
+        .mapToDouble(windowP99 -> Math.abs(windowP99.getAsLong() - p99) / (double) Math.max(p99, 1)).max()
+        .orElse(0);
+    double margin = Math.max(noise, LATENCY_NOISE_FLOOR);
+    long limit = (long) Math.floor(p99 * (1 + margin)) + LATENCY_RESOLUTION_MILLIS;
+    return Optional.of(new LatencyBound(p99, trialP99.getAsLong(), noise, margin, limit));
+  }
+
+  private static OptionalLong p99(List<Window> windows) {
+    return windows.stream().map(Window::latencies).reduce(OperationLatencies.NONE, OperationLatencies::plus)
+        .percentileMillis(PERCENTILE);
   }
 
   /** Operations over time across {@code windows}: a short window weighs less. */
@@ -83,22 +123,41 @@ final class PolicyTrial {
     return seconds <= 0 ? 0 : windows.stream().mapToDouble(Window::operations).sum() / seconds;
   }
 
-  /** One window's length and the reads and writes the servers counted in it. */
-  record Window(double seconds, double operations) {
+  /** One window's length, the reads and writes the servers counted in it, and their latencies. */
+  record Window(double seconds, double operations, OperationLatencies latencies) {
     double rate() {
       return seconds <= 0 ? 0 : operations / seconds;
     }
   }
 
   /**
+   * The p99 bound a trial was judged by.
+   *
+   * @param noise the baseline's spread: its windows' largest deviation from its p99, relative to it
+   * @param margin what the p99 may rise by and still be kept: the noise, at least {@link #LATENCY_NOISE_FLOOR}
+   * @param limitMillis the baseline's p99 raised by the margin, plus {@link #LATENCY_RESOLUTION_MILLIS}
+   */
+  record LatencyBound(long baselineMillis, long trialMillis, double noise, double margin, long limitMillis) {
+    boolean met() {
+      return trialMillis <= limitMillis;
+    }
+  }
+
+  /**
    * A trial's outcome, with its evidence.
    *
-   * @param keep whether the trial's throughput was at least the baseline's less the margin
+   * @param throughputKept whether the trial's throughput was at least the baseline's less the margin
    * @param noise the baseline's spread: its windows' largest deviation from its throughput, relative to it
    * @param margin what the trial may lose and still be kept: the noise, at least {@link #NOISE_FLOOR}
+   * @param latency the p99 bound, absent where the servers counted no latencies
    */
-  record Verdict(boolean keep, double baselineRate, double trialRate, double noise, double margin,
-      List<Window> baseline, List<Window> trial) {
+  record Verdict(boolean throughputKept, double baselineRate, double trialRate, double noise, double margin,
+      Optional<LatencyBound> latency, List<Window> baseline, List<Window> trial) {
+    /** Whether the change stays: its throughput kept, and its p99 within the bound where one was judged. */
+    boolean keep() {
+      return throughputKept && latency.map(LatencyBound::met).orElse(true);
+    }
+
     /** Trial over baseline throughput. */
     double ratio() {
       return baselineRate == 0 ? Double.NaN : trialRate / baselineRate;
@@ -112,16 +171,23 @@ final class PolicyTrial {
       return describe(trialRate, trial);
     }
 
-    /** Why: the ratio against the bar it had to clear. */
+    /** Why it was kept or reverted: the ratio against the bar it had to clear, and the p99 against its bound. */
     String evidence() {
-      return String.format("trial/baseline %.3f; %s at least %.3f (baseline noise %.1f%%, margin %.1f%%)", ratio(),
-          keep ? "kept:" : "reverted: below", 1 - margin, noise * 100, margin * 100);
+      String throughput = String.format("throughput trial/baseline %.3f, %s %.3f (baseline noise %.1f%%, margin"
+          + " %.1f%%)", ratio(), throughputKept ? "at least" : "below", 1 - margin, noise * 100, margin * 100);
+      String p99 = latency.map(bound -> String.format("p99 %d ms against %d ms, %s %d ms (baseline noise %.1f%%,"
+          + " margin %.1f%%)", bound.trialMillis(), bound.baselineMillis(), bound.met() ? "within" : "above",
+          bound.limitMillis(), bound.noise() * 100, bound.margin() * 100))
+          .orElse("p99 not judged: the servers counted no latencies");
+      return throughput + "; " + p99;
     }
 
     private static String describe(double rate, List<Window> windows) {
       return String.format("%.1f ops/s over %s", rate, windows.stream()
-          .map(window -> String.format("%.1f s at %.1f", window.seconds(), window.rate()))
-          .collect(Collectors.joining(", ", "[", "]")));
+          .map(window -> String.format("%.1f s at %.1f", window.seconds(), window.rate())
+              + window.latencies().percentileMillis(PERCENTILE).stream().mapToObj(p99 -> ", p99 " + p99 + " ms")
+                  .findFirst().orElse(""))
+          .collect(Collectors.joining("; ", "[", "]")));
     }
   }
 }

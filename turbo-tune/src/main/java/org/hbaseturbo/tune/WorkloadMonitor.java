@@ -88,7 +88,7 @@ public final class WorkloadMonitor {
 
   private static WorkloadWindow.TableWorkload workload(TableOperationCounts counts, boolean empty, double seconds) {
     return new WorkloadWindow.TableWorkload(WorkloadClassifier.classify(counts, empty),
-        seconds <= 0 ? 0 : (counts.reads() + counts.writes()) / seconds);
+        seconds <= 0 ? 0 : (counts.reads() + counts.writes()) / seconds, counts.latencies());
   }
 
   /**

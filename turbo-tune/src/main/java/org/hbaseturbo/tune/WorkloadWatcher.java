@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.client.stats.OperationLatencies;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
 import org.hbaseturbo.tune.policy.Policy;
@@ -64,8 +65,10 @@ public final class WorkloadWatcher {
     TableWorkload workload = table.isEmpty() ? window.cluster()
         : window.tables().get(table.get().getNameAsString());
     WorkloadClass observed = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
-    PolicyTrial.Window measured = new PolicyTrial.Window(window.seconds(),
-        workload == null ? 0 : workload.operationsPerSecond() * window.seconds());
+    PolicyTrial.Window measured = workload == null
+        ? new PolicyTrial.Window(window.seconds(), 0, OperationLatencies.NONE)
+        : new PolicyTrial.Window(window.seconds(), workload.operationsPerSecond() * window.seconds(),
+            workload.latencies());
     if (observed != WorkloadClass.IDLE) {
       if (observed != runClass) {
         forgetRun();

@@ -2,6 +2,7 @@ package org.hbaseturbo.tune;
 
 import java.util.List;
 import java.util.Map;
+import org.hbaseturbo.client.stats.OperationLatencies;
 import org.hbaseturbo.client.stats.RegionServerState;
 
 /**
@@ -19,7 +20,9 @@ public record WorkloadWindow(double seconds, TableWorkload cluster, Map<String, 
    * One table's (or the cluster's) window.
    *
    * @param operationsPerSecond reads and writes per second over the window
+   * @param latencies how long those that came over RPC took
    */
-  public record TableWorkload(Classification classification, double operationsPerSecond) {
+  public record TableWorkload(Classification classification, double operationsPerSecond,
+      OperationLatencies latencies) {
   }
 }
