@@ -37,8 +37,8 @@ import picocli.CommandLine.Spec;
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
-            + " updates, cache hits and store files; JSON and PNG charts. The default scale takes about 35 minutes on"
-            + " 2 cores; the paper loaded millions of records (--records)."})
+            + " updates, cache hits and store files; JSON and PNG charts. At its defaults it takes about 35 minutes"
+            + " on 2 cores, and 45 with --regime disk; the paper loaded millions of records (--records)."})
 final class BenchPcmCommand implements Callable<Integer> {
   @ParentCommand
   BenchCommand parent;
@@ -46,11 +46,21 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Records a cache-regime run loads by default: 0.5 GB, which the servers' memory holds. */
+  static final long CACHE_RECORDS = 500_000;
+
+  /**
+   * Records a disk-regime run loads by default: 3 GB, 1.5 GB a node of the default 2 GB, most of which the heap
+   * takes, so that reads come from the disk (the committed disk figures: block-cache hit ratio 0.8).
+   */
+  static final long DISK_RECORDS = 3_000_000;
+
   @Range(min = 1_000, max = 1_000_000_000)
-  @Option(names = "--records", paramLabel = "N", defaultValue = "500000",
-      description = "Records loaded once for the run classes (1,000 to 1,000,000,000; default: ${DEFAULT-VALUE}). With"
-          + " --regime disk, give several times the nodes' memory (1 KB each) for reads to come from the disk.")
-  long records;
+  @Option(names = "--records", paramLabel = "N",
+      description = "Records loaded once for the run classes (1,000 to 1,000,000,000; default: 500,000, and 3,000,000"
+          + " with --regime disk, 1.5 GB for each node of the default --node-memory). With --regime disk, give"
+          + " more than the nodes' memory (1 KB each) for reads to come from the disk.")
+  Long records;
 
   @Range(min = 1_000, max = 1_000_000_000)
   @Option(names = "--load-records", paramLabel = "N", defaultValue = "100000",
@@ -113,7 +123,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Range(min = 0, max = 100)
   @Option(names = "--trial-periods", paramLabel = "N", defaultValue = "2",
       description = "Periods after each switch of the adaptivity run's PCM over which the switch is judged and, if"
-          + " the phase ran slower under it than before it, rolled back, as 'tune watch --trial-periods' does; 0:"
+          + " the phase ran slower under it than before it or with a p99 above its bound, rolled back, as 'tune"
+          + " watch --trial-periods' does; 0:"
           + " every switch kept, as the paper's loop does (0 to 100; default: ${DEFAULT-VALUE}).")
   int trialPeriods;
 
@@ -159,7 +170,8 @@ final class BenchPcmCommand implements Callable<Integer> {
     OptionalInt dataNodes = hdfs.dataNodes(true);
     Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS, dataNodes.isPresent());
     node.ifPresent(regime::requireConfinable);
-    PcmBenchmark.Settings settings = new PcmBenchmark.Settings(records, loadRecords, runSeconds, runs, threads,
+    long recordCount = records != null ? records : node.isPresent() ? DISK_RECORDS : CACHE_RECORDS;
+    PcmBenchmark.Settings settings = new PcmBenchmark.Settings(recordCount, loadRecords, runSeconds, runs, threads,
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()

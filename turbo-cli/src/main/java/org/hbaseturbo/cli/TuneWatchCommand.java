@@ -29,8 +29,9 @@ import picocli.CommandLine.Spec;
         + " when a new class has held for --hold periods in a row, apply its policy as 'tune apply' does (online"
         + " where HBase allows, every change in the audit log; a switch to BL pre-splits an empty --table as 'tune"
         + " apply' does, given --key-format or --key-sample). Then the switch is on trial for --trial-periods:"
-        + " if the workload ran slower under it than under the settings before it, it is rolled back and its class"
-        + " held for --revert-hold. A status line per period.",
+        + " if the workload ran slower under it than under the settings before it, or its p99 rose beyond its"
+        + " bound, it is rolled back and its class held for --revert-hold. A status line per period, with the"
+        + " p99 the servers counted.",
         "Stops after --periods, or on Ctrl-C, which waits for a change under way to finish, so that the cluster"
             + " and the audit log agree."})
 final class TuneWatchCommand implements Callable<Integer> {
@@ -65,7 +66,8 @@ final class TuneWatchCommand implements Callable<Integer> {
   @Option(names = "--trial-periods", paramLabel = "N", defaultValue = "3",
       description = {"Periods after each switch over which it is judged against the --hold periods before it (the"
           + " same class under the old settings): the switch stays only if its throughput, its own cost included,"
-          + " is no lower than before beyond the noise of those periods (at least 3%); otherwise it is rolled back."
+          + " is no lower than before beyond the noise of those periods (at least 3%), and its p99 is no higher"
+          + " beyond theirs (at least 25%, plus 1 ms); otherwise it is rolled back."
           + " Each verdict is in the audit log with its figures. 0: keep every switch unjudged, as the PCM paper's"
           + " loop does (0 to 100; default: ${DEFAULT-VALUE})."})
   int trialPeriods;
