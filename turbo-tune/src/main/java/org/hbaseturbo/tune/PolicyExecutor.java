@@ -83,7 +83,7 @@ public final class PolicyExecutor {
   /**
    * Applies {@code recommendation}'s changes, or with {@code dryRun} only says what it would do. The table's regions
    * reopen to take its table and family values, except for a read-only class: its regions take them when they next
-   * open. A rollback always reopens them.
+   * open. A rollback always reopens them; a trial's revert does as the apply did.
    *
    * @return what was done, planned or (dry run) would be done, as written to the audit log last
    * @throws IOException when a step failed: the log has it as failed, the steps before it as applied, and no step
@@ -133,13 +133,8 @@ public final class PolicyExecutor {
       // flushed and compacted, flush size, split policy. A read-only class writes no file and grows no region, so
       // reopening the regions for it would cost each its memstore and its readers a pause (measured in bench pcm's
       // adaptivity run), and buy nothing: they take the values when they next open.
-      boolean reopen = !recommendation.workloadClass().readOnly();
-      entries.addAll(dryRun ? values : make(values, () -> {
-        progress.accept("modifying table " + table + (reopen ? " (its regions reopen, flushing their memstores)"
-            : " without reopening its regions: a read-only workload writes no file, and each region takes the"
-                + " values when it next opens"));
-        tables.modify(changed.build(), reopen);
-      }));
+      entries.addAll(dryRun ? values : make(values, () -> modify("modifying", changed.build(),
+          recommendation.workloadClass(), progress)));
     }
     if (split.isPresent()) {
       // After the table's values: a split policy the policy replaces no longer refuses the splits.
@@ -225,23 +220,24 @@ public final class PolicyExecutor {
   public List<AuditLog.Entry> rollback(Consumer<String> progress) throws IOException {
     List<AuditLog.Entry> log = audit.latest();
     Optional<String> last = lastChangeToUndo(log);
-    return last.isEmpty() ? List.of() : rollback(log, last.get(), progress);
+    return last.isEmpty() ? List.of() : rollback(log, last.get(), null, progress);
   }
 
   /**
-   * Rolls {@code change} back, as {@link #rollback} would, when it is the newest apply not rolled back yet.
+   * Rolls {@code change} back, as {@link #rollback} would, when it is the newest apply not rolled back yet; under a
+   * workload of class {@code running}, which decides whether the table's regions reopen, as for an apply.
    *
    * @throws IOException when another apply is newer (rolling back the older one under it would leave the newer
    *     one's values mixed with restored ones), or a step failed
    */
-  List<AuditLog.Entry> revert(String change, Consumer<String> progress) throws IOException {
+  List<AuditLog.Entry> revert(String change, WorkloadClass running, Consumer<String> progress) throws IOException {
     List<AuditLog.Entry> log = audit.latest();
     Optional<String> last = lastChangeToUndo(log);
     if (!last.equals(Optional.of(change))) {
       throw new IOException("change " + change + " is not the newest one to undo in " + audit.file() + " (that is "
           + last.orElse("none") + "); 'tune rollback' undoes the newest first");
     }
-    return rollback(log, change, progress);
+    return rollback(log, change, running, progress);
   }
 
   /** Audits a judgment of {@code change} (action "trial"). */
@@ -253,8 +249,12 @@ public final class PolicyExecutor {
     return entry;
   }
 
-  private List<AuditLog.Entry> rollback(List<AuditLog.Entry> log, String last, Consumer<String> progress)
-      throws IOException {
+  /**
+   * @param running the class of the workload it runs under, if known; else (null) the table's regions reopen, as
+   *     under any workload they must
+   */
+  private List<AuditLog.Entry> rollback(List<AuditLog.Entry> log, String last, WorkloadClass running,
+      Consumer<String> progress) throws IOException {
     Map<TableName, List<AuditLog.Entry>> byTable = new LinkedHashMap<>();
     List<AuditLog.Entry> serverEntries = new ArrayList<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
@@ -292,16 +292,33 @@ public final class PolicyExecutor {
       entries.addAll(kept);
     }
     for (Map.Entry<TableName, List<AuditLog.Entry>> table : byTable.entrySet()) {
-      entries.addAll(make(table.getValue(), () -> {
-        progress.accept("restoring table " + table.getKey() + " (its regions reopen)");
-        tables.modify(restored(tables.get(table.getKey()), table.getValue()), true);
-      }));
+      entries.addAll(make(table.getValue(), () -> modify("restoring", restored(tables.get(table.getKey()),
+          table.getValue()), running, progress)));
     }
     if (!serverRows.isEmpty()) {
       PcmMarks marks = PcmMarks.rolledBack(classInForceBefore(log, last), last);
       entries.addAll(make(serverEntries, () -> changeServers(serverRows, marks, progress)));
     }
     return entries;
+  }
+
+  /**
+   * Gives a table {@code descriptor}'s values. A table or family value governs what regions write and how they grow:
+   * block size and encoding of the files flushed and compacted, flush size, split policy. A read-only workload
+   * writes no file and grows no region, so reopening the regions under it would cost each its memstore and its
+   * readers a pause (measured in bench pcm's adaptivity run), and buy nothing: they take the values when they next
+   * open.
+   *
+   * @param running the class of the workload the change is made under; null when not known, and the regions reopen
+   */
+  private void modify(String verb, TableDescriptor descriptor, WorkloadClass running, Consumer<String> progress)
+      throws IOException {
+    boolean reopen = running == null || !running.readOnly();
+    progress.accept(verb + " table " + descriptor.getTableName() + (reopen
+        ? " (its regions reopen, flushing their memstores)"
+        : " without reopening its regions: a read-only workload writes no file, and each region takes the values"
+            + " when it next opens"));
+    tables.modify(descriptor, reopen);
   }
 
   /** One step that changes something. */

@@ -159,7 +159,7 @@ public final class WorkloadWatcher {
       progress.accept("reverting the " + judged.workloadClass().label() + " policy: " + verdict.evidence());
       heldUntil.put(judged.workloadClass(), Instant.now().plus(trials.hold()));
       synchronized (this) {
-        reverted = executor.revert(judged.change(), progress);
+        reverted = executor.revert(judged.change(), judged.workloadClass(), progress);
       }
       forgetRun();
     }

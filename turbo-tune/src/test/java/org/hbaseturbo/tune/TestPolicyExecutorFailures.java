@@ -161,10 +161,25 @@ class TestPolicyExecutorFailures {
     executor().judge(change, WorkloadClass.WO, AuditLog.Target.table(TABLE), "100 ops/s", "80 ops/s",
         AuditLog.REVERTED, "below");
 
-    executor().revert(change, line -> { });
+    executor().revert(change, WorkloadClass.WO, line -> { });
 
     assertRestored();
+    assertThat(tables.reopens).as("under a workload that writes, the revert reopens as the apply did")
+        .containsExactly(true, true);
     assertThat(executor().rollback(line -> { })).as("nothing left to roll back").isEmpty();
+  }
+
+  @Test
+  void aTrialOfAReadOnlyClassRevertsWithoutReopeningTheRegions() throws IOException {
+    String change = executor().apply(recommendation(WorkloadClass.RO_READ), false, line -> { }).get(0).change();
+    List<String> progress = new ArrayList<>();
+
+    executor().revert(change, WorkloadClass.RO_READ, progress::add);
+
+    assertRestored();
+    assertThat(tables.reopens).containsExactly(false, false);
+    assertThat(progress).contains("restoring table " + TABLE + " without reopening its regions: a read-only"
+        + " workload writes no file, and each region takes the values when it next opens");
   }
 
   @Test
@@ -173,7 +188,7 @@ class TestPolicyExecutorFailures {
     executor().apply(recommendation(), false, line -> { });
     servers.settings.put(COMPACTION_MIN, "7");
 
-    assertThatThrownBy(() -> executor().revert(older, line -> { })).isInstanceOf(IOException.class)
+    assertThatThrownBy(() -> executor().revert(older, WorkloadClass.WO, line -> { })).isInstanceOf(IOException.class)
         .hasMessageContaining("is not the newest one to undo");
     assertThat(servers.settings).as("nothing restored").containsEntry(COMPACTION_MIN, "7");
   }
