@@ -1,5 +1,6 @@
 package org.hbaseturbo.server.heap;
 
+import java.util.Locale;
 import java.util.function.DoubleSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerContext;
@@ -110,12 +111,17 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
       LOG.warn("Heap {}% in use after the latest garbage collection (at least {}%): no heap fraction grows while it"
           + " is{}; memstore {} -> {}, block cache {} -> {}", Math.round(used * 100), Math.round(HOLD_ABOVE * 100),
           used >= SHRINK_ABOVE ? ", and the block cache gives back a step each period above "
-              + Math.round(SHRINK_ABOVE * 100) + "%" : "", memstore, nextMemstore, blockCache, nextBlockCache);
+              + Math.round(SHRINK_ABOVE * 100) + "%" : "", twoPlaces(memstore), twoPlaces(nextMemstore),
+          twoPlaces(blockCache), twoPlaces(nextBlockCache));
     } else if (!now && pressed) {
       LOG.info("Heap {}% in use after the latest garbage collection: the heap fractions move toward their targets"
           + " again", Math.round(used * 100));
     }
     pressed = now;
+  }
+
+  private static String twoPlaces(float fraction) {
+    return String.format(Locale.ROOT, "%.2f", fraction);
   }
 
   private static float toward(float current, float target, float step) {
