@@ -83,6 +83,9 @@ class ProcessClusterIT {
             .toString());
         assertThat(classpath.get(1)).endsWith("turbo-regionserver/target/lib-hbase" + HBaseLine.ofThisJvm() + "/*");
         lib = Path.of(classpath.get(1)).getParent();
+        assertThat(ProcessHandle.of(cluster.regionServerPids().get(i)).orElseThrow().info().arguments()
+            .orElseThrow()).as("a RegionServer ends at its first OutOfMemoryError").contains(
+                "-XX:+ExitOnOutOfMemoryError");
       }
       try (var jars = Files.list(lib)) {
         List<String> ours = jars.map(jar -> jar.getFileName().toString())

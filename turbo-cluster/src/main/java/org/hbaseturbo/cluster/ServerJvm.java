@@ -51,6 +51,10 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     List<String> command = new ArrayList<>(wrapper);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
+    // A server past an OutOfMemoryError has lost threads at random (a RegionServer its MemStoreFlusher, in bench
+    // pcm's disk regime) yet keeps its regions and its ZooKeeper session until that expires: it ends at once
+    // instead, and the master reassigns its regions.
+    command.add("-XX:+ExitOnOutOfMemoryError");
     command.addAll(JvmOptions.hbaseFlags());
     command.add("-cp");
     command.add(conf + File.pathSeparator + RegionServerClasspath.locate());
