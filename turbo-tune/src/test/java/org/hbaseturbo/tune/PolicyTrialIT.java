@@ -68,7 +68,7 @@ class PolicyTrialIT {
       assertThat(gets).anySatisfy(period -> assertThat(period.switchedTo()).contains(WorkloadClass.RO_READ));
       WorkloadWatcher.Judgment reverted = gets.get(gets.size() - 1).judgments().get(0);
       assertThat(reverted.entry().status()).isEqualTo(AuditLog.REVERTED);
-      assertThat(reverted.entry().detail()).startsWith("trial/baseline 0.");
+      assertThat(reverted.entry().detail()).startsWith("throughput trial/baseline 0.");
       assertThat(reverted.reverted()).extracting(AuditLog.Entry::key, AuditLog.Entry::newValue)
           .contains(org.assertj.core.groups.Tuple.tuple("BLOCKSIZE", Integer.toString(ORIGINAL_BLOCKSIZE)));
       assertThat(blocksize(connection, name)).as("the family as it was").isEqualTo(ORIGINAL_BLOCKSIZE);
