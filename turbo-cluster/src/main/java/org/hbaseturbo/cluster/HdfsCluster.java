@@ -88,7 +88,7 @@ public final class HdfsCluster implements Closeable {
     if (Files.exists(file)) {
       return Integer.parseInt(Files.readString(file).trim());
     }
-    int port = ServerJvm.freePort();
+    int port = FreePorts.take();
     Files.writeString(file, Integer.toString(port));
     return port;
   }

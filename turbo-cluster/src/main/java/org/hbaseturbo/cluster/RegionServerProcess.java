@@ -53,7 +53,7 @@ final class RegionServerProcess {
       throws IOException {
     // A port known before it starts tells which server of the master's list this process is. Its info server (web
     // UI, /jmx, /prometheus) gets a port of its own too, printed with the cluster's addresses.
-    return start(index, dataDir, settings, heap, wrapper, ServerJvm.freePort(), ServerJvm.freePort());
+    return start(index, dataDir, settings, heap, wrapper, FreePorts.take(), FreePorts.take());
   }
 
   /**

@@ -2,16 +2,12 @@ package org.hbaseturbo.cluster;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
@@ -68,32 +64,6 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
     return new ServerJvm(name, watch, javaOf(watch, name, outOfThisStart), logOfThisStart, outOfThisStart);
-  }
-
-  /**
-   * A port free on loopback now, for a server to bind to once it starts: below the range the kernel gives out for
-   * outgoing connections and binds to port 0 ({@code net.ipv4.ip_local_port_range}). A port from that range, bound
-   * only seconds later once the server's JVM is up, can meanwhile become the local end of any connection this host
-   * opens (the master's to ZooKeeper, a client's), and the server then fails to start; a RegionServer of a CI run
-   * exited while starting, likely so. Not one of the last ports this JVM gave out either, which nothing has bound yet.
-   */
-  static int freePort() throws IOException {
-    int ceiling = FreePorts.ephemeralLow();
-    for (int attempt = 0; attempt < FreePorts.ATTEMPTS; attempt++) {
-      int port = FreePorts.LOWEST + ThreadLocalRandom.current().nextInt(ceiling - FreePorts.LOWEST);
-      if (FreePorts.given(port)) {
-        continue;
-      }
-      try (ServerSocket socket = new ServerSocket()) {
-        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
-      } catch (IOException taken) {
-        continue;
-      }
-      FreePorts.give(port);
-      return port;
-    }
-    throw new IOException("no free port on loopback between " + FreePorts.LOWEST + " and " + ceiling + " in "
-        + FreePorts.ATTEMPTS + " tries");
   }
 
   private static ProcessHandle javaOf(WatchedProcess watch, String name, StartLog out) throws IOException {

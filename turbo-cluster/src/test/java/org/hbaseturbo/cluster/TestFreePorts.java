@@ -16,11 +16,11 @@ class TestFreePorts {
     assertThat(ceiling).isGreaterThan(FreePorts.LOWEST);
     Set<Integer> ports = new HashSet<>();
     for (int i = 0; i < 40; i++) {
-      int port = ServerJvm.freePort();
+      int port = FreePorts.take();
       assertThat(port).isBetween(FreePorts.LOWEST, ceiling - 1);
       assertThat(ports.add(port)).as("port %d given twice", port).isTrue();
     }
-    int port = ServerJvm.freePort();
+    int port = FreePorts.take();
     try (ServerSocket server = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
       assertThat(server.getLocalPort()).isEqualTo(port);
     }
