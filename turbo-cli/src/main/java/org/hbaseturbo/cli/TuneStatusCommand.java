@@ -123,7 +123,7 @@ final class TuneStatusCommand implements Callable<Integer> {
     TableOperationCounts ops = workload.classification().operations();
     return new String[] {name, workload.classification().workloadClass().label(),
         String.format("%,.0f", workload.operationsPerSecond()),
-        workload.latencies().percentileMillis(0.99).stream().mapToObj(Long::toString).findFirst().orElse("-"),
+        workload.latencies().p99Millis().stream().mapToObj(Long::toString).findFirst().orElse("-"),
         String.format("%,d", ops.gets()),
         String.format("%,d", ops.scans()), String.format("%,d", ops.scanRows()), String.format("%,d", ops.puts()),
         String.format("%,d", ops.deletes()), String.format("%,d", ops.increments() + ops.appends()),

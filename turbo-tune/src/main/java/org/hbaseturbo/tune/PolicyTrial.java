@@ -28,9 +28,6 @@ final class PolicyTrial {
    */
   static final double NOISE_FLOOR = 0.03;
 
-  /** The percentile bounded. */
-  static final double PERCENTILE = 0.99;
-
   /**
    * The least relative rise of the p99 a trial is judged with: a latency bucket is up to a quarter wider than its
    * lower bound, so a p99 that moved by one bucket is within it.
@@ -103,7 +100,7 @@ final class PolicyTrial {
       return Optional.empty();
     }
     long p99 = baselineP99.getAsLong();
-    double noise = baseline.stream().map(window -> window.latencies().percentileMillis(PERCENTILE))
+    double noise = baseline.stream().map(window -> window.latencies().p99Millis())
         .filter(OptionalLong::isPresent)
         .mapToDouble(windowP99 -> Math.abs(windowP99.getAsLong() - p99) / (double) Math.max(p99, 1)).max()
         .orElse(0);
@@ -114,7 +111,7 @@ final class PolicyTrial {
 
   private static OptionalLong p99(List<Window> windows) {
     return windows.stream().map(Window::latencies).reduce(OperationLatencies.NONE, OperationLatencies::plus)
-        .percentileMillis(PERCENTILE);
+        .p99Millis();
   }
 
   /** Operations over time across {@code windows}: a short window weighs less. */
@@ -185,7 +182,7 @@ final class PolicyTrial {
     private static String describe(double rate, List<Window> windows) {
       return String.format("%.1f ops/s over %s", rate, windows.stream()
           .map(window -> String.format("%.1f s at %.1f", window.seconds(), window.rate())
-              + window.latencies().percentileMillis(PERCENTILE).stream().mapToObj(p99 -> ", p99 " + p99 + " ms")
+              + window.latencies().p99Millis().stream().mapToObj(p99 -> ", p99 " + p99 + " ms")
                   .findFirst().orElse(""))
           .collect(Collectors.joining("; ", "[", "]")));
     }

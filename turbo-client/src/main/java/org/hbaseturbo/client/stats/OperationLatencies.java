@@ -60,6 +60,11 @@ public final class OperationLatencies {
     throw new AssertionError("the buckets hold " + seen + " of " + total + " operations");
   }
 
+  /** The 99th percentile, the one a policy's trial bounds and the tune commands show. */
+  public OptionalLong p99Millis() {
+    return percentileMillis(0.99);
+  }
+
   /** The JSON form's {@code operations}: {@link #count()}. JSON writers see getters; this jar has no Jackson. */
   public long getOperations() {
     return count();
@@ -67,7 +72,7 @@ public final class OperationLatencies {
 
   /** The JSON form's {@code p99_millis}: the 99th percentile, null when none was counted. */
   public Long getP99Millis() {
-    OptionalLong p99 = percentileMillis(0.99);
+    OptionalLong p99 = p99Millis();
     return p99.isPresent() ? p99.getAsLong() : null;
   }
 
@@ -96,7 +101,7 @@ public final class OperationLatencies {
 
   @Override
   public String toString() {
-    return count() + " operations, p99 " + percentileMillis(0.99).stream().mapToObj(p99 -> p99 + " ms").findFirst()
+    return count() + " operations, p99 " + p99Millis().stream().mapToObj(p99 -> p99 + " ms").findFirst()
         .orElse("none");
   }
 }

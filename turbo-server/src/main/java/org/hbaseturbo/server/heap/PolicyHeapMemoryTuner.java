@@ -3,6 +3,7 @@ package org.hbaseturbo.server.heap;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerContext;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerResult;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryTuner;
@@ -27,11 +28,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Beyond HBase: it never lets a fraction grow while the heap is already well used after a garbage collection
  * ({@value #HOLD_ABOVE} of it or more), and gives back a step of the block cache while it is fuller still
- * ({@value #SHRINK_ABOVE}), down to the target or HBase's default fraction, whichever is smaller. HBase bounds the
- * two fractions together at 0.8 of the heap, which does not count what else a RegionServer holds, nor the block
- * cache's growth past its size before it evicts (up to {@code hbase.lru.blockcache.hard.capacity.limit.factor},
- * 1.2); in a 1 GiB heap a read-only policy's block cache of 0.6 ran RegionServers out of heap twice
- * (results/pcm/adaptivity-p99/disk-oom). HBase stops asking its tuner above 95% occupancy, too late to give back.
+ * ({@value #SHRINK_ABOVE}), down to the target or HBase's default fraction (0.4), whichever is smaller. HBase
+ * bounds the two fractions together at 0.8 of the heap, which does not count what else a RegionServer holds, nor
+ * the block cache's growth past its size before it evicts (up to 1.2 times,
+ * {@code hbase.lru.blockcache.hard.capacity.limit.factor}). In a 1 GiB heap a read-only policy's block cache of 0.6
+ * ran RegionServers out of heap twice (results/pcm/adaptivity-p99/disk-oom). HBase stops asking its tuner above 95%
+ * occupancy, too late to give back.
  */
 public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
   public static final String MEMSTORE_TARGET = "turbo.tune.memstore.target";
@@ -44,8 +46,6 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
   static final double HOLD_ABOVE = 0.75;
   /** Heap in use after a collection from which the block cache shrinks a step. */
   static final double SHRINK_ABOVE = 0.85;
-  /** HBase's default block cache fraction ({@code hfile.block.cache.size}): pressure shrinks it no further. */
-  private static final float DEFAULT_BLOCK_CACHE = 0.4f;
   private static final Logger LOG = LoggerFactory.getLogger(PolicyHeapMemoryTuner.class);
 
   private final DoubleSupplier heapAfterGc;
@@ -87,7 +87,8 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
       nextMemstore = Math.min(nextMemstore, memstore);
       nextBlockCache = Math.min(nextBlockCache, blockCache);
       if (used >= SHRINK_ABOVE) {
-        float floor = Math.min(DEFAULT_BLOCK_CACHE, Float.isNaN(blockCacheTarget) ? blockCache : blockCacheTarget);
+        float floor = Math.min(HConstants.HFILE_BLOCK_CACHE_SIZE_DEFAULT,
+            Float.isNaN(blockCacheTarget) ? blockCache : blockCacheTarget);
         nextBlockCache = Math.min(nextBlockCache, Math.max(floor, blockCache - step));
       }
     }
