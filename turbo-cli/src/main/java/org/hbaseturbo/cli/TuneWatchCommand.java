@@ -156,10 +156,11 @@ final class TuneWatchCommand implements Callable<Integer> {
   }
 
   private static String statusLine(int period, WorkloadWatcher.Period watched, Optional<WorkloadClass> inForce) {
-    String seen = watched.workload() == null ? "idle" : String.format("%s (%s, %,.0f ops/s%s)",
-        watched.observed().label(), watched.workload().classification().reason(),
-        watched.workload().operationsPerSecond(), watched.workload().latencies().p99Millis().stream()
-            .mapToObj(p99 -> ", p99 " + p99 + " ms").findFirst().orElse(""));
+    String seen = watched.notRead().map(why -> "not read, skipped (" + why + ")").orElseGet(() ->
+        watched.workload() == null ? "idle" : String.format("%s (%s, %,.0f ops/s%s)",
+            watched.observed().label(), watched.workload().classification().reason(),
+            watched.workload().operationsPerSecond(), watched.workload().latencies().p99Millis().stream()
+                .mapToObj(p99 -> ", p99 " + p99 + " ms").findFirst().orElse("")));
     String policy = watched.switchedTo().map(c -> "switched to the " + c.label() + " policy")
         .orElse("policy in force: " + inForce.map(WorkloadClass::label).orElse("none yet"));
     return String.format("%s period %d: %s; %s", java.time.LocalTime.now().withNano(0), period, seen, policy);

@@ -24,7 +24,7 @@ import org.hbaseturbo.common.Pause;
  */
 public final class WorkloadMonitor {
   private final Connection connection;
-  private final ServerStatsReader reader;
+  private final Readings readings;
   /**
    * Tables a load is under way into: empty when it began, written only since. The servers see a load's inserts
    * as Puts like any update, so once its first rows are in, only this memory keeps the load a load.
@@ -32,14 +32,24 @@ public final class WorkloadMonitor {
   private final Set<String> loading = new HashSet<>();
 
   public WorkloadMonitor(Connection connection) {
+    this(connection, new ServerStatsReader(connection)::workload);
+  }
+
+  WorkloadMonitor(Connection connection, Readings readings) {
     this.connection = connection;
-    this.reader = new ServerStatsReader(connection);
+    this.readings = readings;
+  }
+
+  /** Where the operation counts come from: every RegionServer's stats endpoint, or a test's stand-in for it. */
+  @FunctionalInterface
+  interface Readings {
+    WorkloadReading read() throws IOException;
   }
 
   /** A reading to start a window from, with the tables that were empty then. */
   public Start start() throws IOException {
     Set<String> empty = emptyTables();
-    return new Start(reader.workload(), empty);
+    return new Start(readings.read(), empty);
   }
 
   /** Watches for {@code window}, then classifies what clients asked meanwhile. */
@@ -55,7 +65,7 @@ public final class WorkloadMonitor {
    * @throws IllegalStateException when a RegionServer restarted since {@code start}
    */
   public WorkloadWindow end(Start start) throws IOException {
-    WorkloadReading end = reader.workload();
+    WorkloadReading end = readings.read();
     double seconds = (end.nanoTime() - start.reading().nanoTime()) / 1e9;
     Map<String, WorkloadWindow.TableWorkload> tables = new TreeMap<>();
     TableOperationCounts all = TableOperationCounts.NONE;

@@ -1,6 +1,7 @@
 package org.hbaseturbo.tune;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +13,9 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.hbaseturbo.client.stats.OperationLatencies;
+import org.hbaseturbo.common.Messages;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
 import org.hbaseturbo.tune.policy.Policy;
@@ -41,6 +44,8 @@ public final class WorkloadWatcher {
   /** Where the next window starts, when it began before a switch was made: the trial's first window. */
   private WorkloadMonitor.Start carried;
   private final Map<WorkloadClass, Instant> heldUntil = new EnumMap<>(WorkloadClass.class);
+  /** Whether a period was read yet. */
+  private boolean read;
 
   /**
    * @param table the table to watch and configure; empty for the user tables together and the servers alone
@@ -49,7 +54,13 @@ public final class WorkloadWatcher {
    */
   public WorkloadWatcher(Connection connection, PolicyExecutor executor, Map<WorkloadClass, Policy> policies,
       Optional<TableName> table, ClassTracker tracker, boolean dryRun, Trials trials) {
-    this.monitor = new WorkloadMonitor(connection);
+    this(connection, new WorkloadMonitor(connection), executor, policies, table, tracker, dryRun, trials);
+  }
+
+  WorkloadWatcher(Connection connection, WorkloadMonitor monitor, PolicyExecutor executor,
+      Map<WorkloadClass, Policy> policies, Optional<TableName> table, ClassTracker tracker, boolean dryRun,
+      Trials trials) {
+    this.monitor = monitor;
     this.recommender = new Recommender(connection);
     this.executor = executor;
     this.policies = policies;
@@ -59,9 +70,31 @@ public final class WorkloadWatcher {
     this.trials = trials;
   }
 
-  /** Watches one period; switches policy when the tracker says so, and judges the switch on trial. */
+  /**
+   * Watches one period; switches policy when the tracker says so, and judges the switch on trial. A period whose
+   * counts cannot be read, because a RegionServer crashed, restarted or does not answer, is skipped: it counts
+   * towards no class and no trial, and the watch goes on.
+   *
+   * @throws IOException when not one period could be read yet, or the servers refuse the caller
+   */
   public Period watch(Duration period, Consumer<String> progress) throws IOException {
-    WorkloadWindow window = window(period);
+    long began = System.nanoTime();
+    WorkloadWindow window;
+    try {
+      window = window(period);
+    } catch (AccessDeniedException | InterruptedIOException stop) {
+      throw stop;
+    } catch (IOException | IllegalStateException unread) {
+      // Before any period was read, a server that does not answer is a cluster without the server jar, not a crash.
+      if (!read && unread instanceof IOException) {
+        throw (IOException) unread;
+      }
+      // A reading that failed at once still takes the period, or the caller's loop would ask again and again.
+      Duration left = period.minusNanos(System.nanoTime() - began);
+      Pause.sleep(left.isNegative() ? Duration.ZERO : left, "waiting out a period that could not be read");
+      return Period.notRead(Messages.firstLine(unread));
+    }
+    read = true;
     TableWorkload workload = table.isEmpty() ? window.cluster()
         : window.tables().get(table.get().getNameAsString());
     WorkloadClass observed = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
@@ -95,7 +128,7 @@ public final class WorkloadWatcher {
         applied = switchTo(switchTo.get(), progress);
       }
     }
-    return new Period(window, workload, observed, switchTo, applied, judgments);
+    return new Period(window, workload, observed, switchTo, applied, judgments, Optional.empty());
   }
 
   /** The class whose policy was taken last (and is in force, unless its trial reverted it); empty before any. */
@@ -226,8 +259,14 @@ public final class WorkloadWatcher {
    * @param switchedTo the class whose policy was applied at its end, if any
    * @param applied the changes that switch made, planned or (dry run) would make
    * @param judgments a trial that ended in this period, then a switch held back, if any
+   * @param notRead why the period's counts could not be read, when they could not; then it has no window, workload
+   *     or class
    */
   public record Period(WorkloadWindow window, TableWorkload workload, WorkloadClass observed,
-      Optional<WorkloadClass> switchedTo, List<AuditLog.Entry> applied, List<Judgment> judgments) {
+      Optional<WorkloadClass> switchedTo, List<AuditLog.Entry> applied, List<Judgment> judgments,
+      Optional<String> notRead) {
+    static Period notRead(String why) {
+      return new Period(null, null, null, Optional.empty(), List.of(), List.of(), Optional.of(why));
+    }
   }
 }

@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.pcm;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -238,9 +239,14 @@ public final class AdaptivityRun {
           out.println("    " + line);
           out.flush();
         });
+        period.notRead().ifPresent(why -> {
+          out.println("    watch: period not read, skipped: " + why);
+          out.flush();
+        });
+        boolean read = period.notRead().isEmpty();
         // The window ends before the switch its class may bring is made.
-        long windowEnd = begin + Math.round(period.window().seconds() * 1000);
-        periods.add(new AdaptivityResult.Period(windowEnd, period.observed().label(),
+        long windowEnd = read ? begin + Math.round(period.window().seconds() * 1000) : System.currentTimeMillis();
+        periods.add(new AdaptivityResult.Period(windowEnd, read ? period.observed().label() : "not read",
             period.switchedTo().map(WorkloadClass::label).orElse(null), System.currentTimeMillis(),
             period.applied().stream().map(e -> e.key() + " " + e.oldValue() + " -> " + e.newValue() + " ("
                 + e.status() + ")").toList(),
@@ -260,7 +266,16 @@ public final class AdaptivityRun {
         }
       }));
       threads.add(start("pcm-fractions", () -> {
-        List<RegionServerState> servers = reader.workload().servers();
+        List<RegionServerState> servers;
+        try {
+          servers = reader.workload().servers();
+        } catch (InterruptedIOException interrupted) {
+          throw interrupted;
+        } catch (IOException notAnswered) {
+          // A RegionServer down: no sample, as the watch skips its period; the phases count the failed operations.
+          Pause.sleep(Duration.ofSeconds(1), "the next sample of the heap fractions");
+          return;
+        }
         fractions.add(new AdaptivityResult.FractionSample(System.currentTimeMillis(),
             servers.stream().mapToDouble(s -> (double) s.memstoreLimitBytes() / s.heapMaxBytes()).average()
                 .orElse(Double.NaN),
@@ -308,7 +323,7 @@ public final class AdaptivityRun {
           thread.join();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new java.io.InterruptedIOException("interrupted while the watch loop finished its period");
+          throw new InterruptedIOException("interrupted while the watch loop finished its period");
         }
       }
       if (!failures.isEmpty()) {
