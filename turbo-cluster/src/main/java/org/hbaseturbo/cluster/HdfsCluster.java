@@ -220,6 +220,11 @@ public final class HdfsCluster implements Closeable {
     dataNodes.set(index, startDataNodeProcess(index));
   }
 
+  /** The operating system's id of DataNode {@code index}'s JVM, the one started last. */
+  public synchronized long dataNodePid(int index) {
+    return dataNodes.get(index).pid();
+  }
+
   /** The operating system's ids of the NameNode's JVM and then each DataNode's. */
   public synchronized List<Long> pids() {
     List<Long> pids = new ArrayList<>(List.of(nameNode.pid()));

@@ -68,12 +68,12 @@ enum ChaosAction {
     String perform(ChaosTarget target) throws IOException {
       HdfsCluster hdfs = target.hdfs().orElseThrow();
       int index = target.randomBelow(hdfs.dataNodeCount());
-      long pid = hdfs.pids().get(index + 1);
+      long pid = hdfs.dataNodePid(index);
       hdfs.killDataNode(index);
       target.pause();
       long start = System.nanoTime();
       hdfs.startDataNode(index);
-      return "DataNode " + index + " (pid " + pid + ") killed; started again as pid " + hdfs.pids().get(index + 1)
+      return "DataNode " + index + " (pid " + pid + ") killed; started again as pid " + hdfs.dataNodePid(index)
           + " in " + secondsSince(start) + " s";
     }
   },
