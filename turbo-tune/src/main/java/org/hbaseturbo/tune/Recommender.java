@@ -93,6 +93,7 @@ public final class Recommender {
       Route route = setting.route() == Route.HEAP_TUNER && !tunerDeployed ? Route.RESTART : setting.route();
       add(changes, unchanged, new Recommendation.Change(setting.key(), current, value, route));
     });
+    pairHeapFractions(changes, unchanged);
     if (!tunerDeployed && evaluated.values().keySet().stream().anyMatch(s -> s.route() == Route.HEAP_TUNER)) {
       notes.add("the heap fractions need a restart here: deploy the server jar's heap tuner to move them online"
           + " (README, Deploying the server jar)");
@@ -110,6 +111,24 @@ public final class Recommender {
     return new Recommendation(evaluated.policy().workloadClass(), evaluated.policy().source(),
         table.map(descriptor -> descriptor.getTableName().getNameAsString()).orElse(""), environment, changes,
         unchanged, notes, evaluated.presplitRegions());
+  }
+
+  /**
+   * Makes both heap fractions changes where one is. HBase checks their sum when a RegionServer starts, from the
+   * {@code hbase-site.xml} a change writes; a tuner (Turbo's, or HBase's own) moves the fractions in force away
+   * from that file's. Written alone, the changed fraction could meet there a value of the other that no longer
+   * fits beside it (a block cache of 0.6 that the tuner had shrunk to 0.5, under a memstore raised to 0.3).
+   */
+  static void pairHeapFractions(List<Recommendation.Change> changes, List<Recommendation.Change> unchanged) {
+    if (changes.stream().anyMatch(Recommender::isHeapFraction)) {
+      List<Recommendation.Change> partners = unchanged.stream().filter(Recommender::isHeapFraction).toList();
+      unchanged.removeAll(partners);
+      changes.addAll(partners);
+    }
+  }
+
+  private static boolean isHeapFraction(Recommendation.Change change) {
+    return PolicySetting.byKey(change.setting()).filter(setting -> setting.route() == Route.HEAP_TUNER).isPresent();
   }
 
   private static void add(List<Recommendation.Change> changes, List<Recommendation.Change> unchanged,
