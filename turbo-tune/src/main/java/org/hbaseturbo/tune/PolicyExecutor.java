@@ -1,5 +1,9 @@
 package org.hbaseturbo.tune;
 
+import static org.hbaseturbo.tune.ChangeHistory.APPLY;
+import static org.hbaseturbo.tune.ChangeHistory.ROLLBACK;
+import static org.hbaseturbo.tune.ChangeHistory.TRIAL;
+
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,10 +41,6 @@ import org.hbaseturbo.wire.PcmMarks;
  * keeps a pre-split ({@link AuditLog#KEPT}): splits cannot be undone safely in general.
  */
 public final class PolicyExecutor {
-  private static final String APPLY = "apply";
-  private static final String ROLLBACK = "rollback";
-  private static final String TRIAL = "trial";
-
   private final TableDescriptors tables;
   private final PreSplit preSplit;
   private final AuditLog audit;
@@ -218,9 +218,9 @@ public final class PolicyExecutor {
    * @throws IOException when a step failed (the log has it as failed; rollback may be run again)
    */
   public List<AuditLog.Entry> rollback(Consumer<String> progress) throws IOException {
-    List<AuditLog.Entry> log = audit.latest();
-    Optional<String> last = lastChangeToUndo(log);
-    return last.isEmpty() ? List.of() : rollback(log, last.get(), null, progress);
+    ChangeHistory history = new ChangeHistory(audit.latest());
+    Optional<String> last = history.lastToUndo();
+    return last.isEmpty() ? List.of() : rollback(history, last.get(), null, progress);
   }
 
   /**
@@ -231,13 +231,13 @@ public final class PolicyExecutor {
    *     one's values mixed with restored ones), or a step failed
    */
   List<AuditLog.Entry> revert(String change, WorkloadClass running, Consumer<String> progress) throws IOException {
-    List<AuditLog.Entry> log = audit.latest();
-    Optional<String> last = lastChangeToUndo(log);
+    ChangeHistory history = new ChangeHistory(audit.latest());
+    Optional<String> last = history.lastToUndo();
     if (!last.equals(Optional.of(change))) {
       throw new IOException("change " + change + " is not the newest one to undo in " + audit.file() + " (that is "
           + last.orElse("none") + "); 'tune rollback' undoes the newest first");
     }
-    return rollback(log, change, running, progress);
+    return rollback(history, change, running, progress);
   }
 
   /** Audits a judgment of {@code change} (action "trial"). */
@@ -253,16 +253,13 @@ public final class PolicyExecutor {
    * @param running the class of the workload it runs under, if known; else (null) the table's regions reopen, as
    *     under any workload they must
    */
-  private List<AuditLog.Entry> rollback(List<AuditLog.Entry> log, String last, WorkloadClass running,
+  private List<AuditLog.Entry> rollback(ChangeHistory history, String last, WorkloadClass running,
       Consumer<String> progress) throws IOException {
     Map<TableName, List<AuditLog.Entry>> byTable = new LinkedHashMap<>();
     List<AuditLog.Entry> serverEntries = new ArrayList<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
     List<AuditLog.Entry> kept = new ArrayList<>();
-    for (AuditLog.Entry entry : log) {
-      if (!entry.change().equals(last) || !entry.action().equals(APPLY) || !mayHaveChanged(entry)) {
-        continue;
-      }
+    for (AuditLog.Entry entry : history.toRestore(last)) {
       if (entry.route() == Route.PRESPLIT) {
         kept.add(entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
             entry.newValue(), entry.newValue(), entry.route(), AuditLog.KEPT).withStatus(now(), AuditLog.KEPT,
@@ -296,7 +293,7 @@ public final class PolicyExecutor {
           table.getValue()), running, progress)));
     }
     if (!serverRows.isEmpty()) {
-      PcmMarks marks = PcmMarks.rolledBack(classInForceBefore(log, last), last);
+      PcmMarks marks = PcmMarks.rolledBack(history.classInForceBefore(last), last);
       entries.addAll(make(serverEntries, () -> changeServers(serverRows, marks, progress)));
     }
     return entries;
@@ -412,51 +409,9 @@ public final class PolicyExecutor {
     }
   }
 
-  /**
-   * The class whose server settings were in force before {@code change}: that of the newest apply that changed the
-   * servers and is not rolled back, other than {@code change}; empty for none.
-   */
-  private static String classInForceBefore(List<AuditLog.Entry> log, String change) {
-    for (int i = log.size() - 1; i >= 0; i--) {
-      AuditLog.Entry entry = log.get(i);
-      if (!entry.change().equals(change) && entry.action().equals(APPLY)
-          && entry.target().scope() == AuditLog.Scope.SERVERS && entry.status().equals(AuditLog.APPLIED)
-          && !rolledBack(log, entry.change())) {
-        return entry.workloadClass();
-      }
-    }
-    return "";
-  }
-
   /** Settings a RegionServer reads only when it starts, and its heap. */
   private static boolean needsRestart(Recommendation.Change row) {
     return row.setting().equals(Recommender.HEAP) || row.route() == Route.RESTART;
-  }
-
-  /**
-   * The newest apply that may have changed something and is not rolled back yet: a rollback counts once all its
-   * steps are applied, so that one that failed is taken again.
-   */
-  private static Optional<String> lastChangeToUndo(List<AuditLog.Entry> log) {
-    for (int i = log.size() - 1; i >= 0; i--) {
-      AuditLog.Entry entry = log.get(i);
-      if (entry.action().equals(APPLY) && mayHaveChanged(entry) && !rolledBack(log, entry.change())) {
-        return Optional.of(entry.change());
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static boolean rolledBack(List<AuditLog.Entry> log, String change) {
-    List<AuditLog.Entry> undone = log.stream().filter(entry -> entry.change().equals(change)
-        && entry.action().equals(ROLLBACK)).toList();
-    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status().equals(AuditLog.APPLIED)
-        || entry.status().equals(AuditLog.KEPT));
-  }
-
-  /** Whether the value may differ from its old one: the step was taken, or begun. */
-  private static boolean mayHaveChanged(AuditLog.Entry entry) {
-    return List.of(AuditLog.PENDING, AuditLog.APPLIED, AuditLog.FAILED).contains(entry.status());
   }
 
   private static AuditLog.Entry entry(String change, String action, String workloadClass, AuditLog.Target target,

@@ -1,0 +1,67 @@
+package org.hbaseturbo.tune;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an audit log says the executor changed: the newest apply still to undo, whether a change is rolled back, and
+ * whose server settings were in force before one. A rollback counts once all its steps are applied, so that one
+ * that failed is taken again.
+ */
+final class ChangeHistory {
+  /** The actions of the log's entries. */
+  static final String APPLY = "apply";
+  static final String ROLLBACK = "rollback";
+  static final String TRIAL = "trial";
+
+  private final List<AuditLog.Entry> log;
+
+  ChangeHistory(List<AuditLog.Entry> log) {
+    this.log = log;
+  }
+
+  /** The newest apply that may have changed something and is not rolled back yet. */
+  Optional<String> lastToUndo() {
+    for (int i = log.size() - 1; i >= 0; i--) {
+      AuditLog.Entry entry = log.get(i);
+      if (entry.action().equals(APPLY) && mayHaveChanged(entry) && !rolledBack(entry.change())) {
+        return Optional.of(entry.change());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The steps of {@code change}'s apply that may have changed their value, to restore, in the order taken. */
+  List<AuditLog.Entry> toRestore(String change) {
+    return log.stream().filter(entry -> entry.change().equals(change) && entry.action().equals(APPLY)
+        && mayHaveChanged(entry)).toList();
+  }
+
+  /**
+   * The class whose server settings were in force before {@code change}: that of the newest apply that changed the
+   * servers and is not rolled back, other than {@code change}; empty for none.
+   */
+  String classInForceBefore(String change) {
+    for (int i = log.size() - 1; i >= 0; i--) {
+      AuditLog.Entry entry = log.get(i);
+      if (!entry.change().equals(change) && entry.action().equals(APPLY)
+          && entry.target().scope() == AuditLog.Scope.SERVERS && entry.status().equals(AuditLog.APPLIED)
+          && !rolledBack(entry.change())) {
+        return entry.workloadClass();
+      }
+    }
+    return "";
+  }
+
+  private boolean rolledBack(String change) {
+    List<AuditLog.Entry> undone = log.stream().filter(entry -> entry.change().equals(change)
+        && entry.action().equals(ROLLBACK)).toList();
+    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status().equals(AuditLog.APPLIED)
+        || entry.status().equals(AuditLog.KEPT));
+  }
+
+  /** Whether the value may differ from its old one: the step was taken, or begun. */
+  private static boolean mayHaveChanged(AuditLog.Entry entry) {
+    return List.of(AuditLog.PENDING, AuditLog.APPLIED, AuditLog.FAILED).contains(entry.status());
+  }
+}
