@@ -20,24 +20,66 @@ final class HeapFractions {
   /** A JVM reports a little less than its -Xmx as its maximum heap; within this, a fraction is the target. */
   private static final double TOLERANCE = 0.01;
   private static final Duration LIMIT = Duration.ofMinutes(3);
+  static final Duration STALLED = Duration.ofSeconds(30);
 
   private HeapFractions() {
   }
 
-  /** Waits until every server runs with {@code policy}'s fractions, at most 3 minutes; says how long it took. */
+  /**
+   * Waits until every server runs with {@code policy}'s fractions, or until they stopped moving short of them (the
+   * servers' heap tuner holds a fraction back while the heap is full after collections), at most 3 minutes; says how
+   * long it took and where they are.
+   */
   static void await(Connection connection, Policy.Evaluated policy, PrintWriter out) throws IOException {
     Optional<Double> memstore = fraction(policy, PolicySetting.MEMSTORE);
     Optional<Double> blockCache = fraction(policy, PolicySetting.BLOCK_CACHE);
     ServerStatsReader reader = new ServerStatsReader(connection);
     long start = System.nanoTime();
-    Await.until(() -> inForce(reader.workload().servers(), memstore, blockCache), LIMIT, Duration.ofSeconds(1),
-        "the heap tuner to reach the policy's fractions", () -> new IOException("the RegionServers did not reach the"
-            + " policy's heap fractions (memstore " + memstore + ", block cache " + blockCache + ") within "
-            + LIMIT.toMinutes() + " minutes; their logs say why"));
-    out.printf("    heap fractions in force after %.0f s: memstore %s, block cache %s%n",
-        (System.nanoTime() - start) / 1e9, memstore.map(String::valueOf).orElse("unchanged"),
-        blockCache.map(String::valueOf).orElse("unchanged"));
+    Stall stall = new Stall(start);
+    Await.until(() -> {
+      List<RegionServerState> servers = reader.workload().servers();
+      return inForce(servers, memstore, blockCache) || stall.stalled(servers, System.nanoTime());
+    }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach the policy's fractions", () -> new IOException(
+        "the RegionServers did not reach the policy's heap fractions (memstore " + memstore + ", block cache "
+            + blockCache + ") within " + LIMIT.toMinutes() + " minutes; their logs say why"));
+    List<RegionServerState> servers = reader.workload().servers();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (inForce(servers, memstore, blockCache)) {
+      out.printf("    heap fractions in force after %.0f s: memstore %s, block cache %s%n", seconds,
+          memstore.map(String::valueOf).orElse("unchanged"), blockCache.map(String::valueOf).orElse("unchanged"));
+    } else {
+      out.printf("    heap fractions held short of the policy's after %.0f s: memstore %.2f (policy %s), block cache"
+          + " %.2f (policy %s); the servers' heap tuner holds a fraction back while the heap is full after"
+          + " collections, and their logs say so%n", seconds,
+          servers.stream().mapToDouble(server -> fraction(server.memstoreLimitBytes(), server)).average().orElse(0),
+          memstore.map(String::valueOf).orElse("unchanged"),
+          servers.stream().mapToDouble(server -> fraction(server.blockCacheMaxBytes(), server)).average().orElse(0),
+          blockCache.map(String::valueOf).orElse("unchanged"));
+    }
     out.flush();
+  }
+
+  /**
+   * Whether the servers' fractions stopped moving: unchanged over {@link #STALLED}, three periods of the tuner as
+   * the process cluster runs it (10 s).
+   */
+  static final class Stall {
+    private List<List<Long>> last = List.of();
+    private long changedAt;
+
+    Stall(long startNanos) {
+      this.changedAt = startNanos;
+    }
+
+    boolean stalled(List<RegionServerState> servers, long nowNanos) {
+      List<List<Long>> sizes = servers.stream()
+          .map(server -> List.of(server.memstoreLimitBytes(), server.blockCacheMaxBytes())).toList();
+      if (!sizes.equals(last)) {
+        last = sizes;
+        changedAt = nowNanos;
+      }
+      return nowNanos - changedAt >= STALLED.toNanos();
+    }
   }
 
   /** Whether every server's memstore limit and block cache capacity are the given fractions of its heap. */
