@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
@@ -36,13 +37,15 @@ final class HeapFractions {
     ServerStatsReader reader = new ServerStatsReader(connection);
     long start = System.nanoTime();
     Stall stall = new Stall(start);
+    // The reading that ended the wait, which the line below describes.
+    AtomicReference<List<RegionServerState>> last = new AtomicReference<>();
     Await.until(() -> {
-      List<RegionServerState> servers = reader.workload().servers();
-      return inForce(servers, memstore, blockCache) || stall.stalled(servers, System.nanoTime());
+      last.set(reader.workload().servers());
+      return inForce(last.get(), memstore, blockCache) || stall.stalled(last.get(), System.nanoTime());
     }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach the policy's fractions", () -> new IOException(
         "the RegionServers did not reach the policy's heap fractions (memstore " + memstore + ", block cache "
             + blockCache + ") within " + LIMIT.toMinutes() + " minutes; their logs say why"));
-    List<RegionServerState> servers = reader.workload().servers();
+    List<RegionServerState> servers = last.get();
     double seconds = (System.nanoTime() - start) / 1e9;
     if (inForce(servers, memstore, blockCache)) {
       out.printf("    heap fractions in force after %.0f s: memstore %s, block cache %s%n", seconds,
