@@ -36,31 +36,26 @@ import org.openucx.jucx.ucs.UcsConstants;
  *
  * <p>Its requests form one stream of each session (numbered by the worker's index): each is signed with the
  * session key and carries the next sequence of the stream (from a random start) and the caller's deadline. A reply
- * counts only when it names the awaited request's stream and sequence and, where the session signs replies, carries
- * the session key's mac; anything else is ignored.
+ * counts only when it names the awaited request's stream and sequence and carries the session key's mac; anything
+ * else is ignored.
  *
  * <p>The reply callback, which runs inside {@code progress()}, only checks and copies the reply; the caller decodes
  * it.
  */
 final class ClientWorker implements Closeable {
   /**
-   * Eager, and without UCX's reply flag: the server answers over an endpoint it makes to this worker's address
-   * rather than over UCX's reply endpoint.
+   * Eager, and with UCX's reply flag: the server answers over the endpoint UCX made to this worker when this
+   * worker's endpoint connected, the only endpoint it sends on.
    */
-  private static final long SEND_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
+  private static final long SEND_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER | UcpConstants.UCP_AM_SEND_FLAG_REPLY;
   private static final SecureRandom RANDOM = new SecureRandom();
-  private static final byte[] NO_ADDRESS = new byte[0];
 
-  /**
-   * An endpoint to one server worker, for one session; whether UCX reported it failed, and whether the server has
-   * answered over it (until then, requests carry this worker's address for the server's replies).
-   */
+  /** An endpoint to one server worker, for one session; and whether UCX reported it failed. */
   private static final class Endpoint {
     final UcpEndpoint ucx;
     final ServerSession session;
     final FrameMac mac;
     volatile String failure;
-    boolean answered;
 
     Endpoint(UcpEndpoint ucx, ServerSession session) {
       this.ucx = ucx;
@@ -76,8 +71,6 @@ final class ClientWorker implements Closeable {
   private final AtomicInteger waiting;
   private final PollingAdvisor polling;
   private final Map<ServerName, Endpoint> endpoints = new HashMap<>();
-  /** This worker's UCX address, where servers send replies. */
-  private final byte[] address;
   /** The request as it is signed: the mac reads a heap array without copying. */
   private byte[] frame = new byte[4096];
   private ByteBuffer requestBuffer = ByteBuffer.allocateDirect(4096);
@@ -105,9 +98,6 @@ final class ClientWorker implements Closeable {
     this.polling = new PollingAdvisor(config.spin().toNanos());
     worker.setAmRecvHandler(FastPathFrames.REPLY_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
     UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REPLY_MESSAGE);
-    ByteBuffer ucxOwned = worker.getAddress();
-    this.address = new byte[ucxOwned.remaining()];
-    ucxOwned.get(address);
   }
 
   /**
@@ -119,8 +109,7 @@ final class ClientWorker implements Closeable {
   Reply call(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos)
       throws FastPathUnavailableException {
     Endpoint endpoint = endpointTo(session);
-    byte[] replyAddress = endpoint.answered ? NO_ADDRESS : address;
-    int length = FastPathFrames.REQUEST_HEADER_BYTES + replyAddress.length + body.length;
+    int length = FastPathFrames.REQUEST_HEADER_BYTES + body.length;
     if (frame.length < length) {
       frame = new byte[Math.max(length, 2 * frame.length)];
       requestBuffer = ByteBuffer.allocateDirect(frame.length);
@@ -128,7 +117,7 @@ final class ClientWorker implements Closeable {
     long sequence = ++lastSequence;
     ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
     FastPathFrames.putRequestHeader(signed, operation, session.id(), index, sequence,
-        session.clock().onServer(deadlineNanos), replyAddress);
+        session.clock().onServer(deadlineNanos));
     signed.put(body).flip();
     endpoint.mac.sign(signed, FastPathFrames.REQUEST_MAC);
     ByteBuffer out = requestBuffer.clear().put(signed).flip();
@@ -148,7 +137,6 @@ final class ClientWorker implements Closeable {
     }
     try {
       awaitReply(endpoint, send, deadlineNanos, start + polling.pollNanos());
-      endpoint.answered = true;
       return reply;
     } catch (FastPathTimeoutException e) {
       if (!send.isCompleted()) {
@@ -229,7 +217,7 @@ final class ClientWorker implements Closeable {
     Reply parsed = Reply.parse(copy);
     // A late reply to a request its caller gave up on names an earlier sequence, and is dropped here.
     if (parsed != null && parsed.stream() == index && parsed.sequence() == awaitedSequence
-        && (!awaited.session.signedReplies() || parsed.signedWith(awaited.mac))) {
+        && parsed.signedWith(awaited.mac)) {
       reply = parsed;
     }
     return UcsConstants.STATUS.UCS_OK;

@@ -9,7 +9,7 @@ import org.apache.hadoop.hbase.TableName;
  * A fast-path session with one RegionServer, opened over RPC through a region it holds.
  *
  * @param id the session's id, which every request names
- * @param key the session key, which signs requests (and replies where {@code signedReplies}); never sent
+ * @param key the session key, which signs requests and replies; never sent
  * @param workers the server's UCX worker addresses
  * @param table a table with a region on the server, and {@code row} in that region: where the session was opened
  *     and where it is closed
@@ -18,6 +18,6 @@ import org.apache.hadoop.hbase.TableName;
  * @param renewAtNanos when (on this client's clock) the client opens a new session rather than use this one, well
  *     before the server stops accepting it
  */
-record ServerSession(ServerName server, byte[] id, byte[] key, boolean signedReplies, List<ByteBuffer> workers,
+record ServerSession(ServerName server, byte[] id, byte[] key, List<ByteBuffer> workers,
     TableName table, byte[] row, String runtime, ServerClock clock, long renewAtNanos) {
 }

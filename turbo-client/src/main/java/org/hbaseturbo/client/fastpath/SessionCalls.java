@@ -18,6 +18,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.SessionKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +43,8 @@ final class SessionCalls {
     try (Table table = rpc.getTable(location.getRegion().getTable())) {
       ServerRpcController controller = new ServerRpcController();
       response = FastPathSessionService.newBlockingStub(table.coprocessorService(row)).open(controller,
-          OpenSessionRequest.newBuilder().setClientPublicKey(ByteString.copyFrom(clientPublic)).build());
+          OpenSessionRequest.newBuilder().setClientPublicKey(ByteString.copyFrom(clientPublic))
+              .setFrameVersion(FastPathFrames.VERSION).build());
       if (controller.failedOnException()) {
         throw controller.getFailedOn();
       }
@@ -63,9 +65,10 @@ final class SessionCalls {
     if (response.getWorkerAddressCount() == 0) {
       throw new IOException(issuer + " has no fast-path workers");
     }
-    if (!response.hasServerPublicKey() || !response.hasServerNanos() || !response.hasLifetimeMs()) {
-      throw new IOException(issuer + " runs a fast path of HBase Turbo 0.1 or earlier, without session keys:"
-          + " deploy this version's server jar");
+    if (response.getFrameVersion() != FastPathFrames.VERSION) {
+      throw new IOException(issuer + " speaks fast-path frames of version " + (response.hasFrameVersion()
+          ? response.getFrameVersion() : "2 or earlier") + ", this client version " + FastPathFrames.VERSION
+          + ": deploy the server jar of this client's HBase Turbo version");
     }
     byte[] id = response.getToken().toByteArray();
     byte[] key;
@@ -81,7 +84,7 @@ final class SessionCalls {
         .toList();
     // Renewed at half its lifetime: long before it expires, whatever the clocks.
     long renewAt = sent + TimeUnit.MILLISECONDS.toNanos(response.getLifetimeMs()) / 2;
-    return new ServerSession(issuer, id, key, response.getSignedReplies(), workers, location.getRegion().getTable(),
+    return new ServerSession(issuer, id, key, workers, location.getRegion().getTable(),
         row, response.getUcxRuntime(), ServerClock.measured(sent, response.getServerNanos(), answered), renewAt);
   }
 

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -32,15 +33,14 @@ import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpConstants;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpEndpoint;
-import org.openucx.jucx.ucp.UcpEndpointParams;
 import org.openucx.jucx.ucp.UcpWorker;
 import org.openucx.jucx.ucp.UcpWorkerParams;
 import org.openucx.jucx.ucs.UcsConstants;
 
 /**
  * A client worker against a stand-in server over UCX that answers each request as a test scripts it: a reply counts
- * only when it names the awaited request's stream and sequence and, where the session signs replies, carries the
- * session key's mac; anything else is ignored and the call times out.
+ * only when it names the awaited request's stream and sequence and carries the session key's mac; anything else is
+ * ignored and the call times out.
  */
 class TestClientWorker {
   private static final byte[] KEY = "the session key of 32 bytes, ok.".getBytes(StandardCharsets.US_ASCII);
@@ -55,41 +55,36 @@ class TestClientWorker {
   private static final class StandIn {
     final UcpWorker worker;
     final Thread thread;
-    final Queue<Request> received = new ConcurrentLinkedQueue<>();
+    /** Requests and the endpoint UCX made to their sender, valid until the next progress() call. */
+    final Queue<Map.Entry<Request, UcpEndpoint>> received = new ConcurrentLinkedQueue<>();
     volatile Function<Request, byte[]> answer;
     volatile boolean running = true;
-    UcpEndpoint replies;
 
     StandIn(UcpContext context) {
       worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
       UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REQUEST_MESSAGE);
-      worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, (header, headerLength, data, ignored) -> {
+      worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, (header, headerLength, data, sender) -> {
         byte[] message = new byte[(int) data.getLength()];
         UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()).get(message);
-        received.add(Request.parse(message));
+        received.add(Map.entry(Request.parse(message), sender));
         return UcsConstants.STATUS.UCS_OK;
       }, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
       thread = new Thread(this::serve, "stand-in");
       thread.start();
     }
 
-    /** Answers outside UCX's callback, as the real server does, over an endpoint it makes to the reply address. */
+    /** Answers outside UCX's callback, over the endpoint UCX made to the sender, as the real server does. */
     private void serve() {
       while (running) {
         try {
           if (worker.progress() == 0) {
             LockSupport.parkNanos(20_000);
           }
-          for (Request request = received.poll(); request != null; request = received.poll()) {
-            if (replies == null) {
-              byte[] address = request.replyAddress();
-              replies = worker.newEndpoint(new UcpEndpointParams()
-                  .setUcpAddress(ByteBuffer.allocateDirect(address.length).put(address).flip()));
-            }
-            byte[] reply = answer.apply(request);
+          for (var request = received.poll(); request != null; request = received.poll()) {
+            byte[] reply = answer.apply(request.getKey());
             ByteBuffer out = ByteBuffer.allocateDirect(reply.length).put(reply).flip();
-            replies.sendAmNonBlocking(FastPathFrames.REPLY_MESSAGE, 0, 0, UcxUtils.getAddress(out), reply.length,
-                UcpConstants.UCP_AM_SEND_FLAG_EAGER, null);
+            request.getValue().sendAmNonBlocking(FastPathFrames.REPLY_MESSAGE, 0, 0, UcxUtils.getAddress(out),
+                reply.length, UcpConstants.UCP_AM_SEND_FLAG_EAGER, null);
           }
         } catch (Exception e) {
           return;
@@ -100,9 +95,6 @@ class TestClientWorker {
     void close() throws InterruptedException {
       running = false;
       thread.join();
-      if (replies != null) {
-        replies.closeNonBlockingForce();
-      }
       worker.close();
     }
   }
@@ -124,22 +116,22 @@ class TestClientWorker {
   @Test
   void aReplyMustNameTheAwaitedStreamAndSequence() throws Exception {
     try (ClientWorker client = client()) {
-      ServerSession session = session(false);
-      server.answer = request -> reply(request.stream(), request.sequence(), null, "ok");
+      ServerSession session = session();
+      server.answer = request -> reply(request.stream(), request.sequence(), KEY, "ok");
       assertThat(body(client.call(session, FastPathOperation.GET, new byte[1], deadline()))).isEqualTo("ok");
-      server.answer = request -> reply(request.stream(), request.sequence() + 1, null, "next");
+      server.answer = request -> reply(request.stream(), request.sequence() + 1, KEY, "next");
       assertThatThrownBy(() -> client.call(session, FastPathOperation.GET, new byte[1], deadline()))
           .as("another sequence").isInstanceOf(FastPathTimeoutException.class);
-      server.answer = request -> reply(request.stream() + 1, request.sequence(), null, "other stream");
+      server.answer = request -> reply(request.stream() + 1, request.sequence(), KEY, "other stream");
       assertThatThrownBy(() -> client.call(session, FastPathOperation.GET, new byte[1], deadline()))
           .as("another stream").isInstanceOf(FastPathTimeoutException.class);
     }
   }
 
   @Test
-  void whereRepliesAreSignedOnlySignedOnesCount() throws Exception {
+  void onlyRepliesSignedWithTheSessionKeyCount() throws Exception {
     try (ClientWorker client = client()) {
-      ServerSession session = session(true);
+      ServerSession session = session();
       server.answer = request -> reply(request.stream(), request.sequence(), null, "unsigned");
       assertThatThrownBy(() -> client.call(session, FastPathOperation.GET, new byte[1], deadline()))
           .as("unsigned").isInstanceOf(FastPathTimeoutException.class);
@@ -152,25 +144,24 @@ class TestClientWorker {
   }
 
   @Test
-  void requestsAreSignedAndCarryTheAddressUntilAnswered() throws Exception {
+  void requestsAreSignedNumberedAndCarryNoAddress() throws Exception {
     List<Request> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     try (ClientWorker client = client()) {
-      ServerSession session = session(false);
+      ServerSession session = session();
       server.answer = request -> {
         seen.add(request);
-        return reply(request.stream(), request.sequence(), null, "ok");
+        return reply(request.stream(), request.sequence(), KEY, "ok");
       };
       client.call(session, FastPathOperation.GET, new byte[] {7}, deadline());
       client.call(session, FastPathOperation.PUT, new byte[] {8}, deadline());
     }
     assertThat(seen).hasSize(2);
-    assertThat(seen.get(0).replyAddress()).as("the first request").isNotEmpty();
-    assertThat(seen.get(1).replyAddress()).as("after a reply").isEmpty();
     assertThat(seen.get(1).sequence()).isEqualTo(seen.get(0).sequence() + 1);
     for (Request request : seen) {
       assertThat(request.signedWith(new FrameMac(KEY))).isTrue();
       assertThat(request.stream()).isEqualTo(3);
     }
+    assertThat(seen.get(0).body()).as("header, then the body: nothing between").containsExactly(7);
     assertThat(seen.get(1).body()).containsExactly(8);
   }
 
@@ -179,10 +170,10 @@ class TestClientWorker {
         new Configuration(false)));
   }
 
-  private ServerSession session(boolean signedReplies) {
+  private ServerSession session() {
     ByteBuffer address = server.worker.getAddress();
     ByteBuffer copy = ByteBuffer.allocateDirect(address.remaining()).put(address).flip();
-    return new ServerSession(ServerName.valueOf("stand-in", 1, 1), SESSION, KEY, signedReplies, List.of(copy),
+    return new ServerSession(ServerName.valueOf("stand-in", 1, 1), SESSION, KEY, List.of(copy),
         TableName.valueOf("t"), new byte[0], "stand-in", new ServerClock(0, System.nanoTime()),
         Long.MAX_VALUE);
   }

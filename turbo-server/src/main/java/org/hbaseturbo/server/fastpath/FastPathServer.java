@@ -21,7 +21,6 @@ import org.hbaseturbo.server.metrics.MetricsRegistration;
 import org.hbaseturbo.server.scan.PreparedExecutes;
 import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.transport.UcxRuntime;
-import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.openucx.jucx.ucp.UcpContext;
 import org.slf4j.Logger;
@@ -101,8 +100,7 @@ public class FastPathServer implements RegionServerCoprocessor {
       settings = LiveSettings.watch("fast path of RegionServer " + serverName, server.getConfiguration(),
           server.getConfiguration(), FastPathServerConfig::from);
       FastPathServerConfig config = settings.get();
-      sessions = new Sessions(() -> settings.get().sessionLimits(),
-          ChannelSettings.protectedRpc(env.getConfiguration()), Clock.systemUTC());
+      sessions = new Sessions(() -> settings.get().sessionLimits(), Clock.systemUTC());
       context = UcxRuntime.openContext(config.transports());
       FastPathWorker.Handler handler = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
           () -> settings.get().maxReplyBytes())::execute;

@@ -21,6 +21,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
 import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
 
 /**
  * Opens and closes fast-path sessions over HBase's authenticated RPC: the session's token is bound to the user
@@ -54,13 +55,18 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
     OpenSessionResponse response = null;
     try {
       FastPathServer server = running();
+      if (request.getFrameVersion() != FastPathFrames.VERSION) {
+        throw new DoNotRetryIOException("the client speaks fast-path frames of version " + (request.hasFrameVersion()
+            ? request.getFrameVersion() : "2 or earlier") + ", this RegionServer version " + FastPathFrames.VERSION
+            + ": use the client jar of the HBase Turbo version whose server jar the RegionServers run");
+      }
       Sessions.Issued issued = server.sessions().open(caller(), request.getClientPublicKey().toByteArray());
       Sessions.Session session = issued.session();
       OpenSessionResponse.Builder builder = OpenSessionResponse.newBuilder()
           .setToken(ByteString.copyFrom(session.id())).setExpiresAtMs(session.expiresAtMs())
           .setServerName(serverName.toString()).setUcxRuntime(UcxRuntime.describe())
           .setServerPublicKey(ByteString.copyFrom(issued.serverPublicKey())).setServerNanos(System.nanoTime())
-          .setLifetimeMs(server.sessions().lifetime().toMillis()).setSignedReplies(session.signedReplies());
+          .setLifetimeMs(server.sessions().lifetime().toMillis()).setFrameVersion(FastPathFrames.VERSION);
       for (ByteBuffer address : server.workerAddresses()) {
         builder.addWorkerAddress(ByteString.copyFrom(address.duplicate()));
       }

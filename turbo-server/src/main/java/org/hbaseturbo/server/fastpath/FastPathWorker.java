@@ -69,12 +69,20 @@ final class FastPathWorker implements Runnable {
   private PollingAdvisor advisor;
   private long advisedSpinNanos;
   private final BiConsumer<FastPathWorker, Throwable> onDeath;
+  /**
+   * A message as UCX delivered it, and the endpoint UCX made to its sender when the sender's endpoint connected: the
+   * only endpoints the server sends on. UCX frees such an endpoint, which the application did not create, inside a
+   * {@code progress()} call once it learns its peer failed; so one is used only in the drain that follows the
+   * {@code progress()} call that delivered its message, and never kept.
+   */
+  private record Received(byte[] message, UcpEndpoint sender) {
+  }
+
   /** Requests received, in order; and those received while it was full, to be answered "busy". */
-  private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
-  private final ArrayDeque<byte[]> busy = new ArrayDeque<>();
+  private final ArrayDeque<Received> queue = new ArrayDeque<>();
+  private final ArrayDeque<Received> busy = new ArrayDeque<>();
   /** What {@link #queue} holds, for other threads to read (the metrics' queue depth); written by this one only. */
   private volatile int queued;
-  private final ReplyEndpoints replies;
   private final Thread thread;
   private volatile boolean running = true;
   private boolean closed;
@@ -101,7 +109,6 @@ final class FastPathWorker implements Runnable {
     this.advisedSpinNanos = settings.get().spin().toNanos();
     this.advisor = new PollingAdvisor(advisedSpinNanos);
     this.onDeath = onDeath;
-    this.replies = new ReplyEndpoints(worker);
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
     UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REQUEST_MESSAGE);
     // jucx's buffer is UCX's memory, freed when the worker closes: reading it after that crashes the process.
@@ -159,7 +166,6 @@ final class FastPathWorker implements Runnable {
     }
     closed = true;
     try {
-      replies.closeAll();
       worker.close();
     } catch (RuntimeException e) {
       LOG.debug("closing the UCX worker of {}: {}", thread.getName(), e.toString());
@@ -222,15 +228,17 @@ final class FastPathWorker implements Runnable {
   }
 
   /**
-   * UCX's receive callback: must return a status to UCX whatever the message, so it never throws. It sends nothing
-   * (replies go out after {@code progress()} returns) and ignores UCX's reply endpoint ({@link ReplyEndpoints}).
+   * UCX's receive callback: must return a status to UCX whatever the message, so it never throws. It sends nothing:
+   * replies go out after {@code progress()} returns, over {@code sender}, the endpoint UCX made to the peer (given
+   * only for a message sent with UCX's reply flag, as clients send requests).
    */
-  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
+  private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint sender) {
     try {
       FastPathServerConfig config = settings.get();
       counters.bytesReceived.add(data.getLength());
-      if (!data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
-        // A rendezvous message (clients send eagerly), or over the limit: not a request, and no reply.
+      if (sender == null || !data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
+        // Without the reply flag, a rendezvous message (clients send eagerly), or over the limit: not a request, and
+        // no reply.
         counters.refused(Refusal.MALFORMED);
         counters.unanswered.increment();
         return UcsConstants.STATUS.UCS_OK;
@@ -238,12 +246,12 @@ final class FastPathWorker implements Runnable {
       byte[] message = new byte[(int) data.getLength()];
       UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()).get(message);
       if (queue.size() < config.queuePerWorker()) {
-        queue.add(message);
+        queue.add(new Received(message, sender));
         queued = queue.size();
       } else {
         counters.refused(Refusal.BUSY);
         if (busy.size() < config.queuePerWorker()) {
-          busy.add(message);
+          busy.add(new Received(message, sender));
         } else {
           counters.unanswered.increment();
         }
@@ -255,15 +263,15 @@ final class FastPathWorker implements Runnable {
     return UcsConstants.STATUS.UCS_OK;
   }
 
+  /** Answers every message the last {@code progress()} call delivered, before the next one. */
   private void drain() {
-    for (byte[] message = busy.poll(); message != null; message = busy.poll()) {
-      Authenticated request = authenticated(message);
+    for (Received message = busy.poll(); message != null; message = busy.poll()) {
+      Authenticated request = authenticated(message.message());
       if (request != null) {
-        reply(replies.existing(request.session(), request.request().stream()), request, FastPathStatus.BUSY,
-            bytes("queue full"));
+        reply(message.sender(), request, FastPathStatus.BUSY, bytes("queue full"));
       }
     }
-    for (byte[] message = queue.poll(); message != null; message = queue.poll()) {
+    for (Received message = queue.poll(); message != null; message = queue.poll()) {
       queued = queue.size();
       try {
         handle(message);
@@ -298,15 +306,15 @@ final class FastPathWorker implements Runnable {
     return new Authenticated(request, session);
   }
 
-  private void handle(byte[] message) {
-    Authenticated authenticated = authenticated(message);
+  private void handle(Received received) {
+    Authenticated authenticated = authenticated(received.message());
     if (authenticated == null) {
-      // Unauthenticated: there is no address the worker could trust to answer to.
+      // Unauthenticated: nothing to sign an answer with.
       counters.unanswered.increment();
       return;
     }
     Request request = authenticated.request();
-    UcpEndpoint replyTo = replies.to(authenticated.session(), request.stream(), request.replyAddress());
+    UcpEndpoint replyTo = received.sender();
     if (!authenticated.session().advance(request.stream(), request.sequence())) {
       counters.refused(Refusal.REPLAYED);
       reply(replyTo, authenticated, FastPathStatus.MALFORMED, bytes("sequence not above its stream's last: sent"
@@ -328,11 +336,11 @@ final class FastPathWorker implements Runnable {
     reply(replyTo, authenticated, answer.status(), answer.body());
   }
 
-  /** Answers an authenticated request, signed where its session's replies are. */
+  /** Answers an authenticated request over the endpoint to its sender, signed with its session's key. */
   private void reply(UcpEndpoint replyTo, Authenticated to, FastPathStatus status, byte[] body) {
     int length = FastPathFrames.REPLY_HEADER_BYTES + body.length;
-    if (replyTo == null || replyBytesInFlight + length > REPLY_BACKLOG * settings.get().maxReplyBytes()) {
-      // No endpoint to the stream, or a client that does not take its replies.
+    if (replyBytesInFlight + length > REPLY_BACKLOG * settings.get().maxReplyBytes()) {
+      // A client that does not take its replies.
       counters.unanswered.increment();
       return;
     }
@@ -344,9 +352,7 @@ final class FastPathWorker implements Runnable {
     ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
     FastPathFrames.putReplyHeader(signed, status, to.request().stream(), to.request().sequence());
     signed.put(body).flip();
-    if (to.session().signedReplies()) {
-      to.session().mac().sign(signed, FastPathFrames.REPLY_MAC);
-    }
+    to.session().mac().sign(signed, FastPathFrames.REPLY_MAC);
     ByteBuffer out = replyBuffer.clear().put(signed).flip();
     ReplySent sent = new ReplySent(replyBuffer, length);
     UcpRequest send;

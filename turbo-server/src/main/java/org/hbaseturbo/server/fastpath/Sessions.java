@@ -42,17 +42,15 @@ final class Sessions {
   static final class Session {
     private final byte[] id;
     private final User user;
-    private final boolean signedReplies;
     private final long expiresAtMs;
     /** The last sequence run on each of the client's streams. */
     private final Map<Integer, AtomicLong> lastSequences = new ConcurrentHashMap<>();
     /** A mac under the session key for each server worker thread (a {@code Mac} is not thread-safe). */
     private final ThreadLocal<FrameMac> macs;
 
-    Session(byte[] id, User user, byte[] key, boolean signedReplies, long expiresAtMs) {
+    Session(byte[] id, User user, byte[] key, long expiresAtMs) {
       this.id = id;
       this.user = user;
-      this.signedReplies = signedReplies;
       this.expiresAtMs = expiresAtMs;
       this.macs = ThreadLocal.withInitial(() -> new FrameMac(key));
     }
@@ -63,11 +61,6 @@ final class Sessions {
 
     User user() {
       return user;
-    }
-
-    /** Whether replies carry a mac too (HBase's RPC protects integrity here). */
-    boolean signedReplies() {
-      return signedReplies;
     }
 
     long expiresAtMs() {
@@ -117,14 +110,12 @@ final class Sessions {
   private final Map<Id, Session> sessions = new HashMap<>();
   private final Map<String, Integer> perUser = new HashMap<>();
   private final Supplier<Limits> limits;
-  private final boolean signedReplies;
   private final Clock clock;
   /** Guarded by this: sessions opened since the server started. */
   private long opened;
 
-  Sessions(Supplier<Limits> limits, boolean signedReplies, Clock clock) {
+  Sessions(Supplier<Limits> limits, Clock clock) {
     this.limits = limits;
-    this.signedReplies = signedReplies;
     this.clock = clock;
   }
 
@@ -171,7 +162,7 @@ final class Sessions {
       } catch (GeneralSecurityException e) {
         throw new DoNotRetryIOException("the client's public key is not an X25519 key: " + e.getMessage());
       }
-      Session session = new Session(id.clone(), user, sessionKey, signedReplies, now + limits.lifetime().toMillis());
+      Session session = new Session(id.clone(), user, sessionKey, now + limits.lifetime().toMillis());
       sessions.put(key, session);
       perUser.merge(user.getName(), 1, Integer::sum);
       opened++;

@@ -22,7 +22,8 @@ import org.openucx.jucx.ucs.UcsConstants;
 
 /**
  * A UCX endpoint to one fast-path worker that sends whatever bytes a test gives it, with whatever active message id
- * and flags, as an attacker could; it keeps every reply that comes back.
+ * and flags, as an attacker could; it keeps every reply that comes back. Requests go as clients send them: eagerly,
+ * with UCX's reply flag, so that the worker answers over the endpoint UCX made to this client.
  */
 public final class RawFastPathClient implements Closeable {
   /** How long a test waits for a reply it expects. */
@@ -31,8 +32,10 @@ public final class RawFastPathClient implements Closeable {
   private final UcpContext context;
   private final UcpWorker worker;
   private final UcpEndpoint endpoint;
+  /** How clients send requests. */
+  public static final long REQUEST_FLAGS = UcpConstants.UCP_AM_SEND_FLAG_EAGER | UcpConstants.UCP_AM_SEND_FLAG_REPLY;
+
   private final List<Reply> replies = new ArrayList<>();
-  private final byte[] address;
 
   public RawFastPathClient(ByteBuffer serverWorker) throws Exception {
     context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)));
@@ -48,20 +51,12 @@ public final class RawFastPathClient implements Closeable {
     UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REPLY_MESSAGE);
     ByteBuffer server = ByteBuffer.allocateDirect(serverWorker.remaining()).put(serverWorker.duplicate()).flip();
     endpoint = worker.newEndpoint(new UcpEndpointParams().setUcpAddress(server).setPeerErrorHandlingMode());
-    ByteBuffer ucxOwned = worker.getAddress();
-    address = new byte[ucxOwned.remaining()];
-    ucxOwned.get(address);
   }
 
-  /** This client's worker address, where a server sends the replies to requests that carry it. */
-  public byte[] address() {
-    return address.clone();
-  }
-
-  /** Sends a request as a client does (eager) and waits up to 10 s for the next reply; null if none. */
+  /** Sends a request as a client does and waits up to 10 s for the next reply; null if none. */
   public Reply send(byte[] message) {
     int before = replies.size();
-    fire(FastPathFrames.REQUEST_MESSAGE, message, UcpConstants.UCP_AM_SEND_FLAG_EAGER);
+    fire(FastPathFrames.REQUEST_MESSAGE, message, REQUEST_FLAGS);
     long deadline = System.nanoTime() + REPLY_WAIT_NANOS;
     while (replies.size() == before && System.nanoTime() < deadline) {
       progressOrPause();
@@ -100,6 +95,18 @@ public final class RawFastPathClient implements Closeable {
     }
   }
 
+  /** Closes the endpoint as a client that says goodbye does (UCX flushes it first), then the worker. */
+  public void closeGracefully() {
+    UcpRequest closing = endpoint.closeNonBlockingFlush();
+    long deadline = System.nanoTime() + REPLY_WAIT_NANOS;
+    while (!closing.isCompleted() && System.nanoTime() < deadline) {
+      progressOrPause();
+    }
+    worker.close();
+    context.close();
+  }
+
+  /** Drops the endpoint without a word, as a client that dies does, then the worker. */
   @Override
   public void close() {
     endpoint.closeNonBlockingForce();

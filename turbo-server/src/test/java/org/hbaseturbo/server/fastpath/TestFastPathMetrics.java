@@ -81,7 +81,7 @@ class TestFastPathMetrics {
 
   @Test
   void countsSessionsOpenAndOpened() throws Exception {
-    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofHours(1), 10, 10), false, Clock.systemUTC());
+    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofHours(1), 10, 10), Clock.systemUTC());
     User user = User.createUserForTesting(new org.apache.hadoop.conf.Configuration(false), "alice", new String[0]);
     sessions.open(user, SessionKeys.encoded(SessionKeys.newKeyPair()));
     Sessions.Issued second = sessions.open(user, SessionKeys.encoded(SessionKeys.newKeyPair()));

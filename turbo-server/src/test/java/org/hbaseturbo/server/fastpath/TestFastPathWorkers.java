@@ -10,7 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.common.Await;
@@ -37,7 +39,10 @@ import org.openucx.jucx.ucp.UcpContext;
 class TestFastPathWorkers {
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final long EAGER = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
+  private static final long REQUEST_FLAGS = RawFastPathClient.REQUEST_FLAGS;
   private static final byte[] DIE = bytes("die");
+  /** A body that makes the stand-in request path sleep that many milliseconds first: "slow20". */
+  private static final String SLOW = "slow";
   private static final User ALICE = User.createUserForTesting(new Configuration(false), "alice", new String[0]);
 
   private final ServerCounters counters = new ServerCounters();
@@ -51,12 +56,7 @@ class TestFastPathWorkers {
   @BeforeEach
   void start() throws Exception {
     context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)));
-    openSession(false);
-  }
-
-  /** @param signedReplies whether the server signs replies, as where HBase's RPC protects integrity */
-  private void openSession(boolean signedReplies) throws Exception {
-    sessions = new Sessions(() -> new Sessions.Limits(Duration.ofMinutes(5), 10, 10), signedReplies, Clock.systemUTC());
+    sessions = new Sessions(() -> new Sessions.Limits(Duration.ofMinutes(5), 10, 10), Clock.systemUTC());
     KeyPair client = SessionKeys.newKeyPair();
     Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
     byte[] id = issued.session().id();
@@ -72,9 +72,15 @@ class TestFastPathWorkers {
     context.close();
   }
 
-  /** Stands for HBase's request path: echoes the body as the user; "die" throws what no worker survives. */
+  /**
+   * Stands for HBase's request path: echoes the body as the user; "die" throws what no worker survives, "slowN"
+   * sleeps N milliseconds first.
+   */
   private Answer handle(User user, FastPathFrames.Request request) {
     String body = new String(request.body(), StandardCharsets.UTF_8);
+    if (body.startsWith(SLOW)) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Integer.parseInt(body.substring(SLOW.length()))));
+    }
     if (body.equals("die")) {
       throw new StackOverflowError("planted");
     }
@@ -96,29 +102,32 @@ class TestFastPathWorkers {
   @Test
   void aWorkerRunsSignedRequestsOnceAndRefusesTheRestUnrun() throws Exception {
     try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
-      TestingSession client = session.repliesTo(raw);
-      Reply served = raw.send(client.request(FastPathOperation.GET, 0, 1, bytes("a")));
+      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("a")));
       assertThat(served.status()).isEqualTo(FastPathStatus.OK);
       assertThat(served.sequence()).isEqualTo(1);
       assertThat(StandardCharsets.UTF_8.decode(served.body()).toString()).isEqualTo("a");
 
-      // Unauthenticated: refused unanswered, since nothing says where an answer could safely go.
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.forged(FastPathOperation.GET, 0, 2, bytes("forged")), EAGER);
+      // Unauthenticated: refused unanswered, since there is no key to sign an answer with.
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.GET, 0, 2, bytes("forged")),
+          REQUEST_FLAGS);
       awaitRefused(Refusal.NOT_SIGNED, 1);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, new TestingSession(new byte[16], session.key(), raw.address())
-          .request(FastPathOperation.GET, 0, 3, bytes("nobody")), EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new TestingSession(new byte[16], session.key())
+          .request(FastPathOperation.GET, 0, 3, bytes("nobody")), REQUEST_FLAGS);
       awaitRefused(Refusal.NO_SESSION, 1);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {1, 2, 3}, EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {1, 2, 3}, REQUEST_FLAGS);
       awaitRefused(Refusal.MALFORMED, 1);
+      // Signed, but without UCX's reply flag: no endpoint to answer over, so not a request.
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 4, bytes("no flag")), EAGER);
+      awaitRefused(Refusal.MALFORMED, 2);
       // Past its deadline: dropped unanswered, as HBase's RPC server drops a call its client gave up on.
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.request(FastPathOperation.PUT, 0, 4, System.nanoTime() - 1,
-          bytes("late")), EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.PUT, 0, 5, System.nanoTime() - 1,
+          bytes("late")), REQUEST_FLAGS);
       awaitRefused(Refusal.EXPIRED, 1);
       // Authenticated, answered: a sequence already run.
-      assertThat(raw.send(client.request(FastPathOperation.GET, 0, 1, bytes("again"))).status())
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("again"))).status())
           .isEqualTo(FastPathStatus.MALFORMED);
       assertThat(counters.refusedFor(Refusal.REPLAYED)).isEqualTo(1);
-      assertThat(raw.send(client.request(FastPathOperation.GET, 0, 5, bytes("b"))).status())
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 6, bytes("b"))).status())
           .isEqualTo(FastPathStatus.OK);
       assertThat(raw.replies(0)).as("replies: the first Get, the replay's refusal, the second Get").hasSize(3);
     }
@@ -127,31 +136,30 @@ class TestFastPathWorkers {
   }
 
   @Test
-  void repliesAreSignedWhereTheSessionSaysSo() throws Exception {
-    for (boolean signed : new boolean[] {false, true}) {
-      openSession(signed);
-      try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
-        Reply reply = raw.send(session.repliesTo(raw).request(FastPathOperation.GET, 0, 1, bytes("a")));
-        assertThat(reply.status()).isEqualTo(FastPathStatus.OK);
-        assertThat(reply.signedWith(new FrameMac(session.key()))).as("signed: %s", signed).isEqualTo(signed);
-      } finally {
-        workers.stop();
+  void everyReplyIsSignedWithTheSessionKey() throws Exception {
+    try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
+      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("a")));
+      Reply refused = raw.send(session.request(FastPathOperation.GET, 0, 1, bytes("replayed")));
+      assertThat(List.of(served.status(), refused.status())).containsExactly(FastPathStatus.OK,
+          FastPathStatus.MALFORMED);
+      for (Reply reply : List.of(served, refused)) {
+        assertThat(reply.signedWith(new FrameMac(session.key()))).isTrue();
+        assertThat(reply.signedWith(new FrameMac(new byte[32]))).isFalse();
       }
     }
   }
 
   @Test
-  void repliesGoOnlyToTheAddressAnAuthenticatedRequestNamed() throws Exception {
+  void repliesGoOnlyToTheSenderOfASignedRequest() throws Exception {
     ByteBuffer worker = startWorkers(1).addresses().get(0);
     try (RawFastPathClient client = new RawFastPathClient(worker);
         RawFastPathClient attacker = new RawFastPathClient(worker)) {
-      // The attacker knows the session id but not its key: it cannot have the answers sent to itself.
-      attacker.fire(FastPathFrames.REQUEST_MESSAGE, session.repliesTo(attacker).forged(FastPathOperation.GET, 0, 1,
-          bytes("steal")), EAGER);
+      // The attacker knows the session id but not its key: nothing it sends runs, and nothing comes back to it.
+      attacker.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.GET, 0, 1, bytes("steal")),
+          REQUEST_FLAGS);
       awaitRefused(Refusal.NOT_SIGNED, 1);
-      assertThat(client.send(session.repliesTo(client).request(FastPathOperation.GET, 0, 2, bytes("mine")))
-          .status()).isEqualTo(FastPathStatus.OK);
-      // Later requests carry no address: the worker answers where the stream's signed request said.
+      assertThat(client.send(session.request(FastPathOperation.GET, 0, 2, bytes("mine"))).status())
+          .isEqualTo(FastPathStatus.OK);
       assertThat(client.send(session.request(FastPathOperation.GET, 0, 3, bytes("again"))).status())
           .isEqualTo(FastPathStatus.OK);
       assertThat(attacker.replies(0)).isEmpty();
@@ -162,21 +170,53 @@ class TestFastPathWorkers {
   @Test
   void messagesThatCrashedUcxDoNotEndTheWorker() throws Exception {
     try (RawFastPathClient raw = new RawFastPathClient(startWorkers(1).addresses().get(0))) {
-      TestingSession client = session.repliesTo(raw);
-      long withReplyFlag = UcpConstants.UCP_AM_SEND_FLAG_REPLY | EAGER;
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.request(FastPathOperation.GET, 0, 1, bytes("flagged")),
-          withReplyFlag);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {9, 9, 9}, withReplyFlag);
-      // Sending on UCX's reply endpoint, then receiving a message without either flag, crashed UCX 1.13.1.
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 1, bytes("flagged")),
+          REQUEST_FLAGS);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[] {9, 9, 9}, REQUEST_FLAGS);
+      // Sending on UCX's reply endpoint from inside the receive callback, then receiving a message without either
+      // flag, crashed UCX 1.13.1; the worker now sends only after progress() returns.
       raw.fire(FastPathFrames.REQUEST_MESSAGE, new byte[9_000], 0);
       // So did a message of an id below the highest with a handler, and none of its own.
-      raw.fire(0, new byte[265], withReplyFlag);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, client.request(FastPathOperation.GET, 0, 2, bytes("quiet")), 0);
-      Reply served = raw.send(client.request(FastPathOperation.GET, 0, 3, bytes("after")));
+      raw.fire(0, new byte[265], REQUEST_FLAGS);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 2, bytes("quiet")),
+          REQUEST_FLAGS);
+      Reply served = raw.send(session.request(FastPathOperation.GET, 0, 3, bytes("after")));
       assertThat(served).as("a reply after those messages").isNotNull();
       assertThat(served.status()).isEqualTo(FastPathStatus.OK);
     }
     assertThat(executed).containsExactly("alice:flagged", "alice:quiet", "alice:after");
+    assertThat(counters.workersReplaced.sum()).isZero();
+  }
+
+  /**
+   * Clients that close their endpoint (gracefully or not) or their whole UCX worker right after their requests,
+   * while the worker is still executing them: the endpoint UCX made to them may be failing or gone by the time the
+   * worker answers, which must not end the worker.
+   */
+  @Test
+  void clientsGoneBeforeTheirRepliesDoNotEndTheWorker() throws Exception {
+    startWorkers(1);
+    long sequence = 0;
+    for (int client = 0; client < 40; client++) {
+      RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0));
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, ++sequence,
+          bytes(SLOW + (client % 4) * 5)), REQUEST_FLAGS);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, ++sequence, bytes("x")),
+          REQUEST_FLAGS);
+      if (client % 2 == 0) {
+        raw.closeGracefully();
+      } else {
+        raw.close();
+      }
+    }
+    long last = sequence;
+    try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
+      // In order on the worker: its answer comes after every request of the gone clients that reached it.
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, last + 1, bytes("after"))).status())
+          .isEqualTo(FastPathStatus.OK);
+    }
+    assertThat(counters.executed.sum()).as("requests run, of the gone clients' %d and the last one's", last)
+        .isGreaterThan(last / 2);
     assertThat(counters.workersReplaced.sum()).isZero();
   }
 
@@ -188,13 +228,12 @@ class TestFastPathWorkers {
   void aWorkerThatDiesIsReplacedAndCounted() throws Exception {
     ByteBuffer first = startWorkers(1).addresses().get(0);
     try (RawFastPathClient raw = new RawFastPathClient(first)) {
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.repliesTo(raw).request(FastPathOperation.GET, 0, 1, DIE),
-          EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 1, DIE), REQUEST_FLAGS);
     }
     Await.until(WAIT, "the dead worker to be replaced", () -> counters.workersReplaced.sum() == 1
         && !workers.addresses().isEmpty() && !workers.addresses().get(0).equals(first));
     try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
-      assertThat(raw.send(session.repliesTo(raw).request(FastPathOperation.GET, 0, 2, bytes("new"))).status())
+      assertThat(raw.send(session.request(FastPathOperation.GET, 0, 2, bytes("new"))).status())
           .isEqualTo(FastPathStatus.OK);
     }
     assertThat(executed).containsExactly("alice:new");
@@ -206,7 +245,8 @@ class TestFastPathWorkers {
     startWorkers(1);
     for (int death = 1; death <= FastPathWorkers.MAX_DEATHS + 1; death++) {
       try (RawFastPathClient raw = new RawFastPathClient(workers.addresses().get(0))) {
-        raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, death, DIE), EAGER);
+        raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, death, DIE),
+            REQUEST_FLAGS);
       }
       int replaced = death;
       Await.until(WAIT, "death " + death + " to be dealt with", () -> counters.workersReplaced.sum() == replaced

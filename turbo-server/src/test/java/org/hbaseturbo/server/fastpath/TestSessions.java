@@ -55,7 +55,7 @@ class TestSessions {
   @Test
   void aSessionNamesItsUserAndKeyUntilItExpires() throws Exception {
     TestClock clock = new TestClock();
-    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), false, clock);
+    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), clock);
     KeyPair client = SessionKeys.newKeyPair();
     Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
     Sessions.Session session = issued.session();
@@ -76,7 +76,7 @@ class TestSessions {
 
   @Test
   void aClientWithoutAValidPublicKeyGetsNoSession() {
-    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), false, new TestClock());
+    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), new TestClock());
     assertThatThrownBy(() -> sessions.open(ALICE, new byte[0])).isInstanceOf(DoNotRetryIOException.class)
         .hasMessageContaining("no public key");
     assertThatThrownBy(() -> sessions.open(ALICE, new byte[44])).isInstanceOf(DoNotRetryIOException.class)
@@ -86,7 +86,7 @@ class TestSessions {
 
   @Test
   void eachStreamRunsOnlyRisingSequences() throws Exception {
-    Sessions.Session session = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), false,
+    Sessions.Session session = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10),
         new TestClock())
         .open(ALICE, CLIENT_KEY).session();
     assertThat(session.advance(0, 1)).isTrue();
@@ -101,7 +101,7 @@ class TestSessions {
   @Test
   void aUserAndTheServerHoldAtMostTheirLimit() throws Exception {
     TestClock clock = new TestClock();
-    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 3, 2), false, clock);
+    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 3, 2), clock);
     sessions.open(ALICE, CLIENT_KEY);
     sessions.open(ALICE, CLIENT_KEY);
     assertThatThrownBy(() -> sessions.open(ALICE, CLIENT_KEY)).isInstanceOf(DoNotRetryIOException.class)
@@ -116,7 +116,7 @@ class TestSessions {
 
   @Test
   void onlyItsUserClosesASession() throws Exception {
-    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 1), false, new TestClock());
+    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 1), new TestClock());
     Sessions.Session session = sessions.open(ALICE, CLIENT_KEY).session();
     assertThat(sessions.close(session.id(), BOB)).isFalse();
     assertThat(sessions.find(session.id())).isNotNull();

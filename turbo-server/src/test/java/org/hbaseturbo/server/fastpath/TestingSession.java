@@ -7,19 +7,9 @@ import org.hbaseturbo.wire.fastpath.FrameMac;
 
 /**
  * A fast-path session's id and key as a client holds them, for tests that write requests by hand: signed, with any
- * stream, sequence and deadline, or with a key that is not the session's; each carries the reply address of the
- * raw client the session was given ({@link #repliesTo}), as a stream's requests do until its first reply.
+ * stream, sequence and deadline, or with a key that is not the session's.
  */
-public record TestingSession(byte[] id, byte[] key, byte[] replyAddress) {
-  public TestingSession(byte[] id, byte[] key) {
-    this(id, key, new byte[0]);
-  }
-
-  /** This session with its requests answered at {@code raw}'s address. */
-  public TestingSession repliesTo(RawFastPathClient raw) {
-    return new TestingSession(id, key, raw.address());
-  }
-
+public record TestingSession(byte[] id, byte[] key) {
   /** A request signed with the session key, due in 10 s on this host's clock. */
   public byte[] request(FastPathOperation operation, int stream, long sequence, byte[] body) {
     return request(operation, stream, sequence, System.nanoTime() + 10_000_000_000L, body);
@@ -36,8 +26,8 @@ public record TestingSession(byte[] id, byte[] key, byte[] replyAddress) {
 
   private byte[] signedWith(byte[] macKey, FastPathOperation operation, int stream, long sequence,
       long deadlineNanos, byte[] body) {
-    ByteBuffer out = ByteBuffer.allocate(FastPathFrames.REQUEST_HEADER_BYTES + replyAddress.length + body.length);
-    FastPathFrames.putRequestHeader(out, operation, id, stream, sequence, deadlineNanos, replyAddress);
+    ByteBuffer out = ByteBuffer.allocate(FastPathFrames.REQUEST_HEADER_BYTES + body.length);
+    FastPathFrames.putRequestHeader(out, operation, id, stream, sequence, deadlineNanos);
     out.put(body).flip();
     new FrameMac(macKey).sign(out, FastPathFrames.REQUEST_MAC);
     return out.array();

@@ -36,7 +36,6 @@ import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.openucx.jucx.ucp.UcpConstants;
 
 /**
  * The fast path on a cluster with HBase's {@code AccessController}: each request runs as the session's user, so a
@@ -51,7 +50,7 @@ class FastPathSecurityIT {
   /** Short, so that the expiry test need not wait long; the other tests finish well within it. */
   private static final long LIFETIME_MS = 8_000;
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static final long EAGER = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
+  private static final long REQUEST_FLAGS = RawFastPathClient.REQUEST_FLAGS;
 
   private static TestingSecuredCluster secured;
   private static TableName table;
@@ -122,15 +121,15 @@ class FastPathSecurityIT {
     byte[] put = RequestConverter.buildMutateRequest(location.getRegion().getRegionName(),
         new Put(ROW).addColumn(F, Q, Bytes.toBytes("forged"))).toByteArray();
     try (RawFastPathClient raw = new RawFastPathClient(opened.response().getWorkerAddress(0).asReadOnlyByteBuffer())) {
-      TestingSession session = opened.session().repliesTo(raw);
+      TestingSession session = opened.session();
       byte[] signedGet = session.request(FastPathOperation.GET, 0, 1, get);
       assertThat(raw.send(signedGet).status()).isEqualTo(FastPathStatus.OK);
       // The session id travels in every request; without the session key, which never does, it is worth nothing.
       FastPathServer.Status before = status(server);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.PUT, 0, 2, put), EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.forged(FastPathOperation.PUT, 0, 2, put), REQUEST_FLAGS);
       Await.until(WAIT, "the forged Put to be refused", () -> status(server).notSigned() > before.notSigned());
       raw.fire(FastPathFrames.REQUEST_MESSAGE, new TestingSession(new byte[FastPathFrames.SESSION_BYTES],
-          session.key(), raw.address()).request(FastPathOperation.PUT, 0, 3, put), EAGER);
+          session.key()).request(FastPathOperation.PUT, 0, 3, put), REQUEST_FLAGS);
       Await.until(WAIT, "a Put of no session to be refused", () -> status(server).noSession()
           > before.noSession());
       assertThat(raw.send(signedGet).status()).as("a recorded request sent again").isEqualTo(FastPathStatus.MALFORMED);
@@ -145,7 +144,7 @@ class FastPathSecurityIT {
 
       Thread.sleep(Math.max(0, opened.response().getExpiresAtMs() - System.currentTimeMillis()) + 500);
       FastPathServer.Status live = status(server);
-      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 6, get), EAGER);
+      raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, 0, 6, get), REQUEST_FLAGS);
       Await.until(WAIT, "a Get of an expired session to be refused", () -> status(server).noSession()
           > live.noSession());
       assertThat(raw.replies(0)).as("replies to the two Gets, the replay and the denied Put alone").hasSize(4);

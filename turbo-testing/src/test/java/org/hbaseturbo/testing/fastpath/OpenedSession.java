@@ -12,6 +12,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
 import org.hbaseturbo.server.fastpath.TestingSession;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.SessionKeys;
 
 /** A fast-path session opened by hand over RPC, as Turbo's client opens one, with the key the client derives. */
@@ -23,7 +24,8 @@ record OpenedSession(OpenSessionResponse response, TestingSession session) {
     try (Table t = rpc.getTable(table)) {
       ServerRpcController controller = new ServerRpcController();
       OpenSessionResponse response = FastPathSessionService.newBlockingStub(t.coprocessorService(row)).open(
-          controller, OpenSessionRequest.newBuilder().setClientPublicKey(ByteString.copyFrom(clientPublic)).build());
+          controller, OpenSessionRequest.newBuilder().setClientPublicKey(ByteString.copyFrom(clientPublic))
+              .setFrameVersion(FastPathFrames.VERSION).build());
       if (controller.failedOnException()) {
         throw controller.getFailedOn();
       }

@@ -105,14 +105,9 @@ public final class ChannelSettings {
   }
 
   /** Whether HBase's RPC encrypts what it carries: the SASL privacy level, or TLS on either end. */
-  public static boolean encryptedRpc(Configuration conf) {
+  static boolean encryptedRpc(Configuration conf) {
     return protection(conf).contains("privacy") || conf.getBoolean("hbase.server.netty.tls.enabled", false)
         || conf.getBoolean("hbase.client.netty.tls.enabled", false);
-  }
-
-  /** Whether HBase's RPC protects what it carries from change: the SASL integrity or privacy level, or TLS. */
-  public static boolean protectedRpc(Configuration conf) {
-    return encryptedRpc(conf) || protection(conf).contains("integrity");
   }
 
   private static String protection(Configuration conf) {

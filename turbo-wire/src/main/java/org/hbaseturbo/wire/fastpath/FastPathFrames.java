@@ -7,8 +7,7 @@ import java.util.Arrays;
  * The two messages of the fast-path channel, each one UCX active message. Big-endian.
  *
  * <pre>
- * request: version (1) | operation (1) | session (16) | stream (4) | sequence (8) | deadline (8)
- *          | reply address length (2) | mac (16) | reply address | body
+ * request: version (1) | operation (1) | session (16) | stream (4) | sequence (8) | deadline (8) | mac (16) | body
  * reply:   version (1) | status (1) | stream (4) | sequence (8) | mac (16) | body
  * </pre>
  *
@@ -17,38 +16,36 @@ import java.util.Arrays;
  *   <li>stream: the client's UCX worker that sent the request. Its requests reach one server worker, in order.
  *   <li>sequence: counts up on each stream from a random start; the server runs a request only if its sequence is
  *       above every earlier one of its stream (a replayed request is refused), and the reply carries it back, so
- *       that a peer that does not see the traffic cannot guess one to answer to.
+ *       that a reply counts only for the request it answers.
  *   <li>deadline: when the caller gives up, on the server's monotonic clock ({@code System.nanoTime}) as the client
- *       places it at session open; the server drops a request it has not begun by then, as HBase's RPC server drops
- *       a call past its deadline. The client sends its fallback over RPC only after that time.
- *   <li>reply address: the UCX worker address of the client's stream, where the server sends its replies over an
- *       endpoint it makes itself. A client sends it until its stream's first reply; the server keeps the endpoint.
- *       Replies never go over UCX's reply endpoints: UCX 1.13.1 crashes the process that sent on one when its peer
- *       then sends certain messages (FastPathUnderFuzzIT found it).
- *   <li>mac: {@link FrameMac} of every other byte of the message, under the session key. A request always carries
- *       it; a reply where the session's replies are signed, zeros otherwise. A request that does not carry its
- *       session's mac gets no reply: the server has no address it could trust to send one to.
+ *       places it at session open; the server drops a request it has not begun by then, and bounds the waits of
+ *       one it has begun by it, as HBase's RPC server does with a call's deadline. The client sends its fallback
+ *       over RPC only after that time.
+ *   <li>mac: {@link FrameMac} of every other byte of the message, under the session key. Every request and every
+ *       reply carries it. A request that does not carry its session's mac gets no reply.
  *   <li>body: the operation's protobuf request or response (HBase's own for a Get or a Put, Prepared Scan's for an
  *       execute), or a UTF-8 reason for a refusal.
  * </ul>
+ *
+ * <p>No message carries an address. A request travels with UCX's reply flag, and the server answers over the
+ * endpoint UCX itself made when the client's endpoint connected: UCX parses connection setup from its peers in
+ * native code that asserts rather than refuses, so no byte a peer chose is ever handed to UCX as an address
+ * (version 2 carried the client's worker address in its requests, and one malformed address aborted a RegionServer).
  */
 public final class FastPathFrames {
-  public static final byte VERSION = 2;
+  public static final byte VERSION = 3;
   public static final int SESSION_BYTES = 16;
   public static final int MAC_BYTES = FrameMac.BYTES;
   static final int REQUEST_SESSION = 2;
   static final int REQUEST_STREAM = REQUEST_SESSION + SESSION_BYTES;
   static final int REQUEST_SEQUENCE = REQUEST_STREAM + 4;
   static final int REQUEST_DEADLINE = REQUEST_SEQUENCE + 8;
-  static final int REQUEST_ADDRESS_LENGTH = REQUEST_DEADLINE + 8;
-  public static final int REQUEST_MAC = REQUEST_ADDRESS_LENGTH + 2;
+  public static final int REQUEST_MAC = REQUEST_DEADLINE + 8;
   public static final int REQUEST_HEADER_BYTES = REQUEST_MAC + MAC_BYTES;
   static final int REPLY_STREAM = 2;
   static final int REPLY_SEQUENCE = REPLY_STREAM + 4;
   public static final int REPLY_MAC = REPLY_SEQUENCE + 8;
   public static final int REPLY_HEADER_BYTES = REPLY_MAC + MAC_BYTES;
-  /** The longest reply address the length field carries. */
-  public static final int MAX_ADDRESS_BYTES = 0xFFFF;
   /** Active message ids: requests go to the server's handler, replies to the client's. */
   public static final int REQUEST_MESSAGE = 1;
   public static final int REPLY_MESSAGE = 2;
@@ -57,22 +54,16 @@ public final class FastPathFrames {
   }
 
   /**
-   * Writes a request's header and reply address at the buffer's position, which then stands where the body goes;
-   * its mac is written once the body is there ({@link FrameMac#sign}).
-   *
-   * @param replyAddress the stream's worker address, or empty once the server has answered the stream
+   * Writes a request's header at the buffer's position, which then stands where the body goes; its mac is written
+   * once the body is there ({@link FrameMac#sign}).
    */
   public static void putRequestHeader(ByteBuffer into, FastPathOperation operation, byte[] session, int stream,
-      long sequence, long deadlineNanos, byte[] replyAddress) {
+      long sequence, long deadlineNanos) {
     if (session.length != SESSION_BYTES) {
       throw new IllegalArgumentException("a session id has " + SESSION_BYTES + " bytes, not " + session.length);
     }
-    if (replyAddress.length > MAX_ADDRESS_BYTES) {
-      throw new IllegalArgumentException("a reply address has at most " + MAX_ADDRESS_BYTES + " bytes, not "
-          + replyAddress.length);
-    }
     into.put(VERSION).put(operation.code()).put(session).putInt(stream).putLong(sequence).putLong(deadlineNanos)
-        .putShort((short) replyAddress.length).put(new byte[MAC_BYTES]).put(replyAddress);
+        .put(new byte[MAC_BYTES]);
   }
 
   /** Writes a reply's header at the buffer's position, which then stands where the body goes. */
@@ -86,30 +77,21 @@ public final class FastPathFrames {
    * @param operation null when the code names none
    */
   public record Request(FastPathOperation operation, byte[] session, int stream, long sequence, long deadlineNanos,
-      int addressLength, byte[] message) {
-    /** @return null when the bytes are too short for their header and reply address, or of another version */
+      byte[] message) {
+    /** @return null when the bytes are too short for their header, or of another version */
     public static Request parse(byte[] message) {
       if (message.length < REQUEST_HEADER_BYTES || message[0] != VERSION) {
         return null;
       }
       ByteBuffer in = ByteBuffer.wrap(message);
-      int addressLength = Short.toUnsignedInt(in.getShort(REQUEST_ADDRESS_LENGTH));
-      if (message.length < REQUEST_HEADER_BYTES + addressLength) {
-        return null;
-      }
       return new Request(FastPathOperation.of(message[1]),
           Arrays.copyOfRange(message, REQUEST_SESSION, REQUEST_SESSION + SESSION_BYTES), in.getInt(REQUEST_STREAM),
-          in.getLong(REQUEST_SEQUENCE), in.getLong(REQUEST_DEADLINE), addressLength, message);
-    }
-
-    /** The stream's worker address, empty when the request carries none. */
-    public byte[] replyAddress() {
-      return Arrays.copyOfRange(message, REQUEST_HEADER_BYTES, REQUEST_HEADER_BYTES + addressLength);
+          in.getLong(REQUEST_SEQUENCE), in.getLong(REQUEST_DEADLINE), message);
     }
 
     /** The operation's protobuf request. */
     public byte[] body() {
-      return Arrays.copyOfRange(message, REQUEST_HEADER_BYTES + addressLength, message.length);
+      return Arrays.copyOfRange(message, REQUEST_HEADER_BYTES, message.length);
     }
 
     /** Whether the mac is that of the rest of the message under {@code mac}'s key. */
