@@ -3,6 +3,7 @@ package org.hbaseturbo.transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
@@ -10,6 +11,7 @@ import org.openucx.jucx.ucp.UcpConstants;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpParams;
 import org.openucx.jucx.ucp.UcpWorker;
+import org.openucx.jucx.ucp.UcpWorkerParams;
 import org.openucx.jucx.ucs.UcsConstants;
 
 /**
@@ -17,7 +19,13 @@ import org.openucx.jucx.ucs.UcsConstants;
  *
  * <p>Every context asks for active messages and wake-ups (threads park in {@code waitForEvents} when idle), and
  * sets {@code MM_ERROR_HANDLING=y}: endpoints use peer error handling, to learn that the other end died, and
- * without that setting UCX never picks shared memory for such endpoints (openucx/ucx#8477).
+ * without that setting UCX never picks shared memory for such endpoints (openucx/ucx#8477). It also sets
+ * {@code PROTO_INDIRECT_ID=on}: UCX then looks the endpoint and request ids its peers send up in a table, which
+ * refuses an unknown one, rather than taking them for pointers.
+ *
+ * <p>A context is checked before it is handed out: a worker is made and the kernel read for what it opened. One that
+ * made SysV segments (mode 0660, open to the group: {@link ChannelSettings}) is closed and refused, whatever names
+ * the settings gave UCX.
  */
 public final class UcxRuntime {
   private UcxRuntime() {
@@ -36,7 +44,15 @@ public final class UcxRuntime {
         params.setConfig("NET_DEVICES", transports.netDevices());
       }
       params.setConfig("MM_ERROR_HANDLING", "y");
-      return new UcpContext(params);
+      params.setConfig("PROTO_INDIRECT_ID", "on");
+      UcpContext context = new UcpContext(params);
+      try {
+        refuseSysvSegments(context, transports);
+      } catch (FastPathUnavailableException | RuntimeException e) {
+        context.close();
+        throw e;
+      }
+      return context;
     } catch (LinkageError e) {
       // UnsatisfiedLinkError the first time jucx's glue cannot load libucp, NoClassDefFoundError every time after,
       // NoClassDefFoundError too where jucx itself is not on the classpath.
@@ -45,6 +61,29 @@ public final class UcxRuntime {
     } catch (RuntimeException e) {
       throw new FastPathUnavailableException("UCX refused to start with transports " + transports.describe() + ": "
           + e.getMessage(), e);
+    }
+  }
+
+  /** Makes a worker of the context and refuses the context if that made SysV segments. */
+  private static void refuseSysvSegments(UcpContext context, Transports transports)
+      throws FastPathUnavailableException {
+    try {
+      Set<String> before = UcxExposure.sysvSegments();
+      UcpWorker probe = context.newWorker(new UcpWorkerParams());
+      Set<String> made;
+      try {
+        made = UcxExposure.sysvSegments();
+      } finally {
+        probe.close();
+      }
+      made.removeAll(before);
+      if (!made.isEmpty()) {
+        throw new FastPathUnavailableException("UCX made SysV shared-memory segments (mode 0660, open to the"
+            + " server's group) with transports " + transports.describe() + "; name posix or sm in "
+            + ChannelSettings.TRANSPORTS_KEY);
+      }
+    } catch (IOException e) {
+      throw new FastPathUnavailableException("cannot read what UCX made (/proc/sysvipc/shm): " + e, e);
     }
   }
 

@@ -134,7 +134,14 @@ final class FastPathChannel implements Closeable {
     }
     int index = created.getAndIncrement();
     if (index < config.workers()) {
-      worker = new ClientWorker(context, index, timer, waiting, config);
+      try {
+        worker = new ClientWorker(context, index, timer, waiting, config);
+      } catch (RuntimeException e) {
+        // UCX could not make a worker (out of shared memory, say): this call goes over RPC, a later one tries again.
+        created.decrementAndGet();
+        LOG.warn("cannot make a fast-path worker, using RPC: {}", e.toString());
+        return null;
+      }
       synchronized (all) {
         all.add(worker);
       }

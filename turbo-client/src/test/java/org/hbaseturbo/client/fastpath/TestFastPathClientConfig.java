@@ -66,6 +66,10 @@ class TestFastPathClientConfig {
     assertRefused(ChannelSettings.TRANSPORTS_KEY, "tcp", ChannelSettings.NET_DEVICES_KEY + " names no network"
         + " device");
     assertRefused(ChannelSettings.TRANSPORTS_KEY, "sm,sysv", "sysv is refused");
+    // UCX's own names that include SysV segments: mm gave mode-660 segments before it was refused.
+    assertRefused(ChannelSettings.TRANSPORTS_KEY, "mm", "mm is UCX's name for posix, sysv and xpmem");
+    assertRefused(ChannelSettings.TRANSPORTS_KEY, "posix,all", "all is every transport UCX has");
+    assertRefused(ChannelSettings.TRANSPORTS_KEY, "^tcp", "allows every transport it does not name");
   }
 
   private static void assertRefused(String key, String value, String expected) {

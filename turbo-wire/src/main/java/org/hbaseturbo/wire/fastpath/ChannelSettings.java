@@ -2,6 +2,7 @@ package org.hbaseturbo.wire.fastpath;
 
 import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 
@@ -33,6 +34,16 @@ public final class ChannelSettings {
    * and a server, and is not added: a list UCX cannot use then fails the context's start, with UCX's reason.
    */
   private static final Set<String> ON_HOST = Set.of("posix", "cma", "knem", "xpmem", "self");
+  /**
+   * Names in {@code UCX_TLS} that let UCX use SysV segments, and why: UCX expands aliases itself
+   * ({@code ucp_tl_aliases}, src/ucp/core/ucp_context.c), so {@code sm} and {@code shm} are translated here rather
+   * than passed on. What UCX then really makes is checked too, when a context opens (UcxRuntime).
+   */
+  private static final Map<String, String> WITH_SYSV = Map.of(
+      "sysv", "sysv names SysV segments",
+      "mm", "mm is UCX's name for posix, sysv and xpmem",
+      "all", "all is every transport UCX has",
+      "^", "a list that starts with ^ allows every transport it does not name");
 
   /**
    * The UCX settings of one end.
@@ -72,9 +83,10 @@ public final class ChannelSettings {
     boolean networkAsked = false;
     for (String name : asked.split(",")) {
       String transport = name.trim();
-      if (transport.equals("sysv")) {
-        throw new IllegalArgumentException(TRANSPORTS_KEY + " is '" + asked + "': sysv is refused, its segments"
-            + " are open to the server's group; use sm or posix");
+      String withSysv = WITH_SYSV.get(transport.startsWith("^") ? "^" : transport);
+      if (withSysv != null) {
+        throw new IllegalArgumentException(TRANSPORTS_KEY + " is '" + asked + "': " + withSysv + "; sysv is"
+            + " refused, its segments are open to the server's group; use sm or posix");
       }
       if (transport.equals("sm") || transport.equals("shm")) {
         allowed.addAll(Set.of(SHARED_MEMORY.split(",")));
