@@ -19,6 +19,8 @@ final class FastPathMetrics extends TurboMetricsSource {
   private static final MetricsInfo WORKERS = info("workers", "UCX workers serving requests");
   private static final MetricsInfo SESSIONS = info("sessions", "sessions open");
   private static final MetricsInfo SESSIONS_OPENED = info("sessionsOpened", "sessions opened");
+  private static final MetricsInfo SESSIONS_NOT_ALLOWED = info("sessionsNotAllowed",
+      "sessions refused to users turbo.fastpath.users does not name: they use RPC");
   private static final MetricsInfo QUEUE_DEPTH = info("queueDepth", "requests received and waiting for a worker");
   private static final MetricsInfo EXECUTED = info("executed", "requests executed (operations served)");
   private static final MetricsInfo BYTES_RECEIVED = info("bytesReceived", "bytes of messages received");
@@ -81,6 +83,7 @@ final class FastPathMetrics extends TurboMetricsSource {
         .addGauge(WORKERS, workers)
         .addGauge(SESSIONS, sessions)
         .addCounter(SESSIONS_OPENED, opened)
+        .addCounter(SESSIONS_NOT_ALLOWED, totals.sessionsNotAllowed)
         .addGauge(QUEUE_DEPTH, queued)
         .addCounter(EXECUTED, totals.executed)
         .addCounter(BYTES_RECEIVED, totals.bytesReceived)
@@ -106,6 +109,7 @@ final class FastPathMetrics extends TurboMetricsSource {
     long requestFailed;
     long unanswered;
     long workersReplaced;
+    long sessionsNotAllowed;
     final long[] refused = new long[Refusal.values().length];
 
     void add(ServerCounters counters) {
@@ -116,6 +120,7 @@ final class FastPathMetrics extends TurboMetricsSource {
       requestFailed += counters.requestFailed.sum();
       unanswered += counters.unanswered.sum();
       workersReplaced += counters.workersReplaced.sum();
+      sessionsNotAllowed += counters.sessionsNotAllowed.sum();
       for (Refusal refusal : Refusal.values()) {
         refused[refusal.ordinal()] += counters.refusedFor(refusal);
       }

@@ -10,11 +10,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
+import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.server.metrics.MetricsRegistration;
@@ -55,7 +57,7 @@ public class FastPathServer implements RegionServerCoprocessor {
 
   /** What a RegionServer's fast path did, for reports and tests. */
   public record Status(boolean up, String whyNot, int workers, int sessions, long executed, long expired,
-      long noSession, long notSigned, long replayed, long unanswered, long workersReplaced) {
+      long noSession, long notSigned, long replayed, long unanswered, long workersReplaced, long sessionsNotAllowed) {
   }
 
   /** The fast paths of this JVM's RegionServers, for the metrics. */
@@ -167,6 +169,20 @@ public class FastPathServer implements RegionServerCoprocessor {
     }
   }
 
+  /**
+   * Opens a session for {@code caller}, whom HBase's RPC authenticated, if {@link FastPathUsers} allows them.
+   *
+   * @throws DoNotRetryIOException naming the setting when it does not, or the limit the caller reached
+   */
+  Sessions.Issued openSession(User caller, byte[] clientPublicKey) throws DoNotRetryIOException {
+    FastPathUsers users = settings.get().users();
+    if (!users.allows(caller)) {
+      counters.sessionsNotAllowed.increment();
+      throw new DoNotRetryIOException(users.refusal(caller));
+    }
+    return sessions.open(caller, clientPublicKey);
+  }
+
   /** @return why the fast path is off on this server, or null when it is on */
   String unavailable() {
     return unavailable;
@@ -196,6 +212,6 @@ public class FastPathServer implements RegionServerCoprocessor {
         counters.executed.sum(), counters.refusedFor(ServerCounters.Refusal.EXPIRED),
         counters.refusedFor(ServerCounters.Refusal.NO_SESSION), counters.refusedFor(ServerCounters.Refusal.NOT_SIGNED),
         counters.refusedFor(ServerCounters.Refusal.REPLAYED),
-        counters.unanswered.sum(), counters.workersReplaced.sum());
+        counters.unanswered.sum(), counters.workersReplaced.sum(), counters.sessionsNotAllowed.sum());
   }
 }

@@ -25,10 +25,11 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
  * @param maxSessions sessions the RegionServer keeps for all users together
  * @param maxSessionsPerUser sessions one user may keep (a client opens one per connection and RegionServer)
  * @param transports what UCX may use ({@link ChannelSettings#transports})
+ * @param users who may open sessions ({@link FastPathUsers})
  */
 record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestBytes, long maxReplyBytes,
     Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser,
-    Transports transports) {
+    Transports transports, FastPathUsers users) {
   static final String PREFIX = "turbo.fastpath.server.";
   static final String WORKERS_KEY = PREFIX + "workers";
   static final String QUEUE_KEY = PREFIX + "queue-per-worker";
@@ -80,6 +81,7 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
             Duration.ofMillis(1)),
         Settings.count(conf, MAX_SESSIONS_KEY, 10_000, 1),
         Settings.count(conf, MAX_SESSIONS_PER_USER_KEY, 256, 1),
-        ChannelSettings.transports(conf));
+        ChannelSettings.transports(conf),
+        FastPathUsers.from(conf));
   }
 }

@@ -36,6 +36,8 @@ final class ServerCounters {
   final LongAdder requestFailed = new LongAdder();
   /** Messages that asked for no reply (no reply endpoint), or whose reply could not be sent or was over budget. */
   final LongAdder unanswered = new LongAdder();
+  /** Sessions asked for by users {@link FastPathUsers} does not name: they use RPC. */
+  final LongAdder sessionsNotAllowed = new LongAdder();
   /** Workers that died anyway and were replaced. */
   final LongAdder workersReplaced = new LongAdder();
   private final Map<Refusal, LongAdder> refused = new EnumMap<>(Refusal.class);

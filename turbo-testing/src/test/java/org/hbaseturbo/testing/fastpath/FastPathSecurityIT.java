@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hbaseturbo.testing.TestingSecuredCluster.onTable;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
+import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -52,13 +54,18 @@ class FastPathSecurityIT {
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final long REQUEST_FLAGS = RawFastPathClient.REQUEST_FLAGS;
 
+  /**
+   * The primary group of this process's OS user, who is also the cluster's superuser: a group the RegionServer can
+   * resolve (it asks the OS, not the client, for a user's groups).
+   */
+  private static final String OWN_GROUP = currentUserGroup();
   private static TestingSecuredCluster secured;
   private static TableName table;
 
   @BeforeAll
   static void start() throws Exception {
     secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime",
-        String.valueOf(LIFETIME_MS)));
+        String.valueOf(LIFETIME_MS), "turbo.fastpath.users", "reader,stranger,@" + OWN_GROUP));
     table = SharedHBaseCluster.uniqueTableName("fp_acl");
     try (Admin admin = secured.superuser().getAdmin()) {
       admin.createTable(TableDescriptorBuilder.newBuilder(table)
@@ -97,6 +104,33 @@ class FastPathSecurityIT {
       assertThat(fast.counters().served()).isZero();
     }
     assertThat(valueNow()).isEqualTo("v1");
+  }
+
+  @Test
+  void onlyTheUsersAndGroupsTheSettingNamesGetASession() throws Exception {
+    secured.grant(onTable("outsider", table, null, null, Action.READ), () -> readable("outsider"));
+    long refusedBefore = sessionsNotAllowed();
+    try (FastPathConnection fast = secured.fastPathAs("outsider"); Table fastTable = fast.getTable(table)) {
+      assertThat(Bytes.toString(fastTable.get(new Get(ROW)).getValue(F, Q))).as("over RPC").isEqualTo("v1");
+      assertThat(fast.counters().served()).isZero();
+    }
+    assertThatThrownBy(() -> OpenedSession.open(secured.as("outsider"), table, ROW)).hasStackTraceContaining(
+        "user outsider may not use the fast path of this RegionServer (turbo.fastpath.users is"
+        + " 'reader,stranger,@" + OWN_GROUP + "'");
+    assertThat(sessionsNotAllowed()).as("refusals counted").isGreaterThan(refusedBefore);
+    try (FastPathConnection fast = FastPathConnections.open(secured.cluster().clientConfiguration());
+        Table fastTable = fast.getTable(table)) {
+      assertThat(Bytes.toString(fastTable.get(new Get(ROW)).getValue(F, Q))).isEqualTo("v1");
+      assertThat(fast.counters().served()).as("a member of @%s", OWN_GROUP).isEqualTo(1);
+    }
+  }
+
+  private static String currentUserGroup() {
+    try {
+      return User.getCurrent().getGroupNames()[0];
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Test
@@ -150,6 +184,12 @@ class FastPathSecurityIT {
       assertThat(raw.replies(0)).as("replies to the two Gets, the replay and the denied Put alone").hasSize(4);
     }
     assertThat(valueNow()).isEqualTo("v1");
+  }
+
+  private static long sessionsNotAllowed() throws IOException {
+    try (Admin admin = secured.superuser().getAdmin()) {
+      return admin.getRegionServers().stream().mapToLong(server -> status(server).sessionsNotAllowed()).sum();
+    }
   }
 
   private static FastPathServer.Status status(ServerName server) {
