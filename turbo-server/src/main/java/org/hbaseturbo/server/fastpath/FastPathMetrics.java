@@ -21,7 +21,8 @@ final class FastPathMetrics extends TurboMetricsSource {
   private static final MetricsInfo SESSIONS_OPENED = info("sessionsOpened", "sessions opened");
   private static final MetricsInfo SESSIONS_NOT_ALLOWED = info("sessionsNotAllowed",
       "sessions refused to users turbo.fastpath.users does not name: they use RPC");
-  private static final MetricsInfo QUEUE_DEPTH = info("queueDepth", "requests received and waiting for a worker");
+  private static final MetricsInfo QUEUE_DEPTH = info("queueDepth",
+      "requests taken by a worker and not yet answered (each worker answers one at a time)");
   private static final MetricsInfo EXECUTED = info("executed", "requests executed (operations served)");
   private static final MetricsInfo BYTES_RECEIVED = info("bytesReceived", "bytes of messages received");
   private static final MetricsInfo BYTES_SENT = info("bytesSent", "bytes of replies sent");
@@ -36,8 +37,6 @@ final class FastPathMetrics extends TurboMetricsSource {
   private static final MetricsInfo REFUSED_NOT_SIGNED = info("refusedNotSigned",
       "requests not signed with their session's key");
   private static final MetricsInfo REFUSED_REPLAYED = info("refusedReplayed", "requests sent again");
-  private static final MetricsInfo REFUSED_BUSY = info("refusedBusy",
-      "requests refused because the worker's queue was full, answered busy: the client uses RPC");
   private static final MetricsInfo DROPPED_EXPIRED = info("droppedExpired",
       "requests dropped unanswered because their caller's deadline had passed");
   private static final MetricsInfo UNANSWERED = info("unanswered", "messages that got no reply");
@@ -68,7 +67,7 @@ final class FastPathMetrics extends TurboMetricsSource {
       }
       if (whyNot == null && serverWorkers != null) {
         workers += serverWorkers.size();
-        queued += serverWorkers.queued();
+        queued += serverWorkers.inFlight();
       }
       Sessions serverSessions = server.sessions();
       if (serverSessions != null) {
@@ -94,7 +93,6 @@ final class FastPathMetrics extends TurboMetricsSource {
         .addCounter(REFUSED_NO_SESSION, totals.refused[Refusal.NO_SESSION.ordinal()])
         .addCounter(REFUSED_NOT_SIGNED, totals.refused[Refusal.NOT_SIGNED.ordinal()])
         .addCounter(REFUSED_REPLAYED, totals.refused[Refusal.REPLAYED.ordinal()])
-        .addCounter(REFUSED_BUSY, totals.refused[Refusal.BUSY.ordinal()])
         .addCounter(DROPPED_EXPIRED, totals.refused[Refusal.EXPIRED.ordinal()])
         .addCounter(UNANSWERED, totals.unanswered)
         .addCounter(WORKERS_REPLACED, totals.workersReplaced);

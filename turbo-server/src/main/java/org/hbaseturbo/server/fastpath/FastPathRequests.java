@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.security.PrivilegedExceptionAction;
 import java.util.function.LongSupplier;
+import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
@@ -18,11 +19,13 @@ import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
 /**
  * Executes fast-path requests through the RegionServer's own request path, {@link RSRpcServices} called
- * in-process as HBase's short-circuit connection does, inside {@link User#runAs} for the session's user: region
- * lookup, quotas, memstore back-pressure, the cell-size limit, coprocessor hooks (AccessController,
- * VisibilityController), WAL, MVCC and metrics behave as for an RPC. Without {@code runAs}, the thread's user
- * would be the RegionServer's own, a superuser. Prepared Scan's executes go to the region's endpoint as over the
- * RegionServer endpoint ({@link PreparedExecutes}), their scanners opened through the region's hooks as that user.
+ * in-process as HBase's short-circuit connection does, as the current RPC call of the thread
+ * ({@link FastPathRpcCall}: the session's user, the caller's deadline) and inside {@link User#runAs} for that user:
+ * region lookup, quotas, memstore back-pressure, the cell-size limit, coprocessor hooks (AccessController,
+ * VisibilityController), row-lock waits bounded by the deadline, WAL, MVCC and metrics behave as for an RPC.
+ * Without either, the thread's user would be the RegionServer's own, a superuser. Prepared Scan's executes go to the
+ * region's endpoint as over the RegionServer endpoint ({@link PreparedExecutes}), their scanners opened through the
+ * region's hooks as that user.
  */
 final class FastPathRequests {
   /** An answer: a status and its body (a protobuf response, or a UTF-8 reason). */
@@ -43,11 +46,23 @@ final class FastPathRequests {
     this.maxReplyBytes = maxReplyBytes;
   }
 
-  /** Executes an authenticated request as {@code user}, the user of its session. */
-  Answer execute(User user, Request request) {
+  /** Executes an authenticated request as the user of its session, within its caller's deadline. */
+  Answer execute(Sessions.Session session, Request request) {
     if (request.operation() == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "unknown operation");
     }
+    User user = session.user();
+    FastPathRpcCall call = new FastPathRpcCall(user, session.from(), request.deadlineNanos(), request.message().length);
+    RpcServer.setCurrentCall(call);
+    try {
+      return execute(user, request);
+    } finally {
+      RpcServer.unsetCurrentCall();
+      call.done();
+    }
+  }
+
+  private Answer execute(User user, Request request) {
     long maxReply = maxReplyBytes.getAsLong();
     byte[] reply;
     try {

@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.fastpath;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.Collection;
@@ -174,13 +175,13 @@ public class FastPathServer implements RegionServerCoprocessor {
    *
    * @throws DoNotRetryIOException naming the setting when it does not, or the limit the caller reached
    */
-  Sessions.Issued openSession(User caller, byte[] clientPublicKey) throws DoNotRetryIOException {
+  Sessions.Issued openSession(User caller, InetAddress from, byte[] clientPublicKey) throws DoNotRetryIOException {
     FastPathUsers users = settings.get().users();
     if (!users.allows(caller)) {
       counters.sessionsNotAllowed.increment();
       throw new DoNotRetryIOException(users.refusal(caller));
     }
-    return sessions.open(caller, clientPublicKey);
+    return sessions.open(caller, from, clientPublicKey);
   }
 
   /** @return why the fast path is off on this server, or null when it is on */

@@ -14,7 +14,6 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
  *
  * @param workers UCX workers, each with one thread that receives, executes and replies (HBase's handlers, for
  *     the fast path); a slow request (a Put waiting on a WAL sync) holds up only its own worker's queue
- * @param queuePerWorker requests a worker holds before it answers "busy" (the client then uses RPC)
  * @param maxRequestBytes larger requests are refused as malformed (the client sends larger ones over RPC)
  * @param maxReplyBytes larger replies are not sent; the client repeats the operation over RPC
  * @param spin how long an idle worker keeps polling before it parks until the next message; parking costs a
@@ -27,12 +26,11 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
  * @param transports what UCX may use ({@link ChannelSettings#transports})
  * @param users who may open sessions ({@link FastPathUsers})
  */
-record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestBytes, long maxReplyBytes,
+record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyBytes,
     Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser,
     Transports transports, FastPathUsers users) {
   static final String PREFIX = "turbo.fastpath.server.";
   static final String WORKERS_KEY = PREFIX + "workers";
-  static final String QUEUE_KEY = PREFIX + "queue-per-worker";
   static final String MAX_REQUEST_KEY = PREFIX + "max-request-bytes";
   static final String MAX_REPLY_KEY = PREFIX + "max-reply-bytes";
   static final String SPIN_KEY = PREFIX + "spin";
@@ -72,7 +70,6 @@ record FastPathServerConfig(int workers, int queuePerWorker, long maxRequestByte
   static FastPathServerConfig from(Configuration conf) {
     return new FastPathServerConfig(
         (int) Math.min(Settings.count(conf, WORKERS_KEY, 2, 1), 64),
-        (int) Math.min(Settings.count(conf, QUEUE_KEY, 256, 1), 1 << 16),
         Settings.bytes(conf, MAX_REQUEST_KEY, 4L << 20),
         Settings.bytes(conf, MAX_REPLY_KEY, 4L << 20),
         Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ofNanos(1_000)),

@@ -60,7 +60,8 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
             ? request.getFrameVersion() : "2 or earlier") + ", this RegionServer version " + FastPathFrames.VERSION
             + ": use the client jar of the HBase Turbo version whose server jar the RegionServers run");
       }
-      Sessions.Issued issued = server.openSession(caller(), request.getClientPublicKey().toByteArray());
+      Sessions.Issued issued = server.openSession(caller(), RpcServer.getRemoteAddress().orElse(null),
+          request.getClientPublicKey().toByteArray());
       Sessions.Session session = issued.session();
       OpenSessionResponse.Builder builder = OpenSessionResponse.newBuilder()
           .setToken(ByteString.copyFrom(session.id())).setExpiresAtMs(session.expiresAtMs())

@@ -2,11 +2,9 @@ package org.hbaseturbo.server.fastpath;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
-import org.apache.hadoop.hbase.security.User;
 import org.hbaseturbo.server.fastpath.FastPathRequests.Answer;
 import org.hbaseturbo.server.fastpath.ServerCounters.Refusal;
 import org.hbaseturbo.transport.PollingAdvisor;
@@ -35,8 +33,12 @@ import org.slf4j.LoggerFactory;
  * ({@link PollingAdvisor}), and while it holds one of the server's polling slots
  * ({@link FastPathServerConfig#pollers}), so that polling never takes more cores than the server grants it.
  *
- * <p>The receive callback runs inside {@code progress()} under the worker's lock, where region work must not
- * happen; it only copies the request into the queue, or aside to be answered "busy" when the queue is full.
+ * <p>A request is executed and answered inside UCX's receive callback, on this thread, over the endpoint UCX made to
+ * its sender when the sender connected: the only endpoints the server sends on (it never hands UCX an address).
+ * UCX frees such an endpoint, which the application did not create, inside a {@code progress()} call once it learns
+ * its peer failed or left, and may reuse its memory for the next peer's; inside the callback that delivered a
+ * message, its sender's endpoint is certain to be live, and nowhere later. The callback holds the worker's lock
+ * while it runs, which only this thread takes: requests wait in UCX's queue meanwhile, in order.
  *
  * <p>Before it executes a request, the worker checks that its session exists, that it is signed with the
  * session's key, that its sequence is new on its stream, and that its caller's deadline has not passed: a request
@@ -54,14 +56,14 @@ final class FastPathWorker implements Runnable {
 
   /** Executes an authenticated request as its session's user. */
   interface Handler {
-    Answer execute(User user, Request request);
+    Answer execute(Sessions.Session session, Request request);
   }
 
   private final UcpWorker worker;
   private final ByteBuffer address;
   private final Sessions sessions;
   private final Handler handler;
-  /** The server's settings in force: update_config changes the queue, the sizes and the spin. */
+  /** The server's settings in force: update_config changes the sizes and the spin. */
   private final Supplier<FastPathServerConfig> settings;
   private final ServerCounters counters;
   private final PollingSlot slot;
@@ -69,20 +71,16 @@ final class FastPathWorker implements Runnable {
   private PollingAdvisor advisor;
   private long advisedSpinNanos;
   private final BiConsumer<FastPathWorker, Throwable> onDeath;
+  /** Requests this worker took and has not answered, for other threads to read (the metrics); 0 or 1. */
+  private volatile int inFlight;
+  /** Requests the last {@code progress()} call delivered. */
+  private int delivered;
   /**
-   * A message as UCX delivered it, and the endpoint UCX made to its sender when the sender's endpoint connected: the
-   * only endpoints the server sends on. UCX frees such an endpoint, which the application did not create, inside a
-   * {@code progress()} call once it learns its peer failed; so one is used only in the drain that follows the
-   * {@code progress()} call that delivered its message, and never kept.
+   * An {@link Error} a request's execution threw inside the callback, rethrown once {@code progress()} returns: the
+   * worker then ends, and is replaced. Never left to cross the native callback, where UCX would carry on calling
+   * into Java with it pending.
    */
-  private record Received(byte[] message, UcpEndpoint sender) {
-  }
-
-  /** Requests received, in order; and those received while it was full, to be answered "busy". */
-  private final ArrayDeque<Received> queue = new ArrayDeque<>();
-  private final ArrayDeque<Received> busy = new ArrayDeque<>();
-  /** What {@link #queue} holds, for other threads to read (the metrics' queue depth); written by this one only. */
-  private volatile int queued;
+  private Throwable fatal;
   private final Thread thread;
   private volatile boolean running = true;
   private boolean closed;
@@ -127,9 +125,9 @@ final class FastPathWorker implements Runnable {
     return thread.getName();
   }
 
-  /** Requests received and waiting for this worker's thread. */
-  int queued() {
-    return queued;
+  /** Requests this worker took and has not answered. */
+  int inFlight() {
+    return inFlight;
   }
 
   void start() {
@@ -188,19 +186,22 @@ final class FastPathWorker implements Runnable {
     }
   }
 
-  private void serve() throws Exception {
+  private void serve() throws Throwable {
     long lastEvent = System.nanoTime();
     long pollNanos = pollNanos();
     // Whether the worker polled since it ran out of requests, and whether it then parked.
     boolean polled = false;
     boolean parked = false;
     while (running) {
+      delivered = 0;
       int events = worker.progress();
-      if (!queue.isEmpty() || !busy.isEmpty()) {
+      if (fatal != null) {
+        throw fatal;
+      }
+      if (delivered > 0) {
         if (polled) {
           advisor.polled(!parked);
         }
-        drain();
         lastEvent = System.nanoTime();
         pollNanos = pollNanos();
         polled = false;
@@ -228,15 +229,16 @@ final class FastPathWorker implements Runnable {
   }
 
   /**
-   * UCX's receive callback: must return a status to UCX whatever the message, so it never throws. It sends nothing:
-   * replies go out after {@code progress()} returns, over {@code sender}, the endpoint UCX made to the peer (given
-   * only for a message sent with UCX's reply flag, as clients send requests).
+   * UCX's receive callback: executes and answers the request over {@code sender}, the endpoint UCX made to the peer
+   * (given only for a message sent with UCX's reply flag, as clients send requests), which is live only until the
+   * callback returns. It returns a status to UCX whatever the message: HBase's request path may throw anything, and
+   * the worker serves the next request regardless.
    */
   private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint sender) {
+    delivered++;
     try {
-      FastPathServerConfig config = settings.get();
       counters.bytesReceived.add(data.getLength());
-      if (sender == null || !data.isDataValid() || data.getLength() > config.maxRequestBytes()) {
+      if (sender == null || !data.isDataValid() || data.getLength() > settings.get().maxRequestBytes()) {
         // Without the reply flag, a rendezvous message (clients send eagerly), or over the limit: not a request, and
         // no reply.
         counters.refused(Refusal.MALFORMED);
@@ -245,42 +247,20 @@ final class FastPathWorker implements Runnable {
       }
       byte[] message = new byte[(int) data.getLength()];
       UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()).get(message);
-      if (queue.size() < config.queuePerWorker()) {
-        queue.add(new Received(message, sender));
-        queued = queue.size();
-      } else {
-        counters.refused(Refusal.BUSY);
-        if (busy.size() < config.queuePerWorker()) {
-          busy.add(new Received(message, sender));
-        } else {
-          counters.unanswered.increment();
-        }
-      }
-    } catch (RuntimeException e) {
-      LOG.debug("fast-path message dropped: {}", e.toString());
+      inFlight = 1;
+      handle(message, sender);
+    } catch (Exception | LinkageError | AssertionError e) {
+      LOG.warn("fast-path request failed on {}", thread.getName(), e);
       counters.unanswered.increment();
+    } catch (Throwable e) {
+      counters.unanswered.increment();
+      if (fatal == null) {
+        fatal = e;
+      }
+    } finally {
+      inFlight = 0;
     }
     return UcsConstants.STATUS.UCS_OK;
-  }
-
-  /** Answers every message the last {@code progress()} call delivered, before the next one. */
-  private void drain() {
-    for (Received message = busy.poll(); message != null; message = busy.poll()) {
-      Authenticated request = authenticated(message.message());
-      if (request != null) {
-        reply(message.sender(), request, FastPathStatus.BUSY, bytes("queue full"));
-      }
-    }
-    for (Received message = queue.poll(); message != null; message = queue.poll()) {
-      queued = queue.size();
-      try {
-        handle(message);
-      } catch (Exception | LinkageError | AssertionError e) {
-        // HBase's request path may throw anything; the worker serves the next request regardless.
-        LOG.warn("fast-path request failed on {}", thread.getName(), e);
-        counters.unanswered.increment();
-      }
-    }
   }
 
   /** A request that carries its session's mac, and that session. */
@@ -306,15 +286,14 @@ final class FastPathWorker implements Runnable {
     return new Authenticated(request, session);
   }
 
-  private void handle(Received received) {
-    Authenticated authenticated = authenticated(received.message());
+  private void handle(byte[] message, UcpEndpoint replyTo) {
+    Authenticated authenticated = authenticated(message);
     if (authenticated == null) {
       // Unauthenticated: nothing to sign an answer with.
       counters.unanswered.increment();
       return;
     }
     Request request = authenticated.request();
-    UcpEndpoint replyTo = received.sender();
     if (!authenticated.session().advance(request.stream(), request.sequence())) {
       counters.refused(Refusal.REPLAYED);
       reply(replyTo, authenticated, FastPathStatus.MALFORMED, bytes("sequence not above its stream's last: sent"
@@ -326,7 +305,7 @@ final class FastPathWorker implements Runnable {
       counters.refused(Refusal.EXPIRED);
       return;
     }
-    Answer answer = handler.execute(authenticated.session().user(), request);
+    Answer answer = handler.execute(authenticated.session(), request);
     counters.executed.increment();
     if (answer.status() == FastPathStatus.REPLY_TOO_LARGE) {
       counters.replyTooLarge.increment();

@@ -59,16 +59,16 @@ final class FastPathWorkers {
     return workers.length();
   }
 
-  /** Requests received and waiting, all workers together. */
-  int queued() {
-    int queued = 0;
+  /** Requests taken and not yet answered, all workers together. */
+  int inFlight() {
+    int inFlight = 0;
     for (int i = 0; i < workers.length(); i++) {
       FastPathWorker worker = workers.get(i);
       if (worker != null) {
-        queued += worker.queued();
+        inFlight += worker.inFlight();
       }
     }
-    return queued;
+    return inFlight;
   }
 
   /** The workers' addresses, in slot order: a client's worker {@code i} connects to address {@code i % size}. */

@@ -19,8 +19,6 @@ final class ServerCounters {
     NOT_SIGNED,
     /** The sequence is not above its stream's last: a request sent again. */
     REPLAYED,
-    /** The worker's queue was full. */
-    BUSY,
     /** The caller's deadline had passed before the request began, so it was dropped unanswered. */
     EXPIRED
   }

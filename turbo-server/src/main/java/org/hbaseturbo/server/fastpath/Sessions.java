@@ -1,5 +1,6 @@
 package org.hbaseturbo.server.fastpath;
 
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -42,15 +43,17 @@ final class Sessions {
   static final class Session {
     private final byte[] id;
     private final User user;
+    private final InetAddress from;
     private final long expiresAtMs;
     /** The last sequence run on each of the client's streams. */
     private final Map<Integer, AtomicLong> lastSequences = new ConcurrentHashMap<>();
     /** A mac under the session key for each server worker thread (a {@code Mac} is not thread-safe). */
     private final ThreadLocal<FrameMac> macs;
 
-    Session(byte[] id, User user, byte[] key, long expiresAtMs) {
+    Session(byte[] id, User user, InetAddress from, byte[] key, long expiresAtMs) {
       this.id = id;
       this.user = user;
+      this.from = from;
       this.expiresAtMs = expiresAtMs;
       this.macs = ThreadLocal.withInitial(() -> new FrameMac(key));
     }
@@ -61,6 +64,11 @@ final class Sessions {
 
     User user() {
       return user;
+    }
+
+    /** Where the call that opened the session came from, as HBase's RPC saw it; null when unknown. */
+    InetAddress from() {
+      return from;
     }
 
     long expiresAtMs() {
@@ -125,11 +133,12 @@ final class Sessions {
   }
 
   /**
+   * @param from where the opening call came from, for audit lines; null when unknown
    * @param clientPublicKey the client's half of the key exchange, as it travelled
    * @throws DoNotRetryIOException naming the limit when the user or the server holds as many as allowed, or what is
    *     wrong with the client's key
    */
-  Issued open(User user, byte[] clientPublicKey) throws DoNotRetryIOException {
+  Issued open(User user, InetAddress from, byte[] clientPublicKey) throws DoNotRetryIOException {
     if (clientPublicKey.length == 0) {
       throw new DoNotRetryIOException("the client sent no public key: a fast-path client of HBase Turbo 0.1 or"
           + " earlier; upgrade the client jar");
@@ -162,7 +171,7 @@ final class Sessions {
       } catch (GeneralSecurityException e) {
         throw new DoNotRetryIOException("the client's public key is not an X25519 key: " + e.getMessage());
       }
-      Session session = new Session(id.clone(), user, sessionKey, now + limits.lifetime().toMillis());
+      Session session = new Session(id.clone(), user, from, sessionKey, now + limits.lifetime().toMillis());
       sessions.put(key, session);
       perUser.merge(user.getName(), 1, Integer::sum);
       opened++;

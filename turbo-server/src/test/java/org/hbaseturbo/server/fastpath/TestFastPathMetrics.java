@@ -30,6 +30,7 @@ class TestFastPathMetrics {
       counters.requestFailed.add(2);
       counters.unanswered.increment();
       counters.workersReplaced.increment();
+      counters.sessionsNotAllowed.add(7);
       int i = 0;
       for (Refusal refusal : Refusal.values()) {
         for (int n = 0; n <= i; n++) {
@@ -45,13 +46,13 @@ class TestFastPathMetrics {
       assertThat(after.get("fallbackRequestFailed") - before.get("fallbackRequestFailed")).isEqualTo(2);
       assertThat(after.get("unanswered") - before.get("unanswered")).isEqualTo(1);
       assertThat(after.get("workersReplaced") - before.get("workersReplaced")).isEqualTo(1);
+      assertThat(after.get("sessionsNotAllowed") - before.get("sessionsNotAllowed")).isEqualTo(7);
       // Each reason its own count (1, 2, 3, ...), so that two reasons swapped show.
       assertThat(after.get("refusedMalformed") - before.get("refusedMalformed")).isEqualTo(1);
       assertThat(after.get("refusedNoSession") - before.get("refusedNoSession")).isEqualTo(2);
       assertThat(after.get("refusedNotSigned") - before.get("refusedNotSigned")).isEqualTo(3);
       assertThat(after.get("refusedReplayed") - before.get("refusedReplayed")).isEqualTo(4);
-      assertThat(after.get("refusedBusy") - before.get("refusedBusy")).isEqualTo(5);
-      assertThat(after.get("droppedExpired") - before.get("droppedExpired")).isEqualTo(6);
+      assertThat(after.get("droppedExpired") - before.get("droppedExpired")).isEqualTo(5);
       assertThat(after.get("loaded")).isEqualTo(1);
       assertThat(after.get("up")).isEqualTo(1);
       assertThat(after.tags()).containsEntry("unavailable", "");
@@ -83,8 +84,8 @@ class TestFastPathMetrics {
   void countsSessionsOpenAndOpened() throws Exception {
     Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofHours(1), 10, 10), Clock.systemUTC());
     User user = User.createUserForTesting(new org.apache.hadoop.conf.Configuration(false), "alice", new String[0]);
-    sessions.open(user, SessionKeys.encoded(SessionKeys.newKeyPair()));
-    Sessions.Issued second = sessions.open(user, SessionKeys.encoded(SessionKeys.newKeyPair()));
+    sessions.open(user, null, SessionKeys.encoded(SessionKeys.newKeyPair()));
+    Sessions.Issued second = sessions.open(user, null, SessionKeys.encoded(SessionKeys.newKeyPair()));
     sessions.close(second.session().id(), user);
     assertThat(sessions.size()).isEqualTo(1);
     assertThat(sessions.opened()).isEqualTo(2);

@@ -10,7 +10,7 @@ class TestFastPathServerConfig {
   void onlyWhatIsReadAtStartIsReportedAsNeedingARestart() {
     Configuration conf = new Configuration(false);
     FastPathServerConfig started = FastPathServerConfig.from(conf);
-    conf.set(FastPathServerConfig.QUEUE_KEY, "8");
+    conf.set(FastPathServerConfig.MAX_REPLY_KEY, "8k");
     conf.set(FastPathServerConfig.SPIN_KEY, "10us");
     assertThat(started.readAtStartChanges(FastPathServerConfig.from(conf))).isEmpty();
     conf.set(FastPathServerConfig.WORKERS_KEY, "3");

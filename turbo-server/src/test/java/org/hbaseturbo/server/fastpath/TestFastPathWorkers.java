@@ -58,7 +58,7 @@ class TestFastPathWorkers {
     context = UcxRuntime.openContext(ChannelSettings.transports(new Configuration(false)));
     sessions = new Sessions(() -> new Sessions.Limits(Duration.ofMinutes(5), 10, 10), Clock.systemUTC());
     KeyPair client = SessionKeys.newKeyPair();
-    Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
+    Sessions.Issued issued = sessions.open(ALICE, null, SessionKeys.encoded(client));
     byte[] id = issued.session().id();
     session = new TestingSession(id, SessionKeys.sessionKey(client.getPrivate(), issued.serverPublicKey(),
         SessionKeys.encoded(client), issued.serverPublicKey(), id));
@@ -76,7 +76,8 @@ class TestFastPathWorkers {
    * Stands for HBase's request path: echoes the body as the user; "die" throws what no worker survives, "slowN"
    * sleeps N milliseconds first.
    */
-  private Answer handle(User user, FastPathFrames.Request request) {
+  private Answer handle(Sessions.Session session, FastPathFrames.Request request) {
+    User user = session.user();
     String body = new String(request.body(), StandardCharsets.UTF_8);
     if (body.startsWith(SLOW)) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Integer.parseInt(body.substring(SLOW.length()))));

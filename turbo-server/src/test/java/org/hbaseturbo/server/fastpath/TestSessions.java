@@ -57,7 +57,7 @@ class TestSessions {
     TestClock clock = new TestClock();
     Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), clock);
     KeyPair client = SessionKeys.newKeyPair();
-    Sessions.Issued issued = sessions.open(ALICE, SessionKeys.encoded(client));
+    Sessions.Issued issued = sessions.open(ALICE, null, SessionKeys.encoded(client));
     Sessions.Session session = issued.session();
     assertThat(session.id()).hasSize(16);
     assertThat(session.expiresAtMs()).isEqualTo(clock.millis + 10_000);
@@ -77,9 +77,9 @@ class TestSessions {
   @Test
   void aClientWithoutAValidPublicKeyGetsNoSession() {
     Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10), new TestClock());
-    assertThatThrownBy(() -> sessions.open(ALICE, new byte[0])).isInstanceOf(DoNotRetryIOException.class)
+    assertThatThrownBy(() -> sessions.open(ALICE, null, new byte[0])).isInstanceOf(DoNotRetryIOException.class)
         .hasMessageContaining("no public key");
-    assertThatThrownBy(() -> sessions.open(ALICE, new byte[44])).isInstanceOf(DoNotRetryIOException.class)
+    assertThatThrownBy(() -> sessions.open(ALICE, null, new byte[44])).isInstanceOf(DoNotRetryIOException.class)
         .hasMessageContaining("not an X25519 key");
     assertThat(sessions.size()).isZero();
   }
@@ -88,7 +88,7 @@ class TestSessions {
   void eachStreamRunsOnlyRisingSequences() throws Exception {
     Sessions.Session session = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 10),
         new TestClock())
-        .open(ALICE, CLIENT_KEY).session();
+        .open(ALICE, null, CLIENT_KEY).session();
     assertThat(session.advance(0, 1)).isTrue();
     assertThat(session.advance(0, 1)).as("the same request again").isFalse();
     assertThat(session.advance(0, 5)).as("a gap: requests the server never got").isTrue();
@@ -102,27 +102,27 @@ class TestSessions {
   void aUserAndTheServerHoldAtMostTheirLimit() throws Exception {
     TestClock clock = new TestClock();
     Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 3, 2), clock);
-    sessions.open(ALICE, CLIENT_KEY);
-    sessions.open(ALICE, CLIENT_KEY);
-    assertThatThrownBy(() -> sessions.open(ALICE, CLIENT_KEY)).isInstanceOf(DoNotRetryIOException.class)
+    sessions.open(ALICE, null, CLIENT_KEY);
+    sessions.open(ALICE, null, CLIENT_KEY);
+    assertThatThrownBy(() -> sessions.open(ALICE, null, CLIENT_KEY)).isInstanceOf(DoNotRetryIOException.class)
         .hasMessageContaining("alice holds 2").hasMessageContaining(FastPathServerConfig.MAX_SESSIONS_PER_USER_KEY);
-    sessions.open(BOB, CLIENT_KEY);
-    assertThatThrownBy(() -> sessions.open(BOB, CLIENT_KEY)).isInstanceOf(DoNotRetryIOException.class)
+    sessions.open(BOB, null, CLIENT_KEY);
+    assertThatThrownBy(() -> sessions.open(BOB, null, CLIENT_KEY)).isInstanceOf(DoNotRetryIOException.class)
         .hasMessageContaining("holds 3").hasMessageContaining(FastPathServerConfig.MAX_SESSIONS_KEY);
     clock.millis += 10_000;
-    sessions.open(BOB, CLIENT_KEY);
+    sessions.open(BOB, null, CLIENT_KEY);
     assertThat(sessions.size()).as("expired sessions make room").isEqualTo(1);
   }
 
   @Test
   void onlyItsUserClosesASession() throws Exception {
     Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 10, 1), new TestClock());
-    Sessions.Session session = sessions.open(ALICE, CLIENT_KEY).session();
+    Sessions.Session session = sessions.open(ALICE, null, CLIENT_KEY).session();
     assertThat(sessions.close(session.id(), BOB)).isFalse();
     assertThat(sessions.find(session.id())).isNotNull();
     assertThat(sessions.close(new byte[3], ALICE)).as("a malformed id").isFalse();
     assertThat(sessions.close(session.id(), ALICE)).isTrue();
     assertThat(sessions.find(session.id())).isNull();
-    sessions.open(ALICE, CLIENT_KEY);
+    sessions.open(ALICE, null, CLIENT_KEY);
   }
 }

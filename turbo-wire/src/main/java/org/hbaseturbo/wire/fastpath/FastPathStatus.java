@@ -13,8 +13,6 @@ public enum FastPathStatus {
    * then sees, exactly as from a stock client.
    */
   REPLAY_OVER_RPC,
-  /** The worker's queue is full. Nothing was executed. */
-  BUSY,
   /**
    * The reply would exceed the largest the channel carries. The operation was executed: harmless for a Get; a
    * Prepared Scan execute checks its reply's size before it is done and fails instead, having closed its cursor.
