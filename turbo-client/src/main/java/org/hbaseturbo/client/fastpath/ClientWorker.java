@@ -208,6 +208,7 @@ final class ClientWorker implements Closeable {
 
   /** UCX's receive callback: keeps the awaited reply, ignores everything else, and never throws into UCX. */
   private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
+    long receivedNanos = System.nanoTime();
     Endpoint awaited = awaitedFrom;
     if (awaited == null || !data.isDataValid()) {
       return UcsConstants.STATUS.UCS_OK;
@@ -219,6 +220,7 @@ final class ClientWorker implements Closeable {
     if (parsed != null && parsed.stream() == index && parsed.sequence() == awaitedSequence
         && parsed.signedWith(awaited.mac)) {
       reply = parsed;
+      awaited.session.clock().heard(parsed.serverNanos(), receivedNanos);
     }
     return UcsConstants.STATUS.UCS_OK;
   }

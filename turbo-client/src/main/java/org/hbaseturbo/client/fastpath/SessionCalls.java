@@ -19,6 +19,7 @@ import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
+import org.hbaseturbo.wire.fastpath.HostBoot;
 import org.hbaseturbo.wire.fastpath.SessionKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,7 +86,8 @@ final class SessionCalls {
     // Renewed at half its lifetime: long before it expires, whatever the clocks.
     long renewAt = sent + TimeUnit.MILLISECONDS.toNanos(response.getLifetimeMs()) / 2;
     return new ServerSession(issuer, id, key, workers, location.getRegion().getTable(),
-        row, response.getUcxRuntime(), ServerClock.measured(sent, response.getServerNanos(), answered), renewAt);
+        row, response.getUcxRuntime(), ServerClock.measured(sent, response.getServerNanos(), answered,
+        !HostBoot.id().isEmpty() && HostBoot.id().equals(response.getBootId())), renewAt);
   }
 
   /** Best effort: a session that is not closed expires on the server. */

@@ -173,9 +173,9 @@ class TestClientWorker {
   private ServerSession session() {
     ByteBuffer address = server.worker.getAddress();
     ByteBuffer copy = ByteBuffer.allocateDirect(address.remaining()).put(address).flip();
+    long now = System.nanoTime();
     return new ServerSession(ServerName.valueOf("stand-in", 1, 1), SESSION, KEY, List.of(copy),
-        TableName.valueOf("t"), new byte[0], "stand-in", new ServerClock(0, System.nanoTime()),
-        Long.MAX_VALUE);
+        TableName.valueOf("t"), new byte[0], "stand-in", ServerClock.measured(now, now, now, true), Long.MAX_VALUE);
   }
 
   private static long deadline() {
@@ -185,7 +185,7 @@ class TestClientWorker {
   private static byte[] reply(int stream, long sequence, byte[] key, String body) {
     byte[] text = body.getBytes(StandardCharsets.UTF_8);
     ByteBuffer out = ByteBuffer.allocate(FastPathFrames.REPLY_HEADER_BYTES + text.length);
-    FastPathFrames.putReplyHeader(out, FastPathStatus.OK, stream, sequence);
+    FastPathFrames.putReplyHeader(out, FastPathStatus.OK, stream, sequence, System.nanoTime());
     out.put(text).flip();
     if (key != null) {
       new FrameMac(key).sign(out, FastPathFrames.REPLY_MAC);

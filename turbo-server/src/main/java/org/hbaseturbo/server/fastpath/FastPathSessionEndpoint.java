@@ -22,6 +22,7 @@ import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.server.LoadedAs;
 import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
+import org.hbaseturbo.wire.fastpath.HostBoot;
 
 /**
  * Opens and closes fast-path sessions over HBase's authenticated RPC: the session's token is bound to the user
@@ -67,7 +68,8 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
           .setToken(ByteString.copyFrom(session.id())).setExpiresAtMs(session.expiresAtMs())
           .setServerName(serverName.toString()).setUcxRuntime(UcxRuntime.describe())
           .setServerPublicKey(ByteString.copyFrom(issued.serverPublicKey())).setServerNanos(System.nanoTime())
-          .setLifetimeMs(server.sessions().lifetime().toMillis()).setFrameVersion(FastPathFrames.VERSION);
+          .setLifetimeMs(server.sessions().lifetime().toMillis()).setFrameVersion(FastPathFrames.VERSION)
+          .setBootId(HostBoot.id());
       for (ByteBuffer address : server.workerAddresses()) {
         builder.addWorkerAddress(ByteString.copyFrom(address.duplicate()));
       }

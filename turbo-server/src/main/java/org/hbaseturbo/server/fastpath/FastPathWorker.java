@@ -329,7 +329,7 @@ final class FastPathWorker implements Runnable {
       frame = new byte[replyBuffer.capacity()];
     }
     ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
-    FastPathFrames.putReplyHeader(signed, status, to.request().stream(), to.request().sequence());
+    FastPathFrames.putReplyHeader(signed, status, to.request().stream(), to.request().sequence(), System.nanoTime());
     signed.put(body).flip();
     to.session().mac().sign(signed, FastPathFrames.REPLY_MAC);
     ByteBuffer out = replyBuffer.clear().put(signed).flip();

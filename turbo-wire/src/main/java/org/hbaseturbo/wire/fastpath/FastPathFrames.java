@@ -8,7 +8,7 @@ import java.util.Arrays;
  *
  * <pre>
  * request: version (1) | operation (1) | session (16) | stream (4) | sequence (8) | deadline (8) | mac (16) | body
- * reply:   version (1) | status (1) | stream (4) | sequence (8) | mac (16) | body
+ * reply:   version (1) | status (1) | stream (4) | sequence (8) | server clock (8) | mac (16) | body
  * </pre>
  *
  * <ul>
@@ -21,6 +21,8 @@ import java.util.Arrays;
  *       places it at session open; the server drops a request it has not begun by then, and bounds the waits of
  *       one it has begun by it, as HBase's RPC server does with a call's deadline. The client sends its fallback
  *       over RPC only after that time.
+ *   <li>server clock: the server's monotonic clock when it sent the reply, from which the client learns where that
+ *       clock stands against its own, for the deadlines of its next requests.
  *   <li>mac: {@link FrameMac} of every other byte of the message, under the session key. Every request and every
  *       reply carries it. A request that does not carry its session's mac gets no reply.
  *   <li>body: the operation's protobuf request or response (HBase's own for a Get or a Put, Prepared Scan's for an
@@ -44,7 +46,8 @@ public final class FastPathFrames {
   public static final int REQUEST_HEADER_BYTES = REQUEST_MAC + MAC_BYTES;
   static final int REPLY_STREAM = 2;
   static final int REPLY_SEQUENCE = REPLY_STREAM + 4;
-  public static final int REPLY_MAC = REPLY_SEQUENCE + 8;
+  static final int REPLY_SERVER_NANOS = REPLY_SEQUENCE + 8;
+  public static final int REPLY_MAC = REPLY_SERVER_NANOS + 8;
   public static final int REPLY_HEADER_BYTES = REPLY_MAC + MAC_BYTES;
   /** Active message ids: requests go to the server's handler, replies to the client's. */
   public static final int REQUEST_MESSAGE = 1;
@@ -66,9 +69,15 @@ public final class FastPathFrames {
         .put(new byte[MAC_BYTES]);
   }
 
-  /** Writes a reply's header at the buffer's position, which then stands where the body goes. */
-  public static void putReplyHeader(ByteBuffer into, FastPathStatus status, int stream, long sequence) {
-    into.put(VERSION).put(status.code()).putInt(stream).putLong(sequence).put(new byte[MAC_BYTES]);
+  /**
+   * Writes a reply's header at the buffer's position, which then stands where the body goes.
+   *
+   * @param serverNanos the server's {@code System.nanoTime} as it sends the reply
+   */
+  public static void putReplyHeader(ByteBuffer into, FastPathStatus status, int stream, long sequence,
+      long serverNanos) {
+    into.put(VERSION).put(status.code()).putInt(stream).putLong(sequence).putLong(serverNanos)
+        .put(new byte[MAC_BYTES]);
   }
 
   /**
@@ -106,7 +115,8 @@ public final class FastPathFrames {
    * @param status null when the code names none
    * @param message the whole reply, for its mac
    */
-  public record Reply(FastPathStatus status, int stream, long sequence, ByteBuffer body, ByteBuffer message) {
+  public record Reply(FastPathStatus status, int stream, long sequence, long serverNanos, ByteBuffer body,
+      ByteBuffer message) {
     /** @return null when the bytes are too short or of another version */
     public static Reply parse(ByteBuffer message) {
       int at = message.position();
@@ -115,7 +125,7 @@ public final class FastPathFrames {
       }
       ByteBuffer body = message.duplicate().position(at + REPLY_HEADER_BYTES).slice();
       return new Reply(FastPathStatus.of(message.get(at + 1)), message.getInt(at + REPLY_STREAM),
-          message.getLong(at + REPLY_SEQUENCE), body, message.duplicate());
+          message.getLong(at + REPLY_SEQUENCE), message.getLong(at + REPLY_SERVER_NANOS), body, message.duplicate());
     }
 
     /** Whether the mac is that of the rest of the message under {@code mac}'s key. */
