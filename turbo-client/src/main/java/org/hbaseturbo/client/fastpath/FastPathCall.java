@@ -70,8 +70,11 @@ public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
     }
   }
 
-  /** Whether HBase's request path threw on the RegionServer (region moved, access denied, ...). */
+  /**
+   * Whether the RegionServer asked for RPC: HBase's request path threw there (region moved, access denied, ...), or
+   * it could not be sure it still holds the region and ran nothing.
+   */
   public boolean replayAsked() {
-    return status() == FastPathStatus.REPLAY_OVER_RPC;
+    return status() == FastPathStatus.REPLAY_OVER_RPC || status() == FastPathStatus.NOT_SERVING;
   }
 }

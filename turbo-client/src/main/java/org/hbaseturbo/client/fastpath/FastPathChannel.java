@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.openucx.jucx.ucp.UcpContext;
 import org.slf4j.Logger;
@@ -76,6 +77,10 @@ final class FastPathChannel implements Closeable {
     try {
       Reply reply = worker.call(session, operation, body, deadline);
       timeouts.remove(server);
+      if (reply.status() == FastPathStatus.NOT_SERVING) {
+        // The server may have lost its regions to another: RPC must not be sent to it from HBase's cache.
+        sessionCalls.relocate(location);
+      }
       return new FastPathCall(reply, true, deadline);
     } catch (FastPathTimeoutException e) {
       LOG.debug("no fast-path reply from {} in time, using RPC: {}", server, e.getMessage());

@@ -90,6 +90,18 @@ final class SessionCalls {
         !HostBoot.id().isEmpty() && HostBoot.id().equals(response.getBootId())), renewAt);
   }
 
+  /**
+   * Reads where the location's region is from hbase:meta again, into the connection's cache, where RPC finds it.
+   * Best effort: RPC's own retries find the region anyway, later.
+   */
+  void relocate(HRegionLocation location) {
+    try (RegionLocator locator = rpc.getRegionLocator(location.getRegion().getTable())) {
+      locator.getRegionLocation(location.getRegion().getStartKey(), true);
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("could not look up {} again: {}", location.getRegion().getRegionNameAsString(), e.getMessage());
+    }
+  }
+
   /** Best effort: a session that is not closed expires on the server. */
   void close(ServerSession session) {
     try (Table table = rpc.getTable(session.table())) {

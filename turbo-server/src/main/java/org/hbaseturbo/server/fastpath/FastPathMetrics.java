@@ -37,6 +37,9 @@ final class FastPathMetrics extends TurboMetricsSource {
   private static final MetricsInfo REFUSED_NOT_SIGNED = info("refusedNotSigned",
       "requests not signed with their session's key");
   private static final MetricsInfo REFUSED_REPLAYED = info("refusedReplayed", "requests sent again");
+  private static final MetricsInfo REFUSED_NOT_SURE = info("refusedNotSure",
+      "requests refused unrun while the RegionServer could not be sure it holds its regions (its ZooKeeper lease"
+          + " had lapsed): the client looks the region up again and uses RPC");
   private static final MetricsInfo DROPPED_EXPIRED = info("droppedExpired",
       "requests dropped unanswered because their caller's deadline had passed");
   private static final MetricsInfo UNANSWERED = info("unanswered", "messages that got no reply");
@@ -94,6 +97,7 @@ final class FastPathMetrics extends TurboMetricsSource {
         .addCounter(REFUSED_NOT_SIGNED, totals.refused[Refusal.NOT_SIGNED.ordinal()])
         .addCounter(REFUSED_REPLAYED, totals.refused[Refusal.REPLAYED.ordinal()])
         .addCounter(DROPPED_EXPIRED, totals.refused[Refusal.EXPIRED.ordinal()])
+        .addCounter(REFUSED_NOT_SURE, totals.refused[Refusal.NOT_SURE.ordinal()])
         .addCounter(UNANSWERED, totals.unanswered)
         .addCounter(WORKERS_REPLACED, totals.workersReplaced);
   }

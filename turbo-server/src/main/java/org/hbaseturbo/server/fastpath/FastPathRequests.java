@@ -37,19 +37,28 @@ final class FastPathRequests {
 
   private final RSRpcServices rpcServices;
   private final PreparedExecutes preparedExecutes;
+  private final RegionServerLease lease;
   /** {@code turbo.fastpath.server.max-reply-bytes} in force (update_config changes it). */
   private final LongSupplier maxReplyBytes;
 
-  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, LongSupplier maxReplyBytes) {
+  FastPathRequests(RSRpcServices rpcServices, PreparedExecutes preparedExecutes, RegionServerLease lease,
+      LongSupplier maxReplyBytes) {
     this.rpcServices = rpcServices;
     this.preparedExecutes = preparedExecutes;
+    this.lease = lease;
     this.maxReplyBytes = maxReplyBytes;
   }
 
-  /** Executes an authenticated request as the user of its session, within its caller's deadline. */
+  /**
+   * Executes an authenticated request as the user of its session, within its caller's deadline; refuses it unrun
+   * while the server cannot be sure it holds its regions ({@link RegionServerLease}).
+   */
   Answer execute(Sessions.Session session, Request request) {
     if (request.operation() == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "unknown operation");
+    }
+    if (!lease.held()) {
+      return Answer.refused(FastPathStatus.NOT_SERVING, lease.lapsed());
     }
     User user = session.user();
     FastPathRpcCall call = new FastPathRpcCall(user, session.from(), request.deadlineNanos(), request.message().length);

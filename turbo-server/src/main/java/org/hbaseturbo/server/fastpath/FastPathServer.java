@@ -53,6 +53,7 @@ public class FastPathServer implements RegionServerCoprocessor {
   private volatile Sessions sessions;
   private UcpContext context;
   private volatile FastPathWorkers workers;
+  private RegionServerLease lease;
   private volatile String unavailable;
   private MetricsRegistration.Hold metrics;
 
@@ -105,13 +106,15 @@ public class FastPathServer implements RegionServerCoprocessor {
       FastPathServerConfig config = settings.get();
       sessions = new Sessions(() -> settings.get().sessionLimits(), Clock.systemUTC());
       context = UcxRuntime.openContext(config.transports());
+      lease = RegionServerLease.of(server.getZooKeeper(), serverName);
       FastPathWorker.Handler handler = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
-          () -> settings.get().maxReplyBytes())::execute;
+          lease, () -> settings.get().maxReplyBytes())::execute;
       PollingSlots pollers = new PollingSlots(config.pollers());
       workers = new FastPathWorkers(config.workers(), (index, onDeath) -> new FastPathWorker(context, sessions,
           handler, settings, counters, pollers, "FastPath-" + serverName.getPort() + "-" + index, onDeath), counters,
           this::turnOff);
       settings.onChange((before, after) -> changed(config, after, pollers));
+      lease.start();
       workers.start();
       LOG.info("RegionServer {} serves the fast path with {} workers over UCX ({}), transports {}", serverName,
           config.workers(), UcxRuntime.describe(), config.transports().describe());
@@ -164,6 +167,9 @@ public class FastPathServer implements RegionServerCoprocessor {
     }
     if (workers != null) {
       workers.stop();
+    }
+    if (lease != null) {
+      lease.close();
     }
     if (context != null) {
       context.close();

@@ -306,7 +306,11 @@ final class FastPathWorker implements Runnable {
       return;
     }
     Answer answer = handler.execute(authenticated.session(), request);
-    counters.executed.increment();
+    if (answer.status() == FastPathStatus.NOT_SERVING) {
+      counters.refused(Refusal.NOT_SURE);
+    } else {
+      counters.executed.increment();
+    }
     if (answer.status() == FastPathStatus.REPLY_TOO_LARGE) {
       counters.replyTooLarge.increment();
     } else if (answer.status() == FastPathStatus.REPLAY_OVER_RPC) {

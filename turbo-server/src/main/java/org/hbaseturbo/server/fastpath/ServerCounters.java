@@ -20,7 +20,9 @@ final class ServerCounters {
     /** The sequence is not above its stream's last: a request sent again. */
     REPLAYED,
     /** The caller's deadline had passed before the request began, so it was dropped unanswered. */
-    EXPIRED
+    EXPIRED,
+    /** The RegionServer could not be sure it still holds its regions: its ZooKeeper lease had lapsed. */
+    NOT_SURE
   }
 
   /** Bytes of the messages received, requests or not. */

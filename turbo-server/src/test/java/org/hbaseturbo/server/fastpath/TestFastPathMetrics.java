@@ -53,6 +53,7 @@ class TestFastPathMetrics {
       assertThat(after.get("refusedNotSigned") - before.get("refusedNotSigned")).isEqualTo(3);
       assertThat(after.get("refusedReplayed") - before.get("refusedReplayed")).isEqualTo(4);
       assertThat(after.get("droppedExpired") - before.get("droppedExpired")).isEqualTo(5);
+      assertThat(after.get("refusedNotSure") - before.get("refusedNotSure")).isEqualTo(6);
       assertThat(after.get("loaded")).isEqualTo(1);
       assertThat(after.get("up")).isEqualTo(1);
       assertThat(after.tags()).containsEntry("unavailable", "");

@@ -19,7 +19,12 @@ public enum FastPathStatus {
    */
   REPLY_TOO_LARGE,
   /** The request could not be parsed, or asks for what the fast path does not serve. Nothing was executed. */
-  MALFORMED;
+  MALFORMED,
+  /**
+   * The RegionServer cannot be sure it still holds its regions (its ZooKeeper session was last confirmed too long
+   * ago: a pause, a partition). Nothing was executed. The client asks HBase again where the region is, and uses RPC.
+   */
+  NOT_SERVING;
 
   private static final FastPathStatus[] BY_CODE = values();
 
