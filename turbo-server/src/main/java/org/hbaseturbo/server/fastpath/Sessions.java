@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.security.User;
+import org.hbaseturbo.server.FairShare;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FrameMac;
 import org.hbaseturbo.wire.fastpath.SessionKeys;
@@ -21,8 +22,8 @@ import org.hbaseturbo.wire.fastpath.SessionKeys;
 /**
  * The fast-path sessions one RegionServer issued: each a random id bound to the user HBase's RPC authenticated
  * when the session was opened, a key only that client and this server know ({@link SessionKeys}), and an expiry.
- * Bounded in all and per user; expired sessions go when the next session is opened, and a client closes its own
- * when its connection closes.
+ * Bounded in all and per user, and no user takes more than their {@link FairShare} of the whole; expired sessions go
+ * when the next session is opened, and a client closes its own when its connection closes.
  */
 final class Sessions {
   /**
@@ -159,6 +160,11 @@ final class Sessions {
       if (sessions.size() >= limits.maxSessions()) {
         throw new DoNotRetryIOException("this RegionServer holds " + sessions.size() + " fast-path sessions, the"
             + " most " + FastPathServerConfig.MAX_SESSIONS_KEY + " allows");
+      }
+      if (!FairShare.allows(ofUser, 1, sessions.size(), limits.maxSessions())) {
+        throw new DoNotRetryIOException("user " + user.getName() + " holds " + ofUser + " fast-path sessions on"
+            + " this RegionServer; " + FairShare.refusal(ofUser, sessions.size(), limits.maxSessions(),
+                FastPathServerConfig.MAX_SESSIONS_KEY) + ": close connections that are no longer used");
       }
       Id key;
       do {

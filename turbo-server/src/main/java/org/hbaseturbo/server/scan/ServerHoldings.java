@@ -9,6 +9,7 @@ import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
+import org.hbaseturbo.server.FairShare;
 import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
@@ -69,6 +70,11 @@ final class ServerHoldings {
       throw exceeded("this RegionServer's prepared scans, all users' together, are at their limit",
           limits.maxBytesPerServer(), ServerLimits.MAX_BYTES_PER_SERVER_KEY);
     }
+    if (!FairShare.allows(held.bytes, chargedBytes, bytes, limits.maxBytesPerServer())) {
+      throw refused("your prepared scans on this RegionServer take " + held.bytes + " bytes; " + FairShare.refusal(
+          held.bytes, bytes, limits.maxBytesPerServer(), ServerLimits.MAX_BYTES_PER_SERVER_KEY),
+          "Close prepared scans you no longer use");
+    }
     held.scans++;
     held.bytes += chargedBytes;
     byUser.put(user, held);
@@ -104,6 +110,11 @@ final class ServerHoldings {
     if (cursors + 1 > limits.maxCursorsPerServer()) {
       throw cursorsExceeded("this RegionServer has " + cursors + " open cursors, all users' together",
           limits.maxCursorsPerServer(), ServerLimits.MAX_CURSORS_PER_SERVER_KEY);
+    }
+    if (!FairShare.allows(held.cursors, 1, cursors, limits.maxCursorsPerServer())) {
+      throw refused("you have " + held.cursors + " open cursors on this RegionServer; " + FairShare.refusal(
+          held.cursors, cursors, limits.maxCursorsPerServer(), ServerLimits.MAX_CURSORS_PER_SERVER_KEY),
+          "Close the scanners of executes you no longer read");
     }
     held.cursors++;
     byUser.put(user, held);
@@ -172,8 +183,12 @@ final class ServerHoldings {
   }
 
   private static PreparedScanException refused(String what, long limit, String key, String remedy) {
-    return new PreparedScanException(PreparedScanError.LIMIT_EXCEEDED, what + "; the limit is " + limit + " ("
-        + key + "). " + remedy + "; an operator may raise the limit");
+    return refused(what + "; the limit is " + limit + " (" + key + ")", remedy);
+  }
+
+  private static PreparedScanException refused(String why, String remedy) {
+    return new PreparedScanException(PreparedScanError.LIMIT_EXCEEDED, why + ". " + remedy
+        + "; an operator may raise the limit");
   }
 
   private static final class Held {

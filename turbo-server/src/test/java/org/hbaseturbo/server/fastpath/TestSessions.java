@@ -24,6 +24,7 @@ class TestSessions {
   private static final Configuration CONF = new Configuration(false);
   private static final User ALICE = User.createUserForTesting(CONF, "alice", new String[0]);
   private static final User BOB = User.createUserForTesting(CONF, "bob", new String[0]);
+  private static final User CAROL = User.createUserForTesting(CONF, "carol", new String[0]);
 
   /** A clock the test moves. */
   private static final class TestClock extends Clock {
@@ -112,6 +113,22 @@ class TestSessions {
     clock.millis += 10_000;
     sessions.open(BOB, null, CLIENT_KEY);
     assertThat(sessions.size()).as("expired sessions make room").isEqualTo(1);
+  }
+
+  @Test
+  void whoeverComesFirstLeavesRoomForOthers() throws Exception {
+    Sessions sessions = new Sessions(() -> new Sessions.Limits(Duration.ofSeconds(10), 8, 8), new TestClock());
+    for (int i = 0; i < 4; i++) {
+      sessions.open(ALICE, null, CLIENT_KEY);
+    }
+    assertThatThrownBy(() -> sessions.open(ALICE, null, CLIENT_KEY)).isInstanceOf(DoNotRetryIOException.class)
+        .hasMessageContaining("alice holds 4").hasMessageContaining("the other users hold 0 of this RegionServer's 8"
+            + " (" + FastPathServerConfig.MAX_SESSIONS_KEY + ")");
+    sessions.open(BOB, null, CLIENT_KEY);
+    sessions.open(BOB, null, CLIENT_KEY);
+    assertThatThrownBy(() -> sessions.open(BOB, null, CLIENT_KEY)).hasMessageContaining("at most half");
+    sessions.open(CAROL, null, CLIENT_KEY);
+    assertThat(sessions.size()).as("two sessions still free").isEqualTo(7);
   }
 
   @Test

@@ -73,7 +73,7 @@ class TestPreparedScanLimits {
 
   @Test
   void holdingsRefuseWhatWouldPassALimitAndCountNothingThen() throws Exception {
-    ServerHoldings holdings = new ServerHoldings(() -> new ServerLimits(3, 1000, 1500, 10, 10));
+    ServerHoldings holdings = new ServerHoldings(() -> new ServerLimits(3, 1000, 2000, 10, 10));
     holdings.reserve("ann", 400);
     holdings.reserve("ann", 400);
     assertRefused(() -> holdings.reserve("ann", 300), "turbo.prepared-scan.user.max-bytes");
@@ -81,7 +81,7 @@ class TestPreparedScanLimits {
     holdings.reserve("ann", 100);
     assertRefused(() -> holdings.reserve("ann", 1), "turbo.prepared-scan.user.max-scans");
     holdings.reserve("ben", 500);
-    assertRefused(() -> holdings.reserve("cat", 200), "turbo.prepared-scan.server.max-bytes");
+    assertRefused(() -> holdings.reserve("cat", 700), "turbo.prepared-scan.server.max-bytes");
     assertThat(holdings.bytes()).isEqualTo(1400);
     assertThat(holdings.scansOf("cat")).isZero();
 
@@ -116,6 +116,25 @@ class TestPreparedScanLimits {
     assertThat(holdings.cursorsOf("ann")).isZero();
     assertThat(holdings.cursorsOf("cat")).isEqualTo(1);
     assertThat(holdings.cursors()).isEqualTo(2);
+  }
+
+  @Test
+  void oneUserTakesAtMostHalfOfWhatTheOthersLeave() throws Exception {
+    ServerHoldings holdings = new ServerHoldings(() -> new ServerLimits(100, 10_000, 1_000, 100, 8));
+    for (int i = 0; i < 4; i++) {
+      holdings.reserveCursor("ann");
+    }
+    assertRefused(() -> holdings.reserveCursor("ann"), "you have 4 open cursors on this RegionServer; the other users"
+        + " hold 0 of this RegionServer's 8 (turbo.prepared-scan.server.max-cursors)");
+    holdings.reserve("ann", 500);
+    assertRefused(() -> holdings.reserve("ann", 1), "the other users hold 0 of this RegionServer's 1000"
+        + " (turbo.prepared-scan.server.max-bytes)");
+    holdings.reserve("ben", 200);
+    holdings.reserveCursor("ben");
+    holdings.reserveCursor("ben");
+    assertRefused(() -> holdings.reserveCursor("ben"), "at most half of what the others leave");
+    assertThat(holdings.cursors()).isEqualTo(6);
+    assertThat(holdings.bytes()).isEqualTo(700);
   }
 
   @Test
