@@ -48,8 +48,9 @@ record TestingPrometheus(Map<String, Double> values, Map<String, Map<String, Str
   }
 
   /**
-   * The first read of {@code info}'s {@code /prometheus} that has the line {@code name}: a read may lack a source
-   * the metrics system has not sampled yet.
+   * The first read of {@code info}'s {@code /prometheus} that has the line {@code name}: a read may come before the
+   * info server serves, before the source is registered, or while HBase restarts Hadoop's metrics system, which runs
+   * no source while it is stopped.
    *
    * @throws IOException naming the line once {@code bound} passed without it
    */

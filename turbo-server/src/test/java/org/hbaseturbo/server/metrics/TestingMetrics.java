@@ -12,6 +12,7 @@ import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsTag;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.impl.TestingMetricsSample;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
@@ -69,6 +70,14 @@ public final class TestingMetrics {
     } catch (MalformedObjectNameException e) {
       throw new IllegalArgumentException(e);
     }
+  }
+
+  /**
+   * How many records of {@code source} a read of {@code /prometheus} prints now: 1 while it is registered and the
+   * metrics system runs, none while the system is stopped.
+   */
+  public static long printed(String source) {
+    return TestingMetricsSample.records().stream().filter(record -> record.name().equals(source)).count();
   }
 
   /** How many records the metrics system has of {@code source}: 1 while registered, never 2. */
