@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.hbaseturbo.cluster.NoFollowFiles;
+import org.hbaseturbo.cluster.OwnedDirectory;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Messages;
 import picocli.CommandLine;
@@ -108,6 +110,8 @@ public final class TurboMain extends CommandGroup {
       Path file = dataDir.map(dir -> dir.toAbsolutePath().resolve("logs").resolve("turbo.log"))
           .orElseGet(() -> OutputDirs.of("turbo.log"));
       Files.createDirectories(file.getParent());
+      // log4j's appender opens it by name, and would follow a link in its place.
+      NoFollowFiles.requireFile(file);
       System.setProperty(LOG_FILE_PROPERTY, file.toString());
     }
   }
@@ -115,7 +119,7 @@ public final class TurboMain extends CommandGroup {
   /**
    * The {@code --data} directory of the command that runs, if it has that option and it was given.
    *
-   * @throws InvalidInputException when it cannot be written
+   * @throws InvalidInputException when it cannot be written, or another user could change it
    */
   private static Optional<Path> dataDir(CommandLine.ParseResult parsed) {
     CommandLine.ParseResult command = parsed;
@@ -123,7 +127,10 @@ public final class TurboMain extends CommandGroup {
       command = command.subcommand();
     }
     Optional<Path> dir = Optional.ofNullable(command.matchedOptionValue(LocalClusterOptions.DATA_OPTION, null));
-    dir.ifPresent(given -> OutputDirs.requireWritableDirectory(given, LocalClusterOptions.DATA_OPTION));
+    dir.ifPresent(given -> {
+      OutputDirs.requireWritableDirectory(given, LocalClusterOptions.DATA_OPTION);
+      OwnedDirectory.require(given, LocalClusterOptions.DATA_OPTION);
+    });
     return dir;
   }
 }

@@ -1,7 +1,6 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -117,9 +116,7 @@ final class ClusterSettings {
     }
     Files.createDirectories(dir);
     Path file = dir.resolve("hbase-site.xml");
-    try (OutputStream out = Files.newOutputStream(file)) {
-      site.writeXml(out);
-    }
+    NoFollowFiles.writeXml(file, site);
     return file;
   }
 }

@@ -60,6 +60,7 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
   /** Starts the cluster; returns once it serves requests. */
   public C start() throws IOException {
     checkBeforeStart();
+    dataDir.ifPresent(dir -> OwnedDirectory.require(dir, "data directory"));
     boolean temporary = dataDir.isEmpty();
     Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
     ClusterDataDir claim = ClusterDataDir.claim(dir);
