@@ -269,7 +269,7 @@ class TestBadInput {
     for (String command : new String[] {"start", "restart"}) {
       assertRefused(CommandLineRun.of("cluster", command, "--data", data.toString()), "turbo: --data " + data + ": "
           + data + " is owned by " + user + " (group " + group + ", mode 777); expected a directory owned by " + user
-          + " (the user this runs as) and writable by its owner alone: chown it, chmod go-w it, or give a new"
+          + " and writable by its owner alone: chown it, chmod go-w it, or give a new"
           + " directory");
     }
     try (var written = Files.list(data)) {

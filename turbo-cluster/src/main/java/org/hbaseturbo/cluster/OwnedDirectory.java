@@ -7,6 +7,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -24,30 +25,29 @@ public final class OwnedDirectory {
   private OwnedDirectory() {
   }
 
-  /** A user of this host. */
-  record User(int uid, String name) {
-    /** The user this process runs as. */
-    static User ofThisProcess() {
-      return new User((int) new com.sun.security.auth.module.UnixSystem().getUid(), System.getProperty("user.name"));
-    }
-  }
-
   /**
    * Refuses, before anything is created, a {@code dir} that another user could change (or, where it does not exist
    * yet, one that would be made where another user could change it): it must be owned by the user this process runs
    * as and writable by no one else; each directory above it must be owned by root or that user, and writable by no
    * one else either unless it has the sticky bit (as {@code /tmp} has: no user may move or delete another's entries
-   * there). A link on the way, {@code dir} itself included, must be owned by root or that user too.
+   * there). A link on the way, {@code dir} itself included, must be owned by root or that user too. For root, the
+   * user it runs clusters as ({@link HostUser#clusterUserOfRoot}) may own them too.
    *
    * @param what how the user gave it ("--data"), for the message
    * @throws InvalidInputException naming the directory, its owner and mode, and what was expected
    */
   public static void require(Path dir, String what) {
-    require(dir, what, List.of(User.ofThisProcess()));
+    List<HostUser> owners = new ArrayList<>(List.of(HostUser.ofThisProcess()));
+    try {
+      HostUser.clusterUserOfRoot().ifPresent(owners::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not look up the user that clusters run as", e);
+    }
+    require(dir, what, owners);
   }
 
   /** As {@link #require(Path, String)}, for a directory that any of {@code owners} may own. */
-  static void require(Path dir, String what, List<User> owners) {
+  public static void require(Path dir, String what, List<HostUser> owners) {
     Path absolute = dir.toAbsolutePath().normalize();
     try {
       Path path = absolute.getRoot();
@@ -74,7 +74,7 @@ public final class OwnedDirectory {
         Entry entry = Entry.of(absolute);
         if (owners.stream().noneMatch(owner -> owner.uid() == entry.uid()) || entry.othersMayWrite()) {
           throw new InvalidInputException(what + " " + dir + ": " + entry.describe(absolute) + "; expected a"
-              + " directory owned by " + names(owners, false) + " (the user this runs as) and writable by its owner"
+              + " directory owned by " + names(owners, false) + " and writable by its owner"
               + " alone: chown it, chmod go-w it, or give a new directory");
         }
       }
@@ -83,8 +83,21 @@ public final class OwnedDirectory {
     }
   }
 
-  private static String names(List<User> owners, boolean orRoot) {
-    Stream<String> names = owners.stream().map(User::name);
+  /**
+   * Whether {@code dir} exists and belongs to another user than this process's (for root, the user it runs clusters
+   * as, as {@link #require} lets it): a directory where this process should write nothing, since that user could put
+   * a link in place of what it writes.
+   */
+  public static boolean isAnotherUsers(Path dir) {
+    try {
+      return Files.exists(dir) && (Integer) Files.getAttribute(dir, "unix:uid") != HostUser.ofThisProcess().uid();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the owner of " + dir, e);
+    }
+  }
+
+  private static String names(List<HostUser> owners, boolean orRoot) {
+    Stream<String> names = owners.stream().map(HostUser::name);
     return String.join(" or ", (orRoot ? Stream.concat(Stream.of("root"), names) : names).distinct().toList());
   }
 

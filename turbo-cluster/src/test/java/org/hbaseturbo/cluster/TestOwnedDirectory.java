@@ -1,5 +1,6 @@
 package org.hbaseturbo.cluster;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.List;
 import org.hbaseturbo.common.InvalidInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +39,7 @@ class TestOwnedDirectory {
     assertThatThrownBy(() -> OwnedDirectory.require(data, "--data")).isInstanceOf(InvalidInputException.class)
         .hasMessageStartingWith("--data " + data + ": " + data + " is owned by " + System.getProperty("user.name")
             + " (group ").hasMessageContaining("mode 777); expected a directory owned by "
-            + System.getProperty("user.name") + " (the user this runs as) and writable by its owner alone");
+            + System.getProperty("user.name") + " and writable by its owner alone");
     mode(data, "rwxrwxr-x");
     if (!group(data).equals(System.getProperty("user.name"))) {
       assertThatThrownBy(() -> OwnedDirectory.require(data, "--data")).hasMessageContaining("mode 775)");
@@ -68,7 +70,7 @@ class TestOwnedDirectory {
     Files.setOwner(data, nobody);
     assertThatThrownBy(() -> OwnedDirectory.require(data, "--data")).isInstanceOf(InvalidInputException.class)
         .hasMessageStartingWith("--data " + data + ": " + data + " is owned by nobody (group ")
-        .hasMessageContaining("expected a directory owned by root (the user this runs as)");
+        .hasMessageContaining("expected a directory owned by root and writable by its owner alone");
     // A link of another user's, which it could point elsewhere at any time, even to a directory of root's.
     Path ours = Files.createDirectory(dir.resolve("ours"));
     Path link = Files.createSymbolicLink(dir.resolve("link"), ours);
@@ -76,6 +78,18 @@ class TestOwnedDirectory {
     assertThatThrownBy(() -> OwnedDirectory.require(link, "--data")).isInstanceOf(InvalidInputException.class)
         .hasMessage("--data " + link + ": the link " + link + " is owned by nobody; expected every directory and link"
             + " on its way owned by root, so that no other user can put another directory in its place");
+  }
+
+  @Test
+  void rootTakesADirectoryOfTheUserItRunsClustersAs() throws IOException {
+    TestingHost.assumeRoot("to give a directory to another user");
+    HostUser nobody = HostUser.named("nobody").orElseThrow();
+    Path data = Files.createDirectory(dir.resolve("data"));
+    Files.setOwner(data, dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+    assertThatCode(() -> OwnedDirectory.require(data, "--data", List.of(HostUser.ofThisProcess(), nobody)))
+        .doesNotThrowAnyException();
+    assertThat(OwnedDirectory.isAnotherUsers(data)).isTrue();
+    assertThat(OwnedDirectory.isAnotherUsers(dir)).isFalse();
   }
 
   private static void mode(Path path, String permissions) throws IOException {
