@@ -39,7 +39,10 @@ final class ClusterCommand extends CommandGroup {
               + " classpath and its settings in its own hbase-site.xml (DATA/regionservers/rs-N/conf), as on a real"
               + " cluster; the master and ZooKeeper stay in this JVM, and no RegionServer outlives it.",
           "Writes a client configuration directory (hbase-site.xml) that any HBase 2.x client, or"
-              + " 'turbo --conf DIR', can use."})
+              + " 'turbo --conf DIR', can use.",
+          "Run as root through ./turbo, it runs again at once as the unprivileged user hbase-turbo (made if missing),"
+              + " and so does every server of the cluster, as every user of this host can reach them; DIR must then"
+              + " be that user's. Not with --regime disk, whose cgroups need root all along."})
   static final class Start implements java.util.concurrent.Callable<Integer> {
     /** Runs before Hadoop's FileSystem cache closes (priority 10), which the final flushes still need. */
     private static final int SHUTDOWN_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 10;

@@ -34,7 +34,8 @@ final class LocalClusterOptions {
 
   @Option(names = DATA_OPTION, paramLabel = "DIR",
       description = "Local cluster: keep its data in DIR, where a later start finds it again, and HBase's log in"
-          + " DIR/logs (default: a temporary directory, deleted on stop).")
+          + " DIR/logs (default: a temporary directory, deleted on stop). DIR must be the user's own and writable"
+          + " by it alone, as every directory above it must be (or sticky, as /tmp).")
   Path dataDir;
 
   /** Embedded, all RegionServers run in this JVM, each with its own threads and caches: a few dozen at most. */

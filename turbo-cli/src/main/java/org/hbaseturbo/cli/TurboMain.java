@@ -6,6 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.hbaseturbo.cluster.HostUser;
+import org.hbaseturbo.cluster.NoFollowFiles;
+import org.hbaseturbo.cluster.OwnedDirectory;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Messages;
 import picocli.CommandLine;
@@ -71,10 +74,27 @@ public final class TurboMain extends CommandGroup {
     commandLine.setExecutionStrategy(parsed -> {
       if (!helpRequested(parsed)) {
         RangeCheck.check(parsed);
+        CommandLine.ParseResult command = command(parsed);
+        Optional<String> clusterUser = ClusterUserLaunch.userFor(command, HostUser.ofThisProcess(),
+            System.getProperty(HostUser.CLUSTER_USER_PROPERTY));
+        if (clusterUser.isPresent()) {
+          try {
+            return ClusterUserLaunch.run(clusterUser.get(), args, command, err);
+          } catch (InvalidInputException e) {
+            throw new CommandLine.ExecutionException(commandLine, e.getMessage(), e);
+          } catch (IOException e) {
+            err.println("turbo: cannot run cluster start as user " + clusterUser.get() + ": " + Messages.firstLine(e));
+            err.flush();
+            return EXIT_FAILURE;
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return EXIT_FAILURE;
+          }
+        }
         // The log's place depends on the command's options, and log4j reads it once, at HBase's first log
         // line, which comes only when the command runs.
         try {
-          configureLogFile(dataDir(parsed));
+          configureLogFile(dataDir(command));
         } catch (InvalidInputException e) {
           throw new CommandLine.ExecutionException(commandLine, e.getMessage(), e);
         } catch (IOException e) {
@@ -101,29 +121,41 @@ public final class TurboMain extends CommandGroup {
   /**
    * HBase logs to a file (log4j.properties reads this property), so that the terminal shows results only: the
    * file of the cluster's data directory when the command names one, so that a cluster's log stays with its
-   * data, {@code turbo-out/turbo.log} otherwise.
+   * data, {@code turbo-out/turbo.log} otherwise, and for a data directory of another user's (root's, for a cluster
+   * that runs as the cluster user), who could put a link in the log's place.
    */
   private static void configureLogFile(Optional<Path> dataDir) throws IOException {
     if (System.getProperty(LOG_FILE_PROPERTY) == null) {
-      Path file = dataDir.map(dir -> dir.toAbsolutePath().resolve("logs").resolve("turbo.log"))
+      Path file = dataDir.filter(dir -> !OwnedDirectory.isAnotherUsers(dir))
+          .map(dir -> dir.toAbsolutePath().resolve("logs").resolve("turbo.log"))
           .orElseGet(() -> OutputDirs.of("turbo.log"));
       Files.createDirectories(file.getParent());
+      // log4j's appender opens it by name, and would follow a link in its place.
+      NoFollowFiles.requireFile(file);
       System.setProperty(LOG_FILE_PROPERTY, file.toString());
     }
   }
 
-  /**
-   * The {@code --data} directory of the command that runs, if it has that option and it was given.
-   *
-   * @throws InvalidInputException when it cannot be written
-   */
-  private static Optional<Path> dataDir(CommandLine.ParseResult parsed) {
+  /** The command that runs: the last subcommand on the command line, with its options. */
+  static CommandLine.ParseResult command(CommandLine.ParseResult parsed) {
     CommandLine.ParseResult command = parsed;
     while (command.hasSubcommand()) {
       command = command.subcommand();
     }
+    return command;
+  }
+
+  /**
+   * The {@code --data} directory of {@code command}, if it has that option and it was given.
+   *
+   * @throws InvalidInputException when it cannot be written, or another user could change it
+   */
+  private static Optional<Path> dataDir(CommandLine.ParseResult command) {
     Optional<Path> dir = Optional.ofNullable(command.matchedOptionValue(LocalClusterOptions.DATA_OPTION, null));
-    dir.ifPresent(given -> OutputDirs.requireWritableDirectory(given, LocalClusterOptions.DATA_OPTION));
+    dir.ifPresent(given -> {
+      OutputDirs.requireWritableDirectory(given, LocalClusterOptions.DATA_OPTION);
+      OwnedDirectory.require(given, LocalClusterOptions.DATA_OPTION);
+    });
     return dir;
   }
 }

@@ -5,6 +5,9 @@ import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.hbaseturbo.cluster.FileTrees;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -257,6 +260,24 @@ class TestBadInput {
   }
 
   @Test
+  void aDataDirectoryThatAnotherUserCouldChangeIsRefusedBeforeAnythingIsWrittenInIt(@TempDir Path dir)
+      throws Exception {
+    Path data = Files.createDirectory(dir.resolve("data"));
+    Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwxrwxrwx"));
+    String user = System.getProperty("user.name");
+    String group = Files.readAttributes(data, PosixFileAttributes.class).group().getName();
+    for (String command : new String[] {"start", "restart"}) {
+      assertRefused(CommandLineRun.of("cluster", command, "--data", data.toString()), "turbo: --data " + data + ": "
+          + data + " is owned by " + user + " (group " + group + ", mode 777); expected a directory owned by " + user
+          + " and writable by its owner alone: chown it, chmod go-w it, or give a new"
+          + " directory");
+    }
+    try (var written = Files.list(data)) {
+      assertThat(written).as("what was written in " + data).isEmpty();
+    }
+  }
+
+  @Test
   void tooFewRecordsForTheRegionsOfALoad() {
     assertRefused(CommandLineRun.of("ycsb", "load", "-p", "recordcount=3", "--regions", "4"),
         "turbo: cannot pre-split 3 records into 4 regions: expected --regions 3 or fewer");
@@ -357,11 +378,17 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "disk",
         "--node-memory", "two"), "turbo: --node-memory 'two' is not a size; expected a number with k, m or g, such as"
             + " 1536m or 2g");
-    CommandLineRun noDisk = CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "disk",
-        "--data", "/dev/shm");
-    assertRefused(noDisk, null);
-    assertThat(noDisk.err()).startsWith("turbo: --data /dev/shm is on a file system without a disk (device 0:")
-        .contains("whose rates cannot be limited; give a directory on a disk");
+    // A directory of its own on tmpfs: /dev/shm itself is writable by every user, and refused as a data directory.
+    Path shm = Files.createTempDirectory(Path.of("/dev/shm"), "turbo-test-");
+    try {
+      CommandLineRun noDisk = CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "disk",
+          "--data", shm.toString());
+      assertRefused(noDisk, null);
+      assertThat(noDisk.err()).startsWith("turbo: --data " + shm + " is on a file system without a disk (device 0:")
+          .contains("whose rates cannot be limited; give a directory on a disk");
+    } finally {
+      FileTrees.deleteRecursively(shm);
+    }
     CommandLineRun regime = CommandLineRun.of("cluster", "start", "--cluster", "processes", "--regime", "ssd");
     assertRefused(regime, null);
     assertThat(regime.err()).contains("--regime", "cache, disk", "ssd");

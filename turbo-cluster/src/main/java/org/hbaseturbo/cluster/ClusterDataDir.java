@@ -39,7 +39,7 @@ final class ClusterDataDir implements AutoCloseable {
   static ClusterDataDir claim(Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(LOCK_FILE);
-    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+    FileChannel channel = NoFollowFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
         StandardOpenOption.WRITE);
     FileLock lock;
     try {
@@ -51,8 +51,12 @@ final class ClusterDataDir implements AutoCloseable {
       throw e;
     }
     if (lock == null) {
-      String holder = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).strip();
-      channel.close();
+      String holder;
+      try (channel) {
+        ByteBuffer bytes = ByteBuffer.allocate(32);
+        channel.read(bytes, 0);
+        holder = new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8).strip();
+      }
       throw new InvalidInputException("data directory " + dir + " is in use by a running cluster ("
           + (holder.isEmpty() ? "this process" : "process " + holder) + "); stop it first, or give another --data");
     }
@@ -67,7 +71,7 @@ final class ClusterDataDir implements AutoCloseable {
     if (!Files.exists(file)) {
       return false;
     }
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+    try (FileChannel channel = NoFollowFiles.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       FileLock lock = channel.tryLock();
       if (lock == null) {
         return true;
@@ -85,7 +89,7 @@ final class ClusterDataDir implements AutoCloseable {
     if (!Files.exists(file)) {
       return OptionalInt.empty();
     }
-    String text = Files.readString(file).strip();
+    String text = NoFollowFiles.readString(file).strip();
     try {
       return OptionalInt.of(Integer.parseInt(text));
     } catch (NumberFormatException e) {
@@ -95,7 +99,7 @@ final class ClusterDataDir implements AutoCloseable {
   }
 
   void rememberZooKeeperPort(int port) throws IOException {
-    Files.writeString(dir.resolve(ZOOKEEPER_PORT_FILE), Integer.toString(port));
+    NoFollowFiles.writeString(dir.resolve(ZOOKEEPER_PORT_FILE), Integer.toString(port));
   }
 
   @Override

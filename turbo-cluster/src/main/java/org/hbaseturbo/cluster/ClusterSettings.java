@@ -1,7 +1,6 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -10,8 +9,10 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorHost;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
+import org.hbaseturbo.server.NoTableCoprocessorsObserver;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.FastPathSessionEndpoint;
@@ -27,6 +28,18 @@ final class ClusterSettings {
   /** Client keys of HBase's RPC-based connection registry (2.5+), which needs no ZooKeeper access. */
   static final String REGISTRY_IMPL = "hbase.client.registry.impl";
   static final String BOOTSTRAP_SERVERS = "hbase.client.bootstrap.servers";
+  /** Settings of every Hadoop and HBase configuration of this JVM, HBase's own included. */
+  private static final String JVM_DEFAULTS = "turbo-local-cluster-defaults.xml";
+
+  static {
+    // It turns off HBase's dynamic class loading (hbase.use.dynamic.jars): a filter or comparator of a class the JVM
+    // lacks would be loaded from jars in hbase.rootdir/lib (which any user of this host can write on a local
+    // cluster's HDFS: it has no authentication) or in hbase.local.dir/jars. The loader that finds them reads
+    // HBaseConfiguration.create(), which for the servers in this JVM puts that directory under /tmp/hbase-USER,
+    // where any user can make it first: a Scan could then run their code here. RegionServer JVMs get it from their
+    // hbase-site.xml, written from a configuration of this JVM.
+    Configuration.addDefaultResource(JVM_DEFAULTS);
+  }
 
   private ClusterSettings() {
   }
@@ -34,8 +47,10 @@ final class ClusterSettings {
   /**
    * A server configuration for a cluster whose data lives in {@code dir}, whose servers bind to {@code host}: the
    * server jar's coprocessors, Turbo's codecs, and then {@code overrides}.
+   *
+   * @param tableCoprocessors whether tables may name coprocessors of their own, as HBase lets them by default
    */
-  static Configuration server(Path dir, String host, Configuration overrides) {
+  static Configuration server(Path dir, String host, boolean tableCoprocessors, Configuration overrides) {
     Configuration conf = HBaseConfiguration.create();
     // Path.toUri() ends a directory that exists in '/': without it, the URI is the same on every start, and so is
     // the client configuration written from it.
@@ -61,6 +76,15 @@ final class ClusterSettings {
         FastPathServer.class.getName());
     conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName(),
         WorkloadObserver.class.getName(), FastPathSessionEndpoint.class.getName());
+    if (!tableCoprocessors) {
+      // A local cluster's RPC has no authentication: every user of this host is a client, and a coprocessor that a
+      // table names would run in the servers as the user they run as, root for a launcher run as root. So none
+      // runs; Turbo's are system coprocessors, on every table. HBase layers a table's values over these settings for
+      // its regions, and one could turn table coprocessors on again, or name a system coprocessor's jar: the master
+      // refuses a table with either.
+      conf.setBoolean(CoprocessorHost.USER_COPROCESSORS_ENABLED_CONF_KEY, false);
+      conf.setStrings(CoprocessorHost.MASTER_COPROCESSOR_CONF_KEY, NoTableCoprocessorsObserver.class.getName());
+    }
     TurboCodecs.configure(conf);
     // The fast path may use TCP on the device the servers bind to, and only there: a local cluster's clients reach
     // it on that device (loopback, or an emulated link's), and nothing outside the host can.
@@ -117,9 +141,7 @@ final class ClusterSettings {
     }
     Files.createDirectories(dir);
     Path file = dir.resolve("hbase-site.xml");
-    try (OutputStream out = Files.newOutputStream(file)) {
-      site.writeXml(out);
-    }
+    NoFollowFiles.writeXml(file, site);
     return file;
   }
 }

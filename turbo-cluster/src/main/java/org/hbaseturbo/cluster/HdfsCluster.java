@@ -86,10 +86,10 @@ public final class HdfsCluster implements Closeable {
   private static int nameNodePort(Path dir) throws IOException {
     Path file = dir.resolve("namenode-port");
     if (Files.exists(file)) {
-      return Integer.parseInt(Files.readString(file).trim());
+      return Integer.parseInt(NoFollowFiles.readString(file).trim());
     }
     int port = FreePorts.take();
-    Files.writeString(file, Integer.toString(port));
+    NoFollowFiles.writeString(file, Integer.toString(port));
     return port;
   }
 

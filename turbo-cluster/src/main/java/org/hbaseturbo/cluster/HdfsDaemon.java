@@ -1,10 +1,8 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -45,11 +43,7 @@ final class HdfsDaemon {
     Configuration site = new Configuration(false);
     settings.forEach(site::set);
     for (String file : List.of("core-site.xml", "hdfs-site.xml")) {
-      Path written = conf.resolve(file + ".tmp");
-      try (OutputStream out = Files.newOutputStream(written)) {
-        site.writeXml(out);
-      }
-      Files.move(written, conf.resolve(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      NoFollowFiles.writeXml(conf.resolve(file), site);
     }
     return conf;
   }

@@ -32,6 +32,7 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
 
   int regionServers = 2;
   private Optional<Path> dataDir = Optional.empty();
+  private boolean tableCoprocessors;
   final Configuration overrides = new Configuration(false);
 
   LocalClusterBuilder() {
@@ -51,6 +52,16 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     return self();
   }
 
+  /**
+   * Lets tables name coprocessors of their own, as HBase does by default and local clusters do not
+   * ({@link ClusterSettings#server}): for tests that inject faults through one. Any client of the cluster can then
+   * run code in its servers.
+   */
+  public B tableCoprocessors() {
+    this.tableCoprocessors = true;
+    return self();
+  }
+
   /** An HBase setting for every server of the cluster. */
   public B set(String key, String value) {
     overrides.set(key, value);
@@ -60,12 +71,13 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
   /** Starts the cluster; returns once it serves requests. */
   public C start() throws IOException {
     checkBeforeStart();
+    dataDir.ifPresent(dir -> OwnedDirectory.require(dir, "data directory"));
     boolean temporary = dataDir.isEmpty();
     Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
     ClusterDataDir claim = ClusterDataDir.claim(dir);
     MiniZooKeeperCluster zooKeeper = null;
     try {
-      Configuration conf = ClusterSettings.server(dir, host(), overrides);
+      Configuration conf = ClusterSettings.server(dir, host(), tableCoprocessors, overrides);
       // A starting master waits for RegionServers to check in for 4.5 s at least, and until none did for 1.5 s
       // (hbase.master.wait.on.regionservers.*); knowing how many there are, it goes on once all of them did, as
       // HBase's own test utility has it.

@@ -1,7 +1,6 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,14 +93,8 @@ final class RegionServerProcess {
     // On the address the server binds to (loopback unless a link is emulated), as its RPC port: not on every
     // interface, HBase's default, since a local cluster's servers are for this host alone.
     site.set(INFO_BIND_ADDRESS_KEY, infoHostOf(settings));
-    Path file = home.resolve("conf").resolve("hbase-site.xml");
-    Path written = file.resolveSibling("hbase-site.xml.tmp");
-    try (OutputStream out = Files.newOutputStream(written)) {
-      site.writeXml(out);
-    }
     // Whole or not at all: the server may read it at any moment.
-    Files.move(written, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    NoFollowFiles.writeXml(home.resolve("conf").resolve("hbase-site.xml"), site);
   }
 
   /** Rewrites its {@code hbase-site.xml} with {@code settings}, for an {@code update_config} to read. */

@@ -38,7 +38,7 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     Files.createDirectories(logs);
     Path log = logs.resolve(logName + ".log");
     Path out = logs.resolve(logName + ".out");
-    Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+    NoFollowFiles.writeString(conf.resolve("log4j.properties"), String.join("\n",
         "log4j.rootLogger=INFO,file",
         "log4j.appender.file=org.apache.log4j.FileAppender",
         "log4j.appender.file.file=" + log,
@@ -58,6 +58,8 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     command.add(conf + File.pathSeparator + RegionServerClasspath.locate());
     command.add(mainClass);
     command.addAll(args);
+    // The JVM's output is appended to by its redirect, which a link in the file's place would lead elsewhere.
+    NoFollowFiles.requireFile(out);
     // Both files are appended to by every start; what this start wrote begins here.
     StartLog logOfThisStart = StartLog.from(log);
     StartLog outOfThisStart = StartLog.from(out);

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@link Connection} to it. Tests that share it must use their own tables: {@link #uniqueTableName(String)}.
  * A JUnit 5 extension for Jupiter tests; jqwik properties (another test engine, no Jupiter extensions) call
  * {@link #connection()}. Both get the same cluster, which is why it lives until the JVM exits rather than
- * until one engine's run ends.
+ * until one engine's run ends. Unlike other local clusters, it lets a table name coprocessors of its own
+ * ({@link LocalClusterBuilder#tableCoprocessors}).
  *
  * <pre>
  * &#64;ExtendWith(SharedHBaseCluster.class)
@@ -66,7 +67,8 @@ public final class SharedHBaseCluster implements ParameterResolver {
   private record Started(EmbeddedHBaseCluster cluster, Connection connection) {
     static Started start() {
       try {
-        EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(2).start();
+        // Tests inject faults through a coprocessor of their table's own.
+        EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(2).tableCoprocessors().start();
         return new Started(cluster, ConnectionFactory.createConnection(cluster.clientConfiguration()));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot start the shared embedded HBase", e);

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -14,7 +18,9 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.stats.ServerCounters;
 import org.hbaseturbo.client.stats.ServerStatsReader;
@@ -109,10 +115,53 @@ class EmbeddedHBaseClusterIT {
     assertThat(dataDir).isDirectory();
   }
 
+  /**
+   * A coprocessor that a table names would run in the servers as the user they run as, for any user of this host (a
+   * local cluster's RPC has no authentication): refused, whichever way the table names it, and never started. A
+   * cluster of its own: the shared one lets tests inject faults through a table's coprocessor.
+   */
+  @Test
+  void aTableThatNamesACoprocessorIsRefusedAndTheCoprocessorNeverStarts() throws Exception {
+    TableName name = TableName.valueOf("names_coprocessor");
+    try (EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(1).start();
+        Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration());
+        Admin admin = connection.getAdmin()) {
+      for (TableDescriptor naming : List.of(
+          withFamily(name).setCoprocessor(StartCounting.class.getName()).build(),
+          withFamily(name).setValue("hbase.coprocessor.user.enabled", "true")
+              .setCoprocessor(StartCounting.class.getName()).build(),
+          withFamily(name).setValue("hbase.coprocessor.user.region.classes", StartCounting.class.getName()).build())) {
+        assertThatThrownBy(() -> admin.createTable(naming)).isInstanceOf(DoNotRetryIOException.class)
+            .hasMessageContaining("table 'names_coprocessor' ");
+      }
+      assertThat(admin.tableExists(name)).isFalse();
+      admin.createTable(withFamily(name).build());
+      assertThatThrownBy(() -> admin.modifyTable(withFamily(name).setCoprocessor(StartCounting.class.getName())
+          .build())).isInstanceOf(DoNotRetryIOException.class)
+          .hasMessageContaining("table 'names_coprocessor' names the coprocessor " + StartCounting.class.getName());
+      assertThat(admin.getDescriptor(name).getCoprocessorDescriptors()).isEmpty();
+    }
+    assertThat(StartCounting.STARTS).as("starts of the coprocessor the table named").hasValue(0);
+  }
+
+  /** A region coprocessor that counts its starts, which are in this JVM: the embedded RegionServers'. */
+  public static final class StartCounting implements RegionCoprocessor {
+    static final AtomicInteger STARTS = new AtomicInteger();
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public void start(CoprocessorEnvironment env) {
+      STARTS.incrementAndGet();
+    }
+  }
+
+  private static TableDescriptorBuilder withFamily(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY));
+  }
+
   private static void createTable(Connection connection, TableName name) throws Exception {
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
+      admin.createTable(withFamily(name).build());
     }
   }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -69,7 +70,9 @@ public final class AuditLog {
     }
     Path parent = file.toAbsolutePath().getParent();
     Files.createDirectories(parent);
-    Files.writeString(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    // Not through a link in its place: the log may be in a cluster's directory, written by root.
+    Files.writeString(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+        LinkOption.NOFOLLOW_LINKS);
   }
 
   /** Each value's latest line, in the order the values were first written: what is known of each now. */

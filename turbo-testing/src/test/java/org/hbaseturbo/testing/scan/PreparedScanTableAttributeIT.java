@@ -36,7 +36,7 @@ class PreparedScanTableAttributeIT {
   void worksAsATableAttributeAloneAndIsRefusedWithoutIt() throws Exception {
     try (EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(2)
             .set("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName())
-            .set("hbase.coprocessor.region.classes", "").start();
+            .set("hbase.coprocessor.region.classes", "").tableCoprocessors().start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration());
         Admin admin = connection.getAdmin()) {
       TableName with = TableName.valueOf("ps_attribute");

@@ -1,0 +1,73 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.hbaseturbo.cluster.FileTrees;
+import org.hbaseturbo.cluster.HostUser;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code cluster start} run as root runs its cluster as the unprivileged user that the {@code turbo} script names:
+ * the launcher's JVM and every server JVM of a process cluster on HDFS (RegionServer, NameNode, DataNode) under that
+ * user's uid, its data directory made for it; the root JVM that started it only waits, and stops it cleanly. A cluster
+ * of its own, in another process; as root only.
+ */
+class ClusterUserLaunchIT {
+  private static final String USER = "hbase-turbo";
+
+  @Test
+  void clusterStartRunAsRootRunsEveryServerAsTheClusterUser() throws Exception {
+    assumeTrue(HostUser.ofThisProcess().isRoot(), "needs root, to run a cluster as another user");
+    // A directory that user can reach: this test's temporary directories are root's alone.
+    Path parent = Files.createTempDirectory("turbo-cluster-user-");
+    Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxr-xr-x"));
+    try {
+      Path data = parent.resolve("data");
+      ClusterProcess cluster = ClusterProcess.start(List.of("-D" + HostUser.CLUSTER_USER_PROPERTY + "=" + USER), data,
+          data.resolve("client-conf"), "--processes", "--regionservers", "1", "--hdfs", "--datanodes", "1");
+      try {
+        int uid = HostUser.named(USER).orElseThrow().uid();
+        assertThat(cluster.printed()).contains("turbo: run as root, cluster start runs its cluster as user " + USER
+            + " (uid " + uid + ")");
+        assertThat(Files.getAttribute(data, "unix:uid")).as("owner of " + data).isEqualTo(uid);
+        assertThat(uids(cluster.process().pid())).as("uids of the JVM that root started").containsOnly(0);
+        // That JVM's launcher, whose process id its lock holds, and everything the launcher started.
+        ProcessHandle launcher = ProcessHandle.of(Long.parseLong(Files.readString(data.resolve("cluster.lock"))
+            .strip())).orElseThrow();
+        assertThat(isJava(launcher)).as("the lock's holder is a JVM").isTrue();
+        List<ProcessHandle> servers = Stream.concat(Stream.of(launcher), launcher.descendants()).toList();
+        assertThat(servers.stream().filter(ClusterUserLaunchIT::isJava).map(process -> process.info().commandLine()
+            .orElse("")).toList()).as("the JVMs the launcher started").anyMatch(line -> line.contains("HRegionServer"))
+            .anyMatch(line -> line.contains(".NameNode")).anyMatch(line -> line.contains(".DataNode"));
+        for (ProcessHandle server : servers) {
+          assertThat(uids(server.pid())).as("uids of " + ClusterProcess.describe(List.of(server))).containsOnly(uid);
+        }
+      } finally {
+        assertThat(cluster.stop()).contains("process cluster stopped");
+      }
+      cluster.awaitNoneLeft(Duration.ofMinutes(1), "the root JVM stopped");
+    } finally {
+      FileTrees.deleteRecursively(parent);
+    }
+  }
+
+  private static boolean isJava(ProcessHandle process) {
+    return process.info().command().orElse("").endsWith("/bin/java");
+  }
+
+  /** Its real, effective, saved and file system user ids, as the kernel has them. */
+  private static List<Integer> uids(long pid) throws IOException {
+    String line = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+        .filter(status -> status.startsWith("Uid:")).findFirst().orElseThrow();
+    return Arrays.stream(line.substring("Uid:".length()).strip().split("\\s+")).map(Integer::valueOf).toList();
+  }
+}
