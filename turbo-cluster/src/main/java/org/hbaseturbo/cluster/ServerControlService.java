@@ -11,6 +11,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -94,12 +95,11 @@ public final class ServerControlService implements AutoCloseable {
       Duration requestTimeout) throws IOException {
     requireNonNull(control, "control is null");
     Path socket = requireSocketFits(dataDir);
-    Files.createDirectories(socket.getParent());
+    ownerOnly(socket.getParent());
     Files.deleteIfExists(socket);
     ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     try {
       server.bind(UnixDomainSocketAddress.of(socket));
-      // Whoever can connect can restart the cluster: its owner only.
       Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
     } catch (IOException | RuntimeException e) {
       server.close();
@@ -109,6 +109,19 @@ public final class ServerControlService implements AutoCloseable {
         requestTimeout);
     daemon("server-control").newThread(service::acceptAll).start();
     return service;
+  }
+
+  /**
+   * Whoever can connect to the socket can restart the cluster, and bind makes it with the process's umask before it
+   * can be narrowed: so it is made in a directory that only its owner can enter, never a link, and was so before.
+   */
+  private static void ownerOnly(Path dir) throws IOException {
+    Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      throw new IOException(dir + " is not a directory (a link?): the control socket is made only in a directory of"
+          + " its own");
+    }
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
   }
 
   private void acceptAll() {

@@ -15,6 +15,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -208,6 +209,19 @@ class TestServerControlService {
     service.close();
     assertThat(socket).as("removed on close").doesNotExist();
     service = null;
+  }
+
+  @Test
+  void theSocketIsMadeInADirectoryOnlyItsOwnerEnters() throws Exception {
+    // Left group-writable by an earlier launcher under a loose umask: between its bind and its chmod, the socket
+    // would have been open to the group.
+    Path control = ServerControlFormat.socket(data).getParent();
+    Files.createDirectories(control);
+    Files.setPosixFilePermissions(control, PosixFilePermissions.fromString("rwxrwxr-x"));
+    serve();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(control))).isEqualTo("rwx------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(ServerControlFormat.socket(data))))
+        .isEqualTo("rw-------");
   }
 
   @Test
