@@ -231,10 +231,7 @@ class FastPathDeadlinesIT {
       StallingObserver.release.countDown();
       background.shutdownNow();
     }
-    try (Table rpc = SharedHBaseCluster.connection().getTable(table)) {
-      byte[] value = rpc.get(new Get(row)).getValue(F, Q);
-      return value == null ? "deleted" : Bytes.toString(value);
-    }
+    return readsAs(table, row);
   }
 
   /**
@@ -264,6 +261,11 @@ class FastPathDeadlinesIT {
       StallingObserver.release.countDown();
       background.shutdownNow();
     }
+    return readsAs(table, row);
+  }
+
+  /** How the row reads now, over RPC: "deleted" or its value. */
+  private static String readsAs(TableName table, byte[] row) throws IOException {
     try (Table rpc = SharedHBaseCluster.connection().getTable(table)) {
       byte[] value = rpc.get(new Get(row)).getValue(F, Q);
       return value == null ? "deleted" : Bytes.toString(value);
