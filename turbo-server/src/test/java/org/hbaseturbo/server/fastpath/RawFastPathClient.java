@@ -10,6 +10,7 @@ import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpConstants;
 import org.openucx.jucx.ucp.UcpContext;
@@ -53,15 +54,24 @@ public final class RawFastPathClient implements Closeable {
     endpoint = worker.newEndpoint(new UcpEndpointParams().setUcpAddress(server).setPeerErrorHandlingMode());
   }
 
-  /** Sends a request as a client does and waits up to 10 s for the next reply; null if none. */
+  /**
+   * Sends a request as a client does and waits up to 10 s for its reply, the one that names its stream and sequence
+   * (replies to requests fired before may still be on their way); null if none.
+   */
   public Reply send(byte[] message) {
+    Request request = Request.parse(message);
     int before = replies.size();
     fire(FastPathFrames.REQUEST_MESSAGE, message, REQUEST_FLAGS);
     long deadline = System.nanoTime() + REPLY_WAIT_NANOS;
-    while (replies.size() == before && System.nanoTime() < deadline) {
+    while (System.nanoTime() < deadline) {
+      for (Reply reply : replies.subList(before, replies.size())) {
+        if (reply.stream() == request.stream() && reply.sequence() == request.sequence()) {
+          return reply;
+        }
+      }
       progressOrPause();
     }
-    return replies.size() > before ? replies.get(before) : null;
+    return null;
   }
 
   /** Sends a message as given and waits until UCX has sent it (up to 10 s), not for a reply. */
