@@ -35,15 +35,19 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
 
   /** {@code turbo cluster start --data DATA --client-conf CONF}, with {@code options} added; once it serves. */
   static ClusterProcess start(Path data, Path conf, String... options) throws Exception {
-    return start(List.of(), data, conf, options);
+    return start(List.of(), System.getProperty("java.class.path"), data, conf, options);
   }
 
-  /** As {@link #start(Path, Path, String...)}, in a JVM of {@code jvmOptions} added to the usual ones. */
-  static ClusterProcess start(List<String> jvmOptions, Path data, Path conf, String... options) throws Exception {
+  /**
+   * As {@link #start(Path, Path, String...)}, in a JVM of {@code jvmOptions} added to the usual ones and of
+   * {@code classpath} rather than this JVM's.
+   */
+  static ClusterProcess start(List<String> jvmOptions, String classpath, Path data, Path conf, String... options)
+      throws Exception {
     List<String> args = new ArrayList<>(List.of("cluster", "start", "--data", data.toString(), "--client-conf",
         conf.toString()));
     args.addAll(List.of(options));
-    ClusterProcess cluster = launch(jvmOptions, args);
+    ClusterProcess cluster = launch(jvmOptions, classpath, args);
     cluster.awaitLine("serving", START_TIMEOUT);
     assertThat(conf.resolve("hbase-site.xml")).isRegularFile();
     return cluster;
@@ -51,10 +55,11 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
 
   /** {@code turbo ARGS}, just started. */
   static ClusterProcess launch(List<String> args) throws Exception {
-    return launch(List.of(), args);
+    return launch(List.of(), System.getProperty("java.class.path"), args);
   }
 
-  private static ClusterProcess launch(List<String> jvmOptions, List<String> args) throws Exception {
+  private static ClusterProcess launch(List<String> jvmOptions, String classpath, List<String> args)
+      throws Exception {
     // A child of this JVM leads no process group, so setsid makes its session in place: the process is the JVM.
     List<String> command = new ArrayList<>(List.of("setsid"));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -63,7 +68,7 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     Path classes = Path.of(TurboMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     command.add("-Dlog4j.configuration=" + classes.resolve("log4j.properties").toUri());
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), TurboMain.class.getName()));
+    command.addAll(List.of("-cp", classpath, TurboMain.class.getName()));
     command.addAll(args);
     String mark = UUID.randomUUID().toString();
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);

@@ -3,9 +3,11 @@ package org.hbaseturbo.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
@@ -27,12 +29,19 @@ class ClusterUserLaunchIT {
   @Test
   void clusterStartRunAsRootRunsEveryServerAsTheClusterUser() throws Exception {
     assumeTrue(HostUser.ofThisProcess().isRoot(), "needs root, to run a cluster as another user");
+    // The classpath ./turbo gives the command (this module's jar and its lib), which that user must reach: this JVM's
+    // own names Maven's repository, under root's home.
+    Path target = Path.of(TurboMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
+    assumeTrue(othersMayEnterEveryDirectoryAbove(target), "the checkout, " + target + ", is where other users"
+        + " may not go (under /root?), so the cluster's user could not read its jars");
+    String classpath = target.resolve("turbo-cli.jar") + File.pathSeparator + target.resolve("lib").resolve("*");
     // A directory that user can reach: this test's temporary directories are root's alone.
     Path parent = Files.createTempDirectory("turbo-cluster-user-");
     Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxr-xr-x"));
     try {
       Path data = parent.resolve("data");
-      ClusterProcess cluster = ClusterProcess.start(List.of("-D" + HostUser.CLUSTER_USER_PROPERTY + "=" + USER), data,
+      ClusterProcess cluster = ClusterProcess.start(List.of("-D" + HostUser.CLUSTER_USER_PROPERTY + "=" + USER),
+          classpath, data,
           data.resolve("client-conf"), "--processes", "--regionservers", "1", "--hdfs", "--datanodes", "1");
       try {
         int uid = HostUser.named(USER).orElseThrow().uid();
@@ -58,6 +67,15 @@ class ClusterUserLaunchIT {
     } finally {
       FileTrees.deleteRecursively(parent);
     }
+  }
+
+  private static boolean othersMayEnterEveryDirectoryAbove(Path path) throws IOException {
+    for (Path dir = path.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (!Files.getPosixFilePermissions(dir).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isJava(ProcessHandle process) {

@@ -269,16 +269,23 @@ class PreparedScanAccessControlIT {
     TableName table = table("acl_server_bytes", 1);
     List<PreparedScan> held = new ArrayList<>();
     try {
-      for (String user : List.of("lena", "mark")) {
-        Connection connection = grantRead(user, table, null, null);
-        for (int i = 0; i < 3; i++) {
-          held.add(PreparedScan.prepare(connection, table, largeScan(i)));
-        }
+      Connection lena = grantRead("lena", table, null, null);
+      for (int i = 0; i < 3; i++) {
+        held.add(PreparedScan.prepare(lena, table, largeScan(i)));
       }
-      // Nina holds nothing, but the server's prepared scans, hers included, would pass 2 MiB.
-      Connection nina = grantRead("nina", table, null, null);
-      assertLimitExceeded(() -> PreparedScan.prepare(nina, table, largeScan(0)),
-          "turbo.prepared-scan.server.max-bytes");
+      // Each about 300 KB: Mark may take at most half of the 1.2 MB that Lena leaves, so a second is refused though
+      // the server has room.
+      Connection mark = grantRead("mark", table, null, null);
+      held.add(PreparedScan.prepare(mark, table, largeScan(0)));
+      assertLimitExceeded(() -> PreparedScan.prepare(mark, table, largeScan(1)), "turbo.prepared-scan.server.max-bytes"
+          + "), and one user may take at most half of what the others leave");
+      for (String user : List.of("nina", "olaf")) {
+        held.add(PreparedScan.prepare(grantRead(user, table, null, null), table, largeScan(0)));
+      }
+      // Pia holds nothing, but the server's prepared scans, hers included, would pass 2 MiB.
+      Connection pia = grantRead("pia", table, null, null);
+      assertLimitExceeded(() -> PreparedScan.prepare(pia, table, largeScan(0)), "all users' together, are at their"
+          + " limit; the limit is 2097152 (turbo.prepared-scan.server.max-bytes)");
       assertThat(preparedScans(table)).isEqualTo(6);
     } finally {
       for (PreparedScan prepared : held) {
