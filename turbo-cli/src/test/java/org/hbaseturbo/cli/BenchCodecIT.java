@@ -21,7 +21,7 @@ class BenchCodecIT {
     Path out = dir.resolve("out");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "codec", "--operations", "get,put",
-        "--records", "300", "--clients", "2", "--runs", "1", "--run-seconds", "1", "--warmup", "20",
+        "--records", "300", "--clients", "2", "--runs", "1", "--run-seconds", "3", "--warmup", "20",
         "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
@@ -38,8 +38,9 @@ class BenchCodecIT {
     // Whole YCSB rows shrink by a quarter or more in the compact form. Under gzip both forms compress to nearly the
     // same size (bench codec measured compact+gzip at 0.98x default+gzip for Gets, 0.94x for Puts), and a run's
     // per-operation figure also carries the calls that set it up, shared over as many operations as fit into the
-    // run: there the compact form must cost no more than the default one, within 5% (a clean-clone run on a busy
-    // machine measured 1,172.9 bytes against 1,150.2, 1.020x, in runs of 1 s).
+    // run: there the compact form must cost no more than the default one, within 5%. In runs of 1 s clean-clone runs
+    // measured 1,172.9 bytes against 1,150.2 (1.020x), then 1,427.6 against 1,345.9 (1.061x, Gets, at e595516):
+    // runs of 3 s share those calls over three times the operations.
     for (String operation : new String[] {"get", "put"}) {
       assertThat(bytes.get(operation + " compact")).isLessThan(0.78 * bytes.get(operation + " default"));
       assertThat(bytes.get(operation + " compact+gzip")).isLessThan(1.05 * bytes.get(operation + " default+gzip"));

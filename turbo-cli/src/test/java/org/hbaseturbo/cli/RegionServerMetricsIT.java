@@ -122,8 +122,8 @@ class RegionServerMetricsIT {
         assertMoved(before, after, "turbo_workload_puts", ROWS);
         assertMoved(before, after, "turbo_workload_gets", GETS);
         assertMoved(before, after, "turbo_workload_scans", 1);
-        assertThat(after).containsKeys("turbo_heap_tuner_periods", "turbo_fast_path_refused_busy",
-            "turbo_fast_path_dropped_expired", "turbo_fast_path_queue_depth",
+        assertThat(after).containsKeys("turbo_heap_tuner_periods", "turbo_fast_path_refused_not_sure",
+            "turbo_fast_path_sessions_not_allowed", "turbo_fast_path_dropped_expired", "turbo_fast_path_queue_depth",
             "turbo_prepared_scan_refused_limit_exceeded");
 
         // The same source is the JMX bean HBase's own sit beside.
