@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -62,11 +63,19 @@ final class FastPathChannel implements Closeable {
     });
   }
 
-  /** Sends one request to the server holding {@code location}'s region; whatever it does not serve goes to RPC. */
+  /**
+   * Sends one request to the server holding {@code location}'s region; whatever it does not serve goes to RPC. A
+   * request larger than this client's {@value FastPathClientConfig#MAX_REQUEST_KEY} or than the server takes is not
+   * sent: the server would drop it unanswered, and the caller would wait for the timeout.
+   */
   FastPathCall call(HRegionLocation location, FastPathOperation operation, byte[] body) {
+    long bytes = FastPathFrames.REQUEST_HEADER_BYTES + (long) body.length;
+    if (bytes > config.maxRequestBytes()) {
+      return FastPathCall.NOT_SENT;
+    }
     ServerName server = location.getServerName();
     ServerSession session = session(location);
-    if (session == null) {
+    if (session == null || bytes > session.maxRequestBytes()) {
       return FastPathCall.NOT_SENT;
     }
     ClientWorker worker = borrow();
@@ -79,7 +88,7 @@ final class FastPathChannel implements Closeable {
       timeouts.remove(server);
       if (reply.status() == FastPathStatus.NOT_SERVING) {
         // The server may have lost its regions to another: RPC must not be sent to it from HBase's cache.
-        sessionCalls.relocate(location);
+        relocate(location);
       }
       return new FastPathCall(reply, true, deadline);
     } catch (FastPathTimeoutException e) {
@@ -97,6 +106,14 @@ final class FastPathChannel implements Closeable {
     } finally {
       idle.offer(worker);
     }
+  }
+
+  /**
+   * Reads where the location's region is from hbase:meta again, into the connection's cache, where RPC finds it:
+   * after a server answered that it may no longer hold its regions.
+   */
+  void relocate(HRegionLocation location) {
+    sessionCalls.relocate(location);
   }
 
   /** The session with the location's server, opened on first use; null when that server has no fast path. */

@@ -114,7 +114,7 @@ public final class FastPathConnection implements Connection {
    *     the server holds for the client, it heeds {@link FastPathCall#mayHaveRun}
    */
   public FastPathCall call(HRegionLocation location, FastPathOperation operation, byte[] request) {
-    if (!carries(operation) || request.length > config.maxRequestBytes()) {
+    if (!carries(operation)) {
       return FastPathCall.NOT_SENT;
     }
     FastPathCall call = channel.call(location, operation, request);

@@ -26,9 +26,25 @@ public final class FastPathCounters {
    * @return whether the fast path served it
    */
   boolean record(FastPathCall call) {
+    return record(call, 1);
+  }
+
+  /**
+   * Counts how one attempt at {@code operations} operations at once (a batch's share of one server) ended, each as
+   * the attempt did.
+   */
+  boolean record(FastPathCall call, int operations) {
     FastPathStatus status = call.status();
-    (status == null ? unavailable : byStatus.get(status)).increment();
+    (status == null ? unavailable : byStatus.get(status)).add(operations);
     return call.served();
+  }
+
+  /**
+   * Counts operations of a served batch that HBase's request path failed on the RegionServer, one by one: they are
+   * repeated over RPC, as the server asks of a single operation it failed.
+   */
+  void failedInBatch(int operations) {
+    byStatus.get(FastPathStatus.REPLAY_OVER_RPC).add(operations);
   }
 
   /** Operations the fast path served. */

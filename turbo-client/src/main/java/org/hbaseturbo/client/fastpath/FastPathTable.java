@@ -48,6 +48,7 @@ final class FastPathTable extends CompatDelegateTable {
   private final FastPathChannel channel;
   private final NetworkSelector selector;
   private final FastPathCounters counters;
+  private final FastPathBatch batch;
 
   FastPathTable(Table rpc, RegionLocator locator, FastPathChannel channel, FastPathClientConfig config,
       FastPathCounters counters) {
@@ -56,6 +57,7 @@ final class FastPathTable extends CompatDelegateTable {
     this.channel = channel;
     this.selector = new NetworkSelector(config, getRequestAttributes());
     this.counters = counters;
+    this.batch = new FastPathBatch(locator, channel, selector, counters, config);
   }
 
   @Override
@@ -66,33 +68,22 @@ final class FastPathTable extends CompatDelegateTable {
 
   @Override
   public Result[] get(List<Get> gets) throws IOException {
+    FastPathBatch.Outcome outcome = batch.run(gets);
     Result[] results = new Result[gets.size()];
-    List<Get> overRpc = new ArrayList<>();
-    List<Integer> overRpcAt = new ArrayList<>();
-    for (int i = 0; i < gets.size(); i++) {
-      Result result = fastGet(gets.get(i));
-      if (result != null) {
-        results[i] = result;
-      } else {
-        overRpc.add(gets.get(i));
-        overRpcAt.add(i);
-      }
-    }
-    if (!overRpc.isEmpty()) {
-      Result[] rest = rpc.get(overRpc);
-      for (int i = 0; i < rest.length; i++) {
-        results[overRpcAt.get(i)] = rest[i];
-      }
+    List<Integer> overRpc = outcome.overRpc();
+    Result[] rest = overRpc.isEmpty() ? new Result[0] : rpc.get(select(gets, overRpc));
+    for (int i = 0, next = 0; i < results.length; i++) {
+      results[i] = outcome.result(i) != null ? outcome.result(i) : rest[next++];
     }
     return results;
   }
 
   /** @return the result, or null when the Get must go over RPC */
   private Result fastGet(Get get) throws IOException {
-    return selector.takes(get) ? fastGet(get, locator.getRegionLocation(get.getRow())) : null;
-  }
-
-  private Result fastGet(Get get, HRegionLocation location) throws IOException {
+    if (!selector.takes(get)) {
+      return null;
+    }
+    HRegionLocation location = locator.getRegionLocation(get.getRow());
     FastPathCall call = channel.call(location, FastPathOperation.GET,
         RequestConverter.buildGetRequest(location.getRegion().getRegionName(), get).toByteArray());
     return counters.record(call) ? ProtobufUtil.toResult(GetResponse.parseFrom(call.body()).getResult()) : null;
@@ -107,31 +98,26 @@ final class FastPathTable extends CompatDelegateTable {
 
   @Override
   public void put(List<Put> puts) throws IOException {
-    // In order, so that two Puts of one cell land as they would over RPC; from the first the fast path cannot
-    // serve on, the rest go over RPC as one batch.
-    for (int i = 0; i < puts.size(); i++) {
-      if (!fastPut(puts.get(i))) {
-        rpc.put(new ArrayList<>(puts.subList(i, puts.size())));
-        return;
-      }
+    List<Integer> overRpc = batch.run(puts).overRpc();
+    if (!overRpc.isEmpty()) {
+      rpc.put(select(puts, overRpc));
     }
   }
 
+  /** @return whether the fast path served the Put; when not, it went over RPC */
   private boolean fastPut(Put put) throws IOException {
-    return selector.takes(put) && fastPut(put, locator.getRegionLocation(put.getRow())) != null;
-  }
-
-  /** @return the Put's result, as HBase's batch gives it (empty), or null when the Put must go over RPC */
-  private Result fastPut(Put put, HRegionLocation location) throws IOException {
+    if (!selector.takes(put)) {
+      return false;
+    }
+    HRegionLocation location = locator.getRegionLocation(put.getRow());
     FastPathCall call = channel.call(location, FastPathOperation.PUT,
         RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
     if (!counters.record(call)) {
       // Not before the server can no longer begin it: the RPC Put, and what the caller does after it, come last.
       call.awaitDeadline();
-      return null;
+      return false;
     }
-    MutateResponse response = MutateResponse.parseFrom(call.body());
-    return response.getProcessed() ? ProtobufUtil.toResult(response.getResult()) : null;
+    return MutateResponse.parseFrom(call.body()).getProcessed();
   }
 
   @Override
@@ -140,42 +126,45 @@ final class FastPathTable extends CompatDelegateTable {
   }
 
   /**
-   * The batch's Gets and Puts over the fast path, in order, up to the first action it does not take or cannot
-   * serve; that action and the rest go over RPC as one batch, whose results, callbacks and exceptions the caller
-   * then sees as from HBase.
+   * The batch's Gets and Puts over the fast path ({@link FastPathBatch}); what it did not serve, and every other
+   * action, then goes over RPC as one batch, whose results, callbacks and exceptions the caller sees as from HBase.
    */
   @Override
   public <R> void batchCallback(List<? extends Row> actions, Object[] results, Batch.Callback<R> callback)
       throws IOException, InterruptedException {
-    int served = 0;
-    if (results.length == actions.size()) {
-      // A results array of another length goes to HBase whole, to be refused as HBase refuses it.
-      for (; served < actions.size() && selector.takes(actions.get(served)); served++) {
-        Row action = actions.get(served);
-        HRegionLocation location = locator.getRegionLocation(action.getRow());
-        Result result = action instanceof Get get ? fastGet(get, location) : fastPut((Put) action, location);
-        if (result == null) {
-          break;
-        }
-        results[served] = result;
-        if (callback != null) {
-          callback.update(location.getRegion().getRegionName(), action.getRow(), resultAs(result));
-        }
-      }
-    }
-    if (served == actions.size()) {
-      return;
-    }
-    if (served == 0) {
+    if (results.length != actions.size()) {
+      // HBase refuses a results array of another length, with its own message.
       overRpc(actions, results, callback);
       return;
     }
-    Object[] rest = new Object[actions.size() - served];
-    try {
-      overRpc(new ArrayList<>(actions.subList(served, actions.size())), rest, callback);
-    } finally {
-      System.arraycopy(rest, 0, results, served, rest.length);
+    FastPathBatch.Outcome outcome = batch.run(actions);
+    for (int i = 0; i < actions.size(); i++) {
+      Result result = outcome.result(i);
+      if (result != null) {
+        results[i] = result;
+        if (callback != null) {
+          callback.update(outcome.region(i), actions.get(i).getRow(), resultAs(result));
+        }
+      }
     }
+    List<Integer> overRpc = outcome.overRpc();
+    if (overRpc.isEmpty()) {
+      return;
+    }
+    Object[] rest = new Object[overRpc.size()];
+    try {
+      overRpc(select(actions, overRpc), rest, callback);
+    } finally {
+      for (int i = 0; i < rest.length; i++) {
+        results[overRpc.get(i)] = rest[i];
+      }
+    }
+  }
+
+  private static <T> List<T> select(List<? extends T> items, List<Integer> indexes) {
+    List<T> selected = new ArrayList<>(indexes.size());
+    indexes.forEach(index -> selected.add(items.get(index)));
+    return selected;
   }
 
   /** HBase's batch, with or without a callback (each uses its own timeouts). */

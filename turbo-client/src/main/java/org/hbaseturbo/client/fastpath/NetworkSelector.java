@@ -1,7 +1,6 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.util.Map;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Consistency;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -11,8 +10,9 @@ import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
  * Decides per operation whether it takes the fast path (the paper's network selector): Gets and Puts the
- * configuration enables, that read the primary replica strongly, carry no request attributes (those travel in
- * HBase's RPC header, which the fast path has not) and fit in a fast-path request. Everything else goes over RPC.
+ * configuration enables, that read the primary replica strongly, and carry no request attributes (those travel in
+ * HBase's RPC header, which the fast path has not). Everything else goes over RPC, as does a request larger than the
+ * fast path takes ({@link FastPathChannel#call}).
  */
 final class NetworkSelector {
   private final FastPathClientConfig config;
@@ -35,16 +35,8 @@ final class NetworkSelector {
   }
 
   boolean takes(Put put) {
-    if (!config.operations().contains(FastPathOperation.PUT) || requestAttributes || put.isEmpty()) {
-      // An empty Put goes to HBase's client, which refuses it with its own message.
-      return false;
-    }
-    long bytes = put.getRow().length;
-    for (java.util.List<Cell> cells : put.getFamilyCellMap().values()) {
-      for (Cell cell : cells) {
-        bytes += cell.getSerializedSize();
-      }
-    }
-    return bytes <= config.maxRequestBytes();
+    // An empty Put goes to HBase's client, which refuses it with its own message. One larger than a fast-path
+    // request may be the channel sends over RPC, from its encoded size.
+    return config.operations().contains(FastPathOperation.PUT) && !requestAttributes && !put.isEmpty();
   }
 }

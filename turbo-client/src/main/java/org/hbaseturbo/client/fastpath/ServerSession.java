@@ -15,9 +15,11 @@ import org.apache.hadoop.hbase.TableName;
  *     and where it is closed
  * @param runtime the UCX runtime the server loaded, as it describes it
  * @param clock where the server's clock stands against this client's
+ * @param maxRequestBytes the largest message the server took when it issued the session; it drops larger ones
+ *     unanswered
  * @param renewAtNanos when (on this client's clock) the client opens a new session rather than use this one, well
  *     before the server stops accepting it
  */
 record ServerSession(ServerName server, byte[] id, byte[] key, List<ByteBuffer> workers,
-    TableName table, byte[] row, String runtime, ServerClock clock, long renewAtNanos) {
+    TableName table, byte[] row, String runtime, ServerClock clock, long maxRequestBytes, long renewAtNanos) {
 }

@@ -87,7 +87,9 @@ final class SessionCalls {
     long renewAt = sent + TimeUnit.MILLISECONDS.toNanos(response.getLifetimeMs()) / 2;
     return new ServerSession(issuer, id, key, workers, location.getRegion().getTable(),
         row, response.getUcxRuntime(), ServerClock.measured(sent, response.getServerNanos(), answered,
-        !HostBoot.id().isEmpty() && HostBoot.id().equals(response.getBootId())), renewAt);
+        !HostBoot.id().isEmpty() && HostBoot.id().equals(response.getBootId())),
+        // A server before the field took what a client sends by default.
+        response.hasMaxRequestBytes() ? response.getMaxRequestBytes() : Long.MAX_VALUE, renewAt);
   }
 
   /**

@@ -175,7 +175,8 @@ class TestClientWorker {
     ByteBuffer copy = ByteBuffer.allocateDirect(address.remaining()).put(address).flip();
     long now = System.nanoTime();
     return new ServerSession(ServerName.valueOf("stand-in", 1, 1), SESSION, KEY, List.of(copy),
-        TableName.valueOf("t"), new byte[0], "stand-in", ServerClock.measured(now, now, now, true), Long.MAX_VALUE);
+        TableName.valueOf("t"), new byte[0], "stand-in", ServerClock.measured(now, now, now, true), Long.MAX_VALUE,
+        Long.MAX_VALUE);
   }
 
   private static long deadline() {

@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
@@ -87,6 +88,13 @@ final class FastPathRequests {
           }
           yield as(user, () -> rpcServices.mutate(null, put)).toByteArray();
         }
+        case MULTI -> {
+          MultiRequest multi = MultiRequest.parseFrom(request.body());
+          if (!GetsAndPuts.only(multi)) {
+            yield null;
+          }
+          yield as(user, () -> rpcServices.multi(null, multi)).toByteArray();
+        }
         case PREPARED_EXECUTE -> {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
           // The user's name picks their prepared scans, as the RPC's user does on the other routes.
@@ -99,7 +107,7 @@ final class FastPathRequests {
       return Answer.refused(FastPathStatus.REPLAY_OVER_RPC, describe(e));
     }
     if (reply == null) {
-      return Answer.refused(FastPathStatus.MALFORMED, "only unconditional Puts travel the fast path");
+      return Answer.refused(FastPathStatus.MALFORMED, "only Gets and unconditional Puts travel the fast path");
     }
     if (reply.length > maxReply) {
       return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, reply.length + " bytes");

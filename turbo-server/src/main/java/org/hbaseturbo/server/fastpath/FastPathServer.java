@@ -195,6 +195,11 @@ public class FastPathServer implements RegionServerCoprocessor {
     return unavailable;
   }
 
+  /** {@code turbo.fastpath.server.max-request-bytes} in force: larger messages are dropped unanswered. */
+  long maxRequestBytes() {
+    return settings.get().maxRequestBytes();
+  }
+
   Sessions sessions() {
     return sessions;
   }

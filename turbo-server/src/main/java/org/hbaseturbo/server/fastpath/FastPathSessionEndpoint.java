@@ -69,7 +69,7 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
           .setServerName(serverName.toString()).setUcxRuntime(UcxRuntime.describe())
           .setServerPublicKey(ByteString.copyFrom(issued.serverPublicKey())).setServerNanos(System.nanoTime())
           .setLifetimeMs(server.sessions().lifetime().toMillis()).setFrameVersion(FastPathFrames.VERSION)
-          .setBootId(HostBoot.id());
+          .setBootId(HostBoot.id()).setMaxRequestBytes(server.maxRequestBytes());
       for (ByteBuffer address : server.workerAddresses()) {
         builder.addWorkerAddress(ByteString.copyFrom(address.duplicate()));
       }

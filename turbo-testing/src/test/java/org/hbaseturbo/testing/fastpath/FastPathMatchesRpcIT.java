@@ -1,11 +1,14 @@
 package org.hbaseturbo.testing.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -14,10 +17,13 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
@@ -29,7 +35,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Differential: the same random Gets and Puts through the fast path and through HBase's RPC, on the same tables,
  * give the same results (families, versions, time ranges, column subsets, missing rows, empty and 64 KB+
- * values), alone, in lists and in batches, and the fast path really served them.
+ * values), alone, in lists and in batches (one message per server, or several where a batch is larger than one
+ * carries), and the fast path really served them; actions a batch's server fails, and requests over the size limit,
+ * end as over RPC.
  */
 class FastPathMatchesRpcIT {
   private static final List<byte[]> FAMILIES = List.of(Bytes.toBytes("a"), Bytes.toBytes("b"));
@@ -174,7 +182,7 @@ class FastPathMatchesRpcIT {
   }
 
   @Test
-  void batchesMatchRpcAndStopAtTheFirstOtherAction() throws Exception {
+  void batchesMatchRpcAndLeaveOtherActionsToIt() throws Exception {
     Random random = new Random(5L);
     TableName overFastPath = createTable("fp_batch_fast");
     TableName overRpc = createTable("fp_batch_rpc");
@@ -189,10 +197,13 @@ class FastPathMatchesRpcIT {
       for (int i = 0; i < 40; i++) {
         gets.add(randomGet(random));
       }
-      // A Delete in the middle: the Gets before it take the fast path, it and the rest go over RPC.
+      // A Delete in the middle goes over RPC, and so does every later action of its row; the rest take the fast path.
+      byte[] deleted = row(3);
       List<Row> mixed = new ArrayList<>(gets.subList(0, 10));
-      mixed.add(new Delete(row(3)));
+      mixed.add(new Delete(deleted));
+      mixed.add(new Get(deleted));
       mixed.addAll(gets.subList(10, 20));
+      long laterOfDeletedRow = gets.subList(10, 20).stream().filter(get -> Bytes.equals(get.getRow(), deleted)).count();
 
       long servedBefore = fast.counters().served();
       List<byte[]> calledBack = new ArrayList<>();
@@ -204,12 +215,116 @@ class FastPathMatchesRpcIT {
       Object[] fastMixed = batch(fastTable, mixed, null);
       Object[] rpcMixed = batch(rpcTwin, mixed, null);
       assertThat(fast.counters().served() - servedBefore).as("actions the fast path served")
-          .isEqualTo(puts.size() + gets.size() + 10);
+          .isEqualTo(puts.size() + gets.size() + 20 - laterOfDeletedRow);
+      assertThat(fast.counters().fellBack()).as("fast-path attempts that fell back to RPC").isZero();
 
       assertSameResults(fastPuts, rpcPuts);
       assertSameResults(fastGets, rpcGets);
       assertSameResults(fastMixed, rpcMixed);
       assertSameRows(rpcOfFast, rpcTwin);
+    }
+  }
+
+  @Test
+  void anActionTheServerFailsInABatchFailsAsOverRpcAndTheOthersAreServed() throws Exception {
+    TableName overFastPath = createTable("fp_batch_fail_fast");
+    TableName overRpc = createTable("fp_batch_fail_rpc");
+    Connection stock = SharedHBaseCluster.connection();
+    try (Table fastTable = fast.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
+        Table rpcOfFast = stock.getTable(overFastPath)) {
+      Random random = new Random(8L);
+      List<Row> actions = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        actions.add(randomPut(random, i * 2));
+      }
+      // HBase's request path fails this one alone, in the server's multi: the region has no such family.
+      actions.add(7, new Put(row(1)).addColumn(Bytes.toBytes("missing"), Bytes.toBytes("q"), 1, Bytes.toBytes("v")));
+      long servedBefore = fast.counters().served();
+      long failedBefore = fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC);
+
+      Object[] fastResults = new Object[actions.size()];
+      Object[] rpcResults = new Object[actions.size()];
+      RetriesExhaustedWithDetailsException overFast = catchThrowableOfType(
+          RetriesExhaustedWithDetailsException.class, () -> fastTable.batch(actions, fastResults));
+      RetriesExhaustedWithDetailsException overRpcFailure = catchThrowableOfType(
+          RetriesExhaustedWithDetailsException.class, () -> rpcTwin.batch(actions, rpcResults));
+
+      assertThat(overFast).as("the fast-path table's exception").isNotNull();
+      assertThat(overFast.getNumExceptions()).isEqualTo(overRpcFailure.getNumExceptions()).isEqualTo(1);
+      assertThat(overFast.getRow(0).getRow()).isEqualTo(row(1));
+      assertThat(overFast.getCause(0)).isInstanceOf(overRpcFailure.getCause(0).getClass());
+      assertThat(fastResults[7]).isInstanceOf(NoSuchColumnFamilyException.class);
+      assertThat(fast.counters().served() - servedBefore).as("actions the fast path served").isEqualTo(20);
+      assertThat(fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC) - failedBefore).isEqualTo(1);
+      for (int i = 0; i < actions.size(); i++) {
+        if (i != 7) {
+          assertThat(ResultLines.of((Result) fastResults[i])).as("result %d", i)
+              .isEqualTo(ResultLines.of((Result) rpcResults[i]));
+        }
+      }
+      assertSameRows(rpcOfFast, rpcTwin);
+    }
+  }
+
+  @Test
+  void aBatchLargerThanOneMessageGoesInSeveralAndRequestsOverTheLimitGoStraightToRpc() throws Exception {
+    Configuration small = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
+    small.set(FastPathClientConfig.MAX_REQUEST_KEY, "16k");
+    small.set(FastPathClientConfig.TIMEOUT_KEY, "20s");
+    TableName overFastPath = createTable("fp_batch_split_fast");
+    TableName overRpc = createTable("fp_batch_split_rpc");
+    Connection stock = SharedHBaseCluster.connection();
+    try (FastPathConnection limited = FastPathConnections.open(small);
+        Table fastTable = limited.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
+        Table rpcOfFast = stock.getTable(overFastPath)) {
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < ROWS; i++) {
+        // About 40 KB in all: three messages or more.
+        puts.add(new Put(row(i)).addColumn(FAMILIES.get(0), Bytes.toBytes("q"), 1, new byte[1000]));
+      }
+      fastTable.put(puts);
+      rpcTwin.put(puts);
+      assertThat(limited.counters().served()).as("Puts the fast path served").isEqualTo(ROWS);
+
+      // Over 16 KB each: sent over RPC at once, not dropped by the server and waited out.
+      Put large = new Put(row(0)).addColumn(FAMILIES.get(1), Bytes.toBytes("q"), 2, new byte[20_000]);
+      Get wide = new Get(row(0));
+      for (int i = 0; i < 2_000; i++) {
+        wide.addColumn(FAMILIES.get(0), Bytes.toBytes("qualifier-" + i));
+      }
+      long start = System.nanoTime();
+      fastTable.put(large);
+      rpcTwin.put(large);
+      fastTable.put(List.of(large));
+      Result wideRead = fastTable.get(wide);
+      Result[] wideReads = fastTable.get(List.of(wide, new Get(row(1))));
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).as("requests over the limit, then RPC")
+          .isLessThan(Duration.ofSeconds(10));
+      assertThat(ResultLines.of(wideRead)).isEqualTo(ResultLines.of(rpcTwin.get(wide)));
+      assertThat(ResultLines.of(wideReads[0])).isEqualTo(ResultLines.of(rpcTwin.get(wide)));
+      assertThat(ResultLines.of(wideReads[1])).isEqualTo(ResultLines.of(rpcTwin.get(new Get(row(1)))));
+      assertThat(limited.counters().served()).as("only the Get of row 1 besides").isEqualTo(ROWS + 1);
+      assertSameRows(rpcOfFast, rpcTwin);
+    }
+  }
+
+  @Test
+  void aRequestOverTheServersLimitGoesStraightToRpc() throws Exception {
+    Configuration generous = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
+    // Above the servers' own limit (4 MiB by default), which the session tells the client.
+    generous.set(FastPathClientConfig.MAX_REQUEST_KEY, "64m");
+    generous.set(FastPathClientConfig.TIMEOUT_KEY, "20s");
+    TableName name = createTable("fp_over_server_limit");
+    try (FastPathConnection unlimited = FastPathConnections.open(generous);
+        Table fastTable = unlimited.getTable(name); Table rpc = SharedHBaseCluster.connection().getTable(name)) {
+      fastTable.get(new Get(row(2)));
+      Put large = new Put(row(2)).addColumn(FAMILIES.get(0), Bytes.toBytes("q"), 1, new byte[5 << 20]);
+      long start = System.nanoTime();
+      fastTable.put(large);
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).as("a Put over the server's limit, then RPC")
+          .isLessThan(Duration.ofSeconds(10));
+      assertThat(rpc.get(new Get(row(2))).getValue(FAMILIES.get(0), Bytes.toBytes("q"))).hasSize(5 << 20);
+      assertThat(unlimited.counters().served()).as("only the first Get").isEqualTo(1);
     }
   }
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
@@ -17,6 +18,9 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
+import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
@@ -141,8 +145,22 @@ class FastPathSecurityIT {
       assertThatThrownBy(() -> fastTable.put(new Put(ROW).addColumn(F, Q, Bytes.toBytes("reader"))))
           .isInstanceOf(AccessDeniedException.class);
       assertThat(fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).isEqualTo(1);
+
+      // In one batch, as in one RPC multi: the Get is served, the Put refused alone, then refused again over RPC.
+      Object[] results = new Object[2];
+      List<Row> batch = List.of(new Get(ROW), new Put(Bytes.toBytes("other")).addColumn(F, Q, Bytes.toBytes("r")));
+      assertThatThrownBy(() -> fastTable.batch(batch, results)).isInstanceOf(RetriesExhaustedWithDetailsException.class)
+          .satisfies(e -> assertThat(((RetriesExhaustedWithDetailsException) e).getCause(0))
+              .isInstanceOf(AccessDeniedException.class));
+      assertThat(Bytes.toString(((Result) results[0]).getValue(F, Q))).isEqualTo("v1");
+      assertThat(results[1]).isInstanceOf(AccessDeniedException.class);
+      assertThat(fast.counters().served()).isEqualTo(2);
+      assertThat(fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).isEqualTo(2);
     }
     assertThat(valueNow()).isEqualTo("v1");
+    try (Table rpc = secured.superuser().getTable(table)) {
+      assertThat(rpc.exists(new Get(Bytes.toBytes("other")))).isFalse();
+    }
   }
 
   @Test
