@@ -178,12 +178,23 @@ public final class FastPathConnection implements Connection {
 
   @Override
   public BufferedMutator getBufferedMutator(TableName tableName) throws IOException {
-    return rpc.getBufferedMutator(tableName);
+    return getBufferedMutator(new BufferedMutatorParams(tableName));
   }
 
+  /**
+   * A mutator whose flushes send their Puts over the fast path ({@link FastPathBufferedMutator}); HBase's own where
+   * this connection sends no Puts over it, the application names a mutator class of its own, or the params carry
+   * request attributes, which only RPC carries.
+   */
   @Override
   public BufferedMutator getBufferedMutator(BufferedMutatorParams params) throws IOException {
-    return rpc.getBufferedMutator(params);
+    if (!carries(FastPathOperation.PUT) || params.getImplementationClassName() != null
+        || getConfiguration().get(BufferedMutator.CLASSNAME_KEY) != null
+        || CompatMutatorParams.hasRequestAttributes(params)) {
+      return rpc.getBufferedMutator(params);
+    }
+    return new FastPathBufferedMutator(params, getConfiguration(),
+        getTableBuilder(params.getTableName(), params.getPool()));
   }
 
   @Override
