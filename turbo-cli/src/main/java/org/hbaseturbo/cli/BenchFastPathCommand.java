@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
         + " by side with the native client, through YCSB (--db native and --db fastpath): its micro-benchmark (one"
         + " client, one record in the memstore, Get and Put latency by value size: experiments get-SIZE and"
         + " put-SIZE) and its YCSB experiments on whole 1 KB records (read-only, 100%% update and 50/50: read,"
-        + " update, mixed) by client count.",
+        + " update, mixed) by client count; beside them, the same reads and updates in batches of 100 records"
+        + " (multiget, batchput).",
         "Reports throughput, p50 latency, bytes per operation (RPC and fast path, both directions), client +"
             + " server CPU per operation and each variant's ratio to the native client, the median of run-by-run"
             + " ratios. Runs are interleaved (run 1 of every variant, then run 2, ...). How many operations the"
@@ -48,8 +50,9 @@ final class BenchFastPathCommand implements Callable<Integer> {
   List<String> sizes;
 
   @Option(names = "--workloads", paramLabel = "W,...", split = ",", defaultValue = "read,update,mixed",
-      description = "YCSB experiments: read (read-only), update (100%% update), mixed (50/50); none to skip them"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "YCSB experiments: read (read-only), update (100%% update), mixed (50/50), each operation one"
+          + " record; multiget, batchput: each operation one Table.get(List) or Table.put(List) of 100 records, so"
+          + " their throughput is in batches per second; none to skip them (default: ${DEFAULT-VALUE}).")
   List<String> workloads;
 
   @Option(names = "--transport", paramLabel = "T,...", split = ",", defaultValue = "shm,tcp",
@@ -82,8 +85,8 @@ final class BenchFastPathCommand implements Callable<Integer> {
 
   @Range(min = 0, max = 10_000_000)
   @Option(names = "--warmup", paramLabel = "N", defaultValue = "2000",
-      description = "Unmeasured operations each client JVM does before it measures (0 to 10,000,000; default:"
-          + " ${DEFAULT-VALUE}).")
+      description = "Unmeasured operations each client JVM does before it measures; in multiget and batchput,"
+          + " rows, in batches of 100 (0 to 10,000,000; default: ${DEFAULT-VALUE}).")
   int warmUp;
 
   @Range(min = 1, max = 1_000)
@@ -129,10 +132,24 @@ final class BenchFastPathCommand implements Callable<Integer> {
     return Integer.parseInt(digits) * unit;
   }
 
+  /** What one op is in the experiments whose op is a batch ("; multiget: one op = 100 rows"); empty if none. */
+  private static String batches(BenchmarkReport report) {
+    StringBuilder batches = new StringBuilder();
+    if (report.parameters().get("rows_per_op") instanceof Map<?, ?> rows) {
+      rows.forEach((workload, count) -> {
+        if (((Number) count).intValue() > 1) {
+          batches.append("; ").append(workload).append(": one op = ").append(count).append(" rows");
+        }
+      });
+    }
+    return batches.toString();
+  }
+
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
     RatioBenchmarks.write(report, FastPathBenchmark.RATIOS, "fastpath: runs of " + report.parameters().get(
         "run_seconds") + " s, medians of " + report.parameters().get("runs") + " run(s); micro-benchmark: one"
-        + " client, one record; YCSB: " + report.parameters().get("records") + " records of 1 KB", json, dir, out);
+        + " client, one record; YCSB: " + report.parameters().get("records") + " records of 1 KB"
+        + batches(report), json, dir, out);
     Optional<String> breakdown = LatencyBreakdown.render(report);
     if (breakdown.isPresent()) {
       out.println();

@@ -51,6 +51,8 @@ class TestBadInput {
             + " 2,147,483,647");
     assertRefused(CommandLineRun.of("ycsb", "run", "-p", "minscanlength=20", "-p", "maxscanlength=10"),
         "turbo: YCSB property 'minscanlength' (20) must not exceed maxscanlength (10)");
+    assertRefused(CommandLineRun.of("ycsb", "run", "-p", "batchrows=0"),
+        "turbo: YCSB property 'batchrows' given with -p is '0'; expected a whole number from 1 to 10,000");
   }
 
   @Test
@@ -183,7 +185,7 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("bench", "fastpath", "--transport", "shm,rdma"),
         "turbo: unknown fast-path transport 'rdma': expected shm, tcp, auto");
     assertRefused(CommandLineRun.of("bench", "fastpath", "--workloads", "read,scan"),
-        "turbo: unknown workload 'scan': expected read, update, mixed");
+        "turbo: unknown workload 'scan': expected read, update, mixed, multiget, batchput");
     assertRefused(CommandLineRun.of("bench", "fastpath", "--sizes", "none", "--workloads", "none"),
         "turbo: nothing to measure: give value sizes (--sizes) or YCSB workloads (--workloads)");
     assertRefused(CommandLineRun.of("ycsb", "run", "--db", "fastpath", "-p", "fastpathtransports=sm self"),

@@ -22,6 +22,7 @@ import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.FastPathOutcome;
+import org.hbaseturbo.bench.ycsb.NativeHBaseClient;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
@@ -38,7 +39,9 @@ import org.hbaseturbo.transport.UcxRuntime;
  *   <li>its micro-benchmark: one client thread, one record served from the memstore, Get and Put latency by value
  *       size (experiments "get-SIZE" and "put-SIZE");
  *   <li>its YCSB experiments: read-only, write-only (100% update) and 50/50 on whole 1 KB records, by client count
- *       (experiments "read", "update", "mixed").
+ *       (experiments "read", "update", "mixed");
+ *   <li>the same reads and updates in batches of 100 records, one {@code Table.get(List)} or {@code Table.put(List)}
+ *       an operation (experiments "multiget", "batchput").
  * </ul>
  * Each (experiment, clients) runs its variants in turn, run after run ({@link RunOrder#interleaved}).
  */
@@ -68,7 +71,8 @@ public final class FastPathBenchmark {
    * @param records YCSB records the YCSB experiments load
    * @param clients client threads of the YCSB experiments (the micro-benchmark has one)
    * @param runSeconds how long each measured run lasts (YCSB's maxexecutiontime)
-   * @param warmUpOperations unmeasured operations each client JVM does before it measures
+   * @param warmUpOperations unmeasured operations each client JVM does before it measures; in the batch workloads,
+   *     rows, in as many batches as they fill
    * @param regions regions the YCSB experiments' table is pre-split into
    */
   public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
@@ -125,18 +129,20 @@ public final class FastPathBenchmark {
   }
 
   /**
-   * Unmeasured runs of every variant's Gets and Puts before any measured one: the RegionServers compile each path
-   * (RPC, the fast path) as it is first used, and the variant measured first would pay for it (three times the
-   * p50 of a warm server, here).
+   * Unmeasured runs of every variant's Gets and Puts, and of the batches of them to be measured, before any measured
+   * one: the RegionServers compile each path (RPC, the fast path; a batch is RPC's multi call) as it is first used,
+   * and the variant measured first would pay for it (three times the p50 of a warm server, here).
    */
   private void warmUpServers() throws IOException {
-    progress.printf("warming up the RegionServers: Gets and Puts of every variant for %d s each, not measured%n",
-        settings.runSeconds());
+    List<FastPathWorkload> workloads = new ArrayList<>(List.of(FastPathWorkload.READ, FastPathWorkload.UPDATE));
+    settings.workloads().stream().filter(workload -> workload.rowsPerOperation() > 1).forEach(workloads::add);
+    progress.printf("warming up the RegionServers: %s of every variant for %d s each, not measured%n",
+        workloads.stream().map(FastPathWorkload::label).toList(), settings.runSeconds());
     TableName table = TableName.valueOf("fastpath_warmup");
     Path dir = workDir.resolve("warmup");
     Map<String, String> record = oneRecord(table, 1024, dir);
     for (FastPathVariant variant : settings.variants()) {
-      for (FastPathWorkload workload : List.of(FastPathWorkload.READ, FastPathWorkload.UPDATE)) {
+      for (FastPathWorkload workload : workloads) {
         Map<String, String> properties = new HashMap<>(record);
         properties.putAll(workload.properties());
         experiment(properties, variant, 1, 1, dir.resolve(workload.label() + "-" + variant.label()), true)
@@ -266,7 +272,17 @@ public final class FastPathBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, variant.db(), regions,
-        settings.warmUpOperations(), Optional.empty(), "loopback"), dir, progress);
+        warmUpOperations(properties), Optional.empty(), "loopback"), dir, progress);
+  }
+
+  /**
+   * The warm-up's operations in a run of {@code properties}: batches of as many rows as the others' operations, so
+   * that a client warms up on as many rows whatever its workload (2,000 batches of 100 rows took about 20 s before
+   * each run here).
+   */
+  private int warmUpOperations(Map<String, String> properties) {
+    int rows = Integer.parseInt(properties.getOrDefault(NativeHBaseClient.BATCH_ROWS, "1"));
+    return (settings.warmUpOperations() + rows - 1) / rows;
   }
 
   /** 1B, 100B, 1KB, 64KB: binary kilobytes, as the paper's sizes. */
@@ -282,18 +298,24 @@ public final class FastPathBenchmark {
     parameters.put("records", settings.records());
     parameters.put("clients", settings.clients());
     parameters.put("runs", settings.runs());
-    parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts; then interleaved: run 1"
+    parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts, and of its batches where"
+        + " multiget or batchput is measured; then interleaved: run 1"
         + " of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; micro-benchmark: gets on the loaded record, then puts, the memstore flushed before"
         + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
         + " major-compacted before each run that writes");
     parameters.put("run_seconds", settings.runSeconds());
     parameters.put("warmup_operations_per_client_jvm", settings.warmUpOperations());
+    parameters.put("warmup", "multiget and batchput: warmup_operations_per_client_jvm rows, in batches of 100");
     parameters.put("regions", settings.regions());
     parameters.put("cluster", target.description());
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
         + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"
-        + " (readallfields, writeallfields), unbuffered updates");
+        + " (readallfields, writeallfields), unbuffered updates; multiget and batchput: one operation is one"
+        + " Table.get(List) or Table.put(List) of 100 rows, YCSB's key and 99 drawn uniformly from the loaded ones");
+    Map<String, Integer> rows = new LinkedHashMap<>();
+    settings.workloads().forEach(workload -> rows.put(workload.label(), workload.rowsPerOperation()));
+    parameters.put("rows_per_op", rows);
     parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma);"
         + " fastpath-tcp: UCX_TLS=tcp on device lo; fastpath-auto: every transport the client's settings allow;"
         + " the RegionServers offer shared memory and TCP on the device they bind to");

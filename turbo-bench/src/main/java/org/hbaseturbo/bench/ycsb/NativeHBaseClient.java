@@ -2,11 +2,14 @@ package org.hbaseturbo.bench.ycsb;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -47,7 +50,15 @@ import site.ycsb.Status;
  * USE_DEFAULT), {@code rpccompressor} (a Hadoop codec class compressing the RPC cellblocks, HBase's
  * {@code hbase.client.rpc.compressor}, e.g. {@code org.apache.hadoop.io.compress.GzipCodec}; default none),
  * {@code rpccodec} (the cellblock codec, HBase's {@code hbase.client.rpc.codec}, e.g.
- * {@code org.hbaseturbo.wire.codec.CompactCellCodec}; default HBase's; checked against every server first).
+ * {@code org.hbaseturbo.wire.codec.CompactCellCodec}; default HBase's; checked against every server first),
+ * {@code batchrows} (default 1: one row an operation, as the reference binding).
+ *
+ * <p>With {@code batchrows} N above 1, a read is one {@code Table.get(List)} and an update one
+ * {@code Table.put(List)} (or one {@code BufferedMutator.mutate(List)}) of N rows: YCSB's key and N - 1 keys drawn
+ * uniformly from the loaded ones ({@link YcsbKeySpace}), so that a batch's other rows exist whatever YCSB's request
+ * distribution. An update writes its values to every row of the batch. A read is OK only if every row was found,
+ * else NOT_FOUND, as one Get of a missing row; YCSB gets the fields of its own key. Inserts and scans stay one
+ * operation each: an insert adds a record beyond the loaded ones, where no drawn key is.
  */
 public class NativeHBaseClient extends DB {
   static final String FAMILY = "columnfamily";
@@ -56,15 +67,19 @@ public class NativeHBaseClient extends DB {
   static final String DURABILITY = "durability";
   public static final String RPC_COMPRESSOR = "rpccompressor";
   public static final String RPC_CODEC = "rpccodec";
+  public static final String BATCH_ROWS = "batchrows";
   /** The binding's own property names; {@link YcsbProperties} has a rule for each, or sets it itself. */
   static final Set<String> PROPERTIES =
       Set.of(FAMILY, SharedConnection.HBASE_CONF, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY, RPC_COMPRESSOR,
-          RPC_CODEC, FastPathHBaseClient.TRANSPORTS, FastPathHBaseClient.DEVICES);
+          RPC_CODEC, BATCH_ROWS, FastPathHBaseClient.TRANSPORTS, FastPathHBaseClient.DEVICES);
 
   private byte[] family;
   private Durability durability;
   private boolean clientBuffering;
   private long writeBufferSize;
+  private int batchRows;
+  /** Where a batch's other rows are drawn from; null without batches. */
+  private YcsbKeySpace keySpace;
   private Connection connection;
   private TableName tableName;
   private Table table;
@@ -83,10 +98,14 @@ public class NativeHBaseClient extends DB {
       durability = Durability.valueOf(durabilityName);
     } catch (IllegalArgumentException e) {
       throw new DBException("property '" + DURABILITY + "' is '" + durabilityName + "'; expected one of "
-          + java.util.Arrays.toString(Durability.values()));
+          + Arrays.toString(Durability.values()));
     }
     clientBuffering = Boolean.parseBoolean(props.getProperty(CLIENT_BUFFERING, "false"));
     writeBufferSize = Long.parseLong(props.getProperty(WRITE_BUFFER_SIZE, String.valueOf(12L << 20)));
+    batchRows = Integer.parseInt(props.getProperty(BATCH_ROWS, "1"));
+    if (batchRows > 1) {
+      keySpace = YcsbKeySpace.of(props);
+    }
     try {
       connection = SharedConnection.acquire(props, this::configure);
     } catch (IOException e) {
@@ -149,6 +168,21 @@ public class NativeHBaseClient extends DB {
 
   @Override
   public Status read(String tableName, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      Table target = table(tableName);
+      Result[] rows = batchRows == 1 ? new Result[] {target.get(get(key, fields))}
+          : target.get(batchKeys(key).stream().map(row -> get(row, fields)).toList());
+      if (Arrays.stream(rows).anyMatch(Result::isEmpty)) {
+        return Status.NOT_FOUND;
+      }
+      copyCells(rows[0], result);
+      return Status.OK;
+    } catch (IOException e) {
+      return failed("read", rows(key), e);
+    }
+  }
+
+  private Get get(String key, Set<String> fields) {
     Get get = new Get(Bytes.toBytes(key));
     if (fields == null) {
       get.addFamily(family);
@@ -157,16 +191,21 @@ public class NativeHBaseClient extends DB {
         get.addColumn(family, Bytes.toBytes(field));
       }
     }
-    try {
-      Result row = table(tableName).get(get);
-      if (row.isEmpty()) {
-        return Status.NOT_FOUND;
-      }
-      copyCells(row, result);
-      return Status.OK;
-    } catch (IOException e) {
-      return failed("read", key, e);
-    }
+    return get;
+  }
+
+  /** YCSB's key and the keys drawn beside it, {@code batchrows} in all. */
+  private List<String> batchKeys(String key) {
+    return keySpace.batch(key, batchRows, ThreadLocalRandom.current());
+  }
+
+  /** The rows of an operation on {@code key}, for a failure's message. */
+  private String rows(String key) {
+    return batchRows == 1 ? quoted(key) : quoted(key) + " and " + (batchRows - 1) + " other rows";
+  }
+
+  static String quoted(String key) {
+    return "'" + key + "'";
   }
 
   @Override
@@ -185,7 +224,7 @@ public class NativeHBaseClient extends DB {
       copyRows(scanner, result);
       return Status.OK;
     } catch (IOException e) {
-      return failed("scan", startKey, e);
+      return failed("scan", quoted(startKey), e);
     }
   }
 
@@ -200,39 +239,65 @@ public class NativeHBaseClient extends DB {
 
   @Override
   public Status update(String tableName, String key, Map<String, ByteIterator> values) {
-    Put put = new Put(Bytes.toBytes(key)).setDurability(durability);
-    for (Map.Entry<String, ByteIterator> value : values.entrySet()) {
-      put.addColumn(family, Bytes.toBytes(value.getKey()), value.getValue().toArray());
+    if (batchRows == 1) {
+      return putRow(tableName, "update", key, values);
     }
-    return mutate(tableName, "update", key, put);
+    Map<String, byte[]> cells = arrays(values);
+    List<Put> puts = batchKeys(key).stream().map(row -> put(row, cells)).toList();
+    return mutate(tableName, "update", rows(key), puts, target -> target.put(puts));
   }
 
   @Override
   public Status insert(String tableName, String key, Map<String, ByteIterator> values) {
-    return update(tableName, key, values);
+    return putRow(tableName, "insert", key, values);
+  }
+
+  private Status putRow(String tableName, String operation, String key, Map<String, ByteIterator> values) {
+    Put put = put(key, arrays(values));
+    return mutate(tableName, operation, quoted(key), List.of(put), target -> target.put(put));
+  }
+
+  private Put put(String key, Map<String, byte[]> cells) {
+    Put put = new Put(Bytes.toBytes(key)).setDurability(durability);
+    cells.forEach((field, value) -> put.addColumn(family, Bytes.toBytes(field), value));
+    return put;
+  }
+
+  /** The values as arrays: YCSB's iterators are read once, and a batch writes them to every row. */
+  private static Map<String, byte[]> arrays(Map<String, ByteIterator> values) {
+    Map<String, byte[]> arrays = new HashMap<>();
+    values.forEach((field, value) -> arrays.put(field, value.toArray()));
+    return arrays;
   }
 
   @Override
   public Status delete(String tableName, String key) {
-    return mutate(tableName, "delete", key, new Delete(Bytes.toBytes(key)).setDurability(durability));
+    Delete delete = new Delete(Bytes.toBytes(key)).setDurability(durability);
+    return mutate(tableName, "delete", quoted(key), List.of(delete), target -> target.delete(delete));
   }
 
-  private Status mutate(String tableName, String operation, String key, Mutation mutation) {
+  /**
+   * {@code mutations} into the thread's buffer when {@code clientbuffering} is on, else written by {@code unbuffered},
+   * the call an application makes for them.
+   */
+  private Status mutate(String tableName, String operation, String rows, List<? extends Mutation> mutations,
+      TableWrite unbuffered) {
     try {
       Table target = table(tableName);
       if (mutator != null) {
-        mutator.mutate(mutation);
+        mutator.mutate(mutations);
         return Status.BATCHED_OK;
       }
-      if (mutation instanceof Put put) {
-        target.put(put);
-      } else {
-        target.delete((Delete) mutation);
-      }
+      unbuffered.to(target);
       return Status.OK;
     } catch (IOException e) {
-      return failed(operation, key, e);
+      return failed(operation, rows, e);
     }
+  }
+
+  /** A write through a table: {@code Table.put(Put)}, {@code put(List)} or {@code delete(Delete)}. */
+  private interface TableWrite {
+    void to(Table table) throws IOException;
   }
 
   static void copyCells(Result row, Map<String, ByteIterator> into) {
@@ -241,9 +306,10 @@ public class NativeHBaseClient extends DB {
     }
   }
 
-  static Status failed(String operation, String key, IOException e) {
+  /** @param rows the operation's rows, their keys {@link #quoted}: "'user1'", "'user1' and 99 other rows" */
+  static Status failed(String operation, String rows, IOException e) {
     // YCSB counts the failure; one line per failure tells the user why without a stack trace per call.
-    System.err.println("YCSB " + operation + " of '" + key + "' failed: " + e.getMessage());
+    System.err.println("YCSB " + operation + " of " + rows + " failed: " + e.getMessage());
     return Status.ERROR;
   }
 

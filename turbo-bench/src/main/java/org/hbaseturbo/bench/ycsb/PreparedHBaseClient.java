@@ -78,7 +78,7 @@ public class PreparedHBaseClient extends NativeHBaseClient {
       copyRows(scanner, result);
       return Status.OK;
     } catch (IOException e) {
-      return failed("scan", startKey, e);
+      return failed("scan", quoted(startKey), e);
     }
   }
 

@@ -46,6 +46,8 @@ public final class YcsbProperties {
   static final long MAX_FIELD_COUNT = 10_000;
   /** As {@code turbo bench scan --scan-length}: a scan is a range read, not a table dump. */
   static final long MAX_SCAN_LENGTH = 1_000_000;
+  /** A batch is what one request carries, not a load: 10,000 of YCSB's 1 KB records are 10 MB an operation. */
+  static final long MAX_BATCH_ROWS = 10_000;
 
   private static final Map<String, ValueRule> RULES = rules();
 
@@ -216,6 +218,7 @@ public final class YcsbProperties {
     rules.put(NativeHBaseClient.RPC_CODEC, ValueRule.of("nothing (HBase's default) or an HBase cellblock codec"
         + " class on the classpath, such as " + CompactCellCodec.class.getName(),
         value -> value.isEmpty() || isClass(value, Codec.class)));
+    rules.put(NativeHBaseClient.BATCH_ROWS, wholeNumber(1, MAX_BATCH_ROWS));
     rules.put(PreparedHBaseClient.FAST_PATH, bool());
     rules.put(FastPathHBaseClient.TRANSPORTS, ValueRule.of("nothing (every transport the settings allow) or a UCX"
         + " transport list (UCX_TLS), such as sm or tcp", value -> value.matches("[a-z0-9_,^]*")));

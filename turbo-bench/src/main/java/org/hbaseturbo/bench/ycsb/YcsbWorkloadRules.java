@@ -62,6 +62,7 @@ final class YcsbWorkloadRules {
       }
     }
     requireFieldLengths(workload);
+    requireBatchRows(workload);
     long minScan = number(workload, MIN_SCAN_LENGTH_PROPERTY, MIN_SCAN_LENGTH_PROPERTY_DEFAULT);
     long maxScan = number(workload, MAX_SCAN_LENGTH_PROPERTY, MAX_SCAN_LENGTH_PROPERTY_DEFAULT);
     if (minScan > maxScan) {
@@ -93,11 +94,23 @@ final class YcsbWorkloadRules {
             + " file; fieldlengthdistribution=histogram reads the field lengths from it");
       }
     }
-    if (Boolean.parseBoolean(workload.getProperty(DATA_INTEGRITY_PROPERTY, "false"))
-        && !distribution.equals("constant")) {
+    if (dataIntegrity(workload) && !distribution.equals("constant")) {
       throw new InvalidInputException("YCSB property 'dataintegrity' needs fieldlengthdistribution=constant, was '"
           + distribution + "'");
     }
+  }
+
+  private static void requireBatchRows(Properties workload) {
+    long batchRows = number(workload, NativeHBaseClient.BATCH_ROWS, "1");
+    if (batchRows > 1 && dataIntegrity(workload)) {
+      throw new InvalidInputException("YCSB property 'batchrows' (" + batchRows + ") needs dataintegrity=false: a"
+          + " batch writes the values YCSB made for its key to the rows drawn beside it, which YCSB would then"
+          + " read as wrong");
+    }
+  }
+
+  private static boolean dataIntegrity(Properties workload) {
+    return Boolean.parseBoolean(workload.getProperty(DATA_INTEGRITY_PROPERTY, "false"));
   }
 
   private static boolean isFile(String name) {

@@ -27,7 +27,7 @@ class TestYcsbProperties {
   void knowsYcsbsAndTheBindingsNames() {
     assertThat(YcsbProperties.known()).contains("recordcount", "operationcount", "fieldcount", "fieldlength",
         "requestdistribution", "insertstart", "columnfamily", "clientbuffering", "durability", "table",
-        "rpccompressor");
+        "rpccompressor", "batchrows");
     assertThat(YcsbProperties.known()).doesNotContain("usertable", "zipfian", "threadcount");
   }
 
@@ -88,6 +88,9 @@ class TestYcsbProperties {
         Map.entry("readproportion=NaN", "a number from 0 to 1"),
         Map.entry("readproportion=", "a number from 0 to 1"),
         Map.entry("clientbuffering=yes", "true or false"),
+        Map.entry("batchrows=0", "a whole number from 1 to 10,000"),
+        Map.entry("batchrows=ten", "a whole number from 1 to 10,000"),
+        Map.entry("batchrows=10001", "a whole number from 1 to 10,000"),
         Map.entry("insertorder=random", "one of hashed, ordered"),
         Map.entry("exponential.percentile=100", "a number above 0 and below 100"),
         Map.entry("table=user table", "an HBase table name: letters, digits, '_', '-' and '.', optionally after"
@@ -112,7 +115,7 @@ class TestYcsbProperties {
         "readproportion=0.5", "readproportion=1", "requestdistribution=latest", "clientbuffering=TRUE",
         "table=ns:usertable_2", "columnfamily=f", "fieldnameprefix=", "workload=site.ycsb.workloads.CoreWorkload",
         "rpccompressor=org.apache.hadoop.io.compress.GzipCodec", "rpccompressor=", "insertstart=0", "target=0",
-        "exponential.frac=1"}) {
+        "exponential.frac=1", "batchrows=1", "batchrows=100", "batchrows=10000"}) {
       String name = property.substring(0, property.indexOf('='));
       String value = property.substring(property.indexOf('=') + 1);
       assertThatCode(() -> YcsbProperties.requireValid(name, value, P)).as(property).doesNotThrowAnyException();

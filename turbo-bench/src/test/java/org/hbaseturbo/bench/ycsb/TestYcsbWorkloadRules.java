@@ -26,6 +26,9 @@ class TestYcsbWorkloadRules {
             + "=histogram reads the field lengths from it");
     assertRefused(Map.of("fieldlengthdistribution", "zipfian", "dataintegrity", "true"),
         "YCSB property 'dataintegrity' needs fieldlengthdistribution=constant, was 'zipfian'");
+    assertRefused(Map.of("batchrows", "100", "dataintegrity", "true"),
+        "YCSB property 'batchrows' (100) needs dataintegrity=false: a batch writes the values YCSB made for its key"
+            + " to the rows drawn beside it, which YCSB would then read as wrong");
     assertRefused(Map.of("minscanlength", "20", "maxscanlength", "10"),
         "YCSB property 'minscanlength' (20) must not exceed maxscanlength (10)");
     assertRefused(Map.of("readproportion", "0", "updateproportion", "0.0"),
@@ -46,7 +49,9 @@ class TestYcsbWorkloadRules {
   @Test
   void overridesThatMakeAWorkloadConsistentAreAccepted() {
     assertThatCode(() -> settings("a", Map.of("recordcount", "5000", "insertstart", "1000", "insertcount", "4000",
-        "fieldlengthdistribution", "uniform", "minfieldlength", "10", "fieldlength", "10")))
+        "fieldlengthdistribution", "uniform", "minfieldlength", "10", "fieldlength", "10", "batchrows", "100")))
+        .doesNotThrowAnyException();
+    assertThatCode(() -> settings("a", Map.of("recordcount", "10", "batchrows", "1", "dataintegrity", "true")))
         .doesNotThrowAnyException();
   }
 

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class YcsbExperimentIT {
   private static final int RECORDS = 2_000;
   private static final int OPERATIONS = 1_000;
+  private static final int WARM_UP_OPERATIONS = 200;
 
   @Test
   void loadsAndRunsAWorkloadInChildJvmsAndChargesBothSides(EmbeddedHBaseCluster cluster, Connection connection,
@@ -108,6 +109,37 @@ class YcsbExperimentIT {
     assertThat(run.server().bytes()).isEqualTo(run.server().rpcBytes() + run.server().fastPathBytes());
   }
 
+  /**
+   * With batchrows, each read and update is one batch of that many loaded rows, over the fast path as an
+   * application's Table.get(List) and put(List): every row found, none made outside the loaded key space.
+   */
+  @Test
+  void batchrowsMakesEachReadAndUpdateABatchOfLoadedRowsOverTheFastPath(EmbeddedHBaseCluster cluster,
+      Connection connection, @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("batches");
+    // Few enough records to load in seconds, enough that batches rewrite more of them than single rows could.
+    int records = 500;
+    experiment(cluster, connection, dir.resolve("load"), table, "a", 2,
+        Map.of("recordcount", String.valueOf(records))).load(false);
+    long loaded = System.currentTimeMillis();
+    int operations = 100;
+    int rows = 10;
+
+    PhaseResult run = experiment(cluster, connection, dir.resolve("run"), table, "a", 2, Map.of("recordcount",
+        String.valueOf(records), "operationcount", String.valueOf(operations), "batchrows", String.valueOf(rows)),
+        DbBinding.FASTPATH).run(1, 1, false);
+
+    assertThat(run.operations()).isEqualTo(operations);
+    assertThat(run.byOperation().values()).allSatisfy(stats -> assertThat(stats.returns()).containsOnlyKeys("OK"));
+    assertThat(run.fastPath().overRpc()).isZero();
+    // Whole 1 KB records, `rows` of them an operation, crossed the fast path.
+    assertThat(run.server().fastPathBytes()).isGreaterThan(operations * rows * 1_000L / 2);
+    // The updates rewrote more rows than there were updates, warm-up's included, all of them loaded ones.
+    assertThat((long) countRows(connection, table, loaded))
+        .isGreaterThan(run.byOperation().get("UPDATE").operations() + WARM_UP_OPERATIONS);
+    assertThat(countRows(connection, table, 0)).isEqualTo(records);
+  }
+
   @Test
   void runBeforeLoadNamesTheMissingTable(EmbeddedHBaseCluster cluster, Connection connection, @TempDir Path dir)
       throws Exception {
@@ -135,14 +167,20 @@ class YcsbExperimentIT {
         "operationcount", String.valueOf(OPERATIONS), "table", table.getNameAsString()));
     properties.putAll(overrides);
     YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload, properties, 2, db,
-        regions, 200, Optional.empty(), "loopback");
+        regions, WARM_UP_OPERATIONS, Optional.empty(), "loopback");
     PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
   }
 
   private static int countRows(Connection connection, TableName name) throws Exception {
+    return countRows(connection, name, 0);
+  }
+
+  /** Rows with a cell written at or after {@code sinceMs}. */
+  private static int countRows(Connection connection, TableName name, long sinceMs) throws Exception {
     int rows = 0;
-    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan())) {
+    Scan scan = new Scan().setTimeRange(sinceMs, Long.MAX_VALUE);
+    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(scan)) {
       for (Result ignored : scanner) {
         rows++;
       }
