@@ -84,9 +84,12 @@ final class BenchFastPathCommand implements Callable<Integer> {
   int runSeconds;
 
   @Range(min = 0, max = 10_000_000)
-  @Option(names = "--warmup", paramLabel = "N", defaultValue = "2000",
-      description = "Unmeasured operations each client JVM does before it measures; in multiget and batchput,"
-          + " rows, in batches of 100 (0 to 10,000,000; default: ${DEFAULT-VALUE}).")
+  // 2,000 left the client and server JIT compiling through the measured runs: perf saw C2 take 23% of both cores
+  // during a 64-client read run (2026-11-28).
+  @Option(names = "--warmup", paramLabel = "N", defaultValue = "10000",
+      description = "Unmeasured operations each client JVM does before it measures, enough for the JIT to compile"
+          + " the client's path; in multiget and batchput, rows, in batches of 100 (0 to 10,000,000; default:"
+          + " ${DEFAULT-VALUE}).")
   int warmUp;
 
   @Range(min = 1, max = 1_000)
