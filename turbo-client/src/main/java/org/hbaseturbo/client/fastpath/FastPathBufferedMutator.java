@@ -57,15 +57,13 @@ final class FastPathBufferedMutator implements BufferedMutator {
     this.name = params.getTableName();
     this.conf = conf;
     this.tables = tables;
-    this.writeBufferSize = params.getWriteBufferSize() != UNSET ? params.getWriteBufferSize()
-        : conf.getLong(ConnectionConfiguration.WRITE_BUFFER_SIZE_KEY,
-            ConnectionConfiguration.WRITE_BUFFER_SIZE_DEFAULT);
-    this.maxMutations = params.getMaxMutations() != UNSET ? params.getMaxMutations()
-        : conf.getInt(ConnectionConfiguration.BUFFERED_MUTATOR_MAX_MUTATIONS_KEY,
-            ConnectionConfiguration.BUFFERED_MUTATOR_MAX_MUTATIONS_DEFAULT);
-    this.maxKeyValueSize = params.getMaxKeyValueSize() != UNSET ? params.getMaxKeyValueSize()
-        : conf.getInt(ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY,
-            ConnectionConfiguration.MAX_KEYVALUE_SIZE_DEFAULT);
+    this.writeBufferSize = given(params.getWriteBufferSize(), ConnectionConfiguration.WRITE_BUFFER_SIZE_KEY,
+        ConnectionConfiguration.WRITE_BUFFER_SIZE_DEFAULT);
+    this.maxMutations = (int) given(params.getMaxMutations(),
+        ConnectionConfiguration.BUFFERED_MUTATOR_MAX_MUTATIONS_KEY,
+        ConnectionConfiguration.BUFFERED_MUTATOR_MAX_MUTATIONS_DEFAULT);
+    this.maxKeyValueSize = (int) given(params.getMaxKeyValueSize(), ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY,
+        ConnectionConfiguration.MAX_KEYVALUE_SIZE_DEFAULT);
     this.listener = params.getListener();
     if (params.getRpcTimeout() != UNSET) {
       tables.setRpcTimeout(params.getRpcTimeout());
@@ -74,15 +72,18 @@ final class FastPathBufferedMutator implements BufferedMutator {
       tables.setOperationTimeout(params.getOperationTimeout());
     }
     this.table = tables.build();
-    long timeoutMs = params.getWriteBufferPeriodicFlushTimeoutMs() != UNSET
-        ? params.getWriteBufferPeriodicFlushTimeoutMs()
-        : conf.getLong(ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMEOUT_MS,
-            ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMEOUT_MS_DEFAULT);
-    long tickMs = params.getWriteBufferPeriodicFlushTimerTickMs() != UNSET
-        ? params.getWriteBufferPeriodicFlushTimerTickMs()
-        : conf.getLong(ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMERTICK_MS,
-            ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMERTICK_MS_DEFAULT);
+    long timeoutMs = given(params.getWriteBufferPeriodicFlushTimeoutMs(),
+        ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMEOUT_MS,
+        ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMEOUT_MS_DEFAULT);
+    long tickMs = given(params.getWriteBufferPeriodicFlushTimerTickMs(),
+        ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMERTICK_MS,
+        ConnectionConfiguration.WRITE_BUFFER_PERIODIC_FLUSH_TIMERTICK_MS_DEFAULT);
     setWriteBufferPeriodicFlush(timeoutMs, tickMs);
+  }
+
+  /** The application's value, or where it left it unset, the connection configuration's, as HBase takes it. */
+  private long given(long value, String key, long defaultValue) {
+    return value != UNSET ? value : conf.getLong(key, defaultValue);
   }
 
   @Override

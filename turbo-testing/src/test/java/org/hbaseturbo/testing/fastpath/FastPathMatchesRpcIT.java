@@ -272,15 +272,23 @@ class FastPathMatchesRpcIT {
     }
   }
 
+  /**
+   * A fast-path connection that sends requests up to {@code limit}, and waits longer for a reply than the tests
+   * allow a request that goes to RPC at once: one sent, dropped and waited out would fail them.
+   */
+  private static FastPathConnection withRequestLimit(String limit) throws IOException {
+    Configuration conf = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
+    conf.set(FastPathClientConfig.MAX_REQUEST_KEY, limit);
+    conf.set(FastPathClientConfig.TIMEOUT_KEY, "20s");
+    return FastPathConnections.open(conf);
+  }
+
   @Test
   void aBatchLargerThanOneMessageGoesInSeveralAndRequestsOverTheLimitGoStraightToRpc() throws Exception {
-    Configuration small = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
-    small.set(FastPathClientConfig.MAX_REQUEST_KEY, "16k");
-    small.set(FastPathClientConfig.TIMEOUT_KEY, "20s");
     TableName overFastPath = createTable("fp_batch_split_fast");
     TableName overRpc = createTable("fp_batch_split_rpc");
     Connection stock = SharedHBaseCluster.connection();
-    try (FastPathConnection limited = FastPathConnections.open(small);
+    try (FastPathConnection limited = withRequestLimit("16k");
         Table fastTable = limited.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
         Table rpcOfFast = stock.getTable(overFastPath)) {
       List<Put> puts = new ArrayList<>();
@@ -316,12 +324,9 @@ class FastPathMatchesRpcIT {
 
   @Test
   void aRequestOverTheServersLimitGoesStraightToRpc() throws Exception {
-    Configuration generous = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
-    // Above the servers' own limit (4 MiB by default), which the session tells the client.
-    generous.set(FastPathClientConfig.MAX_REQUEST_KEY, "64m");
-    generous.set(FastPathClientConfig.TIMEOUT_KEY, "20s");
     TableName name = createTable("fp_over_server_limit");
-    try (FastPathConnection unlimited = FastPathConnections.open(generous);
+    // Above the servers' own limit (4 MiB by default), which the session tells the client.
+    try (FastPathConnection unlimited = withRequestLimit("64m");
         Table fastTable = unlimited.getTable(name); Table rpc = SharedHBaseCluster.connection().getTable(name)) {
       fastTable.get(new Get(row(2)));
       Put large = new Put(row(2)).addColumn(FAMILIES.get(0), Bytes.toBytes("q"), 1, new byte[5 << 20]);
