@@ -6,10 +6,13 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.coprocessor.CoprocessorHost;
+import org.apache.hadoop.hbase.coprocessor.MultiRowMutationEndpoint;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.NoTableCoprocessorsObserver;
@@ -74,8 +77,8 @@ final class ClusterSettings {
     conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),
         CompressionCheckEndpoint.class.getName(), PreparedScanServerEndpoint.class.getName(),
         FastPathServer.class.getName());
-    conf.setStrings("hbase.coprocessor.region.classes", PreparedScanEndpoint.class.getName(),
-        WorkloadObserver.class.getName(), FastPathSessionEndpoint.class.getName());
+    List<String> regionClasses = new ArrayList<>(List.of(PreparedScanEndpoint.class.getName(),
+        WorkloadObserver.class.getName(), FastPathSessionEndpoint.class.getName()));
     if (!tableCoprocessors) {
       // A local cluster's RPC has no authentication: every user of this host is a client, and a coprocessor that a
       // table names would run in the servers as the user they run as, root for a launcher run as root. So none
@@ -84,7 +87,12 @@ final class ClusterSettings {
       // refuses a table with either.
       conf.setBoolean(CoprocessorHost.USER_COPROCESSORS_ENABLED_CONF_KEY, false);
       conf.setStrings(CoprocessorHost.MASTER_COPROCESSOR_CONF_KEY, NoTableCoprocessorsObserver.class.getName());
+      // hbase:meta names MultiRowMutationEndpoint as a table coprocessor, and the master writes every split and merge
+      // through it: with table coprocessors off, it runs as a system one (on every region, where it mutates rows
+      // through the region's own hooks, as a batch does).
+      regionClasses.add(MultiRowMutationEndpoint.class.getName());
     }
+    conf.setStrings("hbase.coprocessor.region.classes", regionClasses.toArray(new String[0]));
     TurboCodecs.configure(conf);
     // The fast path may use TCP on the device the servers bind to, and only there: a local cluster's clients reach
     // it on that device (loopback, or an emulated link's), and nothing outside the host can.

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
@@ -17,6 +18,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -140,6 +142,14 @@ class EmbeddedHBaseClusterIT {
           .build())).isInstanceOf(DoNotRetryIOException.class)
           .hasMessageContaining("table 'names_coprocessor' names the coprocessor " + StartCounting.class.getName());
       assertThat(admin.getDescriptor(name).getCoprocessorDescriptors()).isEmpty();
+
+      // hbase:meta's own endpoint (MultiRowMutationEndpoint, which splits and merges write through) still runs.
+      admin.splitRegionAsync(admin.getRegions(name).get(0).getRegionName(), Bytes.toBytes("m"))
+          .get(60, TimeUnit.SECONDS);
+      List<RegionInfo> halves = admin.getRegions(name);
+      admin.mergeRegionsAsync(new byte[][] {halves.get(0).getEncodedNameAsBytes(),
+          halves.get(1).getEncodedNameAsBytes()}, false).get(60, TimeUnit.SECONDS);
+      assertThat(admin.getRegions(name)).hasSize(1);
     }
     assertThat(StartCounting.STARTS).as("starts of the coprocessor the table named").hasValue(0);
   }
