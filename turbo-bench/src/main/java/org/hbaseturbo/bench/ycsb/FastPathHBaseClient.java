@@ -9,9 +9,9 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings;
 /**
  * YCSB binding {@code --db fastpath}: the plain client's code, unchanged, over a {@link FastPathConnection}
  * ({@code hbase.client.connection.impl}), as an application gets the fast path by configuration alone. Reads and
- * unbuffered updates go over the fast path; scans, deletes and buffered writes over RPC. With {@code batchrows},
- * reads and updates are {@code Table.get(List)} and {@code Table.put(List)} calls on the connection's table, which
- * carries them as it carries an application's batches.
+ * updates go over the fast path (buffered ones as the flushes of the connection's buffered mutator); scans and
+ * deletes over RPC. With {@code batchrows}, reads and updates are {@code Table.get(List)} and {@code Table.put(List)}
+ * calls on the connection's table, which carries them as it carries an application's batches.
  *
  * <p>Properties {@code fastpathtransports}: the UCX transports of the client's end ({@code turbo.fastpath.transports},
  * such as {@code sm} or {@code tcp}); default: every transport the settings allow. {@code fastpathdevices}: the
