@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.security.access.PermissionStorage;
 import org.apache.hadoop.hbase.security.access.UserPermission;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.security.visibility.VisibilityController;
+import org.hbaseturbo.client.fastpath.FastPathAsyncConnection;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
@@ -100,6 +101,12 @@ public final class TestingSecuredCluster implements AutoCloseable {
    */
   public FastPathConnection fastPathAs(String user) throws IOException {
     return FastPathConnections.open(cluster.clientConfiguration(),
+        User.createUserForTesting(cluster.clientConfiguration(), user, new String[0]));
+  }
+
+  /** As {@link #fastPathAs}, an asynchronous connection. */
+  public FastPathAsyncConnection asyncFastPathAs(String user) throws IOException {
+    return FastPathConnections.openAsync(cluster.clientConfiguration(),
         User.createUserForTesting(cluster.clientConfiguration(), user, new String[0]));
   }
 

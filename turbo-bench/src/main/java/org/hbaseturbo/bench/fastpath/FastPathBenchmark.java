@@ -27,6 +27,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.client.fastpath.ReplyWaits;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
@@ -254,6 +255,20 @@ public final class FastPathBenchmark {
     return results;
   }
 
+  private static Map<String, Object> outcomeFields(FastPathOutcome outcome) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("served", outcome.served());
+    fields.put("over_rpc", outcome.overRpc());
+    ReplyWaits.Snapshot waits = outcome.waits();
+    long replies = Math.max(1, waits.replies());
+    fields.put("replies", waits.replies());
+    fields.put("caught_polling_share", (double) waits.caughtPolling() / replies);
+    fields.put("parks_per_reply", (double) waits.parks() / replies);
+    fields.put("idle_wake_ups_per_reply", (double) waits.idleWakeUps() / replies);
+    fields.put("reply_to_caller_us", Double.isNaN(waits.replyToCallerUs()) ? null : waits.replyToCallerUs());
+    return fields;
+  }
+
   /** Keeps how a fast-path variant's attempts ended, and says so when some went over RPC. */
   private void record(String result, FastPathOutcome outcome) {
     outcomes.put(result, outcome);
@@ -320,10 +335,13 @@ public final class FastPathBenchmark {
         + " fastpath-tcp: UCX_TLS=tcp on device lo; fastpath-auto: every transport the client's settings allow;"
         + " the RegionServers offer shared memory and TCP on the device they bind to");
     parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());
-    Map<String, Map<String, Long>> served = new LinkedHashMap<>();
-    outcomes.forEach((result, outcome) -> served.put(result, Map.of("served", outcome.served(), "over_rpc",
-        outcome.overRpc())));
+    Map<String, Map<String, Object>> served = new LinkedHashMap<>();
+    outcomes.forEach((result, outcome) -> served.put(result, outcomeFields(outcome)));
     parameters.put("fast_path_outcomes", served);
+    parameters.put("fast_path_waits", "per variant, summed over its runs' client JVMs (warm-up included):"
+        + " replies, the share caught while the waiter polled, parks in UCX's wait for events and wake-ups that found"
+        + " nothing new per reply, and the mean time from the server's sending a reply to its waiter running with it"
+        + " (both read one clock on one host)");
     parameters.put(LatencyBreakdown.PARAMETER, serverProcessingUs);
     return parameters;
   }

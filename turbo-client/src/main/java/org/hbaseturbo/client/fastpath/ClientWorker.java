@@ -3,12 +3,15 @@ package org.hbaseturbo.client.fastpath;
 import java.io.Closeable;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.transport.PollingAdvisor;
 import org.hbaseturbo.transport.UcxRuntime;
@@ -29,14 +32,18 @@ import org.openucx.jucx.ucp.UcpWorkerParams;
 import org.openucx.jucx.ucs.UcsConstants;
 
 /**
- * A UCX worker with endpoints to the RegionServers its callers used, lent to one calling thread at a time. The
- * caller sends, then progresses the worker itself until the reply arrives: no hand-off to another thread. It
- * polls for {@code spin} where that pays ({@link PollingAdvisor}) and no more of the connection's callers wait than
- * {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the deadline.
+ * A UCX worker with endpoints to the RegionServers its callers used, used by one thread at a time: a calling thread
+ * it is lent to ({@link #call}), or the thread of a {@link PipelinedWorker}, which keeps many requests in flight
+ * ({@link #send}, {@link #progress}, {@link #takeAnswered}).
+ *
+ * <p>A calling thread sends, then progresses the worker itself until the reply arrives: no hand-off to another
+ * thread. It polls for {@code spin} where that pays ({@link PollingAdvisor}) and no more of the connection's callers
+ * wait than {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the
+ * deadline.
  *
  * <p>Its requests form one stream of each session (numbered by the worker's index): each is signed with the
  * session key and carries the next sequence of the stream (from a random start) and the caller's deadline. A reply
- * counts only when it names the awaited request's stream and sequence and carries the session key's mac; anything
+ * counts only when it names a request in flight by stream and sequence and carries the session key's mac; anything
  * else is ignored.
  *
  * <p>The reply callback, which runs inside {@code progress()}, only checks and copies the reply; the caller decodes
@@ -64,13 +71,56 @@ final class ClientWorker implements Closeable {
     }
   }
 
+  /** A request sent and not yet answered, nor given up on. */
+  static final class InFlight {
+    private final Endpoint to;
+    private final long sequence;
+    private final long deadlineNanos;
+    private Reply reply;
+
+    private InFlight(Endpoint to, long sequence, long deadlineNanos) {
+      this.to = to;
+      this.sequence = sequence;
+      this.deadlineNanos = deadlineNanos;
+    }
+
+    /** The caller's deadline, which the request carries. */
+    long deadlineNanos() {
+      return deadlineNanos;
+    }
+
+    ServerName server() {
+      return to.session.server();
+    }
+
+    /** Null until its reply came. */
+    Reply reply() {
+      return reply;
+    }
+
+    /** Why its endpoint failed, or null. */
+    String failure() {
+      return to.failure;
+    }
+  }
+
+  /** A send UCX has not finished, and the buffer it reads until it has. */
+  private record Unfinished(UcpRequest send, ByteBuffer buffer) {
+  }
+
   private final UcpWorker worker;
   private final int index;
   private final ScheduledExecutorService timer;
   private final FastPathClientConfig config;
-  private final AtomicInteger waiting;
+  private final ReplyWaits waits;
   private final PollingAdvisor polling;
   private final Map<ServerName, Endpoint> endpoints = new HashMap<>();
+  /** Requests in flight by sequence, in the order sent: their deadlines fall in that order too. */
+  private final LinkedHashMap<Long, InFlight> inFlight = new LinkedHashMap<>();
+  /** Requests answered since {@link #takeAnswered} was last called. */
+  private final List<InFlight> answered = new ArrayList<>();
+  /** Buffers of sends UCX still reads: kept reachable, so that the collector does not free them under UCX. */
+  private final ArrayDeque<Unfinished> unfinished = new ArrayDeque<>();
   /** The request as it is signed: the mac reads a heap array without copying. */
   private byte[] frame = new byte[4096];
   private ByteBuffer requestBuffer = ByteBuffer.allocateDirect(4096);
@@ -79,22 +129,19 @@ final class ClientWorker implements Closeable {
    * from there, far below overflow.
    */
   private long lastSequence = RANDOM.nextLong() >>> 2;
-  private Endpoint awaitedFrom;
-  private long awaitedSequence;
-  private Reply reply;
 
   /**
    * @param index the worker's number in its connection: its stream in every session
-   * @param waiting how many of the connection's callers wait for a reply, this worker's among them
+   * @param waits the connection's waits, this worker's among them
    */
-  ClientWorker(UcpContext context, int index, ScheduledExecutorService timer, AtomicInteger waiting,
+  ClientWorker(UcpContext context, int index, ScheduledExecutorService timer, ReplyWaits waits,
       FastPathClientConfig config) {
-    // Thread safety: callers borrow the worker one after another from different threads.
+    // Thread safety: callers borrow the worker one after another from different threads, and a timer signals it.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.index = index;
     this.timer = timer;
     this.config = config;
-    this.waiting = waiting;
+    this.waits = waits;
     this.polling = new PollingAdvisor(config.spin().toNanos());
     worker.setAmRecvHandler(FastPathFrames.REPLY_MESSAGE, this::received, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
     UcxRuntime.dropUnhandledMessages(worker, FastPathFrames.REPLY_MESSAGE);
@@ -107,6 +154,28 @@ final class ClientWorker implements Closeable {
    * @throws FastPathUnavailableException when the endpoint fails; it is dropped
    */
   Reply call(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos)
+      throws FastPathUnavailableException {
+    long start = System.nanoTime();
+    InFlight request = send(session, operation, body, deadlineNanos);
+    try {
+      awaitReply(request, start + polling.pollNanos());
+      return request.reply;
+    } catch (FastPathUnavailableException e) {
+      forget(session.server());
+      throw e;
+    } finally {
+      inFlight.remove(request.sequence);
+      answered.clear();
+    }
+  }
+
+  /**
+   * Sends one request, which stays in flight until its reply comes ({@link #takeAnswered}) or it is given up on
+   * ({@link #giveUp}).
+   *
+   * @throws FastPathUnavailableException when UCX cannot send it; the endpoint is dropped
+   */
+  InFlight send(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos)
       throws FastPathUnavailableException {
     Endpoint endpoint = endpointTo(session);
     int length = FastPathFrames.REQUEST_HEADER_BYTES + body.length;
@@ -121,84 +190,83 @@ final class ClientWorker implements Closeable {
     signed.put(body).flip();
     endpoint.mac.sign(signed, FastPathFrames.REQUEST_MAC);
     ByteBuffer out = requestBuffer.clear().put(signed).flip();
-    awaitedFrom = endpoint;
-    awaitedSequence = sequence;
-    reply = null;
-    long start = System.nanoTime();
     UcpRequest send;
     try {
       // getAddress is the address of the buffer's position: the flip above put it at the message's start.
       send = endpoint.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out), length,
           SEND_FLAGS, null);
     } catch (RuntimeException e) {
-      awaitedFrom = null;
       forget(session.server());
       throw new FastPathUnavailableException("cannot send to " + session.server() + " over UCX: " + e, e);
     }
-    try {
-      awaitReply(endpoint, send, deadlineNanos, start + polling.pollNanos());
-      return reply;
-    } catch (FastPathTimeoutException e) {
-      if (!send.isCompleted()) {
-        requestBuffer = ByteBuffer.allocateDirect(requestBuffer.capacity());
-      }
-      throw e;
-    } catch (FastPathUnavailableException e) {
-      forget(session.server());
-      if (!send.isCompleted()) {
-        // UCX may still read the buffer: the next request takes a new one.
-        requestBuffer = ByteBuffer.allocateDirect(requestBuffer.capacity());
-      }
-      throw e;
-    } finally {
-      awaitedFrom = null;
+    unfinished.removeIf(earlier -> earlier.send.isCompleted());
+    if (!send.isCompleted()) {
+      // UCX reads the buffer until the send completes: the next request takes a new one.
+      unfinished.add(new Unfinished(send, requestBuffer));
+      requestBuffer = ByteBuffer.allocateDirect(requestBuffer.capacity());
     }
+    InFlight request = new InFlight(endpoint, sequence, deadlineNanos);
+    inFlight.put(sequence, request);
+    return request;
   }
 
-  private void awaitReply(Endpoint endpoint, UcpRequest send, long deadline, long spinUntil)
-      throws FastPathUnavailableException {
+  private void awaitReply(InFlight request, long spinUntil) throws FastPathUnavailableException {
     ScheduledFuture<?> alarm = null;
     // Whether this wait polled, parked, and parked because the spin was over (rather than for other waiters).
     boolean polled = false;
     boolean parked = false;
     boolean spinOver = false;
-    waiting.incrementAndGet();
+    waits.waiting.incrementAndGet();
     try {
-      while (reply == null || !send.isCompleted()) {
-        if (endpoint.failure != null) {
-          throw new FastPathUnavailableException("fast-path endpoint failed: " + endpoint.failure);
+      while (request.reply == null) {
+        if (request.to.failure != null) {
+          throw new FastPathUnavailableException("fast-path endpoint failed: " + request.to.failure);
         }
         if (progress() > 0) {
           continue;
         }
         long now = System.nanoTime();
-        if (now - deadline >= 0) {
+        if (now - request.deadlineNanos >= 0) {
           throw new FastPathTimeoutException("no fast-path reply within the timeout ("
               + FastPathClientConfig.TIMEOUT_KEY + ")");
         }
-        if (now < spinUntil && waiting.get() <= config.pollers()) {
+        if (now < spinUntil && waits.waiting.get() <= config.pollers()) {
           polled = true;
           continue;
         }
         spinOver |= now >= spinUntil;
+        if (parked) {
+          waits.wokeIdle();
+        }
         parked = true;
         if (alarm == null) {
-          alarm = timer.schedule(worker::signal, deadline - now, TimeUnit.NANOSECONDS);
+          alarm = timer.schedule(worker::signal, request.deadlineNanos - now, TimeUnit.NANOSECONDS);
         }
+        waits.parked();
         worker.waitForEvents();
       }
       if (polled && (!parked || spinOver)) {
         polling.polled(!parked);
       }
+      replied(request, !parked);
     } finally {
-      waiting.decrementAndGet();
+      waits.waiting.decrementAndGet();
       if (alarm != null) {
         alarm.cancel(false);
       }
     }
   }
 
-  private int progress() throws FastPathUnavailableException {
+  /** Counts a reply its waiter now runs with, and how long its way from the server took, where that is known. */
+  void replied(InFlight request, boolean whilePolling) {
+    waits.replied(whilePolling);
+    if (request.to.session.clock().sameClock()) {
+      waits.replyToCaller(System.nanoTime() - request.reply.serverNanos());
+    }
+  }
+
+  /** Progresses UCX: replies that came are checked and kept in their request ({@link #takeAnswered}). */
+  int progress() throws FastPathUnavailableException {
     try {
       return worker.progress();
     } catch (Exception e) {
@@ -206,21 +274,56 @@ final class ClientWorker implements Closeable {
     }
   }
 
-  /** UCX's receive callback: keeps the awaited reply, ignores everything else, and never throws into UCX. */
+  /** Parks until UCX has an event for this worker or {@link #signal} is called. */
+  void waitForEvents() {
+    worker.waitForEvents();
+  }
+
+  /** Wakes the thread parked in {@link #waitForEvents}; any thread may call it. */
+  void signal() {
+    worker.signal();
+  }
+
+  /** The requests answered since the last call, in the order their replies came; they are no longer in flight. */
+  List<InFlight> takeAnswered() {
+    if (answered.isEmpty()) {
+      return List.of();
+    }
+    List<InFlight> taken = List.copyOf(answered);
+    answered.clear();
+    return taken;
+  }
+
+  /** The request in flight longest, or null. */
+  InFlight oldest() {
+    return inFlight.isEmpty() ? null : inFlight.values().iterator().next();
+  }
+
+  int inFlightCount() {
+    return inFlight.size();
+  }
+
+  /** Stops waiting for a request's reply: one that comes later is ignored. */
+  void giveUp(InFlight request) {
+    inFlight.remove(request.sequence);
+  }
+
+  /** UCX's receive callback: keeps the replies to requests in flight, ignores anything else, never throws into UCX. */
   private int received(long headerAddress, long headerLength, UcpAmData data, UcpEndpoint ignored) {
     long receivedNanos = System.nanoTime();
-    Endpoint awaited = awaitedFrom;
-    if (awaited == null || !data.isDataValid()) {
+    if (inFlight.isEmpty() || !data.isDataValid()) {
       return UcsConstants.STATUS.UCS_OK;
     }
     ByteBuffer copy = ByteBuffer.allocate((int) data.getLength())
         .put(UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength())).flip();
     Reply parsed = Reply.parse(copy);
-    // A late reply to a request its caller gave up on names an earlier sequence, and is dropped here.
-    if (parsed != null && parsed.stream() == index && parsed.sequence() == awaitedSequence
-        && parsed.signedWith(awaited.mac)) {
-      reply = parsed;
-      awaited.session.clock().heard(parsed.serverNanos(), receivedNanos);
+    // A late reply to a request its caller gave up on names a sequence no longer in flight, and is dropped here.
+    InFlight request = parsed == null || parsed.stream() != index ? null : inFlight.get(parsed.sequence());
+    if (request != null && request.reply == null && parsed.signedWith(request.to.mac)) {
+      request.reply = parsed;
+      inFlight.remove(parsed.sequence());
+      answered.add(request);
+      request.to.session.clock().heard(parsed.serverNanos(), receivedNanos);
     }
     return UcsConstants.STATUS.UCS_OK;
   }

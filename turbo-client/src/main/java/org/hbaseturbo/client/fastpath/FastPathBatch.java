@@ -1,7 +1,6 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,8 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.AsyncTableRegionLocator;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
@@ -54,16 +56,14 @@ final class FastPathBatch {
   /** What an action adds to its region action beside its own bytes: its field's tag and length, at most. */
   private static final int ACTION_FIELD_BYTES = 6;
 
-  private final RegionLocator locator;
   private final FastPathChannel channel;
   private final NetworkSelector selector;
   private final FastPathCounters counters;
   /** The most a message's body may hold: what the client sends at most, less the frame's header. */
   private final long maxBodyBytes;
 
-  FastPathBatch(RegionLocator locator, FastPathChannel channel, NetworkSelector selector, FastPathCounters counters,
+  FastPathBatch(FastPathChannel channel, NetworkSelector selector, FastPathCounters counters,
       FastPathClientConfig config) {
-    this.locator = locator;
     this.channel = channel;
     this.selector = selector;
     this.counters = counters;
@@ -105,18 +105,83 @@ final class FastPathBatch {
    * Sends what the fast path takes of {@code actions} and returns what it served. When a message that carried Puts
    * got no reply, it returns only once the server can no longer begin them: the caller's RPC batch comes after.
    */
-  Outcome run(List<? extends Row> actions) throws IOException {
-    Outcome outcome = new Outcome(actions.size());
+  Outcome run(List<? extends Row> actions, RegionLocator locator) throws IOException {
+    List<HRegionLocation> locations = new ArrayList<>(actions.size());
+    for (Row action : actions) {
+      locations.add(selector.takes(action) ? locator.getRegionLocation(action.getRow()) : null);
+    }
+    Plan plan = plan(actions, locations);
+    for (List<Message> share : plan.shares) {
+      for (Message message : share) {
+        if (!plan.take(message, channel.call(message.regions.get(0), FastPathOperation.MULTI,
+            message.request.toByteArray()))) {
+          break;
+        }
+      }
+    }
+    if (plan.lastDeadline() != null) {
+      FastPathCall.noReply(plan.lastDeadline()).awaitDeadline();
+    }
+    return plan.outcome;
+  }
+
+  /**
+   * Sends what the fast path takes of {@code actions} as {@link #run} does, without waiting: each server's messages
+   * one after another, the servers' at once. An action whose region cannot be found is left to RPC, which reports
+   * why.
+   *
+   * @return what it served, once every message is answered or given up on and, where one that carried Puts got no
+   *     reply, its server can no longer begin them; completed on a thread of the channel's
+   */
+  CompletableFuture<Outcome> runAsync(List<? extends Row> actions, AsyncTableRegionLocator locator) {
+    List<CompletableFuture<HRegionLocation>> located = new ArrayList<>(actions.size());
+    for (Row action : actions) {
+      located.add(selector.takes(action)
+          ? locator.getRegionLocation(action.getRow()).exceptionally(notFound -> null)
+          : CompletableFuture.completedFuture(null));
+    }
+    return CompletableFuture.allOf(located.toArray(new CompletableFuture<?>[0])).thenCompose(all -> {
+      Plan plan;
+      try {
+        plan = plan(actions, located.stream().map(CompletableFuture::join).toList());
+      } catch (IOException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      List<CompletableFuture<Boolean>> shares = new ArrayList<>();
+      for (List<Message> share : plan.shares) {
+        CompletableFuture<Boolean> sent = CompletableFuture.completedFuture(true);
+        for (Message message : share) {
+          sent = sent.thenCompose(goOn -> !goOn ? CompletableFuture.completedFuture(false)
+              : channel.submit(message.regions.get(0), FastPathOperation.MULTI, message.request.toByteArray())
+                  .thenApply(call -> plan.take(message, call)));
+        }
+        shares.add(sent);
+      }
+      return CompletableFuture.allOf(shares.toArray(new CompletableFuture<?>[0])).thenCompose(done -> {
+        long left = plan.lastDeadline() == null ? 0 : plan.lastDeadline() - System.nanoTime();
+        return left <= 0 ? CompletableFuture.completedFuture(plan.outcome)
+            : CompletableFuture.supplyAsync(() -> plan.outcome,
+                CompletableFuture.delayedExecutor(left, TimeUnit.NANOSECONDS));
+      });
+    });
+  }
+
+  /**
+   * The batch's messages by server, from the location of each action the selector takes (null for the others):
+   * a row's actions after one left to RPC are left to RPC too, as are actions too large for a message.
+   */
+  private Plan plan(List<? extends Row> actions, List<HRegionLocation> locations) throws IOException {
+    Plan plan = new Plan(actions.size());
     Set<ByteBuffer> rowsOverRpc = new HashSet<>();
     Map<ServerName, ServerShare> shares = new LinkedHashMap<>();
     for (int i = 0; i < actions.size(); i++) {
       Row action = actions.get(i);
       ByteBuffer row = ByteBuffer.wrap(action.getRow());
-      if (rowsOverRpc.contains(row) || !selector.takes(action)) {
+      HRegionLocation location = locations.get(i);
+      if (rowsOverRpc.contains(row) || location == null) {
         rowsOverRpc.add(row);
         continue;
       }
-      HRegionLocation location = locator.getRegionLocation(action.getRow());
       Action proto = toAction(i, action);
       if (actionBytes(proto) + regionActionBytes(location) > maxBodyBytes) {
         rowsOverRpc.add(row);
@@ -124,29 +189,58 @@ final class FastPathBatch {
       }
       shares.computeIfAbsent(location.getServerName(), server -> new ServerShare()).add(location, proto);
     }
-    long lastDeadline = 0;
-    for (ServerShare share : shares.values()) {
-      for (Message message : share.messages(maxBodyBytes)) {
-        FastPathCall call = channel.call(message.regions.get(0), FastPathOperation.MULTI,
-            message.request.toByteArray());
-        if (!call.served()) {
-          counters.record(call, message.actions);
-          if (call.status() == FastPathStatus.NOT_SERVING) {
-            // The channel looked up the first region again; the others may have moved with it.
-            message.regions.subList(1, message.regions.size()).forEach(channel::relocate);
-          }
-          if (call.mayHaveRun() && message.puts) {
-            lastDeadline = Math.max(lastDeadline, call.deadlineNanos());
-          }
-          break;
-        }
-        int served = serve(message, MultiResponse.parseFrom(call.body()), outcome);
-        counters.record(call, served);
-        counters.failedInBatch(message.actions - served);
-      }
+    shares.values().forEach(share -> plan.shares.add(share.messages(maxBodyBytes)));
+    return plan;
+  }
+
+  /** A batch's messages by server, and what they served. */
+  private final class Plan {
+    final Outcome outcome;
+    final List<List<Message>> shares = new ArrayList<>();
+    /** The latest deadline of a message of Puts that may have run unanswered (nanoTime), or null. */
+    private Long lastDeadline;
+
+    Plan(int actions) {
+      outcome = new Outcome(actions);
     }
-    awaitDeadline(lastDeadline);
-    return outcome;
+
+    synchronized Long lastDeadline() {
+      return lastDeadline;
+    }
+
+    private synchronized void mayHaveRun(long deadlineNanos) {
+      lastDeadline = lastDeadline == null || deadlineNanos - lastDeadline > 0 ? deadlineNanos : lastDeadline;
+    }
+
+    /**
+     * Takes how a message ended: its served results, or nothing.
+     *
+     * @return whether the server's next message may go over the fast path: not after one it did not serve
+     */
+    boolean take(Message message, FastPathCall call) {
+      if (!call.served()) {
+        counters.record(call, message.actions);
+        if (call.status() == FastPathStatus.NOT_SERVING) {
+          // The channel looked up the first region again; the others may have moved with it.
+          message.regions.subList(1, message.regions.size()).forEach(channel::relocate);
+        }
+        if (call.mayHaveRun() && message.puts) {
+          mayHaveRun(call.deadlineNanos());
+        }
+        return false;
+      }
+      int served;
+      try {
+        served = serve(message, MultiResponse.parseFrom(call.body()), outcome);
+      } catch (IOException e) {
+        // A reply that does not parse: the message's actions go over RPC, none of its results is taken.
+        counters.record(FastPathCall.noReply(call.deadlineNanos()), message.actions);
+        return false;
+      }
+      counters.record(call, served);
+      counters.failedInBatch(message.actions - served);
+      return true;
+    }
   }
 
   /** Takes the results the server gave for the message's actions; the rest stay to RPC. */
@@ -190,13 +284,6 @@ final class FastPathBatch {
 
   private static int regionActionBytes(HRegionLocation location) {
     return REGION_ACTION_BYTES + location.getRegion().getRegionName().length;
-  }
-
-  /** Waits, where a message of Puts got no reply, until its server can no longer begin it. */
-  private static void awaitDeadline(long deadlineNanos) throws InterruptedIOException {
-    if (deadlineNanos != 0) {
-      FastPathCall.noReply(deadlineNanos).awaitDeadline();
-    }
   }
 
   /**

@@ -58,8 +58,8 @@ public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
    * deadline the same way.
    */
   public void awaitDeadline() throws InterruptedIOException {
-    long left = deadlineNanos - System.nanoTime();
-    if (sent && reply == null && left > 0) {
+    long left = nanosToDeadline();
+    if (left > 0) {
       try {
         TimeUnit.NANOSECONDS.sleep(left);
       } catch (InterruptedException e) {
@@ -68,6 +68,11 @@ public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
             + " still run").initCause(e);
       }
     }
+  }
+
+  /** How long {@link #awaitDeadline} waits: until the deadline of a request sent and not answered; else 0. */
+  long nanosToDeadline() {
+    return sent && reply == null ? Math.max(0, deadlineNanos - System.nanoTime()) : 0;
   }
 
   /**

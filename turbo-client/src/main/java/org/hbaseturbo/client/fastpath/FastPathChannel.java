@@ -6,9 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.HRegionLocation;
@@ -37,9 +41,14 @@ final class FastPathChannel implements Closeable {
   private final ScheduledExecutorService timer;
   private final BlockingQueue<ClientWorker> idle;
   /** Callers waiting for a reply: they poll only while no more than {@link FastPathClientConfig#pollers} wait. */
-  private final AtomicInteger waiting = new AtomicInteger();
+  private final ReplyWaits waits;
   private final List<ClientWorker> all = new ArrayList<>();
   private final AtomicInteger created = new AtomicInteger();
+  /** The asynchronous client's workers, made on its first request; and the next to take one. */
+  private volatile List<PipelinedWorker> pipelined;
+  private final AtomicInteger nextPipelined = new AtomicInteger();
+  /** Opens sessions for the asynchronous client, whose callers must not wait for it. */
+  private final ExecutorService opener;
   private final Map<ServerName, ServerSession> sessions = new ConcurrentHashMap<>();
   /**
    * Timeouts in a row after which a server's session is replaced: its requests get no answer if the server lost it
@@ -51,16 +60,23 @@ final class FastPathChannel implements Closeable {
   private final Map<ServerName, Long> unavailableUntil = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
-  FastPathChannel(FastPathClientConfig config, SessionCalls sessionCalls) throws FastPathUnavailableException {
+  FastPathChannel(FastPathClientConfig config, SessionCalls sessionCalls, ReplyWaits waits)
+      throws FastPathUnavailableException {
     this.config = config;
+    this.waits = waits;
     this.sessionCalls = sessionCalls;
     this.context = UcxRuntime.openContext(config.transports());
     this.idle = new ArrayBlockingQueue<>(config.workers());
-    this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "FastPath-timer");
+    this.timer = Executors.newSingleThreadScheduledExecutor(daemon("FastPath-timer"));
+    this.opener = Executors.newSingleThreadExecutor(daemon("FastPath-session-opener"));
+  }
+
+  private static ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);
       return thread;
-    });
+    };
   }
 
   /**
@@ -84,28 +100,77 @@ final class FastPathChannel implements Closeable {
     }
     long deadline = System.nanoTime() + config.timeout().toNanos();
     try {
-      Reply reply = worker.call(session, operation, body, deadline);
-      timeouts.remove(server);
-      if (reply.status() == FastPathStatus.NOT_SERVING) {
-        // The server may have lost its regions to another: RPC must not be sent to it from HBase's cache.
-        relocate(location);
+      return ended(location, session, worker.call(session, operation, body, deadline), null, deadline);
+    } catch (FastPathUnavailableException e) {
+      return ended(location, session, null, e, deadline);
+    } finally {
+      idle.offer(worker);
+    }
+  }
+
+  /**
+   * Sends one request as {@link #call} does, without waiting: for the asynchronous client. The request waits for
+   * its server's session where one is being opened, on a thread of the channel's, and is sent by a
+   * {@link PipelinedWorker}, which keeps many in flight.
+   *
+   * @return how it ended, completed on a thread of the channel's, which what runs on it must not block; never
+   *     exceptionally
+   */
+  CompletableFuture<FastPathCall> submit(HRegionLocation location, FastPathOperation operation, byte[] body) {
+    long bytes = FastPathFrames.REQUEST_HEADER_BYTES + (long) body.length;
+    if (bytes > config.maxRequestBytes() || closed) {
+      return CompletableFuture.completedFuture(FastPathCall.NOT_SENT);
+    }
+    ServerSession current = freshSession(location.getServerName());
+    CompletableFuture<ServerSession> session;
+    try {
+      session = current != null ? CompletableFuture.completedFuture(current)
+          : CompletableFuture.supplyAsync(() -> session(location), opener);
+    } catch (RejectedExecutionException e) {
+      return CompletableFuture.completedFuture(FastPathCall.NOT_SENT);
+    }
+    return session.thenCompose(opened -> {
+      if (opened == null || bytes > opened.maxRequestBytes()) {
+        return CompletableFuture.completedFuture(FastPathCall.NOT_SENT);
       }
-      return new FastPathCall(reply, true, deadline);
-    } catch (FastPathTimeoutException e) {
-      LOG.debug("no fast-path reply from {} in time, using RPC: {}", server, e.getMessage());
+      PipelinedWorker worker = pipelined();
+      if (worker == null) {
+        return CompletableFuture.completedFuture(FastPathCall.NOT_SENT);
+      }
+      long deadline = System.nanoTime() + config.timeout().toNanos();
+      return worker.submit(opened, operation, body, deadline)
+          .handle((reply, error) -> ended(location, opened, reply, error, deadline));
+    }).exceptionally(error -> {
+      // Failed before the request was sent (a session that could not be opened throws nothing, so: a defect).
+      LOG.warn("fast-path request not sent, using RPC", error);
+      return FastPathCall.NOT_SENT;
+    });
+  }
+
+  /** How a request sent ended: its reply, or the failure that left it without one. */
+  private FastPathCall ended(HRegionLocation location, ServerSession session, Reply reply, Throwable error,
+      long deadline) {
+    ServerName server = location.getServerName();
+    if (error instanceof FastPathTimeoutException) {
+      LOG.debug("no fast-path reply from {} in time, using RPC: {}", server, error.getMessage());
       if (timeouts.merge(server, 1, Integer::sum) >= TIMEOUTS_BEFORE_NEW_SESSION) {
         // A server that lost the session (it gets no answer, being unauthenticated) looks slow: a new one.
         timeouts.remove(server);
         sessions.remove(server, session);
       }
       return FastPathCall.noReply(deadline);
-    } catch (FastPathUnavailableException e) {
-      LOG.debug("fast path to {} failed, using RPC: {}", server, e.getMessage());
+    }
+    if (error != null) {
+      LOG.debug("fast path to {} failed, using RPC: {}", server, error.getMessage());
       sessions.remove(server, session);
       return FastPathCall.noReply(deadline);
-    } finally {
-      idle.offer(worker);
     }
+    timeouts.remove(server);
+    if (reply.status() == FastPathStatus.NOT_SERVING) {
+      // The server may have lost its regions to another: RPC must not be sent to it from HBase's cache.
+      relocate(location);
+    }
+    return new FastPathCall(reply, true, deadline);
   }
 
   /**
@@ -116,13 +181,20 @@ final class FastPathChannel implements Closeable {
     sessionCalls.relocate(location);
   }
 
+  /** The session with the server while it is not yet due for renewal; null otherwise. */
+  private ServerSession freshSession(ServerName server) {
+    ServerSession session = sessions.get(server);
+    return session != null && System.nanoTime() - session.renewAtNanos() < 0 ? session : null;
+  }
+
   /** The session with the location's server, opened on first use; null when that server has no fast path. */
   private ServerSession session(HRegionLocation location) {
     ServerName server = location.getServerName();
-    ServerSession session = sessions.get(server);
-    if (session != null && System.nanoTime() - session.renewAtNanos() < 0) {
-      return session;
+    ServerSession fresh = freshSession(server);
+    if (fresh != null) {
+      return fresh;
     }
+    ServerSession session = sessions.get(server);
     if (session != null && sessions.remove(server, session)) {
       // Half its lifetime is over: a new one before the server stops accepting it, whose refusal a client of a
       // cluster that signs replies could not trust (it is unsigned) and would wait out.
@@ -157,7 +229,7 @@ final class FastPathChannel implements Closeable {
     int index = created.getAndIncrement();
     if (index < config.workers()) {
       try {
-        worker = new ClientWorker(context, index, timer, waiting, config);
+        worker = new ClientWorker(context, index, timer, waits, config);
       } catch (RuntimeException e) {
         // UCX could not make a worker (out of shared memory, say): this call goes over RPC, a later one tries again.
         created.decrementAndGet();
@@ -178,10 +250,46 @@ final class FastPathChannel implements Closeable {
     }
   }
 
+  /**
+   * One of the asynchronous client's workers, made with the first; null when UCX could not make them (that call
+   * goes over RPC, a later one tries again). Their streams follow the borrowed workers'.
+   */
+  private PipelinedWorker pipelined() {
+    List<PipelinedWorker> workers = pipelined;
+    if (workers == null) {
+      synchronized (this) {
+        workers = pipelined;
+        if (workers == null && !closed) {
+          List<PipelinedWorker> made = new ArrayList<>();
+          try {
+            for (int i = 0; i < config.asyncWorkers(); i++) {
+              int index = config.workers() + i;
+              made.add(new PipelinedWorker(new ClientWorker(context, index, timer, waits, config),
+                  "FastPath-async-" + i, timer, waits, config));
+            }
+          } catch (RuntimeException e) {
+            made.forEach(PipelinedWorker::close);
+            LOG.warn("cannot make the fast path's asynchronous workers, using RPC: {}", e.toString());
+            return null;
+          }
+          pipelined = workers = List.copyOf(made);
+        }
+      }
+    }
+    return workers == null ? null
+        : workers.get(Math.floorMod(nextPipelined.getAndIncrement(), workers.size()));
+  }
+
   /** Closes every session (best effort: a session left open expires on the server) and the UCX resources. */
   @Override
   public void close() {
     closed = true;
+    opener.shutdownNow();
+    synchronized (this) {
+      if (pipelined != null) {
+        pipelined.forEach(PipelinedWorker::close);
+      }
+    }
     for (ServerSession session : sessions.values()) {
       sessionCalls.close(session);
     }

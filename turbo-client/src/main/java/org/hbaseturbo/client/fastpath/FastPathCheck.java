@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -56,7 +55,7 @@ public final class FastPathCheck {
    * @throws FastPathUnavailableException when this process cannot start UCX at all
    */
   public List<ServerCheck> run() throws IOException {
-    SessionCalls sessions = new SessionCalls(rpc);
+    SessionCalls sessions = SessionCalls.over(rpc);
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     try (UcpContext context = UcxRuntime.openContext(config.transports()); Admin admin = rpc.getAdmin()) {
       List<ServerCheck> checks = new ArrayList<>();
@@ -87,7 +86,7 @@ public final class FastPathCheck {
     }
     byte[] get = RequestConverter.buildGetRequest(region.get().getRegionName(), new Get(rowIn(region.get())))
         .toByteArray();
-    try (ClientWorker worker = new ClientWorker(context, 0, timer, new AtomicInteger(), config)) {
+    try (ClientWorker worker = new ClientWorker(context, 0, timer, new ReplyWaits(), config)) {
       for (int i = 0; i < roundTrips; i++) {
         // As many untimed first: the first calls of a JVM are slow.
         worker.call(session, FastPathOperation.GET, get, deadline());

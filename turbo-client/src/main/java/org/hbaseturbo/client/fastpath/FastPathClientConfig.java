@@ -25,17 +25,25 @@ import org.hbaseturbo.wire.fastpath.FastPathOperation;
  *     holds a core, and when more callers wait than the cores spare, polling takes CPU from the threads with work
  *     (the RegionServer's, on one host)
  * @param workers UCX workers the connection keeps, each used by one calling thread at a time
+ * @param asyncWorkers UCX workers of the asynchronous client, each with a thread that keeps many requests in flight
  * @param transports what UCX may use ({@link ChannelSettings#transports})
  * @param retryUnavailable how long a RegionServer that could not open a session is left to RPC alone
  */
 public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRequestBytes, Duration timeout,
-    Duration spin, int pollers, int workers, Transports transports, Duration retryUnavailable) {
+    Duration spin, int pollers, int workers, int asyncWorkers, Transports transports, Duration retryUnavailable) {
   public static final String OPERATIONS_KEY = "turbo.fastpath.operations";
   public static final String MAX_REQUEST_KEY = "turbo.fastpath.max-request-bytes";
   public static final String TIMEOUT_KEY = "turbo.fastpath.timeout";
   public static final String SPIN_KEY = "turbo.fastpath.spin";
   public static final String POLLERS_KEY = "turbo.fastpath.pollers";
   public static final String WORKERS_KEY = "turbo.fastpath.workers";
+  public static final String ASYNC_WORKERS_KEY = "turbo.fastpath.async-workers";
+  /**
+   * Each worker is a stream of its own in every session, and a RegionServer keeps 1,024 streams a session: the
+   * workers and the asynchronous ones share them.
+   */
+  private static final int MAX_WORKERS = 960;
+  private static final int MAX_ASYNC_WORKERS = 64;
   public static final String RETRY_UNAVAILABLE_KEY = "turbo.fastpath.retry-unavailable";
 
   public FastPathClientConfig {
@@ -53,7 +61,8 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
               TimeUnit.MILLISECONDS, Duration.ofMillis(1)),
           Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ZERO),
           (int) Math.min(Settings.count(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), 0), 1024),
-          (int) Math.min(Settings.count(conf, WORKERS_KEY, 64, 1), 1024),
+          (int) Math.min(Settings.count(conf, WORKERS_KEY, 64, 1), MAX_WORKERS),
+          (int) Math.min(Settings.count(conf, ASYNC_WORKERS_KEY, 1, 1), MAX_ASYNC_WORKERS),
           ChannelSettings.transports(conf),
           Settings.duration(conf, RETRY_UNAVAILABLE_KEY, Duration.ofMinutes(1), TimeUnit.MILLISECONDS,
               Duration.ofMillis(1)));

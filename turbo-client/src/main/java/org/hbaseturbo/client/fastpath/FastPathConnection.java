@@ -54,7 +54,7 @@ public final class FastPathConnection implements Connection {
   private FastPathConnection(Connection rpc, Map<String, byte[]> attributes) {
     this.rpc = rpc;
     this.config = FastPathClientConfig.from(rpc.getConfiguration());
-    this.channel = attributes.isEmpty() ? open(config, rpc) : null;
+    this.channel = attributes.isEmpty() ? openChannel(config, SessionCalls.over(rpc), counters.replyWaits()) : null;
     if (!attributes.isEmpty()) {
       // Connection attributes travel in HBase's RPC connection header; fast-path requests could not carry them.
       LOG.info("connection attributes set: Gets, Puts and prepared scans use RPC");
@@ -66,12 +66,13 @@ public final class FastPathConnection implements Connection {
     return new FastPathConnection(rpc, Map.of());
   }
 
-  private static FastPathChannel open(FastPathClientConfig config, Connection rpc) {
+  /** A channel, or null when the settings name no operation or the fast path cannot be had in this process. */
+  static FastPathChannel openChannel(FastPathClientConfig config, SessionCalls sessions, ReplyWaits waits) {
     if (config.operations().isEmpty()) {
       return null;
     }
     try {
-      return new FastPathChannel(config, new SessionCalls(rpc));
+      return new FastPathChannel(config, sessions, waits);
     } catch (FastPathUnavailableException e) {
       fastPathOff(e.getMessage());
     } catch (LinkageError e) {
@@ -122,7 +123,7 @@ public final class FastPathConnection implements Connection {
     return call;
   }
 
-  /** How this connection's fast-path attempts ended. */
+  /** How this connection's fast-path attempts ended, and how its callers waited for their replies. */
   public FastPathCounters counters() {
     return counters;
   }

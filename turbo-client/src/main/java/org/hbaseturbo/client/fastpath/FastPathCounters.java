@@ -6,12 +6,13 @@ import java.util.concurrent.atomic.LongAdder;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
 /**
- * How a connection's fast-path attempts ended: served, or handed to RPC and why. Operations the network
- * selector sent straight to RPC are not counted.
+ * How a connection's fast-path attempts ended: served, or handed to RPC and why; and how its callers waited for
+ * their replies ({@link ReplyWaits}). Operations the network selector sent straight to RPC are not counted.
  */
 public final class FastPathCounters {
   private final Map<FastPathStatus, LongAdder> byStatus = new EnumMap<>(FastPathStatus.class);
   private final LongAdder unavailable = new LongAdder();
+  private final ReplyWaits replyWaits = new ReplyWaits();
 
   FastPathCounters() {
     for (FastPathStatus status : FastPathStatus.values()) {
@@ -60,6 +61,16 @@ public final class FastPathCounters {
   /** Operations the channel could not send or got no reply for, then done over RPC. */
   public long unavailable() {
     return unavailable.sum();
+  }
+
+  /** The connection's waits, which its channel counts. */
+  ReplyWaits replyWaits() {
+    return replyWaits;
+  }
+
+  /** How the connection's callers have waited for their replies so far. */
+  public ReplyWaits.Snapshot waits() {
+    return replyWaits.snapshot();
   }
 
   /** Every attempt that ended over RPC. */

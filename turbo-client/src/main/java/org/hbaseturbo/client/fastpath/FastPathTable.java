@@ -57,7 +57,7 @@ final class FastPathTable extends CompatDelegateTable {
     this.channel = channel;
     this.selector = new NetworkSelector(config, getRequestAttributes());
     this.counters = counters;
-    this.batch = new FastPathBatch(locator, channel, selector, counters, config);
+    this.batch = new FastPathBatch(channel, selector, counters, config);
   }
 
   @Override
@@ -68,7 +68,7 @@ final class FastPathTable extends CompatDelegateTable {
 
   @Override
   public Result[] get(List<Get> gets) throws IOException {
-    FastPathBatch.Outcome outcome = batch.run(gets);
+    FastPathBatch.Outcome outcome = batch.run(gets, locator);
     Result[] results = new Result[gets.size()];
     List<Integer> overRpc = outcome.overRpc();
     Result[] rest = overRpc.isEmpty() ? new Result[0] : rpc.get(select(gets, overRpc));
@@ -98,7 +98,7 @@ final class FastPathTable extends CompatDelegateTable {
 
   @Override
   public void put(List<Put> puts) throws IOException {
-    List<Integer> overRpc = batch.run(puts).overRpc();
+    List<Integer> overRpc = batch.run(puts, locator).overRpc();
     if (!overRpc.isEmpty()) {
       rpc.put(select(puts, overRpc));
     }
@@ -137,7 +137,7 @@ final class FastPathTable extends CompatDelegateTable {
       overRpc(actions, results, callback);
       return;
     }
-    FastPathBatch.Outcome outcome = batch.run(actions);
+    FastPathBatch.Outcome outcome = batch.run(actions, locator);
     for (int i = 0; i < actions.size(); i++) {
       Result result = outcome.result(i);
       if (result != null) {

@@ -55,6 +55,11 @@ final class ServerClock {
     }
   }
 
+  /** Whether the server reads this client's clock: it runs on this host, under the same boot. */
+  boolean sameClock() {
+    return sameClock;
+  }
+
   /** A deadline on this client's clock, placed on the server's no later than it falls. */
   long onServer(long clientDeadlineNanos) {
     if (sameClock) {

@@ -3,18 +3,24 @@ package org.hbaseturbo.client.fastpath;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.ServiceException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.ipc.ServerRpcController;
 import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionRequest;
+import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionResponse;
 import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.OpenSessionResponse;
@@ -28,10 +34,106 @@ import org.slf4j.LoggerFactory;
 final class SessionCalls {
   private static final Logger LOG = LoggerFactory.getLogger(SessionCalls.class);
 
-  private final Connection rpc;
+  /** The RPC calls sessions take, through a connection's blocking client or its asynchronous one. */
+  interface Rpc {
+    /** Calls the session endpoint's open in the region holding {@code row}. */
+    OpenSessionResponse open(TableName table, byte[] row, OpenSessionRequest request) throws IOException;
 
-  SessionCalls(Connection rpc) {
+    void close(TableName table, byte[] row, CloseSessionRequest request) throws IOException;
+
+    /** Forgets where the table's regions are: the next lookup reads hbase:meta. */
+    void clearLocations(TableName table) throws IOException;
+
+    /** Reads where the region holding {@code row} is from hbase:meta again, into the connection's cache. */
+    void relocate(TableName table, byte[] row) throws IOException;
+  }
+
+  private final Rpc rpc;
+
+  SessionCalls(Rpc rpc) {
     this.rpc = rpc;
+  }
+
+  /** Sessions through a blocking connection. */
+  static SessionCalls over(Connection connection) {
+    return new SessionCalls(new Rpc() {
+      @Override
+      public OpenSessionResponse open(TableName table, byte[] row, OpenSessionRequest request) throws IOException {
+        try (Table rows = connection.getTable(table)) {
+          ServerRpcController controller = new ServerRpcController();
+          OpenSessionResponse response = FastPathSessionService.newBlockingStub(rows.coprocessorService(row))
+              .open(controller, request);
+          if (controller.failedOnException()) {
+            throw controller.getFailedOn();
+          }
+          return response;
+        } catch (ServiceException e) {
+          throw new IOException(e.getMessage(), e);
+        }
+      }
+
+      @Override
+      public void close(TableName table, byte[] row, CloseSessionRequest request) throws IOException {
+        try (Table rows = connection.getTable(table)) {
+          FastPathSessionService.newBlockingStub(rows.coprocessorService(row)).close(new ServerRpcController(),
+              request);
+        } catch (ServiceException e) {
+          throw new IOException(e.getMessage(), e);
+        }
+      }
+
+      @Override
+      public void clearLocations(TableName table) throws IOException {
+        try (RegionLocator locator = connection.getRegionLocator(table)) {
+          locator.clearRegionLocationCache();
+        }
+      }
+
+      @Override
+      public void relocate(TableName table, byte[] row) throws IOException {
+        try (RegionLocator locator = connection.getRegionLocator(table)) {
+          locator.getRegionLocation(row, true);
+        }
+      }
+    });
+  }
+
+  /** Sessions through an asynchronous connection, waited for on the caller's thread (the channel's own). */
+  static SessionCalls over(AsyncConnection connection) {
+    return new SessionCalls(new Rpc() {
+      @Override
+      public OpenSessionResponse open(TableName table, byte[] row, OpenSessionRequest request) throws IOException {
+        return await(connection.getTable(table).<FastPathSessionService.Stub, OpenSessionResponse>coprocessorService(
+            FastPathSessionService::newStub, (stub, controller, done) -> stub.open(controller, request, done), row));
+      }
+
+      @Override
+      public void close(TableName table, byte[] row, CloseSessionRequest request) throws IOException {
+        await(connection.getTable(table).<FastPathSessionService.Stub, CloseSessionResponse>coprocessorService(
+            FastPathSessionService::newStub, (stub, controller, done) -> stub.close(controller, request, done), row));
+      }
+
+      @Override
+      public void clearLocations(TableName table) {
+        connection.getRegionLocator(table).clearRegionLocationCache();
+      }
+
+      @Override
+      public void relocate(TableName table, byte[] row) throws IOException {
+        await(connection.getRegionLocator(table).getRegionLocation(row, true));
+      }
+    });
+  }
+
+  private static <T> T await(CompletableFuture<T> call) throws IOException {
+    try {
+      return call.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw (IOException) new InterruptedIOException("interrupted while waiting for RPC").initCause(e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+    }
   }
 
   /** @throws IOException when the server has no fast path, refuses the caller or cannot be reached */
@@ -39,28 +141,16 @@ final class SessionCalls {
     byte[] row = location.getRegion().getStartKey();
     KeyPair ours = SessionKeys.newKeyPair();
     byte[] clientPublic = SessionKeys.encoded(ours);
-    OpenSessionResponse response;
     long sent = System.nanoTime();
-    try (Table table = rpc.getTable(location.getRegion().getTable())) {
-      ServerRpcController controller = new ServerRpcController();
-      response = FastPathSessionService.newBlockingStub(table.coprocessorService(row)).open(controller,
-          OpenSessionRequest.newBuilder().setClientPublicKey(ByteString.copyFrom(clientPublic))
-              .setFrameVersion(FastPathFrames.VERSION).build());
-      if (controller.failedOnException()) {
-        throw controller.getFailedOn();
-      }
-    } catch (ServiceException e) {
-      throw new IOException(e.getMessage(), e);
-    }
+    OpenSessionResponse response = rpc.open(location.getRegion().getTable(), row, OpenSessionRequest.newBuilder()
+        .setClientPublicKey(ByteString.copyFrom(clientPublic)).setFrameVersion(FastPathFrames.VERSION).build());
     long answered = System.nanoTime();
     ServerName issuer = ServerName.valueOf(response.getServerName());
     if (!issuer.equals(location.getServerName())) {
       // The location was stale: the region moved, or its server was restarted on the same port, where HBase's RPC
       // reaches the new server under the old name and so never corrects it. The next lookup reads hbase:meta
       // again and names the server that answered, instead of this one until some region happens to move.
-      try (RegionLocator locator = rpc.getRegionLocator(location.getRegion().getTable())) {
-        locator.clearRegionLocationCache();
-      }
+      rpc.clearLocations(location.getRegion().getTable());
       throw new IOException("asked " + location.getServerName() + " for a session, " + issuer + " answered");
     }
     if (response.getWorkerAddressCount() == 0) {
@@ -97,8 +187,8 @@ final class SessionCalls {
    * Best effort: RPC's own retries find the region anyway, later.
    */
   void relocate(HRegionLocation location) {
-    try (RegionLocator locator = rpc.getRegionLocator(location.getRegion().getTable())) {
-      locator.getRegionLocation(location.getRegion().getStartKey(), true);
+    try {
+      rpc.relocate(location.getRegion().getTable(), location.getRegion().getStartKey());
     } catch (IOException | RuntimeException e) {
       LOG.debug("could not look up {} again: {}", location.getRegion().getRegionNameAsString(), e.getMessage());
     }
@@ -106,11 +196,10 @@ final class SessionCalls {
 
   /** Best effort: a session that is not closed expires on the server. */
   void close(ServerSession session) {
-    try (Table table = rpc.getTable(session.table())) {
-      ServerRpcController controller = new ServerRpcController();
-      FastPathSessionService.newBlockingStub(table.coprocessorService(session.row())).close(controller,
+    try {
+      rpc.close(session.table(), session.row(),
           CloseSessionRequest.newBuilder().setToken(ByteString.copyFrom(session.id())).build());
-    } catch (IOException | ServiceException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       LOG.debug("could not close the fast-path session with {}: {}", session.server(), e.getMessage());
     }
   }

@@ -2,6 +2,7 @@ package org.hbaseturbo.testing.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.hbaseturbo.testing.TestingSecuredCluster.onTable;
 
 import java.io.IOException;
@@ -10,12 +11,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -28,6 +33,8 @@ import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.FutureUtils;
+import org.hbaseturbo.client.fastpath.FastPathAsyncConnection;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
@@ -158,6 +165,38 @@ class FastPathSecurityIT {
       assertThat(fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).isEqualTo(2);
     }
     assertThat(valueNow()).isEqualTo("v1");
+    try (Table rpc = secured.superuser().getTable(table)) {
+      assertThat(rpc.exists(new Get(Bytes.toBytes("other")))).isFalse();
+    }
+  }
+
+  @Test
+  void anAsynchronousReaderGetsOverTheFastPathAndIsRefusedAPutAsOverRpc() throws Exception {
+    Put put = new Put(Bytes.toBytes("other")).addColumn(F, Q, Bytes.toBytes("r"));
+    Throwable overRpc;
+    try (AsyncConnection stock = FutureUtils.get(ConnectionFactory.createAsyncConnection(
+        secured.cluster().clientConfiguration(), User.createUserForTesting(secured.cluster().clientConfiguration(),
+            "reader", new String[0])))) {
+      overRpc = catchThrowable(() -> stock.getTable(table).batch(List.of(put)).get(0).join());
+    }
+    assertThat(overRpc).as("RPC's refusal").isNotNull();
+    try (FastPathAsyncConnection fast = secured.asyncFastPathAs("reader")) {
+      AsyncTable<?> fastTable = fast.getTable(table);
+      assertThat(Bytes.toString(fastTable.get(new Get(ROW)).join().getValue(F, Q))).isEqualTo("v1");
+      assertThat(fast.counters().served()).isEqualTo(1);
+      assertThatThrownBy(() -> fastTable.put(put).join()).hasCauseInstanceOf(AccessDeniedException.class);
+      assertThat(fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).isEqualTo(1);
+
+      // In one batch: the Get is served, the Put refused alone on the server, then refused again over RPC, with
+      // the exception RPC gives.
+      List<CompletableFuture<Object>> results = fastTable.batch(List.of(new Get(ROW), put));
+      assertThat(Bytes.toString(((Result) results.get(0).join()).getValue(F, Q))).isEqualTo("v1");
+      Throwable refused = catchThrowable(() -> results.get(1).join());
+      assertThat(refused.getCause()).isInstanceOf(overRpc.getCause().getClass())
+          .hasMessageContaining("Insufficient permissions (user=reader");
+      assertThat(fast.counters().served()).isEqualTo(2);
+      assertThat(fast.counters().answered(FastPathStatus.REPLAY_OVER_RPC)).isEqualTo(2);
+    }
     try (Table rpc = secured.superuser().getTable(table)) {
       assertThat(rpc.exists(new Get(Bytes.toBytes("other")))).isFalse();
     }

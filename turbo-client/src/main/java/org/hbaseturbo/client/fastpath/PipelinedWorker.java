@@ -1,0 +1,251 @@
+package org.hbaseturbo.client.fastpath;
+
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.hbaseturbo.client.fastpath.ClientWorker.InFlight;
+import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
+import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link ClientWorker} driven by a thread of its own, which keeps many requests in flight: the asynchronous
+ * client's, whose callers must not wait. A caller submits a request and gets a future; the thread sends it,
+ * progresses UCX, and completes the future with the reply, or with a {@link FastPathTimeoutException} at the
+ * request's deadline, or a {@link FastPathUnavailableException} when its endpoint fails. Futures are completed on
+ * this thread, outside UCX's callbacks, as HBase's asynchronous client completes its own on its event loop: what
+ * runs on them must not block.
+ *
+ * <p>While requests are in flight the thread polls for {@code spin} after the last event, as long as no more of the
+ * connection's waiters than {@link FastPathClientConfig#pollers} wait; then it parks in UCX's wait for events, woken
+ * by a reply, a submission, or a timer at the oldest request's deadline.
+ *
+ * <p>Should UCX fail the worker itself, the thread fails what it holds, logs one WARN and ends; later submissions
+ * fail at once, and their callers use RPC.
+ */
+final class PipelinedWorker implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(PipelinedWorker.class);
+  /** How long close waits for the thread to fail what it holds and close its UCX worker. */
+  private static final long CLOSE_WAIT_MILLIS = 5_000;
+
+  private record Submission(ServerSession session, FastPathOperation operation, byte[] body, long deadlineNanos,
+      CompletableFuture<Reply> reply) {
+  }
+
+  /** A request in flight and its caller's future. */
+  private record Waiting(InFlight request, CompletableFuture<Reply> reply) {
+  }
+
+  private final ClientWorker worker;
+  private final ScheduledExecutorService timer;
+  private final FastPathClientConfig config;
+  private final ReplyWaits waits;
+  private final Queue<Submission> submissions = new ConcurrentLinkedQueue<>();
+  /** The thread's own: the futures of the requests in flight, in the order sent. */
+  private final LinkedHashMap<InFlight, CompletableFuture<Reply>> futures = new LinkedHashMap<>();
+  private final Thread thread;
+  /** Set before the thread's last look at the submissions before it parks: a submitter then wakes it. */
+  private volatile boolean parked;
+  private volatile boolean closed;
+  /** Guarded by this: whether the thread closed its UCX worker. */
+  private boolean workerClosed;
+  /** Why the thread ended, or null while it runs. */
+  private volatile String ended;
+
+  PipelinedWorker(ClientWorker worker, String name, ScheduledExecutorService timer, ReplyWaits waits,
+      FastPathClientConfig config) {
+    this.worker = worker;
+    this.timer = timer;
+    this.waits = waits;
+    this.config = config;
+    this.thread = new Thread(this::run, name);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /**
+   * Queues one request for the thread to send.
+   *
+   * @return its reply, or a {@link FastPathUnavailableException} (a {@link FastPathTimeoutException} when no reply
+   *     came by the deadline)
+   */
+  CompletableFuture<Reply> submit(ServerSession session, FastPathOperation operation, byte[] body,
+      long deadlineNanos) {
+    CompletableFuture<Reply> reply = new CompletableFuture<>();
+    if (ended != null) {
+      reply.completeExceptionally(new FastPathUnavailableException(ended));
+      return reply;
+    }
+    Submission submission = new Submission(session, operation, body, deadlineNanos, reply);
+    submissions.add(submission);
+    if (ended != null && submissions.remove(submission)) {
+      // The thread ended after the look above, and will not take it.
+      reply.completeExceptionally(new FastPathUnavailableException(ended));
+    } else if (parked) {
+      wake();
+    }
+    return reply;
+  }
+
+  private void run() {
+    long lastEvent = System.nanoTime();
+    try {
+      while (!closed) {
+        boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered();
+        long now = System.nanoTime();
+        if (events) {
+          expire(now, false);
+          lastEvent = now;
+          continue;
+        }
+        boolean poll = !futures.isEmpty() && now - lastEvent < config.spin().toNanos()
+            && waits.waiting.get() <= config.pollers();
+        expire(now, !poll);
+        if (!poll) {
+          park(now);
+        }
+      }
+      end("the connection closed");
+    } catch (FastPathUnavailableException | RuntimeException e) {
+      LOG.warn("fast-path worker {} failed; its connection's asynchronous Gets and Puts use RPC: {}",
+          thread.getName(), e.toString());
+      end("the fast-path worker failed: " + e.getMessage());
+    } finally {
+      synchronized (this) {
+        workerClosed = true;
+        worker.close();
+      }
+    }
+  }
+
+  /** Wakes the thread from its wait for events, until its UCX worker is closed (after which nothing may touch it). */
+  private synchronized void wake() {
+    if (!workerClosed) {
+      worker.signal();
+    }
+  }
+
+  /** Sends what callers submitted; a request UCX refuses fails at once. */
+  private boolean sendSubmitted() {
+    boolean any = false;
+    for (Submission next = submissions.poll(); next != null; next = submissions.poll()) {
+      any = true;
+      try {
+        InFlight request = worker.send(next.session, next.operation, next.body, next.deadlineNanos);
+        if (futures.isEmpty()) {
+          waits.waiting.incrementAndGet();
+        }
+        futures.put(request, next.reply);
+      } catch (FastPathUnavailableException e) {
+        next.reply.completeExceptionally(e);
+      }
+    }
+    return any;
+  }
+
+  private boolean completeAnswered() {
+    List<InFlight> answered = worker.takeAnswered();
+    for (InFlight request : answered) {
+      CompletableFuture<Reply> reply = remove(request);
+      if (reply != null) {
+        worker.replied(request, true);
+        reply.complete(request.reply());
+      }
+    }
+    return !answered.isEmpty();
+  }
+
+  /**
+   * Fails the requests past their deadline, which fall in the order sent; and, with {@code alsoFailed}, those whose
+   * endpoint failed, which takes a look at every request in flight.
+   */
+  private void expire(long now, boolean alsoFailed) {
+    List<Waiting> over = new ArrayList<>();
+    for (var entry : futures.entrySet()) {
+      InFlight request = entry.getKey();
+      if (now - request.deadlineNanos() >= 0 || request.failure() != null) {
+        over.add(new Waiting(request, entry.getValue()));
+      } else if (!alsoFailed) {
+        break;
+      }
+    }
+    for (Waiting waiting : over) {
+      remove(waiting.request());
+      worker.giveUp(waiting.request());
+      String failure = waiting.request().failure();
+      if (failure != null) {
+        worker.forget(waiting.request().server());
+        waiting.reply().completeExceptionally(new FastPathUnavailableException("fast-path endpoint failed: "
+            + failure));
+      } else {
+        waiting.reply().completeExceptionally(new FastPathTimeoutException("no fast-path reply within the timeout ("
+            + FastPathClientConfig.TIMEOUT_KEY + ")"));
+      }
+    }
+  }
+
+  private CompletableFuture<Reply> remove(InFlight request) {
+    CompletableFuture<Reply> reply = futures.remove(request);
+    if (reply != null && futures.isEmpty()) {
+      waits.waiting.decrementAndGet();
+    }
+    return reply;
+  }
+
+  /** Parks until a reply, a submission, or the oldest request's deadline. */
+  private void park(long now) {
+    parked = true;
+    ScheduledFuture<?> alarm = null;
+    try {
+      if (!submissions.isEmpty() || closed) {
+        return;
+      }
+      InFlight oldest = worker.oldest();
+      if (oldest != null) {
+        alarm = timer.schedule(this::wake, oldest.deadlineNanos() - now, TimeUnit.NANOSECONDS);
+      }
+      waits.parked();
+      worker.waitForEvents();
+    } finally {
+      parked = false;
+      if (alarm != null) {
+        alarm.cancel(false);
+      }
+    }
+  }
+
+  /** Fails every request held, here and queued: their callers use RPC. */
+  private void end(String why) {
+    ended = why;
+    FastPathUnavailableException failure = new FastPathUnavailableException(why);
+    futures.values().forEach(reply -> reply.completeExceptionally(failure));
+    if (!futures.isEmpty()) {
+      waits.waiting.decrementAndGet();
+    }
+    futures.clear();
+    for (Submission next = submissions.poll(); next != null; next = submissions.poll()) {
+      next.reply.completeExceptionally(failure);
+    }
+  }
+
+  /** Ends the thread, failing what it holds, and closes its UCX worker. */
+  @Override
+  public void close() {
+    closed = true;
+    wake();
+    try {
+      thread.join(CLOSE_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
