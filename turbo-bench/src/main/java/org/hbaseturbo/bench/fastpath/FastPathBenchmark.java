@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
@@ -21,6 +23,8 @@ import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 import org.hbaseturbo.bench.ycsb.FastPathOutcome;
 import org.hbaseturbo.bench.ycsb.NativeHBaseClient;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
@@ -32,6 +36,8 @@ import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 
 /**
  * The hybrid fast path paper's experiments (papers/hbase-rdma.txt), each fast-path transport side by side with the
@@ -50,6 +56,10 @@ public final class FastPathBenchmark {
   /** Results are named "experiment variant"; each is compared with the native client's. */
   public static final RatioTable RATIOS = new RatioTable("experiment", "op", FastPathVariant.NATIVE.label(), "op",
       report -> 1);
+  /** A micro-benchmark Get's fast-path request, header included, about: the UCX round trip's request. */
+  private static final int GET_REQUEST_BYTES = 128;
+  /** What a Get's reply carries beside the value (header, cell's key, protobuf), about. */
+  private static final int REPLY_OVERHEAD_BYTES = 128;
   /** The table of the YCSB experiments; the micro-benchmark's are named after the value size. */
   private static final String YCSB_TABLE = "fastpath_ycsb";
   /** Load threads: loading is not what is measured. */
@@ -64,6 +74,8 @@ public final class FastPathBenchmark {
   private final Map<String, FastPathOutcome> outcomes = new LinkedHashMap<>();
   /** The RegionServer's own processing of each micro-benchmark experiment's operation, p50 in microseconds. */
   private final Map<String, Double> serverProcessingUs = new LinkedHashMap<>();
+  /** A UCX round trip of each micro-benchmark Get's sizes over each fast-path variant's transports, p50 in us. */
+  private final Map<String, Double> ucxRoundTripUs = new LinkedHashMap<>();
 
   /**
    * @param sizes value sizes of the micro-benchmark in bytes; empty: no micro-benchmark
@@ -170,6 +182,7 @@ public final class FastPathBenchmark {
     if (server.isPresent()) {
       serverProcessingUs.put(get, server.get().getP50Us());
     }
+    timeUcxRoundTrips(get, size);
     String put = "put-" + sizeLabel(size);
     results.addAll(compare(put, FastPathWorkload.UPDATE, record, 1, 1, dir, table, false));
     if (server.isPresent()) {
@@ -177,6 +190,28 @@ public final class FastPathBenchmark {
     }
     drop(table);
     return results;
+  }
+
+  /**
+   * The transport's part of the Get's floor for each fast-path variant: a UCX round trip of a request of a Get's
+   * size and a reply of the record's, in this JVM ({@link UcxRoundTrip}).
+   */
+  private void timeUcxRoundTrips(String experiment, int size) {
+    for (FastPathVariant variant : settings.variants()) {
+      if (variant.db() != DbBinding.FASTPATH) {
+        continue;
+      }
+      Configuration conf = new Configuration(false);
+      Properties props = new Properties();
+      props.putAll(variant.properties());
+      FastPathHBaseClient.useFastPath(conf, props);
+      try {
+        ucxRoundTripUs.put(experiment + " " + variant.label(), UcxRoundTrip.p50Us(ChannelSettings.transports(conf),
+            GET_REQUEST_BYTES, size + REPLY_OVERHEAD_BYTES));
+      } catch (FastPathUnavailableException e) {
+        progress.printf("note: no UCX round trip over %s: %s%n", variant.label(), e.getMessage());
+      }
+    }
   }
 
   /** A new table of one YCSB record of one field of {@code size} bytes; returns the properties that name it. */
@@ -265,8 +300,14 @@ public final class FastPathBenchmark {
     fields.put("caught_polling_share", (double) waits.caughtPolling() / replies);
     fields.put("parks_per_reply", (double) waits.parks() / replies);
     fields.put("idle_wake_ups_per_reply", (double) waits.idleWakeUps() / replies);
-    fields.put("reply_to_caller_us", Double.isNaN(waits.replyToCallerUs()) ? null : waits.replyToCallerUs());
+    fields.put("reply_to_caller_us", orNull(waits.replyToCallerUs()));
+    fields.put("reply_to_poller_us", orNull(waits.replyToPollerUs()));
+    fields.put("reply_to_parked_us", orNull(waits.replyToParkedUs()));
     return fields;
+  }
+
+  private static Double orNull(double value) {
+    return Double.isNaN(value) ? null : value;
   }
 
   /** Keeps how a fast-path variant's attempts ended, and says so when some went over RPC. */
@@ -341,8 +382,14 @@ public final class FastPathBenchmark {
     parameters.put("fast_path_waits", "per variant, summed over its runs' client JVMs (warm-up included):"
         + " replies, the share caught while the waiter polled, parks in UCX's wait for events and wake-ups that found"
         + " nothing new per reply, and the mean time from the server's sending a reply to its waiter running with it"
-        + " (both read one clock on one host)");
+        + " (both read one clock on one host): all replies, those caught polling, those whose waiter parked");
     parameters.put(LatencyBreakdown.PARAMETER, serverProcessingUs);
+    parameters.put("ucx_round_trip_p50_us", ucxRoundTripUs);
+    parameters.put("ucx_round_trip", "UCX alone, between two workers of the benchmark's JVM over the variant's"
+        + " transports: a request of " + GET_REQUEST_BYTES + " bytes sent as the client sends, answered inside the"
+        + " receive callback with a reply of the value's size plus " + REPLY_OVERHEAD_BYTES + " bytes, the client"
+        + " polling; a Get's floor is this plus the RegionServer's own processing (" + LatencyBreakdown.PARAMETER
+        + ")");
     return parameters;
   }
 }

@@ -29,7 +29,7 @@ public class FastPathHBaseClient extends NativeHBaseClient {
   }
 
   /** Makes the connection a {@link FastPathConnection}, with the transports the properties name. */
-  static void useFastPath(Configuration conf, Properties props) {
+  public static void useFastPath(Configuration conf, Properties props) {
     conf.set(ClusterConnection.HBASE_CLIENT_CONNECTION_IMPL, FastPathConnection.class.getName());
     String transports = props.getProperty(TRANSPORTS, "");
     if (!transports.isEmpty()) {

@@ -261,7 +261,7 @@ final class ClientWorker implements Closeable {
   void replied(InFlight request, boolean whilePolling) {
     waits.replied(whilePolling);
     if (request.to.session.clock().sameClock()) {
-      waits.replyToCaller(System.nanoTime() - request.reply.serverNanos());
+      waits.replyToCaller(System.nanoTime() - request.reply.serverNanos(), whilePolling);
     }
   }
 

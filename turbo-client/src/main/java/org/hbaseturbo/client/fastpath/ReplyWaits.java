@@ -16,6 +16,8 @@ public final class ReplyWaits {
   private final LongAdder idleWakeUps = new LongAdder();
   private final LongAdder timedReplies = new LongAdder();
   private final LongAdder replyToCallerNanos = new LongAdder();
+  private final LongAdder timedPolled = new LongAdder();
+  private final LongAdder replyToPollerNanos = new LongAdder();
 
   /** A reply taken by its waiter: whether the waiter polled all along, never parked. */
   void replied(boolean whilePolling) {
@@ -38,15 +40,19 @@ public final class ReplyWaits {
    * The time from the server's sending a reply to its waiter running again with it, where both read one clock (the
    * server is on this host): the transport, the wake-up and the scheduler's delay together.
    */
-  void replyToCaller(long nanos) {
+  void replyToCaller(long nanos, boolean whilePolling) {
     timedReplies.increment();
     replyToCallerNanos.add(nanos);
+    if (whilePolling) {
+      timedPolled.increment();
+      replyToPollerNanos.add(nanos);
+    }
   }
 
   /** What the counters say now. */
   public Snapshot snapshot() {
     return new Snapshot(replies.sum(), caughtPolling.sum(), parks.sum(), idleWakeUps.sum(), timedReplies.sum(),
-        replyToCallerNanos.sum());
+        replyToCallerNanos.sum(), timedPolled.sum(), replyToPollerNanos.sum());
   }
 
   /**
@@ -56,15 +62,27 @@ public final class ReplyWaits {
    * @param idleWakeUps times a parked waiter woke and found nothing new (another thread's event, or its alarm)
    * @param timedReplies replies whose way from the server to their waiter was timed (both ends read one clock)
    * @param replyToCallerNanos their time from the server's sending to the waiter's running, summed
+   * @param timedPolled of the timed replies, those caught while their waiter polled
+   * @param replyToPollerNanos their time from the server's sending to the waiter's running, summed
    */
   public record Snapshot(long replies, long caughtPolling, long parks, long idleWakeUps, long timedReplies,
-      long replyToCallerNanos) {
-    public static final Snapshot NONE = new Snapshot(0, 0, 0, 0, 0, 0);
-
+      long replyToCallerNanos, long timedPolled, long replyToPollerNanos) {
     public Snapshot plus(Snapshot other) {
       return new Snapshot(replies + other.replies, caughtPolling + other.caughtPolling, parks + other.parks,
           idleWakeUps + other.idleWakeUps, timedReplies + other.timedReplies,
-          replyToCallerNanos + other.replyToCallerNanos);
+          replyToCallerNanos + other.replyToCallerNanos, timedPolled + other.timedPolled,
+          replyToPollerNanos + other.replyToPollerNanos);
+    }
+
+    /** Mean microseconds from the server's sending a reply to its waiter running, where the waiter parked. */
+    public double replyToParkedUs() {
+      long parked = timedReplies - timedPolled;
+      return parked == 0 ? Double.NaN : (replyToCallerNanos - replyToPollerNanos) / 1_000.0 / parked;
+    }
+
+    /** As {@link #replyToParkedUs}, where the waiter polled all along. */
+    public double replyToPollerUs() {
+      return timedPolled == 0 ? Double.NaN : replyToPollerNanos / 1_000.0 / timedPolled;
     }
 
     /** Mean microseconds from the server's sending a reply to its waiter running with it; NaN when none was timed. */
