@@ -161,6 +161,10 @@ final class ClientWorker implements Closeable {
     try {
       awaitReply(request, start + polling.pollNanos());
       return request.reply;
+    } catch (FastPathTimeoutException e) {
+      // The endpoint stays: closing it would cancel the request where UCX still holds it, which the server must
+      // see, and drop past its deadline, before anything this worker sends next.
+      throw e;
     } catch (FastPathUnavailableException e) {
       forget(session.server());
       throw e;

@@ -119,6 +119,7 @@ final class FastPathBatch {
         }
       }
     }
+    plan.relocations().join();
     if (plan.lastDeadline() != null) {
       FastPathCall.noReply(plan.lastDeadline()).awaitDeadline();
     }
@@ -157,7 +158,8 @@ final class FastPathBatch {
         }
         shares.add(sent);
       }
-      return CompletableFuture.allOf(shares.toArray(new CompletableFuture<?>[0])).thenCompose(done -> {
+      return CompletableFuture.allOf(shares.toArray(new CompletableFuture<?>[0]))
+          .thenCompose(done -> plan.relocations()).thenCompose(done -> {
         long left = plan.lastDeadline() == null ? 0 : plan.lastDeadline() - System.nanoTime();
         return left <= 0 ? CompletableFuture.completedFuture(plan.outcome)
             : CompletableFuture.supplyAsync(() -> plan.outcome,
@@ -199,6 +201,8 @@ final class FastPathBatch {
     final List<List<Message>> shares = new ArrayList<>();
     /** The latest deadline of a message of Puts that may have run unanswered (nanoTime), or null. */
     private Long lastDeadline;
+    /** Lookups of regions whose server was not sure it holds them: RPC goes after them. */
+    private final List<CompletableFuture<Void>> relocations = new ArrayList<>();
 
     Plan(int actions) {
       outcome = new Outcome(actions);
@@ -206,6 +210,10 @@ final class FastPathBatch {
 
     synchronized Long lastDeadline() {
       return lastDeadline;
+    }
+
+    synchronized CompletableFuture<Void> relocations() {
+      return CompletableFuture.allOf(relocations.toArray(new CompletableFuture<?>[0]));
     }
 
     private synchronized void mayHaveRun(long deadlineNanos) {
@@ -222,7 +230,11 @@ final class FastPathBatch {
         counters.record(call, message.actions);
         if (call.status() == FastPathStatus.NOT_SERVING) {
           // The channel looked up the first region again; the others may have moved with it.
-          message.regions.subList(1, message.regions.size()).forEach(channel::relocate);
+          List<CompletableFuture<Void>> lookups = message.regions.subList(1, message.regions.size()).stream()
+              .map(channel::relocate).toList();
+          synchronized (this) {
+            relocations.addAll(lookups);
+          }
         }
         if (call.mayHaveRun() && message.puts) {
           mayHaveRun(call.deadlineNanos());

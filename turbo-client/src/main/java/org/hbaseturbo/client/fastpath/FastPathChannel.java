@@ -99,13 +99,18 @@ final class FastPathChannel implements Closeable {
       return FastPathCall.NOT_SENT;
     }
     long deadline = System.nanoTime() + config.timeout().toNanos();
+    FastPathCall call;
     try {
-      return ended(location, session, worker.call(session, operation, body, deadline), null, deadline);
+      call = ended(location, session, worker.call(session, operation, body, deadline), null, deadline);
     } catch (FastPathUnavailableException e) {
-      return ended(location, session, null, e, deadline);
+      call = ended(location, session, null, e, deadline);
     } finally {
       idle.offer(worker);
     }
+    if (call.status() == FastPathStatus.NOT_SERVING) {
+      relocate(location).join();
+    }
+    return call;
   }
 
   /**
@@ -139,7 +144,9 @@ final class FastPathChannel implements Closeable {
       }
       long deadline = System.nanoTime() + config.timeout().toNanos();
       return worker.submit(opened, operation, body, deadline)
-          .handle((reply, error) -> ended(location, opened, reply, error, deadline));
+          .handle((reply, error) -> ended(location, opened, reply, error, deadline))
+          .thenCompose(call -> call.status() != FastPathStatus.NOT_SERVING ? CompletableFuture.completedFuture(call)
+              : relocate(location).thenApply(found -> call));
     }).exceptionally(error -> {
       // Failed before the request was sent (a session that could not be opened throws nothing, so: a defect).
       LOG.warn("fast-path request not sent, using RPC", error);
@@ -166,19 +173,18 @@ final class FastPathChannel implements Closeable {
       return FastPathCall.noReply(deadline);
     }
     timeouts.remove(server);
-    if (reply.status() == FastPathStatus.NOT_SERVING) {
-      // The server may have lost its regions to another: RPC must not be sent to it from HBase's cache.
-      relocate(location);
-    }
     return new FastPathCall(reply, true, deadline);
   }
 
   /**
    * Reads where the location's region is from hbase:meta again, into the connection's cache, where RPC finds it:
-   * after a server answered that it may no longer hold its regions.
+   * after a server answered that it may no longer hold its regions (NOT_SERVING), whose calls end only after it, as
+   * RPC must not be sent to that server from HBase's cache.
+   *
+   * @return done when the lookup is; never exceptionally
    */
-  void relocate(HRegionLocation location) {
-    sessionCalls.relocate(location);
+  CompletableFuture<Void> relocate(HRegionLocation location) {
+    return sessionCalls.relocate(location);
   }
 
   /** The session with the server while it is not yet due for renewal; null otherwise. */

@@ -44,8 +44,11 @@ final class SessionCalls {
     /** Forgets where the table's regions are: the next lookup reads hbase:meta. */
     void clearLocations(TableName table) throws IOException;
 
-    /** Reads where the region holding {@code row} is from hbase:meta again, into the connection's cache. */
-    void relocate(TableName table, byte[] row) throws IOException;
+    /**
+     * Reads where the region holding {@code row} is from hbase:meta again, into the connection's cache: done when
+     * the future is (at once, for a blocking connection).
+     */
+    CompletableFuture<?> relocate(TableName table, byte[] row) throws IOException;
   }
 
   private final Rpc rpc;
@@ -90,10 +93,11 @@ final class SessionCalls {
       }
 
       @Override
-      public void relocate(TableName table, byte[] row) throws IOException {
+      public CompletableFuture<?> relocate(TableName table, byte[] row) throws IOException {
         try (RegionLocator locator = connection.getRegionLocator(table)) {
           locator.getRegionLocation(row, true);
         }
+        return CompletableFuture.completedFuture(null);
       }
     });
   }
@@ -119,8 +123,8 @@ final class SessionCalls {
       }
 
       @Override
-      public void relocate(TableName table, byte[] row) throws IOException {
-        await(connection.getRegionLocator(table).getRegionLocation(row, true));
+      public CompletableFuture<?> relocate(TableName table, byte[] row) {
+        return connection.getRegionLocator(table).getRegionLocation(row, true);
       }
     });
   }
@@ -185,13 +189,24 @@ final class SessionCalls {
   /**
    * Reads where the location's region is from hbase:meta again, into the connection's cache, where RPC finds it.
    * Best effort: RPC's own retries find the region anyway, later.
+   *
+   * @return done when the lookup is, never exceptionally; at once for a blocking connection, whose lookup this call
+   *     made
    */
-  void relocate(HRegionLocation location) {
+  CompletableFuture<Void> relocate(HRegionLocation location) {
+    CompletableFuture<?> lookup;
     try {
-      rpc.relocate(location.getRegion().getTable(), location.getRegion().getStartKey());
+      lookup = rpc.relocate(location.getRegion().getTable(), location.getRegion().getStartKey());
     } catch (IOException | RuntimeException e) {
-      LOG.debug("could not look up {} again: {}", location.getRegion().getRegionNameAsString(), e.getMessage());
+      lookup = CompletableFuture.failedFuture(e);
     }
+    return lookup.handle((found, error) -> {
+      if (error != null) {
+        LOG.debug("could not look up {} again: {}", location.getRegion().getRegionNameAsString(),
+            error.getMessage());
+      }
+      return null;
+    });
   }
 
   /** Best effort: a session that is not closed expires on the server. */

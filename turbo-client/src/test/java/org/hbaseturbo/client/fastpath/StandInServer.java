@@ -21,6 +21,7 @@ import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpConstants;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpEndpoint;
+import org.openucx.jucx.ucp.UcpRequest;
 import org.openucx.jucx.ucp.UcpWorker;
 import org.openucx.jucx.ucp.UcpWorkerParams;
 import org.openucx.jucx.ucs.UcsConstants;
@@ -38,6 +39,8 @@ final class StandInServer {
   /** Requests and the endpoint UCX made to their sender, valid until the next progress() call. */
   private final Queue<Map.Entry<Request, UcpEndpoint>> received = new ConcurrentLinkedQueue<>();
   private final List<Map.Entry<Request, UcpEndpoint>> held = new ArrayList<>();
+  /** Replies UCX may still read: kept reachable until their sends complete, lest the collector free them. */
+  private final List<Map.Entry<UcpRequest, ByteBuffer>> sending = new ArrayList<>();
   volatile Function<Request, byte[]> answer;
   volatile int reverseEvery = 1;
   private volatile boolean running = true;
@@ -84,8 +87,9 @@ final class StandInServer {
       return;
     }
     ByteBuffer out = ByteBuffer.allocateDirect(reply.length).put(reply).flip();
-    sender.sendAmNonBlocking(FastPathFrames.REPLY_MESSAGE, 0, 0, UcxUtils.getAddress(out), reply.length,
-        UcpConstants.UCP_AM_SEND_FLAG_EAGER, null);
+    sending.removeIf(sent -> sent.getKey().isCompleted());
+    sending.add(Map.entry(sender.sendAmNonBlocking(FastPathFrames.REPLY_MESSAGE, 0, 0, UcxUtils.getAddress(out),
+        reply.length, UcpConstants.UCP_AM_SEND_FLAG_EAGER, null), out));
   }
 
   /** A session with this stand-in, under {@code key}. */
