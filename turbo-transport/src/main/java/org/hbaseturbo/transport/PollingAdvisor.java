@@ -13,15 +13,6 @@ package org.hbaseturbo.transport;
  * <p>Used by one thread at a time.
  */
 public final class PollingAdvisor {
-  /**
-   * How long a thread that UCX woke polls before it parks again when its wake-up found nothing yet. Over shared
-   * memory (UCX 1.13.1's posix transport) nearly every wake-up of a parked worker comes before its message can be
-   * taken: a client and an echo worker that both parked made 0.92 wake-ups per round trip that found nothing, each
-   * followed by a second sleep, and a round trip took 99 us; polling 20 us after each wake-up took it to 14 us, with
-   * 0.04 such wake-ups (5 us: 31 us, 0.32). Over TCP wake-ups came with their message. A wake-up says a message is on
-   * its way, so this poll is not held to the polling slots that limit the spin.
-   */
-  public static final long WAKE_POLL_NANOS = 20_000;
   /** Each poll moves the average an eighth of the way to its outcome: a few polls change the advice. */
   private static final double WEIGHT = 1.0 / 8;
   static final int PROBE_EVERY = 16;

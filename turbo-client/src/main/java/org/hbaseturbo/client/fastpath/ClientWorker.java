@@ -39,8 +39,7 @@ import org.openucx.jucx.ucs.UcsConstants;
  * <p>A calling thread sends, then progresses the worker itself until the reply arrives: no hand-off to another
  * thread. It polls for {@code spin} where that pays ({@link PollingAdvisor}) and no more of the connection's callers
  * wait than {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the
- * deadline. A wake-up that found nothing yet is polled on for {@link PollingAdvisor#WAKE_POLL_NANOS} before it parks
- * again.
+ * deadline.
  *
  * <p>Its requests form one stream of each session (numbered by the worker's index): each is signed with the
  * session key and carries the next sequence of the stream (from a random start) and the caller's deadline. A reply
@@ -221,7 +220,6 @@ final class ClientWorker implements Closeable {
     boolean polled = false;
     boolean parked = false;
     boolean spinOver = false;
-    long wokeAt = 0;
     waits.waiting.incrementAndGet();
     try {
       while (request.reply == null) {
@@ -240,9 +238,6 @@ final class ClientWorker implements Closeable {
           polled = true;
           continue;
         }
-        if (parked && now - wokeAt < PollingAdvisor.WAKE_POLL_NANOS) {
-          continue;
-        }
         spinOver |= now >= spinUntil;
         if (parked) {
           waits.wokeIdle();
@@ -253,7 +248,6 @@ final class ClientWorker implements Closeable {
         }
         waits.parked();
         worker.waitForEvents();
-        wokeAt = System.nanoTime();
       }
       if (polled && (!parked || spinOver)) {
         polling.polled(!parked);

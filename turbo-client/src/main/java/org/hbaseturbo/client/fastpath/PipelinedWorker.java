@@ -11,7 +11,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.hbaseturbo.client.fastpath.ClientWorker.InFlight;
-import org.hbaseturbo.transport.PollingAdvisor;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
@@ -28,8 +27,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>While requests are in flight the thread polls for {@code spin} after the last event, as long as no more of the
  * connection's waiters than {@link FastPathClientConfig#pollers} wait; then it parks in UCX's wait for events, woken
- * by a reply, a submission, or a timer at the oldest request's deadline, and polls for
- * {@link PollingAdvisor#WAKE_POLL_NANOS} after a wake-up that found nothing yet.
+ * by a reply, a submission, or a timer at the oldest request's deadline.
  *
  * <p>Should UCX fail the worker itself, the thread fails what it holds, logs one WARN and ends; later submissions
  * fail at once, and their callers use RPC.
@@ -100,9 +98,6 @@ final class PipelinedWorker implements Closeable {
 
   private void run() {
     long lastEvent = System.nanoTime();
-    // A wake-up that found nothing yet is polled on for a while: its message is on its way.
-    boolean woke = false;
-    long wokeAt = 0;
     try {
       while (!closed) {
         boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered();
@@ -110,20 +105,13 @@ final class PipelinedWorker implements Closeable {
         if (events) {
           expire(now, false);
           lastEvent = now;
-          woke = false;
           continue;
         }
         boolean poll = !futures.isEmpty() && now - lastEvent < config.spin().toNanos()
-            && waits.waiting.get() <= config.pollers()
-            || woke && now - wokeAt < PollingAdvisor.WAKE_POLL_NANOS;
+            && waits.waiting.get() <= config.pollers();
         expire(now, !poll);
         if (!poll) {
-          if (woke) {
-            waits.wokeIdle();
-          }
           park(now);
-          woke = true;
-          wokeAt = System.nanoTime();
         }
       }
       end("the connection closed");

@@ -31,8 +31,7 @@ import org.slf4j.LoggerFactory;
  * polls for {@code spin} after its last message, then parks in {@code waitForEvents} until the next one: an idle
  * RegionServer spends no CPU on it. It polls only where that pays, while its recent polls caught their request
  * ({@link PollingAdvisor}), and while it holds one of the server's polling slots
- * ({@link FastPathServerConfig#pollers}), so that polling never takes more cores than the server grants it. A
- * wake-up that found nothing yet is polled on for {@link PollingAdvisor#WAKE_POLL_NANOS} before it parks again.
+ * ({@link FastPathServerConfig#pollers}), so that polling never takes more cores than the server grants it.
  *
  * <p>A request is executed and answered inside UCX's receive callback, on this thread, over the endpoint UCX made to
  * its sender when the sender connected: the only endpoints the server sends on (it never hands UCX an address).
@@ -209,9 +208,6 @@ final class FastPathWorker implements Runnable {
         parked = false;
       } else if (events > 0) {
         lastEvent = System.nanoTime();
-      } else if (parked && System.nanoTime() - lastEvent < PollingAdvisor.WAKE_POLL_NANOS) {
-        // Woken, and nothing yet: the message that woke it is on its way.
-        continue;
       } else if (slot.poll(System.nanoTime() - lastEvent < pollNanos)) {
         polled = true;
       } else {
