@@ -154,6 +154,20 @@ final class FastPathChannel implements Closeable {
     });
   }
 
+  /**
+   * Stops using a session and closes it on the server, off the caller's thread (a pipelined worker's must not wait
+   * for RPC): left open, it would count against the user's sessions there until it expires.
+   */
+  private void drop(ServerName server, ServerSession session) {
+    if (sessions.remove(server, session)) {
+      try {
+        opener.execute(() -> sessionCalls.close(session));
+      } catch (RejectedExecutionException e) {
+        // The channel is closing: the session expires on the server.
+      }
+    }
+  }
+
   /** How a request sent ended: its reply, or the failure that left it without one. */
   private FastPathCall ended(HRegionLocation location, ServerSession session, Reply reply, Throwable error,
       long deadline) {
@@ -163,13 +177,13 @@ final class FastPathChannel implements Closeable {
       if (timeouts.merge(server, 1, Integer::sum) >= TIMEOUTS_BEFORE_NEW_SESSION) {
         // A server that lost the session (it gets no answer, being unauthenticated) looks slow: a new one.
         timeouts.remove(server);
-        sessions.remove(server, session);
+        drop(server, session);
       }
       return FastPathCall.noReply(deadline);
     }
     if (error != null) {
       LOG.debug("fast path to {} failed, using RPC: {}", server, error.getMessage());
-      sessions.remove(server, session);
+      drop(server, session);
       return FastPathCall.noReply(deadline);
     }
     timeouts.remove(server);
