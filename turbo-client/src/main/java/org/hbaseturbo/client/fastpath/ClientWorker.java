@@ -102,6 +102,11 @@ final class ClientWorker implements Closeable {
     String failure() {
       return to.failure;
     }
+
+    /** The failure of its endpoint, to hand its caller. */
+    FastPathUnavailableException endpointFailed() {
+      return new FastPathUnavailableException("fast-path endpoint failed: " + to.failure);
+    }
   }
 
   /** A send UCX has not finished, and the buffer it reads until it has. */
@@ -224,15 +229,14 @@ final class ClientWorker implements Closeable {
     try {
       while (request.reply == null) {
         if (request.to.failure != null) {
-          throw new FastPathUnavailableException("fast-path endpoint failed: " + request.to.failure);
+          throw request.endpointFailed();
         }
         if (progress() > 0) {
           continue;
         }
         long now = System.nanoTime();
         if (now - request.deadlineNanos >= 0) {
-          throw new FastPathTimeoutException("no fast-path reply within the timeout ("
-              + FastPathClientConfig.TIMEOUT_KEY + ")");
+          throw FastPathTimeoutException.noReplyInTime();
         }
         if (now < spinUntil && waits.waiting.get() <= config.pollers()) {
           polled = true;
@@ -301,10 +305,6 @@ final class ClientWorker implements Closeable {
   /** The request in flight longest, or null. */
   InFlight oldest() {
     return inFlight.isEmpty() ? null : inFlight.values().iterator().next();
-  }
-
-  int inFlightCount() {
-    return inFlight.size();
   }
 
   /** Stops waiting for a request's reply: one that comes later is ignored. */

@@ -9,7 +9,13 @@ import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 final class FastPathTimeoutException extends FastPathUnavailableException {
   private static final long serialVersionUID = 1L;
 
-  FastPathTimeoutException(String message) {
+  private FastPathTimeoutException(String message) {
     super(message);
+  }
+
+  /** No reply that counts came by the request's deadline. */
+  static FastPathTimeoutException noReplyInTime() {
+    return new FastPathTimeoutException("no fast-path reply within the timeout (" + FastPathClientConfig.TIMEOUT_KEY
+        + ")");
   }
 }

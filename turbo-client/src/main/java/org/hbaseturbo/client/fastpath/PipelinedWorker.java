@@ -98,13 +98,16 @@ final class PipelinedWorker implements Closeable {
 
   private void run() {
     long lastEvent = System.nanoTime();
+    // Whether the thread parked since its last event: the replies it takes next were not caught polling.
+    boolean parkedSinceEvent = false;
     try {
       while (!closed) {
-        boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered();
+        boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered(!parkedSinceEvent);
         long now = System.nanoTime();
         if (events) {
           expire(now, false);
           lastEvent = now;
+          parkedSinceEvent = false;
           continue;
         }
         boolean poll = !futures.isEmpty() && now - lastEvent < config.spin().toNanos()
@@ -112,6 +115,7 @@ final class PipelinedWorker implements Closeable {
         expire(now, !poll);
         if (!poll) {
           park(now);
+          parkedSinceEvent = true;
         }
       }
       end("the connection closed");
@@ -152,12 +156,13 @@ final class PipelinedWorker implements Closeable {
     return any;
   }
 
-  private boolean completeAnswered() {
+  /** @param whilePolling whether the thread polled since its last event, rather than parked */
+  private boolean completeAnswered(boolean whilePolling) {
     List<InFlight> answered = worker.takeAnswered();
     for (InFlight request : answered) {
       CompletableFuture<Reply> reply = remove(request);
       if (reply != null) {
-        worker.replied(request, true);
+        worker.replied(request, whilePolling);
         reply.complete(request.reply());
       }
     }
@@ -169,26 +174,30 @@ final class PipelinedWorker implements Closeable {
    * endpoint failed, which takes a look at every request in flight.
    */
   private void expire(long now, boolean alsoFailed) {
-    List<Waiting> over = new ArrayList<>();
+    // Made only when a request is over: this runs after every event.
+    List<Waiting> over = null;
     for (var entry : futures.entrySet()) {
       InFlight request = entry.getKey();
       if (now - request.deadlineNanos() >= 0 || request.failure() != null) {
+        if (over == null) {
+          over = new ArrayList<>();
+        }
         over.add(new Waiting(request, entry.getValue()));
       } else if (!alsoFailed) {
         break;
       }
     }
+    if (over == null) {
+      return;
+    }
     for (Waiting waiting : over) {
       remove(waiting.request());
       worker.giveUp(waiting.request());
-      String failure = waiting.request().failure();
-      if (failure != null) {
+      if (waiting.request().failure() != null) {
         worker.forget(waiting.request().server());
-        waiting.reply().completeExceptionally(new FastPathUnavailableException("fast-path endpoint failed: "
-            + failure));
+        waiting.reply().completeExceptionally(waiting.request().endpointFailed());
       } else {
-        waiting.reply().completeExceptionally(new FastPathTimeoutException("no fast-path reply within the timeout ("
-            + FastPathClientConfig.TIMEOUT_KEY + ")"));
+        waiting.reply().completeExceptionally(FastPathTimeoutException.noReplyInTime());
       }
     }
   }
