@@ -22,6 +22,7 @@ class TestFastPathClientConfig {
     assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
     assertThat(config.retryUnavailable()).isEqualTo(Duration.ofMinutes(1));
     assertThat(config.pollers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+    assertThat(config.asyncWorkers()).isEqualTo(1);
     assertThat(config.transports().tls()).as("shared memory only").isEqualTo("posix,cma");
     assertThat(config.transports().network()).isFalse();
   }
@@ -35,6 +36,7 @@ class TestFastPathClientConfig {
     conf.set(FastPathClientConfig.TIMEOUT_KEY, "2s");
     conf.set(FastPathClientConfig.RETRY_UNAVAILABLE_KEY, "1500");
     conf.set(FastPathClientConfig.POLLERS_KEY, "3");
+    conf.set(FastPathClientConfig.ASYNC_WORKERS_KEY, "100");
     conf.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
     conf.set(ChannelSettings.NET_DEVICES_KEY, "lo");
     FastPathClientConfig config = FastPathClientConfig.from(conf);
@@ -44,6 +46,7 @@ class TestFastPathClientConfig {
     assertThat(config.timeout()).as("units in the value").isEqualTo(Duration.ofSeconds(2));
     assertThat(config.retryUnavailable()).as("a number alone is in ms").isEqualTo(Duration.ofMillis(1500));
     assertThat(config.pollers()).isEqualTo(3);
+    assertThat(config.asyncWorkers()).as("more than 64 counts as 64").isEqualTo(64);
     assertThat(config.transports().tls()).isEqualTo("tcp");
     assertThat(config.transports().netDevices()).isEqualTo("lo");
     conf.set(FastPathClientConfig.OPERATIONS_KEY, "prepared-scan,put");
@@ -63,6 +66,7 @@ class TestFastPathClientConfig {
     assertRefused(FastPathClientConfig.MAX_REQUEST_KEY, "1x", "expected a positive size in bytes");
     assertRefused(FastPathClientConfig.POLLERS_KEY, "-2", "expected 0 or more");
     assertRefused(FastPathClientConfig.WORKERS_KEY, "many", "expected a whole number");
+    assertRefused(FastPathClientConfig.ASYNC_WORKERS_KEY, "0", "expected a positive whole number");
     assertRefused(ChannelSettings.TRANSPORTS_KEY, "tcp", ChannelSettings.NET_DEVICES_KEY + " names no network"
         + " device");
     assertRefused(ChannelSettings.TRANSPORTS_KEY, "sm,sysv", "sysv is refused");
