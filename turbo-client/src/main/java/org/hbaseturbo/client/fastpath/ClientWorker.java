@@ -225,6 +225,8 @@ final class ClientWorker implements Closeable {
     boolean polled = false;
     boolean parked = false;
     boolean spinOver = false;
+    boolean wokeSinceEvent = false;
+    int emptyWakeUps = 0;
     waits.waiting.incrementAndGet();
     try {
       while (request.reply == null) {
@@ -232,6 +234,8 @@ final class ClientWorker implements Closeable {
           throw request.endpointFailed();
         }
         if (progress() > 0) {
+          wokeSinceEvent = false;
+          emptyWakeUps = 0;
           continue;
         }
         long now = System.nanoTime();
@@ -243,10 +247,12 @@ final class ClientWorker implements Closeable {
           continue;
         }
         spinOver |= now >= spinUntil;
-        if (parked) {
+        if (wokeSinceEvent) {
           waits.wokeIdle();
+          IdleWakeBackoff.sleep(++emptyWakeUps, now, request.deadlineNanos, waits);
         }
         parked = true;
+        wokeSinceEvent = true;
         if (alarm == null) {
           alarm = timer.schedule(worker::signal, request.deadlineNanos - now, TimeUnit.NANOSECONDS);
         }

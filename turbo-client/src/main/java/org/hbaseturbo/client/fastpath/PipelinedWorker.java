@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.hbaseturbo.client.fastpath.ClientWorker.InFlight;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
@@ -100,6 +101,7 @@ final class PipelinedWorker implements Closeable {
     long lastEvent = System.nanoTime();
     // Whether the thread parked since its last event: the replies it takes next were not caught polling.
     boolean parkedSinceEvent = false;
+    int emptyWakeUps = 0;
     try {
       while (!closed) {
         boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered(!parkedSinceEvent);
@@ -108,13 +110,18 @@ final class PipelinedWorker implements Closeable {
           expire(now, false);
           lastEvent = now;
           parkedSinceEvent = false;
+          emptyWakeUps = 0;
           continue;
         }
         boolean poll = !futures.isEmpty() && now - lastEvent < config.spin().toNanos()
             && waits.waiting.get() <= config.pollers();
         expire(now, !poll);
         if (!poll) {
-          park(now);
+          if (parkedSinceEvent) {
+            waits.wokeIdle();
+            emptyWakeUps++;
+          }
+          park(now, emptyWakeUps);
           parkedSinceEvent = true;
         }
       }
@@ -131,8 +138,12 @@ final class PipelinedWorker implements Closeable {
     }
   }
 
-  /** Wakes the thread from its wait for events, until its UCX worker is closed (after which nothing may touch it). */
+  /**
+   * Wakes the thread from its wait for events, until its UCX worker is closed (after which nothing may touch it), or
+   * from its sleep after empty wake-ups.
+   */
   private synchronized void wake() {
+    LockSupport.unpark(thread);
     if (!workerClosed) {
       worker.signal();
     }
@@ -210,8 +221,13 @@ final class PipelinedWorker implements Closeable {
     return reply;
   }
 
-  /** Parks until a reply, a submission, or the oldest request's deadline. */
-  private void park(long now) {
+  /**
+   * Parks until a reply, a submission, or the oldest request's deadline.
+   *
+   * @param emptyWakeUps wake-ups in a row that found nothing: from the second on, the thread first sleeps
+   *     ({@link IdleWakeBackoff})
+   */
+  private void park(long now, int emptyWakeUps) {
     parked = true;
     ScheduledFuture<?> alarm = null;
     try {
@@ -219,6 +235,11 @@ final class PipelinedWorker implements Closeable {
         return;
       }
       InFlight oldest = worker.oldest();
+      long deadline = oldest == null ? now + IdleWakeBackoff.MAX_SLEEP_NANOS : oldest.deadlineNanos();
+      IdleWakeBackoff.sleep(emptyWakeUps, now, deadline, waits);
+      if (!submissions.isEmpty() || closed) {
+        return;
+      }
       if (oldest != null) {
         alarm = timer.schedule(this::wake, oldest.deadlineNanos() - now, TimeUnit.NANOSECONDS);
       }

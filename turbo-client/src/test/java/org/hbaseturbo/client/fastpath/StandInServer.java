@@ -43,6 +43,8 @@ final class StandInServer {
   private final List<Map.Entry<UcpRequest, ByteBuffer>> sending = new ArrayList<>();
   volatile Function<Request, byte[]> answer;
   volatile int reverseEvery = 1;
+  /** While set the stand-in takes nothing in, as a RegionServer whose workers all wait for WAL syncs. */
+  volatile boolean busy;
   private volatile boolean running = true;
 
   StandInServer(UcpContext context) {
@@ -62,6 +64,10 @@ final class StandInServer {
   private void serve() {
     while (running) {
       try {
+        if (busy) {
+          LockSupport.parkNanos(1_000_000);
+          continue;
+        }
         if (worker.progress() == 0) {
           LockSupport.parkNanos(20_000);
         }

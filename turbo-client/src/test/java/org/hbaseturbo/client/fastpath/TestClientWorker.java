@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.apache.hadoop.conf.Configuration;
@@ -14,6 +16,7 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 import org.hbaseturbo.wire.fastpath.FrameMac;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -99,9 +102,38 @@ class TestClientWorker {
     assertThat(seen.get(1).body()).containsExactly(8);
   }
 
+  /**
+   * While UCX's wait for events returns at once with nothing for the caller (here a signal sent over and over; in
+   * {@code bench fastpath}, batches of Puts at 64 clients), the caller sleeps between such wake-ups instead of
+   * spinning on a core, and still times out at its deadline.
+   */
+  @Test
+  void wakeUpsToNothingOverAndOverAreWaitedOutAsleep() throws Exception {
+    ReplyWaits waits = new ReplyWaits();
+    try (ClientWorker client = client(waits)) {
+      ServerSession session = server.session(KEY);
+      server.busy = true;
+      CompletableFuture<Reply> call = CompletableFuture.supplyAsync(() -> {
+        try {
+          return client.call(session, FastPathOperation.GET, new byte[1],
+              System.nanoTime() + Duration.ofMillis(700).toNanos());
+        } catch (FastPathUnavailableException e) {
+          throw new CompletionException(e);
+        }
+      });
+      ReplyWaits.Snapshot spun = EmptyWakeUps.during(Duration.ofMillis(500), client, waits);
+      assertThat(spun.idleWakeUps()).as("wake-ups to nothing in 500 ms").isBetween(2L, EmptyWakeUps.AT_MOST);
+      assertThat(spun.sleeps()).as("slept between them").isPositive();
+      assertThatThrownBy(call::join).hasCauseInstanceOf(FastPathTimeoutException.class);
+    }
+  }
+
   private ClientWorker client() {
-    return new ClientWorker(context, 3, timer, new ReplyWaits(), FastPathClientConfig.from(
-        new Configuration(false)));
+    return client(new ReplyWaits());
+  }
+
+  private ClientWorker client(ReplyWaits waits) {
+    return new ClientWorker(context, 3, timer, waits, FastPathClientConfig.from(new Configuration(false)));
   }
 
   private static long deadline() {
