@@ -45,7 +45,7 @@ class UpdateConfigIT {
       @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path data) throws Exception {
     TableName name = TableName.valueOf("update_config");
     try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
-        .set(MAX_SCANS, "1").dataDir(data).start();
+        .set(MAX_SCANS, "1").set(WORKERS, "2").dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
       try (Admin admin = connection.getAdmin()) {
         admin.createTable(TableDescriptorBuilder.newBuilder(name)

@@ -13,7 +13,9 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
  * A RegionServer's fast-path settings, from its {@code hbase-site.xml}.
  *
  * @param workers UCX workers, each with one thread that receives, executes and replies (HBase's handlers, for
- *     the fast path); a slow request (a Put waiting on a WAL sync) holds up only its own worker's queue
+ *     the fast path); a slow request (a Put waiting on a WAL sync) holds up only its own worker's queue. Twice the
+ *     cores by default: a worker waiting for the WAL leaves its core to another, so writes need more workers than
+ *     cores, while Gets, which never wait, gain nothing from more threads than cores to run them
  * @param maxRequestBytes larger requests are refused as malformed (the client sends larger ones over RPC)
  * @param maxReplyBytes larger replies are not sent; the client repeats the operation over RPC
  * @param spin how long an idle worker keeps polling before it parks until the next message; parking costs a
@@ -30,6 +32,7 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
     Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser,
     Transports transports, FastPathUsers users) {
   static final String PREFIX = "turbo.fastpath.server.";
+  static final int MAX_WORKERS = 64;
   static final String WORKERS_KEY = PREFIX + "workers";
   static final String MAX_REQUEST_KEY = PREFIX + "max-request-bytes";
   static final String MAX_REPLY_KEY = PREFIX + "max-reply-bytes";
@@ -44,6 +47,11 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
    */
   static final List<String> READ_AT_START = List.of(WORKERS_KEY, ChannelSettings.TRANSPORTS_KEY,
       ChannelSettings.NET_DEVICES_KEY);
+
+  /** Twice the cores this JVM may use (its cgroup's, in a container), within 2 and {@value #MAX_WORKERS}. */
+  static int defaultWorkers() {
+    return Math.min(Math.max(2, 2 * Runtime.getRuntime().availableProcessors()), MAX_WORKERS);
+  }
 
   /** What bounds the sessions. */
   Sessions.Limits sessionLimits() {
@@ -69,7 +77,7 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
   /** @throws IllegalArgumentException naming the key, the value and what was expected */
   static FastPathServerConfig from(Configuration conf) {
     return new FastPathServerConfig(
-        (int) Math.min(Settings.count(conf, WORKERS_KEY, 2, 1), 64),
+        (int) Math.min(Settings.count(conf, WORKERS_KEY, defaultWorkers(), 1), MAX_WORKERS),
         Settings.bytes(conf, MAX_REQUEST_KEY, 4L << 20),
         Settings.bytes(conf, MAX_REPLY_KEY, 4L << 20),
         Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ofNanos(1_000)),

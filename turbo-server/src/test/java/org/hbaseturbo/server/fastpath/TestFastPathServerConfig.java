@@ -9,6 +9,7 @@ class TestFastPathServerConfig {
   @Test
   void onlyWhatIsReadAtStartIsReportedAsNeedingARestart() {
     Configuration conf = new Configuration(false);
+    conf.set(FastPathServerConfig.WORKERS_KEY, "2");
     FastPathServerConfig started = FastPathServerConfig.from(conf);
     conf.set(FastPathServerConfig.MAX_REPLY_KEY, "8k");
     conf.set(FastPathServerConfig.SPIN_KEY, "10us");
@@ -18,6 +19,15 @@ class TestFastPathServerConfig {
     assertThat(started.readAtStartChanges(FastPathServerConfig.from(conf)))
         .isEqualTo("turbo.fastpath.server.workers (2 to 3), turbo.fastpath.transports/turbo.fastpath.net-devices"
             + " (posix,cma (this host only) to ^sysv (network devices lo))");
+  }
+
+  @Test
+  void workersFollowTheCoresUnlessSet() {
+    Configuration conf = new Configuration(false);
+    assertThat(FastPathServerConfig.from(conf).workers())
+        .isEqualTo(Math.min(64, Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
+    conf.set(FastPathServerConfig.WORKERS_KEY, "200");
+    assertThat(FastPathServerConfig.from(conf).workers()).as("at most 64").isEqualTo(64);
   }
 
   @Test
