@@ -213,8 +213,9 @@ public class FastPathServer implements RegionServerCoprocessor {
     return workers;
   }
 
-  List<ByteBuffer> workerAddresses() {
-    return workers.addresses();
+  /** The workers' addresses for a new session ({@link FastPathWorkers#addressesForNewSession}). */
+  List<ByteBuffer> workerAddressesForNewSession() {
+    return workers.addressesForNewSession();
   }
 
   private Status status() {

@@ -70,7 +70,7 @@ public class FastPathSessionEndpoint extends FastPathSessionService implements R
           .setServerPublicKey(ByteString.copyFrom(issued.serverPublicKey())).setServerNanos(System.nanoTime())
           .setLifetimeMs(server.sessions().lifetime().toMillis()).setFrameVersion(FastPathFrames.VERSION)
           .setBootId(HostBoot.id()).setMaxRequestBytes(server.maxRequestBytes());
-      for (ByteBuffer address : server.workerAddresses()) {
+      for (ByteBuffer address : server.workerAddressesForNewSession()) {
         builder.addWorkerAddress(ByteString.copyFrom(address.duplicate()));
       }
       response = builder.build();

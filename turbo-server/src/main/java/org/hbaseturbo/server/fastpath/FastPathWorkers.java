@@ -3,8 +3,10 @@ package org.hbaseturbo.server.fastpath;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -32,6 +34,7 @@ final class FastPathWorkers {
   private final ServerCounters counters;
   private final Consumer<String> turnOff;
   private final Deque<Long> recentDeaths = new ArrayDeque<>();
+  private final AtomicInteger sessionsStarted = new AtomicInteger();
   private boolean stopped;
 
   /** @param turnOff told why, once, when workers keep dying */
@@ -71,7 +74,7 @@ final class FastPathWorkers {
     return inFlight;
   }
 
-  /** The workers' addresses, in slot order: a client's worker {@code i} connects to address {@code i % size}. */
+  /** The workers' addresses, in slot order. */
   List<ByteBuffer> addresses() {
     List<ByteBuffer> addresses = new ArrayList<>(workers.length());
     for (int i = 0; i < workers.length(); i++) {
@@ -79,6 +82,19 @@ final class FastPathWorkers {
       if (worker != null) {
         addresses.add(worker.address());
       }
+    }
+    return addresses;
+  }
+
+  /**
+   * The workers' addresses for a new session, each session's starting one slot further than the last's: a client's
+   * worker {@code i} connects to address {@code i % size}, so clients that use one worker each (a connection per
+   * thread) land on all workers in turn instead of all on the first.
+   */
+  List<ByteBuffer> addressesForNewSession() {
+    List<ByteBuffer> addresses = addresses();
+    if (!addresses.isEmpty()) {
+      Collections.rotate(addresses, -Math.floorMod(sessionsStarted.getAndIncrement(), addresses.size()));
     }
     return addresses;
   }

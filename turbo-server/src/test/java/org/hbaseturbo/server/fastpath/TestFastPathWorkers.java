@@ -91,6 +91,16 @@ class TestFastPathWorkers {
     return new Answer(FastPathStatus.OK, request.body());
   }
 
+  @Test
+  void eachNewSessionStartsOneWorkerFurtherSoThatOneWorkerClientsSpreadOverAll() {
+    List<ByteBuffer> slots = startWorkers(3).addresses();
+    for (int session = 0; session < 6; session++) {
+      // A client that uses one worker connects to the first address of its session.
+      assertThat(workers.addressesForNewSession()).as("session " + session)
+          .startsWith(slots.get(session % 3)).containsExactlyInAnyOrderElementsOf(slots);
+    }
+  }
+
   private FastPathWorkers startWorkers(int size) {
     FastPathServerConfig config = FastPathServerConfig.from(new Configuration(false));
     Semaphore pollers = new Semaphore(1);

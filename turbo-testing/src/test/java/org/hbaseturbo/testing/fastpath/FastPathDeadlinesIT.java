@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -45,10 +47,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Work a caller has given up on never runs later, over the fast path as over RPC, measured side by side:
  * <ul>
- *   <li>A RegionServer stalls a Put of one row past the clients' timeout; meanwhile another client's Put of a second
- *       row waits behind it, times out, is done again over RPC, and the row is deleted. Over HBase's RPC the second
- *       Put runs at once on another handler; over the fast path it waits in the stalled worker's queue, and were it
- *       run once the stall ends, it would bring the deleted row back with a newer timestamp.
+ *   <li>A RegionServer stalls one client's Puts past the clients' timeout, one on each of its fast-path workers;
+ *       meanwhile another client's Put of a second row waits behind them, times out, is done again over RPC, and the
+ *       row is deleted. Over HBase's RPC the second Put runs at once on another handler; over the fast path it waits
+ *       in a stalled worker's queue, and were it run once the stall ends, it would bring the deleted row back with a
+ *       newer timestamp.
  *   <li>A Put holds a row's lock past the clients' timeout; another client's Put of the same row begins, waits for
  *       the lock, times out, is done again over RPC once the lock is free, and the row is deleted. Were the first
  *       attempt to take the lock once it is free, it could land after the Delete.
@@ -123,22 +126,23 @@ class FastPathDeadlinesIT {
     TableName table = stallingTable("fp_deadline");
     Configuration client = clientConfiguration(WAIT);
 
-    String overRpc;
-    try (Connection holder = ConnectionFactory.createConnection(client);
-        Connection writer = ConnectionFactory.createConnection(client)) {
-      overRpc = afterStalledPut(table, holder, writer, "rpc");
-    }
     ServerName server;
     try (var locator = SharedHBaseCluster.connection().getRegionLocator(table)) {
       server = locator.getRegionLocation(Bytes.toBytes("row")).getServerName();
     }
+    // The holder stalls a Put on every fast-path worker of the RegionServer, so the writer's Put waits in the queue
+    // behind one of them, whichever worker its session gave its first; over RPC the same stalls leave handlers free.
+    int stalls = FastPathServer.status(server).orElseThrow().workers();
+    String overRpc;
+    try (Connection holder = ConnectionFactory.createConnection(client);
+        Connection writer = ConnectionFactory.createConnection(client)) {
+      overRpc = afterStalledPuts(table, holder, writer, "rpc", stalls);
+    }
     long expiredBefore = FastPathServer.status(server).orElseThrow().expired();
     String overFastPath;
-    // Each connection's first caller uses its first UCX worker, which both send to the RegionServer's first worker:
-    // the writer's Put waits in the queue behind the holder's stalled one.
     try (FastPathConnection holder = FastPathConnections.open(client);
         FastPathConnection writer = FastPathConnections.open(client)) {
-      overFastPath = afterStalledPut(table, holder, writer, "fastpath");
+      overFastPath = afterStalledPuts(table, holder, writer, "fastpath", stalls);
       assertThat(writer.counters().unavailable()).as("the writer's Put timed out on the fast path").isEqualTo(1);
       assertThat(writer.counters().served()).as("the writer's Get after the stall").isEqualTo(1);
     }
@@ -209,7 +213,7 @@ class FastPathDeadlinesIT {
         Put put = new Put(row).addColumn(F, Q, Bytes.toBytes("held"));
         put.setAttribute(StallingObserver.HOLD_LOCK, new byte[] {1});
         // Atomic, so it takes the row's lock exclusively: a plain Put shares it with other plain Puts.
-        held.mutateRow(RowMutations.of(java.util.List.of(put)));
+        held.mutateRow(RowMutations.of(List.of(put)));
         return null;
       });
       Await.until(WAIT, "the holder's Put to take the row's lock", () -> StallingObserver.stalled.get()
@@ -235,26 +239,34 @@ class FastPathDeadlinesIT {
   }
 
   /**
-   * Stalls the holder's Put, puts and deletes a row through the writer meanwhile, ends the stall.
+   * Stalls {@code stalls} Puts of the holder at once, puts and deletes a row through the writer meanwhile, ends the
+   * stalls.
    *
    * @return how the row reads once the RegionServer has handled everything sent: "deleted" or its value
    */
-  private static String afterStalledPut(TableName table, Connection holder, Connection writer, String path)
-      throws Exception {
+  private static String afterStalledPuts(TableName table, Connection holder, Connection writer, String path,
+      int stalls) throws Exception {
     byte[] row = Bytes.toBytes("row-" + path);
     StallingObserver.release = new CountDownLatch(1);
     int stalledBefore = StallingObserver.stalled.get();
-    ExecutorService background = Executors.newSingleThreadExecutor();
+    ExecutorService background = Executors.newFixedThreadPool(stalls);
     try (Table held = holder.getTable(table); Table written = writer.getTable(table)) {
-      Future<?> stalledPut = background.submit(() -> {
-        held.put(new Put(Bytes.toBytes("hold-" + path)).addColumn(F, Q, Bytes.toBytes("held")));
-        return null;
-      });
-      Await.until(WAIT, "the holder's Put to stall", () -> StallingObserver.stalled.get() > stalledBefore);
+      List<Future<?>> stalledPuts = new ArrayList<>();
+      for (int i = 0; i < stalls; i++) {
+        byte[] heldRow = Bytes.toBytes("hold-" + path + "-" + i);
+        stalledPuts.add(background.submit(() -> {
+          held.put(new Put(heldRow).addColumn(F, Q, Bytes.toBytes("held")));
+          return null;
+        }));
+      }
+      Await.until(WAIT, "the holder's " + stalls + " Puts to stall",
+          () -> StallingObserver.stalled.get() >= stalledBefore + stalls);
       written.put(new Put(row).addColumn(F, Q, Bytes.toBytes("v1")));
       written.delete(new Delete(row));
       StallingObserver.release.countDown();
-      stalledPut.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+      for (Future<?> stalledPut : stalledPuts) {
+        stalledPut.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+      }
       // A Get from the writer's first worker again: its reply comes after the server handled all sent before it.
       written.get(new Get(row));
     } finally {
