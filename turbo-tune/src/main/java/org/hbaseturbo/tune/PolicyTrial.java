@@ -13,9 +13,11 @@ import org.hbaseturbo.client.stats.OperationLatencies;
  *
  * <p>The baseline is the windows that made the new class hold, under the settings in force before the switch: the
  * same workload, the old configuration. The trial is the windows after it, the first of which began before the
- * switch was made, so that what the switch itself cost (regions reopened and their memstores flushed, a pre-split)
- * is in the trial's throughput and must be repaid within it. The objective is the throughput the servers counted
- * (reads and writes per second), at a bounded p99: clients that wait for each answer, as YCSB's do, do fewer
+ * switch was made. Where the switch reopened regions (a table's values under a class that writes, a pre-split),
+ * that first window is the switch's warm-up, shown but not judged: the reopening flushed every memstore and moved
+ * regions, a cost paid once, which would otherwise sink a setting that is faster in the steady state. Where it
+ * reopened nothing (settings taken online), the first window counts. The objective is the throughput the servers
+ * counted (reads and writes per second), at a bounded p99: clients that wait for each answer, as YCSB's do, do fewer
  * operations when each takes longer, but a change can keep the throughput and still make the slowest answers
  * slower. So the trial's p99, from the latencies the servers counted (a call's arrival to its operation's end), may
  * not exceed the baseline's by more than its own margin. Where the servers counted no latencies (a server jar
@@ -41,22 +43,27 @@ final class PolicyTrial {
   private final String change;
   private final List<Window> baseline;
   private final int windows;
+  private final int warmUpWindows;
+  private final List<Window> warmUp = new ArrayList<>();
   private final List<Window> trial = new ArrayList<>();
 
   /**
    * @param change the apply on trial
    * @param baseline its class's windows before it, at least one
    * @param windows how many windows after it to judge it on, at least one
+   * @param warmUpWindows how many windows after it to take first without judging them: 1 where the switch reopened
+   *     regions, else 0
    */
-  PolicyTrial(WorkloadClass workloadClass, String change, List<Window> baseline, int windows) {
-    if (baseline.isEmpty() || windows < 1) {
-      throw new IllegalArgumentException("a trial needs a baseline window and at least one trial window, had "
-          + baseline.size() + " and " + windows);
+  PolicyTrial(WorkloadClass workloadClass, String change, List<Window> baseline, int windows, int warmUpWindows) {
+    if (baseline.isEmpty() || windows < 1 || warmUpWindows < 0) {
+      throw new IllegalArgumentException("a trial needs a baseline window, at least one trial window and no negative"
+          + " warm-up, had " + baseline.size() + ", " + windows + " and " + warmUpWindows);
     }
     this.workloadClass = workloadClass;
     this.change = change;
     this.baseline = List.copyOf(baseline);
     this.windows = windows;
+    this.warmUpWindows = warmUpWindows;
   }
 
   WorkloadClass workloadClass() {
@@ -73,13 +80,22 @@ final class PolicyTrial {
    * @return the verdict, once this window is the last the trial needs; else null
    */
   Verdict add(Window window) {
+    if (warmUp.size() < warmUpWindows) {
+      warmUp.add(window);
+      return null;
+    }
     trial.add(window);
     return trial.size() < windows ? null : verdict();
   }
 
-  /** The windows measured so far after the switch. */
+  /** The windows measured so far after the switch, its warm-up's included. */
   int measured() {
-    return trial.size();
+    return warmUp.size() + trial.size();
+  }
+
+  /** All the windows the trial takes, its warm-up's included. */
+  int periods() {
+    return warmUpWindows + windows;
   }
 
   private Verdict verdict() {
@@ -89,7 +105,7 @@ final class PolicyTrial {
     double margin = Math.max(noise, NOISE_FLOOR);
     double trialRate = rate(trial);
     return new Verdict(trialRate >= baselineRate * (1 - margin), baselineRate, trialRate, noise, margin,
-        latencyBound(), List.copyOf(baseline), List.copyOf(trial));
+        latencyBound(), List.copyOf(baseline), List.copyOf(warmUp), List.copyOf(trial));
   }
 
   /** The trial's p99 against the baseline's, when both windows counted latencies. */
@@ -147,9 +163,10 @@ final class PolicyTrial {
    * @param noise the baseline's spread: its windows' largest deviation from its throughput, relative to it
    * @param margin what the trial may lose and still be kept: the noise, at least {@link #NOISE_FLOOR}
    * @param latency the p99 bound, absent where the servers counted no latencies
+   * @param warmUp the windows right after a switch that reopened regions, shown but not judged
    */
   record Verdict(boolean throughputKept, double baselineRate, double trialRate, double noise, double margin,
-      Optional<LatencyBound> latency, List<Window> baseline, List<Window> trial) {
+      Optional<LatencyBound> latency, List<Window> baseline, List<Window> warmUp, List<Window> trial) {
     /** Whether the change stays: its throughput kept, and its p99 within the bound where one was judged. */
     boolean keep() {
       return throughputKept && latency.map(LatencyBound::met).orElse(true);
@@ -164,8 +181,10 @@ final class PolicyTrial {
       return describe(baselineRate, baseline);
     }
 
+    /** The trial's windows, after its warm-up's where it had one. */
     String trialText() {
-      return describe(trialRate, trial);
+      String judged = describe(trialRate, trial);
+      return warmUp.isEmpty() ? judged : judged + " after a warm-up of " + describe(rate(warmUp), warmUp);
     }
 
     /** Why it was kept or reverted: the ratio against the bar it had to clear, and the p99 against its bound. */

@@ -19,6 +19,7 @@ import org.hbaseturbo.common.Messages;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.WorkloadWindow.TableWorkload;
 import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.Route;
 
 /**
  * The PCM paper's loop: monitor a window, classify it, and when a new class has held ({@link ClassTracker}),
@@ -150,13 +151,25 @@ public final class WorkloadWatcher {
     if (judged && change.isPresent()) {
       // The run's first window began before the workload turned this class; the others are its baseline.
       List<PolicyTrial.Window> baseline = run.size() > 1 ? run.subList(1, run.size()) : run;
-      trial = new PolicyTrial(workloadClass, change.get(), baseline, trials.periods());
+      int warmUp = reopenedRegions(applied, workloadClass) ? 1 : 0;
+      trial = new PolicyTrial(workloadClass, change.get(), baseline, trials.periods(), warmUp);
       carried = before;
       progress.accept("on trial: the " + workloadClass.label() + " policy, over the next " + trials.periods()
-          + " periods against the " + baseline.size() + " before it");
+          + " periods against the " + baseline.size() + " before it" + (warmUp == 0 ? ""
+          : ", after a period of warm-up (its regions reopened)"));
     }
     forgetRun();
     return applied;
+  }
+
+  /**
+   * Whether an apply reopened regions: a table's or family's values under a class that writes (a read-only class's
+   * regions take them when they next open), or a pre-split.
+   */
+  static boolean reopenedRegions(List<AuditLog.Entry> applied, WorkloadClass workloadClass) {
+    return applied.stream().filter(entry -> entry.status().equals(AuditLog.APPLIED)).map(AuditLog.Entry::route)
+        .anyMatch(route -> route == Route.PRESPLIT
+            || (route == Route.TABLE || route == Route.FAMILY) && !workloadClass.readOnly());
   }
 
   /** Windows measured under settings since changed are no baseline for the next switch. */
@@ -175,7 +188,7 @@ public final class WorkloadWatcher {
     if (observed != judged.workloadClass()) {
       trial = null;
       String detail = "the workload turned " + observed.label() + " after " + judged.measured() + " of "
-          + trials.periods() + " trial periods";
+          + judged.periods() + " trial periods";
       return Optional.of(new Judgment(judged.workloadClass(), executor.judge(judged.change(),
           judged.workloadClass(), target(), null, null, AuditLog.INCONCLUSIVE, detail), List.of()));
     }

@@ -49,15 +49,29 @@ class TestPolicyTrial {
   }
 
   @Test
-  void theSwitchsOwnCostCountsAgainstIt() {
-    // The first window holds the reopening: the later ones must repay it. Its median would have kept it.
+  void theCostOfASwitchTakenOnlineCountsAgainstIt() {
+    // The first window holds the switch: the later ones must repay it. Its median would have kept it.
     assertThat(judge(STEADY, window(400), window(1100), window(1100)).keep()).isFalse();
     assertThat(judge(STEADY, window(700), window(1200), window(1200)).keep()).isTrue();
   }
 
   @Test
+  void aSwitchThatReopenedRegionsIsJudgedAfterItsWarmUp() {
+    PolicyTrial trial = new PolicyTrial(WorkloadClass.MIX_W, "c", STEADY, 2, 1);
+
+    assertThat(trial.add(window(400))).as("the warm-up").isNull();
+    assertThat(trial.add(window(1100))).isNull();
+    PolicyTrial.Verdict verdict = trial.add(window(1100));
+    assertThat(trial.measured()).isEqualTo(trial.periods()).isEqualTo(3);
+    assertThat(verdict.keep()).as("the two windows after the warm-up ran faster").isTrue();
+    assertThat(verdict.ratio()).isCloseTo(1.1, within(1e-9));
+    assertThat(verdict.trialText()).isEqualTo("1100.0 ops/s over [5.0 s at 1100.0; 5.0 s at 1100.0] after a warm-up"
+        + " of 400.0 ops/s over [5.0 s at 400.0]");
+  }
+
+  @Test
   void weighsWindowsByTheirLength() {
-    PolicyTrial trial = new PolicyTrial(WorkloadClass.RO_READ, "c", STEADY, 2);
+    PolicyTrial trial = new PolicyTrial(WorkloadClass.RO_READ, "c", STEADY, 2, 0);
     trial.add(new PolicyTrial.Window(1, 500, OperationLatencies.NONE));
     PolicyTrial.Verdict verdict = trial.add(new PolicyTrial.Window(9, 9 * 1050, OperationLatencies.NONE));
 
@@ -67,7 +81,7 @@ class TestPolicyTrial {
 
   @Test
   void givesNoVerdictBeforeItsLastWindow() {
-    PolicyTrial trial = new PolicyTrial(WorkloadClass.RO_READ, "c", STEADY, 3);
+    PolicyTrial trial = new PolicyTrial(WorkloadClass.RO_READ, "c", STEADY, 3, 0);
 
     assertThat(trial.add(window(100))).isNull();
     assertThat(trial.add(window(100))).isNull();
@@ -111,7 +125,7 @@ class TestPolicyTrial {
   }
 
   private static PolicyTrial.Verdict judge(List<PolicyTrial.Window> baseline, PolicyTrial.Window... windows) {
-    PolicyTrial trial = new PolicyTrial(WorkloadClass.RO_READ, "c", baseline, windows.length);
+    PolicyTrial trial = new PolicyTrial(WorkloadClass.RO_READ, "c", baseline, windows.length, 0);
     PolicyTrial.Verdict verdict = null;
     for (PolicyTrial.Window window : windows) {
       verdict = trial.add(window);
