@@ -19,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
     description = "Workload-aware configuration (the PCM paper): watch the workload, classify it, and apply the"
         + " matching policy, online where HBase allows.",
     subcommands = {TuneStatusCommand.class, TuneRecommendCommand.class, TuneApplyCommand.class,
-        TuneRollbackCommand.class, TuneWatchCommand.class})
+        TuneRollbackCommand.class, TuneWatchCommand.class, TuneCalibrateCommand.class})
 final class TuneCommand extends CommandGroup {
   @ParentCommand
   TurboMain main;

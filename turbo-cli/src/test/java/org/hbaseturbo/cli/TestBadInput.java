@@ -96,7 +96,7 @@ class TestBadInput {
   @Test
   void benchPcmSettings(@TempDir Path dir) throws Exception {
     assertRefused(CommandLineRun.of("bench", "pcm", "--classes", "BL,RO"),
-        "turbo: unknown class 'RO' for bench pcm: expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
+        "turbo: unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
             + " WO-update");
     assertRefused(CommandLineRun.of("bench", "pcm", "--phase-seconds", "10", "--period", "5"),
         "turbo: --phase-seconds 10 is too short for --period 5 and --hold 2: a phase must last at least twice the"
@@ -306,6 +306,15 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("tune", "apply", "--key-sample", empty.toString(), "--key-format",
         "ycsb-hashed", "--key-count", "10"), "turbo: --key-format and --key-sample name the keys twice; give one of"
             + " them");
+  }
+
+  @Test
+  void aCalibrationOfAClassItCannotMeasureIsRefusedBeforeAnythingStarts() {
+    assertRefused(CommandLineRun.of("tune", "calibrate", "--class", "BL"), "turbo: --class BL: a bulk load is not"
+        + " calibrated yet (its settings are the pre-split and the servers'); give classes that run on loaded records:"
+        + " RO-read, RO-scan, MixR, MixRW, MixW, WO-update");
+    assertRefused(CommandLineRun.of("tune", "calibrate", "--class", "RO"), "turbo: unknown class 'RO': expected"
+        + " one of BL, RO-read, RO-scan, MixR, MixRW, MixW, WO-update");
   }
 
   @Test

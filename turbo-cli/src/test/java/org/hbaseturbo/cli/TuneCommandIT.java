@@ -276,6 +276,42 @@ class TuneCommandIT {
     return all;
   }
 
+  /**
+   * A calibration at the smallest scale: RO-read's one candidate (the paper's block size) against the defaults and
+   * their A/A copy, for two rounds; a policy file that loads, the measurements, nothing left behind.
+   */
+  @Test
+  void calibrateMeasuresTheCandidatesAgainstTheDefaultsAndWritesAPolicyThatLoads(Connection connection,
+      @TempDir Path dir) throws Exception {
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "RO-read",
+        "--records", "2000", "--run-seconds", "1", "--threads", "2", "--budget", "5", "--max-rounds", "2", "--out",
+        dir.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)", "round 1:");
+
+    JsonNode calibrated = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile()).get("classes")
+        .get(0);
+    assertThat(calibrated.get("workload_class").asText()).isEqualTo("RO-read");
+    int rounds = calibrated.get("rounds").asInt();
+    assertThat(rounds).as("measured rounds, at most --max-rounds").isEqualTo(2);
+    JsonNode arms = calibrated.get("arms");
+    assertThat(arms.get("defaults").get("ratios")).as("the defaults against themselves").hasSize(rounds)
+        .allSatisfy(ratio -> assertThat(ratio.asDouble()).isEqualTo(1.0));
+    assertThat(arms.get("defaults A/A").get("ratios")).hasSize(rounds)
+        .allSatisfy(ratio -> assertThat(ratio.asDouble()).isPositive());
+    assertThat(arms.get("paper").get("values").get("BLOCKSIZE").asText()).isEqualTo("32768");
+    assertThat(arms.get("paper").get("ratios")).hasSize(rounds);
+    assertThat(calibrated.get("reason").asText()).isNotBlank();
+
+    var policy = org.hbaseturbo.tune.policy.PolicyLoader.withOverrides(dir.resolve("policies"))
+        .get(org.hbaseturbo.tune.WorkloadClass.RO_READ);
+    assertThat(policy.source()).startsWith("calibrated on ");
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.listTableNames()).noneMatch(table -> table.getNameAsString().startsWith("turbo_calibration"));
+      assertThat(admin.listSnapshots()).noneMatch(snapshot -> snapshot.getName().startsWith("turbo_calibration"));
+    }
+  }
+
   private static TableName createTable(Connection connection, String prefix) throws Exception {
     TableName name = SharedHBaseCluster.uniqueTableName(prefix);
     try (Admin admin = connection.getAdmin()) {

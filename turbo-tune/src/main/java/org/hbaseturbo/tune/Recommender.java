@@ -44,22 +44,42 @@ public final class Recommender {
 
   /** @param table the table whose table and family settings to compare too; empty for the servers' alone */
   public Recommendation recommend(Policy policy, Optional<TableName> table) throws IOException {
+    List<RegionServerState> servers = liveServers();
+    PolicyEnvironment environment = environment(servers, table);
+    Policy.Evaluated evaluated = policy.evaluate(environment);
+    try (Admin admin = connection.getAdmin()) {
+      Optional<TableDescriptor> descriptor = table.isPresent() ? Optional.of(admin.getDescriptor(table.get()))
+          : Optional.empty();
+      return diff(evaluated, environment, servers, descriptor);
+    }
+  }
+
+  /**
+   * The cluster as policies see it: its hosts' memory, its live RegionServers, and the stored bytes and regions of
+   * {@code table} (of all user tables when empty).
+   */
+  public PolicyEnvironment environment(Optional<TableName> table) throws IOException {
+    return environment(liveServers(), table);
+  }
+
+  private List<RegionServerState> liveServers() throws IOException {
     List<RegionServerState> servers = reader.workload().servers();
     if (servers.isEmpty()) {
       throw new IOException("the cluster has no live RegionServer");
     }
+    return servers;
+  }
+
+  private PolicyEnvironment environment(List<RegionServerState> servers, Optional<TableName> table)
+      throws IOException {
     try (Admin admin = connection.getAdmin()) {
       List<RegionMetrics> regions = TableRegions.of(admin).entrySet().stream()
           .filter(entry -> !entry.getKey().isSystemTable() && (table.isEmpty() || table.get().equals(entry.getKey())))
           .flatMap(entry -> entry.getValue().stream()).toList();
-      PolicyEnvironment environment = new PolicyEnvironment(servers.get(0).hostMemoryBytes() / (double) (1L << 30),
-          servers.size(), serversPerHost(servers),
+      return new PolicyEnvironment(servers.get(0).hostMemoryBytes() / (double) (1L << 30), servers.size(),
+          serversPerHost(servers),
           regions.stream().mapToDouble(region -> region.getStoreFileSize().get(Size.Unit.BYTE)).sum(),
           regions.size());
-      Policy.Evaluated evaluated = policy.evaluate(environment);
-      Optional<TableDescriptor> descriptor = table.isPresent() ? Optional.of(admin.getDescriptor(table.get()))
-          : Optional.empty();
-      return diff(evaluated, environment, servers, descriptor);
     }
   }
 

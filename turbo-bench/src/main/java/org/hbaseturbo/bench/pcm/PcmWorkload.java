@@ -69,7 +69,7 @@ public enum PcmWorkload {
   /** @throws InvalidInputException naming the label and the classes there are */
   public static PcmWorkload byLabel(String label) {
     return Arrays.stream(values()).filter(w -> w.label.equalsIgnoreCase(label)).findFirst()
-        .orElseThrow(() -> new InvalidInputException("unknown class '" + label + "' for bench pcm: expected one of "
+        .orElseThrow(() -> new InvalidInputException("unknown class '" + label + "': expected one of "
             + Arrays.stream(values()).map(PcmWorkload::label).collect(Collectors.joining(", "))));
   }
 }

@@ -75,7 +75,7 @@ class TestPcmReport {
     assertThat(PcmWorkload.MIX_R.mix()).containsEntry("readproportion", "0.75")
         .containsEntry("updateproportion", "0.25");
     assertThatThrownBy(() -> PcmWorkload.byLabel("RO")).isInstanceOf(InvalidInputException.class)
-        .hasMessage("unknown class 'RO' for bench pcm: expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
+        .hasMessage("unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
             + " WO-update");
   }
 

@@ -1,0 +1,59 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicySetting;
+
+/**
+ * Writes a calibration's choices as policy files that {@code tune watch}, {@code apply} and {@code recommend} take
+ * with {@code --policy DIR}: the paper's policy of each class, its searched settings replaced by what was measured
+ * best on this cluster (HBase's defaults where no candidate beat them), the evidence in comments above.
+ */
+final class CalibratedPolicies {
+  private CalibratedPolicies() {
+  }
+
+  /** Writes {@code dir/<class>.yaml} for one class's result; returns the file. */
+  static Path write(Path dir, PcmWorkload workload, Policy paper, Calibration.ClassResult result, String cluster,
+      String when) throws IOException {
+    Files.createDirectories(dir);
+    List<String> lines = new ArrayList<>();
+    lines.add("# " + workload.label() + ", calibrated by 'turbo tune calibrate' on " + cluster + ", " + when + ".");
+    lines.add("# Chosen: " + result.chosen() + ". " + result.reason() + ".");
+    result.arms().forEach((arm, measured) -> lines.add(String.format("#   %s %s: throughput over the defaults'"
+        + " median %.3f (%.3f-%.3f) over %d rounds", arm, measured.values().isEmpty() ? "" : measured.values(),
+        measured.median(), measured.min(), measured.max(), measured.ratios().size())));
+    List<PolicySetting> searched = CalibrationCandidate.searched(workload);
+    lines.add("# Searched: " + String.join(", ", searched.stream().map(PolicySetting::key).toList())
+        + ". The rest (the heap and its fractions, the pre-split, the split policy) are the paper's, not measured.");
+    lines.add("class: " + paper.workloadClass().label());
+    lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
+    lines.add("heap_gb: " + paper.heapGb());
+    paper.presplitRegionsPerServer().ifPresent(regions -> lines.add("presplit_regions_per_server: " + regions));
+    lines.add("settings:");
+    for (Map.Entry<PolicySetting, Object> setting : paper.settings().entrySet()) {
+      PolicySetting key = setting.getKey();
+      String value = searched.contains(key) ? result.values().getOrDefault(key, key.hbaseDefault())
+          : setting.getValue().toString();
+      lines.add("  " + key.key() + ": " + value + (searched.contains(key) ? "  # measured" : ""));
+    }
+    for (PolicySetting key : searched) {
+      if (!paper.settings().containsKey(key)) {
+        lines.add("  " + key.key() + ": " + result.values().getOrDefault(key, key.hbaseDefault()) + "  # measured");
+      }
+    }
+    Path file = dir.resolve(workload.workloadClass().label() + ".yaml");
+    Files.write(file, lines, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static String yamlString(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+}

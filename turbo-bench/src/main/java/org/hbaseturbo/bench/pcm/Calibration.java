@@ -1,0 +1,356 @@
+package org.hbaseturbo.bench.pcm;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.ycsb.OperationStats;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbPhase;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.Recommender;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import org.hbaseturbo.tune.policy.PolicySetting;
+
+/**
+ * {@code turbo tune calibrate}: measures, on the cluster it runs on, which of the paper's table-level settings beat
+ * HBase's defaults for each class, and keeps the defaults where none does.
+ *
+ * <p>The records are loaded once into a table of the calibration's own. For each class, the defaults, a second copy
+ * of the defaults (the A/A arm, which measures the noise) and each candidate ({@link CalibrationCandidate}) get a
+ * copy of that table ({@link CandidateTables}). They then run the class's YCSB mix in rounds: each round runs every
+ * arm once, for the same time, in an order that turns each round, so that drift within a round does not favour an
+ * arm. A candidate's measure is its throughput over the defaults' in the same round. Rounds go in stages of
+ * successive halving: every candidate gets the first stage's rounds, the better half by median the next stage's,
+ * twice as many, and so on down to one, which then gets rounds until the class's share of the budget is spent
+ * ({@link CalibrationJudge}).
+ *
+ * <p>Searched are the settings a table carries (block size, flush size, blocking multiplier and store files,
+ * compaction min and max). The heap fractions, the heap and the pre-split are not: the policy files keep the
+ * paper's for them, and say so.
+ */
+public final class Calibration {
+  /** Client operations each run does before it measures, for the client's JIT. */
+  private static final int CLIENT_WARM_UP_OPERATIONS = 500;
+  /** Rounds each candidate gets in the first stage; each later stage doubles them. */
+  static final int FIRST_STAGE_ROUNDS = 2;
+  static final String AA = "defaults A/A";
+
+  /**
+   * @param classes the classes to calibrate, in order; no load class
+   * @param records records loaded once for all of them
+   * @param runSeconds how long each run of an arm lasts
+   * @param budget the time the whole calibration may take, its load included
+   * @param maxRounds measured rounds a class gets at most, however much of its share of the budget is left; 0 for
+   *     as many as the budget allows
+   * @param policies the policy of each class: the paper's, or the user's
+   * @param ycsbProperties YCSB properties for every run (request distribution, field sizes)
+   */
+  public record Settings(List<PcmWorkload> classes, long records, int runSeconds, int threads, Duration budget,
+      int maxRounds, Map<WorkloadClass, Policy> policies, Map<String, String> ycsbProperties) {
+    public Settings {
+      classes = List.copyOf(classes);
+      policies = Map.copyOf(policies);
+      ycsbProperties = Map.copyOf(ycsbProperties);
+      requireNonNull(budget, "budget is null");
+      if (classes.isEmpty()) {
+        throw new InvalidInputException("no class to calibrate: give at least one with --class");
+      }
+      for (PcmWorkload workload : classes) {
+        if (workload.isLoad()) {
+          throw new InvalidInputException("--class " + workload.label() + ": a bulk load is not calibrated yet (its"
+              + " settings are the pre-split and the servers'); give classes that run on loaded records: "
+              + String.join(", ", runClasses()));
+        }
+        if (!policies.containsKey(workload.workloadClass())) {
+          throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
+        }
+      }
+      PcmBenchmark.ycsb(records, ycsbProperties, 1, threads, 0);
+    }
+  }
+
+  /** What a calibration found for one class. */
+  public record ClassResult(String workloadClass, String chosen, Map<PolicySetting, String> values,
+      Map<String, CandidateResult> arms, double noise, double margin, int rounds, double seconds, String reason) {
+  }
+
+  /** One arm's measurements: its settings and its rounds against the defaults'. */
+  public record CandidateResult(Map<PolicySetting, String> values, List<Double> ratios, List<Double> p99Ratios,
+      double median, double min, double max, List<Double> throughputs) {
+  }
+
+  private final ClusterTarget target;
+  private final Settings settings;
+  private final Path workDir;
+  private final PrintWriter out;
+  private final long deadline;
+
+  public Calibration(ClusterTarget target, Settings settings, Path workDir, PrintWriter out) {
+    this.target = requireNonNull(target, "target is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.workDir = requireNonNull(workDir, "workDir is null");
+    this.out = requireNonNull(out, "out is null");
+    this.deadline = System.nanoTime() + settings.budget().toNanos();
+  }
+
+  /**
+   * Writes a class's result as a policy file, {@code dir/<class>.yaml} ({@link CalibratedPolicies}).
+   *
+   * @param paper the policy the calibration started from
+   * @param cluster how to name the cluster it ran on
+   * @param when when it ran
+   */
+  public static Path writePolicy(Path dir, PcmWorkload workload, Policy paper, ClassResult result, String cluster,
+      String when) throws IOException {
+    return CalibratedPolicies.write(dir, workload, paper, result, cluster, when);
+  }
+
+  /** The classes that run on loaded records, which a calibration takes. */
+  public static List<String> runClasses() {
+    return Arrays.stream(PcmWorkload.values()).filter(w -> !w.isLoad()).map(PcmWorkload::label).toList();
+  }
+
+  /** Loads the records, calibrates every class in turn, and drops everything it made. */
+  public List<ClassResult> run() throws IOException {
+    TableName loaded = TableName.valueOf("turbo_calibration_" + System.currentTimeMillis() / 1000);
+    List<ClassResult> results = new ArrayList<>();
+    try (Admin admin = target.connection().getAdmin()) {
+      try {
+        load(admin, loaded);
+        PolicyEnvironment environment = new Recommender(target.connection()).environment(Optional.of(loaded));
+        for (int i = 0; i < settings.classes().size(); i++) {
+          PcmWorkload workload = settings.classes().get(i);
+          long share = Math.max(0, (deadline - System.nanoTime()) / (settings.classes().size() - i));
+          Policy.Evaluated paper = settings.policies().get(workload.workloadClass()).evaluate(environment);
+          try (CandidateTables tables = new CandidateTables(admin, loaded, YcsbPhase.DEFAULT_FAMILY, out)) {
+            results.add(new ClassCalibration(workload, paper, tables, System.nanoTime() + share).run());
+          }
+        }
+      } finally {
+        BenchTables.dropIfExists(admin, loaded);
+      }
+    }
+    return results;
+  }
+
+  private void load(Admin admin, TableName table) throws IOException {
+    int regions = 2 * admin.getRegionServers().size();
+    out.printf("loading %,d records into %s (%d regions), once for every class%n", settings.records(), table,
+        regions);
+    out.flush();
+    YcsbExperiment experiment = new YcsbExperiment(target, ycsb(Map.of(PcmBenchmark.TABLE_PROPERTY,
+        table.getNameAsString()), regions), workDir.resolve("load"), out);
+    PcmBenchmark.requireNoFailures(experiment.load(false), "the load of the calibration's records");
+    out.println("  flushing and major-compacting " + table);
+    out.flush();
+    BenchTables.flushAndCompact(admin, table);
+  }
+
+  private YcsbExperiment.Settings ycsb(Map<String, String> overrides, int regions) {
+    Map<String, String> properties = new TreeMap<>(settings.ycsbProperties());
+    properties.putAll(overrides);
+    return PcmBenchmark.ycsb(settings.records(), properties, regions, settings.threads(), CLIENT_WARM_UP_OPERATIONS);
+  }
+
+  /** One class: its arms, their rounds in stages, and the choice. */
+  private final class ClassCalibration {
+    private final PcmWorkload workload;
+    private final Policy.Evaluated paper;
+    private final CandidateTables tables;
+    private final long until;
+    private final Map<String, CalibrationCandidate> candidates = new LinkedHashMap<>();
+    private final Map<String, TableName> armTables = new LinkedHashMap<>();
+    private final Map<String, List<Double>> throughputs = new LinkedHashMap<>();
+    private final Map<String, List<Double>> ratios = new LinkedHashMap<>();
+    private final Map<String, List<Double>> p99Ratios = new LinkedHashMap<>();
+    private int rounds;
+    private final long began = System.nanoTime();
+
+    ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, CandidateTables tables, long until) {
+      this.workload = workload;
+      this.paper = paper;
+      this.tables = tables;
+      this.until = until;
+    }
+
+    ClassResult run() throws IOException {
+      List<CalibrationCandidate> tried = CalibrationCandidate.of(workload, paper);
+      out.printf("%n%s: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level settings are HBase's"
+          + " defaults; nothing to measure" : (tried.size() + 2) + " arms (the defaults, their A/A copy and "
+          + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), " + Duration.ofNanos(until
+          - System.nanoTime()).toSeconds() + " s of the budget");
+      out.flush();
+      if (tried.isEmpty()) {
+        return result(Optional.empty(), 0, 0, "the paper's table-level settings for this class are HBase's"
+            + " defaults");
+      }
+      String prefix = loadedPrefix();
+      addArm(CalibrationCandidate.defaults(), prefix + "_defaults");
+      addArm(new CalibrationCandidate(AA, Map.of()), prefix + "_aa");
+      for (int i = 0; i < tried.size(); i++) {
+        addArm(tried.get(i), prefix + "_c" + i);
+      }
+      List<String> alive = new ArrayList<>(tried.stream().map(CalibrationCandidate::name).toList());
+      out.println("  a round to warm every arm, not measured");
+      out.flush();
+      long roundNanos = round(new ArrayList<>(armTables.keySet()), false);
+      int stageRounds = FIRST_STAGE_ROUNDS;
+      String stopped = null;
+      while (stopped == null) {
+        for (int i = 0; i < stageRounds && stopped == null; i++) {
+          if (settings.maxRounds() > 0 && rounds >= settings.maxRounds()) {
+            stopped = "the class had its " + settings.maxRounds() + " rounds (--max-rounds)";
+          } else if (System.nanoTime() + roundNanos > until) {
+            stopped = "the class's share of the budget was spent";
+          } else {
+            roundNanos = round(arms(alive), true);
+            report(alive);
+          }
+        }
+        if (stopped == null) {
+          alive = CalibrationJudge.betterHalf(paired(alive));
+          stageRounds *= 2;
+        }
+      }
+      String endedWhen = stopped;
+      CalibrationJudge.Paired aa = paired(AA);
+      Optional<String> chosen = rounds == 0 ? Optional.empty()
+          : CalibrationJudge.choose(paired(candidates.keySet().stream().filter(this::measuredCandidate).toList()),
+              aa);
+      double noise = rounds == 0 ? Double.NaN : CalibrationJudge.noise(aa);
+      double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
+      String reason = rounds == 0 ? "no round fitted in the class's share of the budget"
+          : chosen.map(name -> String.format("%s: median %.3f of the defaults' throughput over %d rounds, above 1 +"
+              + " %.3f (A/A noise %.3f); the rounds ended when %s", name, paired(name).median(),
+              paired(name).ratios().size(), margin, noise, endedWhen))
+          .orElse(String.format("no candidate beat the defaults by more than %.3f (A/A noise %.3f) at a p99 within"
+              + " %.0f%% of theirs; the rounds ended when %s", margin, noise, CalibrationJudge.MAX_P99_RISE * 100,
+              endedWhen));
+      out.printf("  %s: %s%n", workload.label(), reason);
+      out.flush();
+      return result(chosen, noise, margin, reason);
+    }
+
+    private boolean measuredCandidate(String name) {
+      return !name.equals(CalibrationCandidate.DEFAULTS) && !name.equals(AA) && !ratios.get(name).isEmpty();
+    }
+
+    private String loadedPrefix() {
+      return "turbo_calibration_" + workload.label().toLowerCase(Locale.ROOT).replace('-', '_');
+    }
+
+    private void addArm(CalibrationCandidate candidate, String table) throws IOException {
+      out.printf("  %s: a copy of the records as %s%s%n", candidate.name(), table, candidate.values().isEmpty() ? ""
+          : ", with " + candidate.values());
+      out.flush();
+      candidates.put(candidate.name(), candidate);
+      armTables.put(candidate.name(), tables.create(table, candidate.values()));
+      throughputs.put(candidate.name(), new ArrayList<>());
+      ratios.put(candidate.name(), new ArrayList<>());
+      p99Ratios.put(candidate.name(), new ArrayList<>());
+    }
+
+    /** The defaults, their A/A copy and the candidates still in. */
+    private List<String> arms(List<String> alive) {
+      List<String> arms = new ArrayList<>(List.of(CalibrationCandidate.DEFAULTS, AA));
+      arms.addAll(alive);
+      return arms;
+    }
+
+    /**
+     * Runs every arm once, in an order turned by one arm each round and reversed every other round.
+     *
+     * @return how long the round took
+     */
+    private long round(List<String> arms, boolean measured) throws IOException {
+      long start = System.nanoTime();
+      List<String> order = new ArrayList<>(arms);
+      Collections.rotate(order, -(rounds % order.size()));
+      if (rounds % 2 == 1) {
+        Collections.reverse(order);
+      }
+      Map<String, PhaseResult> results = new LinkedHashMap<>();
+      for (String arm : order) {
+        results.put(arm, runOnce(arm, measured));
+      }
+      if (measured) {
+        rounds++;
+        PhaseResult defaults = results.get(CalibrationCandidate.DEFAULTS);
+        results.forEach((arm, result) -> {
+          throughputs.get(arm).add(result.throughputOpsPerSecond());
+          ratios.get(arm).add(result.throughputOpsPerSecond() / defaults.throughputOpsPerSecond());
+          p99Ratios.get(arm).add(p99(result) / p99(defaults));
+        });
+      }
+      return System.nanoTime() - start;
+    }
+
+    private PhaseResult runOnce(String arm, boolean measured) throws IOException {
+      Map<String, String> overrides = new TreeMap<>(workload.mix());
+      overrides.put(PcmBenchmark.TABLE_PROPERTY, armTables.get(arm).getNameAsString());
+      overrides.put("maxexecutiontime", Integer.toString(settings.runSeconds()));
+      Path dir = workDir.resolve(workload.label()).resolve((measured ? "round-" + (rounds + 1) : "warm-up") + "-"
+          + armTables.get(arm).getQualifierAsString());
+      PhaseResult result = new YcsbExperiment(target, ycsb(overrides, 1), dir, out).run(1, 1, false);
+      PcmBenchmark.requireNoFailures(result, workload.label() + " on " + arm);
+      return result;
+    }
+
+    /** The slowest of the run's operations' p99, microseconds. */
+    private double p99(PhaseResult result) {
+      return result.byOperation().values().stream().mapToDouble(OperationStats::p99Us).max().orElse(Double.NaN);
+    }
+
+    private void report(List<String> alive) {
+      StringBuilder line = new StringBuilder(String.format("  round %d:", rounds));
+      for (String arm : arms(alive)) {
+        if (!arm.equals(CalibrationCandidate.DEFAULTS)) {
+          line.append(String.format(" %s %.3f;", arm, paired(arm).median()));
+        }
+      }
+      out.println(line.append(" (median throughput over the defaults' so far)"));
+      out.flush();
+    }
+
+    private Map<String, CalibrationJudge.Paired> paired(List<String> arms) {
+      Map<String, CalibrationJudge.Paired> paired = new LinkedHashMap<>();
+      arms.forEach(arm -> paired.put(arm, paired(arm)));
+      return paired;
+    }
+
+    private CalibrationJudge.Paired paired(String arm) {
+      return new CalibrationJudge.Paired(ratios.get(arm), p99Ratios.get(arm));
+    }
+
+    private ClassResult result(Optional<String> chosen, double noise, double margin, String reason) {
+      Map<String, CandidateResult> arms = new LinkedHashMap<>();
+      candidates.forEach((name, candidate) -> {
+        CalibrationJudge.Paired paired = paired(name);
+        arms.put(name, new CandidateResult(candidate.values(), paired.ratios(), paired.p99Ratios(), paired.median(),
+            paired.min(), paired.max(), List.copyOf(throughputs.get(name))));
+      });
+      Map<PolicySetting, String> values = chosen.map(name -> candidates.get(name).values()).orElse(Map.of());
+      return new ClassResult(workload.label(), chosen.orElse(CalibrationCandidate.DEFAULTS), values, arms, noise,
+          margin, rounds, (System.nanoTime() - began) / 1e9, reason);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.tune.policy.PolicySetting;
+import org.hbaseturbo.tune.policy.Route;
+
+/**
+ * Copies of one loaded table, each with a candidate's settings: a snapshot of the table, cloned for each (the clones
+ * share its files, so a copy takes seconds), then the candidate's values set on the clone. Where a value governs
+ * how files are written (the block size), the clone is major-compacted, so that its files are as the candidate
+ * writes them. Everything made here is dropped on close.
+ */
+final class CandidateTables implements AutoCloseable {
+  private final Admin admin;
+  private final TableName loaded;
+  private final byte[] family;
+  private final String snapshot;
+  private final PrintWriter out;
+  private final List<TableName> created = new ArrayList<>();
+  private boolean snapshotTaken;
+
+  CandidateTables(Admin admin, TableName loaded, String family, PrintWriter out) {
+    this.admin = admin;
+    this.loaded = loaded;
+    this.family = Bytes.toBytes(family);
+    this.snapshot = loaded.getQualifierAsString() + "_calibration";
+    this.out = out;
+  }
+
+  /** A copy of the loaded table named {@code name}, with {@code values} on it. */
+  TableName create(String name, Map<PolicySetting, String> values) throws IOException {
+    if (!snapshotTaken) {
+      admin.snapshot(snapshot, loaded);
+      snapshotTaken = true;
+    }
+    TableName table = TableName.valueOf(loaded.getNamespaceAsString(), name);
+    admin.cloneSnapshot(snapshot, table);
+    created.add(table);
+    if (values.isEmpty()) {
+      return table;
+    }
+    admin.modifyTable(withValues(admin.getDescriptor(table), values));
+    if (values.keySet().stream().anyMatch(setting -> setting.route() == Route.FAMILY)) {
+      out.printf("    major-compacting %s, so that its files are written with its block size%n", table);
+      out.flush();
+      BenchTables.flushAndCompact(admin, table);
+    }
+    return table;
+  }
+
+  /**
+   * The descriptor with the values: the family's attributes on the family, the rest as table values, where HBase
+   * reads region-level keys (flush size, multiplier) and store-level ones (compaction, blocking files) alike.
+   */
+  private TableDescriptor withValues(TableDescriptor descriptor, Map<PolicySetting, String> values) {
+    TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(descriptor);
+    ColumnFamilyDescriptorBuilder columns = ColumnFamilyDescriptorBuilder.newBuilder(
+        descriptor.getColumnFamily(family));
+    values.forEach((setting, value) -> {
+      if (setting.route() == Route.FAMILY) {
+        columns.setValue(setting.descriptorKey(), value);
+      } else {
+        table.setValue(setting.descriptorKey(), value);
+      }
+    });
+    ColumnFamilyDescriptor changed = columns.build();
+    return table.modifyColumnFamily(changed).build();
+  }
+
+  @Override
+  public void close() throws IOException {
+    for (TableName table : created) {
+      BenchTables.dropIfExists(admin, table);
+    }
+    created.clear();
+    if (snapshotTaken) {
+      admin.deleteSnapshot(snapshot);
+      snapshotTaken = false;
+    }
+  }
+}

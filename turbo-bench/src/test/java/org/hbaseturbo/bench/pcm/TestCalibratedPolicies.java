@@ -1,0 +1,62 @@
+package org.hbaseturbo.bench.pcm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import org.hbaseturbo.tune.policy.PolicyLoader;
+import org.hbaseturbo.tune.policy.PolicySetting;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A calibration's policy file loads as a policy: the searched settings as measured (HBase's defaults where they
+ * won), the rest the paper's, with the evidence in comments.
+ */
+class TestCalibratedPolicies {
+  private static final PolicyEnvironment CLUSTER = new PolicyEnvironment(24, 2, 2, 1e9, 4);
+
+  @Test
+  void theChosenValuesReplaceThePapersAndTheRestStays(@TempDir Path dir) throws Exception {
+    Policy paper = PolicyLoader.shipped().get(WorkloadClass.MIX_W);
+    Calibration.ClassResult result = result("paper hbase.hregion.memstore.flush.size alone",
+        Map.of(PolicySetting.FLUSH_SIZE, "268435456"));
+    Path file = CalibratedPolicies.write(dir, PcmWorkload.MIX_W, paper, result, "a test cluster", "2026-11-29");
+
+    Policy calibrated = PolicyLoader.withOverrides(dir).get(WorkloadClass.MIX_W);
+    Map<PolicySetting, String> values = calibrated.evaluate(CLUSTER).values();
+    Map<PolicySetting, String> papers = paper.evaluate(CLUSTER).values();
+    assertThat(values.get(PolicySetting.FLUSH_SIZE)).isEqualTo("268435456");
+    assertThat(values.get(PolicySetting.BLOCK_MULTIPLIER)).as("searched, the defaults kept")
+        .isEqualTo(PolicySetting.BLOCK_MULTIPLIER.hbaseDefault());
+    assertThat(values.get(PolicySetting.MEMSTORE)).as("not searched").isEqualTo(papers.get(PolicySetting.MEMSTORE));
+    assertThat(calibrated.evaluate(CLUSTER).heapBytes()).isEqualTo(paper.evaluate(CLUSTER).heapBytes());
+    assertThat(calibrated.source()).startsWith("calibrated on a test cluster, 2026-11-29, from PCM paper");
+    assertThat(Files.readString(file)).contains("# Chosen: paper hbase.hregion.memstore.flush.size alone.",
+        "median 1.100 (1.050-1.150) over 3 rounds");
+  }
+
+  @Test
+  void whereTheDefaultsWonEverySearchedSettingIsHBases(@TempDir Path dir) throws Exception {
+    Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
+    CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS, Map.of()),
+        "a test cluster", "2026-11-29");
+
+    Map<PolicySetting, String> values = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+        .values();
+    assertThat(values.get(PolicySetting.BLOCKSIZE)).isEqualTo(PolicySetting.BLOCKSIZE.hbaseDefault());
+    assertThat(values.get(PolicySetting.BLOCK_CACHE)).as("the paper's").isEqualTo("0.6");
+  }
+
+  private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values) {
+    Calibration.CandidateResult measured = new Calibration.CandidateResult(values, List.of(1.05, 1.1, 1.15),
+        List.of(1.0, 1.0, 1.0), 1.1, 1.05, 1.15, List.of(1000.0, 1100.0, 1150.0));
+    return new Calibration.ClassResult("MixW", chosen, values, Map.of(chosen, measured), 0.01, 0.02, 3, 60,
+        "a reason");
+  }
+}

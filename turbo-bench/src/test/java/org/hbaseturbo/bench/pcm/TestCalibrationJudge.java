@@ -1,0 +1,66 @@
+package org.hbaseturbo.bench.pcm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A candidate replaces HBase's defaults only where its throughput over theirs, round by round, beats the noise
+ * that two copies of the defaults measured in the same rounds, at a p99 not much above theirs.
+ */
+class TestCalibrationJudge {
+  private static final CalibrationJudge.Paired QUIET = paired(1.0, 1.01, 0.995);
+
+  @Test
+  void theNoiseIsTheAaArmsLargestDistanceFromOneAndTheMarginAtLeastTwoPercent() {
+    assertThat(CalibrationJudge.noise(paired(0.97, 1.05, 1.0))).isCloseTo(0.05, within(1e-9));
+    assertThat(CalibrationJudge.margin(paired(0.97, 1.05, 1.0))).isCloseTo(0.05, within(1e-9));
+    assertThat(CalibrationJudge.margin(QUIET)).isEqualTo(CalibrationJudge.MIN_GAIN);
+  }
+
+  @Test
+  void aCandidateBeyondTheNoiseIsChosenAndTheBestOfSeveral() {
+    Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
+    candidates.put("a", paired(1.04, 1.06, 1.05));
+    candidates.put("b", paired(1.10, 1.12, 1.08));
+    assertThat(CalibrationJudge.choose(candidates, QUIET)).contains("b");
+  }
+
+  @Test
+  void theDefaultsStayWhereNoCandidateBeatsTheNoise() {
+    Map<String, CalibrationJudge.Paired> candidates = Map.of("a", paired(1.04, 1.06, 1.05));
+    assertThat(CalibrationJudge.choose(candidates, paired(0.94, 1.06, 1.0))).as("6% noise").isEmpty();
+    assertThat(CalibrationJudge.choose(Map.of("slower", paired(0.9, 0.95, 0.92)), QUIET)).isEmpty();
+  }
+
+  @Test
+  void aFasterCandidateWhoseP99RoseTooMuchIsPassedOver() {
+    Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
+    candidates.put("fast but slow answers", new CalibrationJudge.Paired(List.of(1.2, 1.2), List.of(1.5, 1.4)));
+    candidates.put("faster", new CalibrationJudge.Paired(List.of(1.1, 1.1), List.of(1.0, 1.1)));
+    assertThat(CalibrationJudge.choose(candidates, QUIET)).contains("faster");
+  }
+
+  @Test
+  void theBetterHalfGoesOnBestFirstAndAtLeastOne() {
+    Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
+    candidates.put("a", paired(0.9));
+    candidates.put("b", paired(1.2));
+    candidates.put("c", paired(1.0));
+    assertThat(CalibrationJudge.betterHalf(candidates)).containsExactly("b", "c");
+    assertThat(CalibrationJudge.betterHalf(Map.of("only", paired(0.5)))).containsExactly("only");
+  }
+
+  @Test
+  void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+    assertThat(paired(1.0, 1.2, 0.9, 1.1).median()).isCloseTo(1.05, within(1e-9));
+  }
+
+  private static CalibrationJudge.Paired paired(Double... ratios) {
+    return new CalibrationJudge.Paired(List.of(ratios), List.of(ratios).stream().map(ratio -> 1.0).toList());
+  }
+}

@@ -1,0 +1,140 @@
+package org.hbaseturbo.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.pcm.Calibration;
+import org.hbaseturbo.bench.pcm.PcmWorkload;
+import org.hbaseturbo.report.JsonFiles;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.Policy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code turbo tune calibrate}: the policies' table-level settings measured on the cluster they run on. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+    description = {"Measure, on this cluster, whether the paper's table-level settings beat HBase's defaults for"
+        + " each class, and write policy files that keep only what measured faster: 'tune watch', 'apply' and"
+        + " 'recommend' take them with --policy DIR.",
+        "The records are loaded once into a table of the calibration's own. For each class, HBase's defaults, a"
+            + " second copy of them (the A/A arm, which measures the noise) and each candidate (the paper's"
+            + " settings together, then each alone) run on copies of that table (snapshot clones; the block size's"
+            + " candidates major-compacted), in rounds of one run each, turned every round; each candidate's"
+            + " throughput is taken over the defaults' in the same round. Successive halving: the better half by"
+            + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
+            + " candidate is kept only if its median beats the defaults by more than the A/A spread (at least 2%)"
+            + " with its p99 at most 25% above theirs; otherwise the class keeps HBase's defaults.",
+        "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
+            + " store files, compaction min and max. The heap, its fractions, the pre-split and the split policy"
+            + " stay the paper's, and the files say so. BL is not calibrated yet. Everything it creates is dropped"
+            + " at the end. Without --conf it runs on a local cluster of its own."})
+final class TuneCalibrateCommand implements Callable<Integer> {
+  @ParentCommand
+  TuneCommand parent;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  LocalClusterOptions local;
+
+  @Option(names = "--class", paramLabel = "C,C,...", split = ",",
+      defaultValue = "RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
+      description = "Classes to calibrate, in this order (default: every class that runs on loaded records,"
+          + " ${DEFAULT-VALUE}).")
+  List<String> classes;
+
+  @Range(min = 1_000, max = 1_000_000_000)
+  @Option(names = "--records", paramLabel = "N", defaultValue = "500000",
+      description = "Records loaded once for every class, as bench pcm loads them (1,000 to 1,000,000,000;"
+          + " default: ${DEFAULT-VALUE}).")
+  long records;
+
+  @Range(min = 1, max = 3_600)
+  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "10",
+      description = "Length of each arm's run in a round (1 to 3,600; default: ${DEFAULT-VALUE}).")
+  int runSeconds;
+
+  @Range(min = 1, max = 1_024)
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+      description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Range(min = 1, max = 10_080)
+  @Option(names = "--budget", paramLabel = "MINUTES", defaultValue = "30",
+      description = "Minutes the whole calibration may take, its load included; each class gets an equal share of"
+          + " what is left when it begins (1 to 10,080; default: ${DEFAULT-VALUE}).")
+  int budgetMinutes;
+
+  @Range(min = 0, max = 1_000_000)
+  @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "0",
+      description = "Measured rounds a class gets at most, even with budget left: for a quick look (0 to 1,000,000;"
+          + " default: ${DEFAULT-VALUE}, as many as the class's share of --budget allows).")
+  int maxRounds;
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE",
+      description = "A YCSB property for every run: how requests are drawn (requestdistribution=uniform|zipfian|"
+          + "latest), field count and length. Not the counts, the table or the mix, which the calibration sets.")
+  Map<String, String> ycsbProperties = new LinkedHashMap<>();
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where the policy files (DIR/policies/<class>.yaml) and the measurements (DIR/calibration.json)"
+          + " go (default: turbo-out/tune-calibrate-<time>).")
+  Path outDir;
+
+  @Mixin
+  TunePolicyFiles policyFiles;
+
+  @Override
+  public Integer call() throws Exception {
+    Map<WorkloadClass, Policy> policies = policyFiles.policies();
+    Calibration.Settings settings = new Calibration.Settings(classes.stream().map(String::strip)
+        .map(PcmWorkload::byLabel).distinct().toList(), records, runSeconds, threads,
+        Duration.ofMinutes(budgetMinutes), maxRounds, policies, ycsbProperties);
+    Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "tune-calibrate");
+    OutputDirs.requireWritableDirectory(dir, outDir != null ? "--out" : "output directory");
+    PrintWriter out = spec.commandLine().getOut();
+    try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), local.settings(TargetCluster.LOOPBACK),
+        dir, out)) {
+      String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+      List<Calibration.ClassResult> results = new Calibration(cluster.target(), settings, dir.resolve("runs"), out)
+          .run();
+      out.println();
+      Path policyDir = dir.resolve("policies");
+      for (int i = 0; i < results.size(); i++) {
+        PcmWorkload workload = settings.classes().get(i);
+        Path file = Calibration.writePolicy(policyDir, workload, policies.get(workload.workloadClass()),
+            results.get(i), cluster.target().description(), when);
+        out.printf("%-10s %-40s %s%n", workload.label(), results.get(i).chosen(), file);
+      }
+      Path json = dir.resolve("calibration.json");
+      Map<String, Object> report = new LinkedHashMap<>();
+      report.put("calibrated_at", when);
+      report.put("cluster", cluster.target().description());
+      report.put("records", records);
+      report.put("run_seconds", runSeconds);
+      report.put("threads", threads);
+      report.put("budget_minutes", budgetMinutes);
+      report.put("max_rounds", maxRounds);
+      report.put("ycsb_properties", ycsbProperties);
+      report.put("classes", results);
+      JsonFiles.write(json, report);
+      out.println("policies: " + policyDir.toAbsolutePath() + " (give them to tune watch, apply and recommend with"
+          + " --policy " + policyDir.toAbsolutePath() + ")");
+      out.println("measurements: " + json.toAbsolutePath());
+      out.flush();
+      return 0;
+    }
+  }
+}
