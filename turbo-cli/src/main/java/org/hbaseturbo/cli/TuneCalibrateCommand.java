@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
             + " candidates major-compacted), in rounds of one run each, turned every round; each candidate's"
             + " throughput is taken over the defaults' in the same round. Successive halving: the better half by"
             + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
-            + " candidate is kept only if its median beats the defaults by more than the A/A spread (at least 2%)"
-            + " with its p99 at most 25% above theirs; otherwise the class keeps HBase's defaults.",
+            + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
+            + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
+            + " least 2%) with its p99 at most 25% above theirs; otherwise the class keeps HBase's defaults.",
         "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
             + " store files, compaction min and max. The heap, its fractions, the pre-split and the split policy"
             + " stay the paper's, and the files say so. BL is not calibrated yet. Everything it creates is dropped"

@@ -12,7 +12,7 @@ import java.util.Optional;
  * themselves (the A/A arm).
  */
 final class CalibrationJudge {
-  /** The least gain a candidate must show, whatever the A/A spread: a few rounds can show none by chance. */
+  /** The least gain a candidate must show, whatever the A/A arm measured: a few rounds can show none by chance. */
   static final double MIN_GAIN = 0.02;
   /** How far a candidate's p99 may rise over the defaults' in its rounds (median of the paired ratios). */
   static final double MAX_P99_RISE = 0.25;
@@ -43,7 +43,7 @@ final class CalibrationJudge {
       return ratios.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
       if (values.isEmpty()) {
         return Double.NaN;
       }
@@ -53,9 +53,24 @@ final class CalibrationJudge {
     }
   }
 
-  /** The A/A arm's largest distance from 1: how far two copies of the same settings measured apart. */
+  /**
+   * How far a median of the A/A arm's rounds can land from 1 when nothing differs: its own median's distance from 1,
+   * or two standard errors of a median of as many rounds, from the spread of its rounds (their median absolute
+   * deviation, robust to one run disturbed by a compaction or a collection), whichever is larger. Not the largest
+   * round's distance: one disturbed A/A run (1.595 of the defaults' in the first calibration on this host) would make
+   * every gain look like noise.
+   */
   static double noise(Paired aa) {
-    return aa.ratios().stream().mapToDouble(ratio -> Math.abs(ratio - 1)).max().orElse(0);
+    List<Double> ratios = aa.ratios();
+    if (ratios.isEmpty()) {
+      return 0;
+    }
+    double median = aa.median();
+    double deviation = Paired.median(ratios.stream().map(ratio -> Math.abs(ratio - median)).toList());
+    // A normal spread's standard deviation is 1.4826 times its median absolute deviation, and a median of n draws
+    // has a standard error of 1.2533 standard deviations over the square root of n.
+    double standardError = 1.2533 * 1.4826 * deviation / Math.sqrt(ratios.size());
+    return Math.max(Math.abs(median - 1), 2 * standardError);
   }
 
   /** What a candidate's median must beat 1 by: the noise, at least {@link #MIN_GAIN}. */
