@@ -14,14 +14,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The operator's commands (cluster, tune, compress, fastpath) reach no benchmark code: only the {@code bench},
- * {@code ycsb} and {@code demo} commands may, so that an operator's tool does not depend on YCSB and the
- * experiments. What the commands print and write comes from turbo-report. The dependencies are read from the
- * compiled classes by the JDK's {@code jdeps}, so that a fully qualified name or a nested class counts too.
+ * {@code ycsb} and {@code demo} commands may, and {@code tune calibrate}, which measures by running each class's
+ * YCSB workload as {@code bench pcm} does, so that an operator's tool does not depend on YCSB and the experiments
+ * otherwise. What the commands print and write comes from turbo-report. The dependencies are read from the compiled
+ * classes by the JDK's {@code jdeps}, so that a fully qualified name or a nested class counts too.
  */
 class TestBenchmarkBoundary {
-  /** The classes of the bench, ycsb and demo commands, by the name of their top-level class. */
+  /** The classes of the bench, ycsb, demo and tune calibrate commands, by the name of their top-level class. */
   private static final Pattern BENCHMARK_COMMAND =
-      Pattern.compile("(Bench|Demo|Ycsb)\\w*|RatioBenchmarks|WorkloadOptions");
+      Pattern.compile("(Bench|Demo|Ycsb)\\w*|RatioBenchmarks|WorkloadOptions|TuneCalibrateCommand");
 
   private static final Pattern DEPENDENCY =
       Pattern.compile("^\\s*org\\.hbaseturbo\\.cli\\.(\\w+)\\S*\\s+->\\s+(org\\.hbaseturbo\\.bench\\.\\S+)");
