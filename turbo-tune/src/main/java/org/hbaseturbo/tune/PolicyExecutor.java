@@ -111,20 +111,17 @@ public final class PolicyExecutor {
     if (!tableChanges.isEmpty()) {
       TableName table = TableName.valueOf(recommendation.table());
       TableDescriptor current = tables.get(table);
-      TableDescriptorBuilder changed = TableDescriptorBuilder.newBuilder(current);
+      TableDescriptor changed = PolicySetting.withValues(current, tableChanges);
       List<AuditLog.Entry> values = new ArrayList<>();
       for (Map.Entry<PolicySetting, String> value : tableChanges.entrySet()) {
         PolicySetting setting = value.getKey();
         String key = setting.descriptorKey();
         if (setting.route() == Route.FAMILY) {
           for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
-            changed.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
-                .setValue(key, value.getValue()).build());
             values.add(entry(change, APPLY, workloadClass, AuditLog.Target.family(table, family.getNameAsString()),
                 key, family.getValue(key), value.getValue(), setting.route(), pending));
           }
         } else {
-          changed.setValue(key, value.getValue());
           values.add(entry(change, APPLY, workloadClass, AuditLog.Target.table(table), key, current.getValue(key),
               value.getValue(), setting.route(), pending));
         }
@@ -133,7 +130,7 @@ public final class PolicyExecutor {
       // flushed and compacted, flush size, split policy. A read-only class writes no file and grows no region, so
       // reopening the regions for it would cost each its memstore and its readers a pause (measured in bench pcm's
       // adaptivity run), and buy nothing: they take the values when they next open.
-      entries.addAll(dryRun ? values : make(values, () -> modify("modifying", changed.build(),
+      entries.addAll(dryRun ? values : make(values, () -> modify("modifying", changed,
           recommendation.workloadClass(), progress)));
     }
     if (split.isPresent()) {

@@ -45,9 +45,9 @@ public final class Recommender {
   /** @param table the table whose table and family settings to compare too; empty for the servers' alone */
   public Recommendation recommend(Policy policy, Optional<TableName> table) throws IOException {
     List<RegionServerState> servers = liveServers();
-    PolicyEnvironment environment = environment(servers, table);
-    Policy.Evaluated evaluated = policy.evaluate(environment);
     try (Admin admin = connection.getAdmin()) {
+      PolicyEnvironment environment = environment(admin, servers, table);
+      Policy.Evaluated evaluated = policy.evaluate(environment);
       Optional<TableDescriptor> descriptor = table.isPresent() ? Optional.of(admin.getDescriptor(table.get()))
           : Optional.empty();
       return diff(evaluated, environment, servers, descriptor);
@@ -59,7 +59,10 @@ public final class Recommender {
    * {@code table} (of all user tables when empty).
    */
   public PolicyEnvironment environment(Optional<TableName> table) throws IOException {
-    return environment(liveServers(), table);
+    List<RegionServerState> servers = liveServers();
+    try (Admin admin = connection.getAdmin()) {
+      return environment(admin, servers, table);
+    }
   }
 
   private List<RegionServerState> liveServers() throws IOException {
@@ -70,17 +73,14 @@ public final class Recommender {
     return servers;
   }
 
-  private PolicyEnvironment environment(List<RegionServerState> servers, Optional<TableName> table)
-      throws IOException {
-    try (Admin admin = connection.getAdmin()) {
-      List<RegionMetrics> regions = TableRegions.of(admin).entrySet().stream()
-          .filter(entry -> !entry.getKey().isSystemTable() && (table.isEmpty() || table.get().equals(entry.getKey())))
-          .flatMap(entry -> entry.getValue().stream()).toList();
-      return new PolicyEnvironment(servers.get(0).hostMemoryBytes() / (double) (1L << 30), servers.size(),
-          serversPerHost(servers),
-          regions.stream().mapToDouble(region -> region.getStoreFileSize().get(Size.Unit.BYTE)).sum(),
-          regions.size());
-    }
+  private static PolicyEnvironment environment(Admin admin, List<RegionServerState> servers,
+      Optional<TableName> table) throws IOException {
+    List<RegionMetrics> regions = TableRegions.of(admin).entrySet().stream()
+        .filter(entry -> !entry.getKey().isSystemTable() && (table.isEmpty() || table.get().equals(entry.getKey())))
+        .flatMap(entry -> entry.getValue().stream()).toList();
+    return new PolicyEnvironment(servers.get(0).hostMemoryBytes() / (double) (1L << 30), servers.size(),
+        serversPerHost(servers),
+        regions.stream().mapToDouble(region -> region.getStoreFileSize().get(Size.Unit.BYTE)).sum(), regions.size());
   }
 
   private Recommendation diff(Policy.Evaluated evaluated, PolicyEnvironment environment,

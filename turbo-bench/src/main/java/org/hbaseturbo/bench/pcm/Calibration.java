@@ -14,14 +14,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ycsb.OperationStats;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
-import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.Recommender;
@@ -48,8 +46,6 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * paper's for them, and say so.
  */
 public final class Calibration {
-  /** Client operations each run does before it measures, for the client's JIT. */
-  private static final int CLIENT_WARM_UP_OPERATIONS = 500;
   /** Rounds each candidate gets in the first stage; each later stage doubles them. */
   static final int FIRST_STAGE_ROUNDS = 2;
   static final String AA = "defaults A/A";
@@ -125,7 +121,7 @@ public final class Calibration {
   }
 
   /** The classes that run on loaded records, which a calibration takes. */
-  public static List<String> runClasses() {
+  private static List<String> runClasses() {
     return Arrays.stream(PcmWorkload.values()).filter(w -> !w.isLoad()).map(PcmWorkload::label).toList();
   }
 
@@ -141,7 +137,7 @@ public final class Calibration {
           PcmWorkload workload = settings.classes().get(i);
           long share = Math.max(0, (deadline - System.nanoTime()) / (settings.classes().size() - i));
           Policy.Evaluated paper = settings.policies().get(workload.workloadClass()).evaluate(environment);
-          try (CandidateTables tables = new CandidateTables(admin, loaded, YcsbPhase.DEFAULT_FAMILY, out)) {
+          try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
             results.add(new ClassCalibration(workload, paper, tables, System.nanoTime() + share).run());
           }
         }
@@ -157,18 +153,12 @@ public final class Calibration {
     out.printf("loading %,d records into %s (%d regions), once for every class%n", settings.records(), table,
         regions);
     out.flush();
-    YcsbExperiment experiment = new YcsbExperiment(target, ycsb(Map.of(PcmBenchmark.TABLE_PROPERTY,
-        table.getNameAsString()), regions), workDir.resolve("load"), out);
-    PcmBenchmark.requireNoFailures(experiment.load(false), "the load of the calibration's records");
-    out.println("  flushing and major-compacting " + table);
-    out.flush();
-    BenchTables.flushAndCompact(admin, table);
+    PcmBenchmark.loadAndCompact(target, ycsb(Map.of(PcmBenchmark.TABLE_PROPERTY, table.getNameAsString()), regions),
+        table, workDir.resolve("load"), out, "the load of the calibration's records");
   }
 
   private YcsbExperiment.Settings ycsb(Map<String, String> overrides, int regions) {
-    Map<String, String> properties = new TreeMap<>(settings.ycsbProperties());
-    properties.putAll(overrides);
-    return PcmBenchmark.ycsb(settings.records(), properties, regions, settings.threads(), CLIENT_WARM_UP_OPERATIONS);
+    return PcmBenchmark.ycsb(settings.records(), settings.ycsbProperties(), overrides, regions, settings.threads());
   }
 
   /** One class: its arms, their rounds in stages, and the choice. */
@@ -177,11 +167,8 @@ public final class Calibration {
     private final Policy.Evaluated paper;
     private final CandidateTables tables;
     private final long until;
-    private final Map<String, CalibrationCandidate> candidates = new LinkedHashMap<>();
-    private final Map<String, TableName> armTables = new LinkedHashMap<>();
-    private final Map<String, List<Double>> throughputs = new LinkedHashMap<>();
-    private final Map<String, List<Double>> ratios = new LinkedHashMap<>();
-    private final Map<String, List<Double>> p99Ratios = new LinkedHashMap<>();
+    /** Every arm by name: the defaults, their A/A copy, the candidates, in that order. */
+    private final Map<String, Arm> arms = new LinkedHashMap<>();
     private int rounds;
     private final long began = System.nanoTime();
 
@@ -212,7 +199,7 @@ public final class Calibration {
       List<String> alive = new ArrayList<>(tried.stream().map(CalibrationCandidate::name).toList());
       out.println("  a round to warm every arm, not measured");
       out.flush();
-      long roundNanos = round(new ArrayList<>(armTables.keySet()), false);
+      long roundNanos = round(new ArrayList<>(arms.keySet()), false);
       int stageRounds = FIRST_STAGE_ROUNDS;
       String stopped = null;
       while (stopped == null) {
@@ -222,7 +209,7 @@ public final class Calibration {
           } else if (System.nanoTime() + roundNanos > until) {
             stopped = "the class's share of the budget was spent";
           } else {
-            roundNanos = round(arms(alive), true);
+            roundNanos = round(inRound(alive), true);
             report(alive);
           }
         }
@@ -234,7 +221,7 @@ public final class Calibration {
       String endedWhen = stopped;
       CalibrationJudge.Paired aa = paired(AA);
       Optional<String> chosen = rounds == 0 ? Optional.empty()
-          : CalibrationJudge.choose(paired(candidates.keySet().stream().filter(this::measuredCandidate).toList()),
+          : CalibrationJudge.choose(paired(arms.keySet().stream().filter(this::measuredCandidate).toList()),
               aa);
       double noise = rounds == 0 ? Double.NaN : CalibrationJudge.noise(aa);
       double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
@@ -251,7 +238,7 @@ public final class Calibration {
     }
 
     private boolean measuredCandidate(String name) {
-      return !name.equals(CalibrationCandidate.DEFAULTS) && !name.equals(AA) && !ratios.get(name).isEmpty();
+      return !name.equals(CalibrationCandidate.DEFAULTS) && !name.equals(AA) && !arms.get(name).ratios.isEmpty();
     }
 
     private String loadedPrefix() {
@@ -262,18 +249,14 @@ public final class Calibration {
       out.printf("  %s: a copy of the records as %s%s%n", candidate.name(), table, candidate.values().isEmpty() ? ""
           : ", with " + candidate.values());
       out.flush();
-      candidates.put(candidate.name(), candidate);
-      armTables.put(candidate.name(), tables.create(table, candidate.values()));
-      throughputs.put(candidate.name(), new ArrayList<>());
-      ratios.put(candidate.name(), new ArrayList<>());
-      p99Ratios.put(candidate.name(), new ArrayList<>());
+      arms.put(candidate.name(), new Arm(candidate, tables.create(table, candidate.values())));
     }
 
     /** The defaults, their A/A copy and the candidates still in. */
-    private List<String> arms(List<String> alive) {
-      List<String> arms = new ArrayList<>(List.of(CalibrationCandidate.DEFAULTS, AA));
-      arms.addAll(alive);
-      return arms;
+    private List<String> inRound(List<String> alive) {
+      List<String> names = new ArrayList<>(List.of(CalibrationCandidate.DEFAULTS, AA));
+      names.addAll(alive);
+      return names;
     }
 
     /**
@@ -281,9 +264,9 @@ public final class Calibration {
      *
      * @return how long the round took
      */
-    private long round(List<String> arms, boolean measured) throws IOException {
+    private long round(List<String> names, boolean measured) throws IOException {
       long start = System.nanoTime();
-      List<String> order = new ArrayList<>(arms);
+      List<String> order = new ArrayList<>(names);
       Collections.rotate(order, -(rounds % order.size()));
       if (rounds % 2 == 1) {
         Collections.reverse(order);
@@ -295,34 +278,24 @@ public final class Calibration {
       if (measured) {
         rounds++;
         PhaseResult defaults = results.get(CalibrationCandidate.DEFAULTS);
-        results.forEach((arm, result) -> {
-          throughputs.get(arm).add(result.throughputOpsPerSecond());
-          ratios.get(arm).add(result.throughputOpsPerSecond() / defaults.throughputOpsPerSecond());
-          p99Ratios.get(arm).add(p99(result) / p99(defaults));
-        });
+        results.forEach((arm, result) -> arms.get(arm).measured(result, defaults));
       }
       return System.nanoTime() - start;
     }
 
     private PhaseResult runOnce(String arm, boolean measured) throws IOException {
-      Map<String, String> overrides = new TreeMap<>(workload.mix());
-      overrides.put(PcmBenchmark.TABLE_PROPERTY, armTables.get(arm).getNameAsString());
-      overrides.put("maxexecutiontime", Integer.toString(settings.runSeconds()));
+      TableName table = arms.get(arm).table;
       Path dir = workDir.resolve(workload.label()).resolve((measured ? "round-" + (rounds + 1) : "warm-up") + "-"
-          + armTables.get(arm).getQualifierAsString());
-      PhaseResult result = new YcsbExperiment(target, ycsb(overrides, 1), dir, out).run(1, 1, false);
+          + table.getQualifierAsString());
+      PhaseResult result = new YcsbExperiment(target, ycsb(workload.run(table.getNameAsString(),
+          settings.runSeconds()), 1), dir, out).run(1, 1, false);
       PcmBenchmark.requireNoFailures(result, workload.label() + " on " + arm);
       return result;
     }
 
-    /** The slowest of the run's operations' p99, microseconds. */
-    private double p99(PhaseResult result) {
-      return result.byOperation().values().stream().mapToDouble(OperationStats::p99Us).max().orElse(Double.NaN);
-    }
-
     private void report(List<String> alive) {
       StringBuilder line = new StringBuilder(String.format("  round %d:", rounds));
-      for (String arm : arms(alive)) {
+      for (String arm : inRound(alive)) {
         if (!arm.equals(CalibrationCandidate.DEFAULTS)) {
           line.append(String.format(" %s %.3f;", arm, paired(arm).median()));
         }
@@ -331,26 +304,58 @@ public final class Calibration {
       out.flush();
     }
 
-    private Map<String, CalibrationJudge.Paired> paired(List<String> arms) {
+    private Map<String, CalibrationJudge.Paired> paired(List<String> names) {
       Map<String, CalibrationJudge.Paired> paired = new LinkedHashMap<>();
-      arms.forEach(arm -> paired.put(arm, paired(arm)));
+      names.forEach(arm -> paired.put(arm, paired(arm)));
       return paired;
     }
 
     private CalibrationJudge.Paired paired(String arm) {
-      return new CalibrationJudge.Paired(ratios.get(arm), p99Ratios.get(arm));
+      return arms.get(arm).paired();
     }
 
     private ClassResult result(Optional<String> chosen, double noise, double margin, String reason) {
-      Map<String, CandidateResult> arms = new LinkedHashMap<>();
-      candidates.forEach((name, candidate) -> {
-        CalibrationJudge.Paired paired = paired(name);
-        arms.put(name, new CandidateResult(candidate.values(), paired.ratios(), paired.p99Ratios(), paired.median(),
-            paired.min(), paired.max(), List.copyOf(throughputs.get(name))));
-      });
-      Map<PolicySetting, String> values = chosen.map(name -> candidates.get(name).values()).orElse(Map.of());
-      return new ClassResult(workload.label(), chosen.orElse(CalibrationCandidate.DEFAULTS), values, arms, noise,
+      Map<String, CandidateResult> measured = new LinkedHashMap<>();
+      arms.forEach((name, arm) -> measured.put(name, arm.result()));
+      Map<PolicySetting, String> values = chosen.map(name -> arms.get(name).candidate.values()).orElse(Map.of());
+      return new ClassResult(workload.label(), chosen.orElse(CalibrationCandidate.DEFAULTS), values, measured, noise,
           margin, rounds, (System.nanoTime() - began) / 1e9, reason);
+    }
+  }
+
+  /** One arm of a class: its settings, its copy of the table, and its measured rounds against the defaults'. */
+  private static final class Arm {
+    private final CalibrationCandidate candidate;
+    private final TableName table;
+    private final List<Double> throughputs = new ArrayList<>();
+    private final List<Double> ratios = new ArrayList<>();
+    private final List<Double> p99Ratios = new ArrayList<>();
+
+    Arm(CalibrationCandidate candidate, TableName table) {
+      this.candidate = candidate;
+      this.table = table;
+    }
+
+    /** Takes its run of a round, beside the defaults' run of the same round. */
+    void measured(PhaseResult run, PhaseResult defaults) {
+      throughputs.add(run.throughputOpsPerSecond());
+      ratios.add(run.throughputOpsPerSecond() / defaults.throughputOpsPerSecond());
+      p99Ratios.add(p99(run) / p99(defaults));
+    }
+
+    CalibrationJudge.Paired paired() {
+      return new CalibrationJudge.Paired(ratios, p99Ratios);
+    }
+
+    CandidateResult result() {
+      CalibrationJudge.Paired paired = paired();
+      return new CandidateResult(candidate.values(), paired.ratios(), paired.p99Ratios(), paired.median(),
+          paired.min(), paired.max(), List.copyOf(throughputs));
+    }
+
+    /** The slowest of the run's operations' p99, microseconds. */
+    private static double p99(PhaseResult result) {
+      return result.byOperation().values().stream().mapToDouble(OperationStats::p99Us).max().orElse(Double.NaN);
     }
   }
 }

@@ -7,11 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
@@ -25,16 +20,14 @@ import org.hbaseturbo.tune.policy.Route;
 final class CandidateTables implements AutoCloseable {
   private final Admin admin;
   private final TableName loaded;
-  private final byte[] family;
   private final String snapshot;
   private final PrintWriter out;
   private final List<TableName> created = new ArrayList<>();
   private boolean snapshotTaken;
 
-  CandidateTables(Admin admin, TableName loaded, String family, PrintWriter out) {
+  CandidateTables(Admin admin, TableName loaded, PrintWriter out) {
     this.admin = admin;
     this.loaded = loaded;
-    this.family = Bytes.toBytes(family);
     this.snapshot = loaded.getQualifierAsString() + "_calibration";
     this.out = out;
   }
@@ -51,32 +44,13 @@ final class CandidateTables implements AutoCloseable {
     if (values.isEmpty()) {
       return table;
     }
-    admin.modifyTable(withValues(admin.getDescriptor(table), values));
+    admin.modifyTable(PolicySetting.withValues(admin.getDescriptor(table), values));
     if (values.keySet().stream().anyMatch(setting -> setting.route() == Route.FAMILY)) {
       out.printf("    major-compacting %s, so that its files are written with its block size%n", table);
       out.flush();
       BenchTables.flushAndCompact(admin, table);
     }
     return table;
-  }
-
-  /**
-   * The descriptor with the values: the family's attributes on the family, the rest as table values, where HBase
-   * reads region-level keys (flush size, multiplier) and store-level ones (compaction, blocking files) alike.
-   */
-  private TableDescriptor withValues(TableDescriptor descriptor, Map<PolicySetting, String> values) {
-    TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(descriptor);
-    ColumnFamilyDescriptorBuilder columns = ColumnFamilyDescriptorBuilder.newBuilder(
-        descriptor.getColumnFamily(family));
-    values.forEach((setting, value) -> {
-      if (setting.route() == Route.FAMILY) {
-        columns.setValue(setting.descriptorKey(), value);
-      } else {
-        table.setValue(setting.descriptorKey(), value);
-      }
-    });
-    ColumnFamilyDescriptor changed = columns.build();
-    return table.modifyColumnFamily(changed).build();
   }
 
   @Override

@@ -24,6 +24,7 @@ import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
+import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
@@ -212,25 +213,42 @@ public final class PcmBenchmark {
     DataDirs.replace(data, Optional.empty());
     try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), Optional.empty(),
         settings.dataNodes(), dir, out)) {
-      YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
-          ycsb(settings.records(), Map.of(TABLE_PROPERTY, TABLE), LOADED_REGIONS), dir.resolve("ycsb"), out);
-      PhaseResult load = experiment.load(false);
-      requireNoFailures(load, "the load of the records every variant runs on");
-      try (Admin admin = cluster.connection().getAdmin()) {
-        TableName table = TableName.valueOf(TABLE);
-        out.println("  flushing and major-compacting " + table);
-        out.flush();
-        BenchTables.flushAndCompact(admin, table);
-      }
+      loadAndCompact(cluster.target(), ycsb(settings.records(), Map.of(TABLE_PROPERTY, TABLE), LOADED_REGIONS),
+          TableName.valueOf(TABLE), dir.resolve("ycsb"), out, "the load of the records every variant runs on");
     }
     return data;
   }
 
   /** YCSB settings over the base workload, with buffered writes, for this benchmark's settings. */
   private YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
-    Map<String, String> properties = new TreeMap<>(settings.ycsbProperties());
+    return ycsb(records, settings.ycsbProperties(), overrides, regions, settings.threads());
+  }
+
+  /**
+   * YCSB settings for a measured run or a load: the user's properties ({@code -p}) under this benchmark's
+   * {@code overrides}, each run warming the client up first.
+   */
+  static YcsbExperiment.Settings ycsb(long records, Map<String, String> userProperties,
+      Map<String, String> overrides, int regions, int threads) {
+    Map<String, String> properties = new TreeMap<>(userProperties);
     properties.putAll(overrides);
-    return ycsb(records, properties, regions, settings.threads(), CLIENT_WARM_UP_OPERATIONS);
+    return ycsb(records, properties, regions, threads, CLIENT_WARM_UP_OPERATIONS);
+  }
+
+  /**
+   * Loads {@code table} as {@code load} says, then flushes and major-compacts it: the state a loaded table settles
+   * in.
+   *
+   * @param what the load, named in the error if any of its operations failed
+   */
+  static void loadAndCompact(ClusterTarget target, YcsbExperiment.Settings load, TableName table, Path dir,
+      PrintWriter out, String what) throws IOException {
+    requireNoFailures(new YcsbExperiment(target, load, dir, out).load(false), what);
+    out.println("  flushing and major-compacting " + table);
+    out.flush();
+    try (Admin admin = target.connection().getAdmin()) {
+      BenchTables.flushAndCompact(admin, table);
+    }
   }
 
   /**
@@ -374,10 +392,8 @@ public final class PcmBenchmark {
      */
     ClassResult runs() throws IOException {
       List<String> applied = pcm.isPresent() ? apply(pcm.get(), TABLE) : List.of();
-      Map<String, String> overrides = new TreeMap<>(workload.mix());
-      overrides.put(TABLE_PROPERTY, TABLE);
-      overrides.put("maxexecutiontime", Integer.toString(settings.runSeconds()));
-      YcsbExperiment.Settings ycsb = ycsb(settings.records(), overrides, LOADED_REGIONS);
+      YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
+          LOADED_REGIONS);
       out.printf("  %s, %s: a warm-up run, then %d measured%n", workload.label(), variant.label(), settings.runs());
       new YcsbExperiment(cluster.target(), ycsb, dir.resolve("warm-up"), out).run(1, 1, false);
       WorkloadReading before = stats.workload();

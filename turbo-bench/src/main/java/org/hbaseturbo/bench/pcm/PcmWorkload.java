@@ -66,6 +66,14 @@ public enum PcmWorkload {
     return mix;
   }
 
+  /** YCSB's properties for a run of this class on {@code table}, ending after {@code seconds}. */
+  Map<String, String> run(String table, int seconds) {
+    Map<String, String> run = mix();
+    run.put(PcmBenchmark.TABLE_PROPERTY, table);
+    run.put("maxexecutiontime", Integer.toString(seconds));
+    return run;
+  }
+
   /** @throws InvalidInputException naming the label and the classes there are */
   public static PcmWorkload byLabel(String label) {
     return Arrays.stream(values()).filter(w -> w.label.equalsIgnoreCase(label)).findFirst()

@@ -2,8 +2,11 @@ package org.hbaseturbo.tune.policy;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /** The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names. */
@@ -65,6 +68,27 @@ public enum PolicySetting {
       case BLOCKSIZE -> ColumnFamilyDescriptorBuilder.BLOCKSIZE;
       default -> key;
     };
+  }
+
+  /**
+   * {@code current} with {@code values} set where HBase reads them: a family attribute on every family, the rest as
+   * table values (region-level keys such as the flush size, and store-level keys such as the compaction bounds,
+   * which HBase reads from the table's values for each store).
+   */
+  public static TableDescriptor withValues(TableDescriptor current, Map<PolicySetting, String> values) {
+    TableDescriptorBuilder changed = TableDescriptorBuilder.newBuilder(current);
+    for (Map.Entry<PolicySetting, String> value : values.entrySet()) {
+      PolicySetting setting = value.getKey();
+      if (setting.route() == Route.FAMILY) {
+        for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
+          changed.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+              .setValue(setting.descriptorKey(), value.getValue()).build());
+        }
+      } else {
+        changed.setValue(setting.descriptorKey(), value.getValue());
+      }
+    }
+    return changed.build();
   }
 
   /** What HBase 2.6 uses when nothing sets it (some defaults live in code, not in hbase-default.xml). */
