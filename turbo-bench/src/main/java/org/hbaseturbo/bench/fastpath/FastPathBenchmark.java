@@ -301,6 +301,7 @@ public final class FastPathBenchmark {
     fields.put("parks_per_reply", (double) waits.parks() / replies);
     fields.put("idle_wake_ups_per_reply", (double) waits.idleWakeUps() / replies);
     fields.put("sleeps_per_reply", (double) waits.sleeps() / replies);
+    fields.put("alarms_per_reply", (double) waits.alarms() / replies);
     fields.put("reply_to_caller_us", orNull(waits.replyToCallerUs()));
     fields.put("reply_to_poller_us", orNull(waits.replyToPollerUs()));
     fields.put("reply_to_parked_us", orNull(waits.replyToParkedUs()));
@@ -382,7 +383,8 @@ public final class FastPathBenchmark {
     parameters.put("fast_path_outcomes", served);
     parameters.put("fast_path_waits", "per variant, summed over its runs' client JVMs (warm-up included):"
         + " replies, the share caught while the waiter polled, parks in UCX's wait for events and wake-ups that found"
-        + " nothing new per reply, sleeps after two or more such wake-ups in a row per reply, and the mean time from"
+        + " nothing new per reply, sleeps after two or more such wake-ups in a row per reply, deadline alarms set per"
+        + " reply, and the mean time from"
         + " the server's sending a reply to its waiter running with it (both read one clock on one host): all"
         + " replies, those caught polling, those whose waiter parked");
     parameters.put(LatencyBreakdown.PARAMETER, serverProcessingUs);

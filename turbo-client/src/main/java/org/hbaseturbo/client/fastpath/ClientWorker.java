@@ -10,8 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.transport.PollingAdvisor;
 import org.hbaseturbo.transport.UcxRuntime;
@@ -38,8 +36,8 @@ import org.openucx.jucx.ucs.UcsConstants;
  *
  * <p>A calling thread sends, then progresses the worker itself until the reply arrives: no hand-off to another
  * thread. It polls for {@code spin} where that pays ({@link PollingAdvisor}) and no more of the connection's callers
- * wait than {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a timer wakes it at the
- * deadline.
+ * wait than {@link FastPathClientConfig#pollers}, then parks in {@code waitForEvents}; a {@link DeadlineAlarm} wakes
+ * it by the deadline.
  *
  * <p>Its requests form one stream of each session (numbered by the worker's index): each is signed with the
  * session key and carries the next sequence of the stream (from a random start) and the caller's deadline. A reply
@@ -115,7 +113,7 @@ final class ClientWorker implements Closeable {
 
   private final UcpWorker worker;
   private final int index;
-  private final ScheduledExecutorService timer;
+  private final DeadlineAlarm alarm;
   private final FastPathClientConfig config;
   private final ReplyWaits waits;
   private final PollingAdvisor polling;
@@ -144,7 +142,7 @@ final class ClientWorker implements Closeable {
     // Thread safety: callers borrow the worker one after another from different threads, and a timer signals it.
     this.worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
     this.index = index;
-    this.timer = timer;
+    this.alarm = new DeadlineAlarm(timer, worker::signal, waits);
     this.config = config;
     this.waits = waits;
     this.polling = new PollingAdvisor(config.spin().toNanos());
@@ -220,7 +218,6 @@ final class ClientWorker implements Closeable {
   }
 
   private void awaitReply(InFlight request, long spinUntil) throws FastPathUnavailableException {
-    ScheduledFuture<?> alarm = null;
     // Whether this wait polled, parked, and parked because the spin was over (rather than for other waiters).
     boolean polled = false;
     boolean parked = false;
@@ -253,9 +250,7 @@ final class ClientWorker implements Closeable {
         }
         parked = true;
         wokeSinceEvent = true;
-        if (alarm == null) {
-          alarm = timer.schedule(worker::signal, request.deadlineNanos - now, TimeUnit.NANOSECONDS);
-        }
+        alarm.armBy(request.deadlineNanos, now);
         waits.parked();
         worker.waitForEvents();
       }
@@ -265,9 +260,6 @@ final class ClientWorker implements Closeable {
       replied(request, !parked);
     } finally {
       waits.waiting.decrementAndGet();
-      if (alarm != null) {
-        alarm.cancel(false);
-      }
     }
   }
 

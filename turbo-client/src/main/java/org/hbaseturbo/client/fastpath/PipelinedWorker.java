@@ -8,8 +8,6 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.hbaseturbo.client.fastpath.ClientWorker.InFlight;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
@@ -28,7 +26,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>While requests are in flight the thread polls for {@code spin} after the last event, as long as no more of the
  * connection's waiters than {@link FastPathClientConfig#pollers} wait; then it parks in UCX's wait for events, woken
- * by a reply, a submission, or a timer at the oldest request's deadline.
+ * by a reply, a submission, or a {@link DeadlineAlarm} by the oldest request's deadline.
  *
  * <p>Should UCX fail the worker itself, the thread fails what it holds, logs one WARN and ends; later submissions
  * fail at once, and their callers use RPC.
@@ -47,7 +45,7 @@ final class PipelinedWorker implements Closeable {
   }
 
   private final ClientWorker worker;
-  private final ScheduledExecutorService timer;
+  private final DeadlineAlarm alarm;
   private final FastPathClientConfig config;
   private final ReplyWaits waits;
   private final Queue<Submission> submissions = new ConcurrentLinkedQueue<>();
@@ -65,7 +63,7 @@ final class PipelinedWorker implements Closeable {
   PipelinedWorker(ClientWorker worker, String name, ScheduledExecutorService timer, ReplyWaits waits,
       FastPathClientConfig config) {
     this.worker = worker;
-    this.timer = timer;
+    this.alarm = new DeadlineAlarm(timer, this::wake, waits);
     this.waits = waits;
     this.config = config;
     this.thread = new Thread(this::run, name);
@@ -229,7 +227,6 @@ final class PipelinedWorker implements Closeable {
    */
   private void park(long now, int emptyWakeUps) {
     parked = true;
-    ScheduledFuture<?> alarm = null;
     try {
       if (!submissions.isEmpty() || closed) {
         return;
@@ -241,15 +238,12 @@ final class PipelinedWorker implements Closeable {
         return;
       }
       if (oldest != null) {
-        alarm = timer.schedule(this::wake, oldest.deadlineNanos() - now, TimeUnit.NANOSECONDS);
+        alarm.armBy(oldest.deadlineNanos(), now);
       }
       waits.parked();
       worker.waitForEvents();
     } finally {
       parked = false;
-      if (alarm != null) {
-        alarm.cancel(false);
-      }
     }
   }
 

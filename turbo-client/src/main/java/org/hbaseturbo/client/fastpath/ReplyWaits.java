@@ -15,6 +15,7 @@ public final class ReplyWaits {
   private final LongAdder parks = new LongAdder();
   private final LongAdder idleWakeUps = new LongAdder();
   private final LongAdder sleeps = new LongAdder();
+  private final LongAdder alarms = new LongAdder();
   private final LongAdder timedReplies = new LongAdder();
   private final LongAdder replyToCallerNanos = new LongAdder();
   private final LongAdder timedPolled = new LongAdder();
@@ -42,6 +43,11 @@ public final class ReplyWaits {
     sleeps.increment();
   }
 
+  /** A waiter set an alarm to wake it at its deadline ({@link DeadlineAlarm}). */
+  void alarmSet() {
+    alarms.increment();
+  }
+
   /**
    * The time from the server's sending a reply to its waiter running again with it, where both read one clock (the
    * server is on this host): the transport, the wake-up and the scheduler's delay together.
@@ -58,7 +64,7 @@ public final class ReplyWaits {
   /** What the counters say now. */
   public Snapshot snapshot() {
     return new Snapshot(replies.sum(), caughtPolling.sum(), parks.sum(), idleWakeUps.sum(), sleeps.sum(),
-        timedReplies.sum(), replyToCallerNanos.sum(), timedPolled.sum(), replyToPollerNanos.sum());
+        alarms.sum(), timedReplies.sum(), replyToCallerNanos.sum(), timedPolled.sum(), replyToPollerNanos.sum());
   }
 
   /**
@@ -67,18 +73,19 @@ public final class ReplyWaits {
    * @param parks times a waiter parked in UCX's wait for events
    * @param idleWakeUps times a parked waiter woke and found nothing new (another thread's event, or its alarm)
    * @param sleeps times a waiter slept after wake-ups in a row that found nothing ({@link IdleWakeBackoff})
+   * @param alarms alarms waiters set to wake them at their deadlines ({@link DeadlineAlarm})
    * @param timedReplies replies whose way from the server to their waiter was timed (both ends read one clock)
    * @param replyToCallerNanos their time from the server's sending to the waiter's running, summed
    * @param timedPolled of the timed replies, those caught while their waiter polled
    * @param replyToPollerNanos their time from the server's sending to the waiter's running, summed
    */
-  public record Snapshot(long replies, long caughtPolling, long parks, long idleWakeUps, long sleeps, long timedReplies,
-      long replyToCallerNanos, long timedPolled, long replyToPollerNanos) {
+  public record Snapshot(long replies, long caughtPolling, long parks, long idleWakeUps, long sleeps, long alarms,
+      long timedReplies, long replyToCallerNanos, long timedPolled, long replyToPollerNanos) {
     public Snapshot plus(Snapshot other) {
       return new Snapshot(replies + other.replies, caughtPolling + other.caughtPolling, parks + other.parks,
-          idleWakeUps + other.idleWakeUps, sleeps + other.sleeps, timedReplies + other.timedReplies,
-          replyToCallerNanos + other.replyToCallerNanos, timedPolled + other.timedPolled,
-          replyToPollerNanos + other.replyToPollerNanos);
+          idleWakeUps + other.idleWakeUps, sleeps + other.sleeps, alarms + other.alarms,
+          timedReplies + other.timedReplies, replyToCallerNanos + other.replyToCallerNanos,
+          timedPolled + other.timedPolled, replyToPollerNanos + other.replyToPollerNanos);
     }
 
     /** Mean microseconds from the server's sending a reply to its waiter running, where the waiter parked. */

@@ -34,6 +34,7 @@ final class EmptyWakeUps {
     signaller.join();
     ReplyWaits.Snapshot after = waits.snapshot();
     return new ReplyWaits.Snapshot(after.replies() - before.replies(), 0, after.parks() - before.parks(),
-        after.idleWakeUps() - before.idleWakeUps(), after.sleeps() - before.sleeps(), 0, 0, 0, 0);
+        after.idleWakeUps() - before.idleWakeUps(), after.sleeps() - before.sleeps(), after.alarms() - before.alarms(),
+        0, 0, 0, 0);
   }
 }
