@@ -24,10 +24,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code turbo bench fastpath}: the hybrid fast path paper's experiments against the native client. */
 @Command(name = "fastpath", mixinStandardHelpOptions = true,
-    description = {"The hybrid fast path paper's experiments (papers/hbase-rdma.txt), each fast-path transport side"
-        + " by side with the native client, through YCSB (--db native and --db fastpath): its micro-benchmark (one"
-        + " client, one record in the memstore, Get and Put latency by value size: experiments get-SIZE and"
-        + " put-SIZE) and its YCSB experiments on whole 1 KB records (read-only, 100%% update and 50/50: read,"
+    description = {"The hybrid fast path paper's experiments (Huang et al., High-Performance Design of HBase with"
+        + " RDMA over InfiniBand, IPDPS 2012), each fast-path transport side by side with the native client,"
+        + " through YCSB (--db native and --db fastpath): its micro-benchmark (one client, one record in the"
+        + " memstore, Get and Put latency by value size: experiments get-SIZE and put-SIZE) and its YCSB"
+        + " experiments on whole 1 KB records (read-only, 100%% update and 50/50: read,"
         + " update, mixed) by client count; beside them, the same reads and updates in batches of 100 records"
         + " (multiget, batchput).",
         "Reports throughput, p50 latency, bytes per operation (RPC and fast path, both directions), client +"

@@ -86,15 +86,9 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
    */
   @Override
   public void close() throws IOException {
-    // HBase's procedure executor lists its leftover threads on System.out as it stops
-    // (ThreadGroup.list()); that is not output for our users.
-    java.io.PrintStream stdout = System.out;
-    System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
     try {
-      hbase.shutdown();
-      hbase.join();
+      ServerThreads.stop(hbase);
     } finally {
-      System.setOut(stdout);
       home.release();
     }
   }
@@ -138,8 +132,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
         ServerThreads.start(hbase, aborts).awaitServing(regionServers, () -> { }, "embedded HBase");
       } catch (IOException | RuntimeException e) {
         if (hbase != null) {
-          hbase.shutdown();
-          hbase.join();
+          ServerThreads.stop(hbase);
         }
         throw e;
       }

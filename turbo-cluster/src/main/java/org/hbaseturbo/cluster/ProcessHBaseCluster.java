@@ -351,8 +351,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   @Override
   public synchronized void close() throws IOException {
     try {
-      master.shutdown();
-      master.join();
+      ServerThreads.stop(master);
       for (RegionServerProcess server : regionServers) {
         server.awaitExit(STOP_TIMEOUT);
       }
@@ -499,8 +498,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         }, "the process cluster");
       } catch (IOException | RuntimeException e) {
         if (master != null) {
-          master.shutdown();
-          master.join();
+          ServerThreads.stop(master);
         }
         servers.forEach(RegionServerProcess::kill);
         List<Closeable> left = new ArrayList<>(groups);

@@ -1,6 +1,8 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
@@ -33,6 +35,22 @@ final class ServerThreads {
     hbase.getMasters().forEach(Thread::start);
     hbase.getRegionServers().forEach(Thread::start);
     return new ServerThreads(hbase, aborts);
+  }
+
+  /**
+   * Stops the servers of {@code hbase} that run in this JVM and waits for them. HBase's procedure executor lists the
+   * threads it leaves behind on {@code System.out} as it stops ({@code ThreadGroup.list()}), which would land in the
+   * middle of a command's output: this JVM's standard output is silenced meanwhile.
+   */
+  static void stop(LocalHBaseCluster hbase) {
+    PrintStream stdout = System.out;
+    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      hbase.shutdown();
+      hbase.join();
+    } finally {
+      System.setOut(stdout);
+    }
   }
 
   /** A look at servers that are not threads of this JVM: it throws, naming one, when that one gave up. */

@@ -40,8 +40,9 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
 
 /**
- * The hybrid fast path paper's experiments (papers/hbase-rdma.txt), each fast-path transport side by side with the
- * native client in one run, all through YCSB:
+ * The hybrid fast path paper's experiments (Huang et al., High-Performance Design of HBase with RDMA over
+ * InfiniBand, IPDPS 2012), each fast-path transport side by side with the native client in one run, all through
+ * YCSB:
  * <ul>
  *   <li>its micro-benchmark: one client thread, one record served from the memstore, Get and Put latency by value
  *       size (experiments "get-SIZE" and "put-SIZE");

@@ -30,7 +30,8 @@ import org.hbaseturbo.wire.scan.PreparedSchema;
 import org.hbaseturbo.wire.scan.ScanSupport;
 
 /**
- * A scan whose columns are fixed once, then executed over many row ranges (papers/prepared-scan.txt):
+ * A scan whose columns are fixed once, then executed over many row ranges (Neves et al., Prepared Scan: Efficient
+ * Retrieval of Structured Data from HBase):
  *
  * <pre>
  * try (PreparedScan ps = PreparedScan.prepare(connection, tableName, new Scan().addColumn(f, q1)...)) {

@@ -30,11 +30,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server side of the hybrid fast path (papers/hbase-rdma.txt): UCX workers inside the RegionServer that take
- * Gets, Puts and Prepared Scan's executes from Turbo's client and execute them through the RegionServer's own
- * request path ({@link FastPathRequests}). Load it with {@code hbase.coprocessor.regionserver.classes}, together
- * with the region endpoint {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated
- * RPC. {@link CoreCoprocessor} because executing through {@code RSRpcServices} needs the RegionServer itself.
+ * The server side of the hybrid fast path (Huang et al., High-Performance Design of HBase with RDMA over
+ * InfiniBand, IPDPS 2012): UCX workers inside the RegionServer that take Gets, Puts and Prepared Scan's executes
+ * from Turbo's client and execute them through the RegionServer's own request path ({@link FastPathRequests}). Load
+ * it with {@code hbase.coprocessor.regionserver.classes}, together with the region endpoint
+ * {@link FastPathSessionEndpoint}, through which clients open sessions over authenticated RPC.
+ * {@link CoreCoprocessor} because executing through {@code RSRpcServices} needs the RegionServer itself.
  *
  * <p>Optional by construction: it never fails the RegionServer's start (HBase aborts a server whose coprocessor
  * throws there, {@code hbase.coprocessor.abortonerror}). Where the native UCX is missing or broken, or its settings
