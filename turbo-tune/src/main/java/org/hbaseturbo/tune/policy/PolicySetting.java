@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -77,17 +76,18 @@ public enum PolicySetting {
    */
   public static TableDescriptor withValues(TableDescriptor current, Map<PolicySetting, String> values) {
     TableDescriptorBuilder changed = TableDescriptorBuilder.newBuilder(current);
-    for (Map.Entry<PolicySetting, String> value : values.entrySet()) {
-      PolicySetting setting = value.getKey();
+    // Each family built once with every family value: a family rebuilt from the current descriptor per value would
+    // keep only the last.
+    List<ColumnFamilyDescriptorBuilder> families = Arrays.stream(current.getColumnFamilies())
+        .map(ColumnFamilyDescriptorBuilder::newBuilder).toList();
+    values.forEach((setting, value) -> {
       if (setting.route() == Route.FAMILY) {
-        for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
-          changed.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
-              .setValue(setting.descriptorKey(), value.getValue()).build());
-        }
+        families.forEach(family -> family.setValue(setting.descriptorKey(), value));
       } else {
-        changed.setValue(setting.descriptorKey(), value.getValue());
+        changed.setValue(setting.descriptorKey(), value);
       }
-    }
+    });
+    families.forEach(family -> changed.modifyColumnFamily(family.build()));
     return changed.build();
   }
 
