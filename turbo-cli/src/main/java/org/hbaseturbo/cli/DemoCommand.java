@@ -22,6 +22,7 @@ import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.scan.ScanVariant;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.policy.PolicyLoader;
 import picocli.CommandLine.Command;
@@ -176,7 +177,8 @@ final class DemoCommand implements Callable<Integer> {
         // The paper's micro-benchmark at 1 KB, one run: 'turbo bench fastpath' runs every size, TCP and YCSB.
         out.println();
         FastPathBenchmark.Settings micro = new FastPathBenchmark.Settings(List.of(1024), List.of(),
-            List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathSeconds, 500, 1);
+            List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathSeconds,
+            YcsbWarmUp.operations(500), 1);
         fastPathReport = Optional.of(new FastPathBenchmark(runner.cluster().target(), micro,
             dir.resolve("fastpath"), out).run());
         BenchFastPathCommand.report(fastPathReport.get(), dir.resolve("fastpath.json"), dir.resolve("fastpath"), out);

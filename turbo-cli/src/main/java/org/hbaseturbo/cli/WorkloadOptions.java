@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.NetworkLink;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,7 +54,8 @@ final class WorkloadOptions {
   LocalClusterOptions embedded;
 
   YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
-    return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions, warmUp,
+    return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions,
+        YcsbWarmUp.operations(warmUp),
         networkLink, link.name());
   }
 }

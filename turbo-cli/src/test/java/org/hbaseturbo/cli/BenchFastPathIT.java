@@ -23,7 +23,7 @@ class BenchFastPathIT {
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "fastpath", "--sizes", "1k",
         "--workloads", "mixed", "--transport", "shm,tcp", "--records", "200", "--clients", "2", "--runs", "1",
-        "--run-seconds", "1", "--warmup", "20", "--out", out.toString());
+        "--run-seconds", "1", "--warmup", "20", "--warmup-quiet-seconds", "1", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());
@@ -44,6 +44,13 @@ class BenchFastPathIT {
     for (JsonNode outcome : outcomes) {
       assertThat(outcome.get("served").asLong()).isPositive();
       assertThat(outcome.get("over_rpc").asLong()).isZero();
+    }
+    // Each run warmed up for its operations, then at most the second it was given for its JIT to go quiet.
+    JsonNode warmUps = report.get("parameters").get("warm_up");
+    assertThat(warmUps).hasSize(9);
+    for (JsonNode warmUp : warmUps) {
+      assertThat(warmUp.get("runs").asInt()).isOne();
+      assertThat(warmUp.get("last_second_compile_ms_by_run").get(0).asLong()).isNotNegative();
     }
     JsonNode ratios = new ObjectMapper().readTree(out.resolve("fastpath-ratios.json").toFile());
     assertThat(ratios).hasSize(6);

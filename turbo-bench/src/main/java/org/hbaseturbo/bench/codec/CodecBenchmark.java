@@ -25,6 +25,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
@@ -123,7 +124,8 @@ public final class CodecBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, DbBinding.NATIVE,
-        settings.regions(), settings.warmUpOperations(), settings.link(), settings.linkName()), dir, progress);
+        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.link(), settings.linkName()),
+        dir, progress);
   }
 
   private Map<String, Object> parameters() {

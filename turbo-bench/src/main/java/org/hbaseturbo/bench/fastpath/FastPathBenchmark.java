@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
@@ -31,6 +32,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.fastpath.ReplyWaits;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
@@ -73,6 +75,8 @@ public final class FastPathBenchmark {
   private final Path workDir;
   private final PrintWriter progress;
   private final Map<String, FastPathOutcome> outcomes = new LinkedHashMap<>();
+  /** How each result's runs warmed up, by result and client count. */
+  private final Map<String, Map<String, Object>> warmUps = new LinkedHashMap<>();
   /** The RegionServer's own processing of each micro-benchmark experiment's operation, p50 in microseconds. */
   private final Map<String, Double> serverProcessingUs = new LinkedHashMap<>();
   /** A UCX round trip of each micro-benchmark Get's sizes over each fast-path variant's transports, p50 in us. */
@@ -85,13 +89,14 @@ public final class FastPathBenchmark {
    * @param records YCSB records the YCSB experiments load
    * @param clients client threads of the YCSB experiments (the micro-benchmark has one)
    * @param runSeconds how long each measured run lasts (YCSB's maxexecutiontime)
-   * @param warmUpOperations unmeasured operations each client JVM does before it measures; in the batch workloads,
-   *     rows, in as many batches as they fill
+   * @param warmUp what each client JVM does, unmeasured, before it measures; in the batch workloads, its operations
+   *     are rows, in as many batches as they fill
    * @param regions regions the YCSB experiments' table is pre-split into
    */
   public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
-      long records, List<Integer> clients, int runs, int runSeconds, int warmUpOperations, int regions) {
+      long records, List<Integer> clients, int runs, int runSeconds, YcsbWarmUp warmUp, int regions) {
     public Settings {
+      requireNonNull(warmUp, "warmUp is null");
       sizes = List.copyOf(sizes);
       workloads = List.copyOf(workloads);
       variants = List.copyOf(variants);
@@ -285,10 +290,22 @@ public final class FastPathBenchmark {
     runs.forEach((variant, phases) -> {
       String name = experiment + " " + variant.label();
       results.add(YcsbSummary.summarize(name, phases));
-      phases.stream().map(PhaseResult::fastPath).filter(java.util.Objects::nonNull).reduce(FastPathOutcome::plus)
+      warmUps.put(name + " x" + clients, warmUpFields(phases));
+      phases.stream().map(PhaseResult::fastPath).filter(Objects::nonNull).reduce(FastPathOutcome::plus)
           .ifPresent(outcome -> record(name + " x" + clients, outcome));
     });
     return results;
+  }
+
+  private static Map<String, Object> warmUpFields(List<PhaseResult> phases) {
+    List<PhaseResult.WarmUp> warmUps = phases.stream().map(PhaseResult::warmUp).filter(Objects::nonNull).toList();
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("runs", warmUps.size());
+    fields.put("jit_quiet_runs", warmUps.stream().filter(w -> Boolean.TRUE.equals(w.jitQuiet())).count());
+    fields.put("seconds_by_run", warmUps.stream().map(w -> w.millis() / 1000.0).toList());
+    fields.put("last_second_compile_ms_by_run", warmUps.stream().map(PhaseResult.WarmUp::lastSecondCompileMs)
+        .toList());
+    return fields;
   }
 
   private static Map<String, Object> outcomeFields(FastPathOutcome outcome) {
@@ -331,7 +348,7 @@ public final class FastPathBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, variant.db(), regions,
-        warmUpOperations(properties), Optional.empty(), "loopback"), dir, progress);
+        warmUp(properties), Optional.empty(), "loopback"), dir, progress);
   }
 
   /**
@@ -339,9 +356,9 @@ public final class FastPathBenchmark {
    * that a client warms up on as many rows whatever its workload (2,000 batches of 100 rows took about 20 s before
    * each run here).
    */
-  private int warmUpOperations(Map<String, String> properties) {
+  private YcsbWarmUp warmUp(Map<String, String> properties) {
     int rows = Integer.parseInt(properties.getOrDefault(NativeHBaseClient.BATCH_ROWS, "1"));
-    return (settings.warmUpOperations() + rows - 1) / rows;
+    return new YcsbWarmUp((settings.warmUp().operations() + rows - 1) / rows, settings.warmUp().quietSeconds());
   }
 
   /** 1B, 100B, 1KB, 64KB: binary kilobytes, as the paper's sizes. */
@@ -364,8 +381,12 @@ public final class FastPathBenchmark {
         + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
         + " major-compacted before each run that writes");
     parameters.put("run_seconds", settings.runSeconds());
-    parameters.put("warmup_operations_per_client_jvm", settings.warmUpOperations());
-    parameters.put("warmup", "multiget and batchput: warmup_operations_per_client_jvm rows, in batches of 100");
+    parameters.put("warmup_operations_per_client_jvm", settings.warmUp().operations());
+    parameters.put("warmup_jit_quiet_seconds_at_most", settings.warmUp().quietSeconds());
+    parameters.put("warmup", "each client JVM does warmup_operations_per_client_jvm operations (multiget and"
+        + " batchput: rows, in batches of 100); then " + YcsbWarmUp.QUIET_RULE + ", for at most"
+        + " warmup_jit_quiet_seconds_at_most more; warm_up says how each result's runs ended theirs");
+    parameters.put("warm_up", warmUps);
     parameters.put("regions", settings.regions());
     parameters.put("cluster", target.description());
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"

@@ -22,6 +22,7 @@ import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.ClusterTarget;
@@ -264,7 +265,7 @@ public final class PcmBenchmark {
     properties.put("clientbuffering", "true");
     properties.putAll(overrides);
     return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, threads, DbBinding.NATIVE, regions,
-        warmUpOperations, Optional.empty(), "loopback");
+        YcsbWarmUp.operations(warmUpOperations), Optional.empty(), "loopback");
   }
 
   static void requireNoFailures(PhaseResult result, String what) throws IOException {

@@ -23,6 +23,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
@@ -128,8 +129,8 @@ public final class ScanBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("e", properties, clients, variant.db(),
-        settings.regions(),
-        settings.warmUpOperations(), settings.link(), settings.linkName()), dir, progress);
+        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.link(), settings.linkName()),
+        dir, progress);
   }
 
   /** Workload E reduced to its scans, all of {@code scanLength} rows. */

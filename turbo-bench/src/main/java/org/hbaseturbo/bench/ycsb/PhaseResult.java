@@ -19,10 +19,24 @@ import org.hbaseturbo.client.stats.ServerCounters;
  * @param startEpochMs when the client threads started, by the wall clock
  * @param timeline operations done, sampled every second while the threads ran
  * @param fastPath how the fast-path attempts ended; null unless the binding was {@code fastpath}
+ * @param warmUp what the run's warm-up did before it measured; null without one
  */
 public record PhaseResult(String phase, int threads, long operations, long runtimeMs, long clientCpuNanos,
     ServerCounters server, String serverUnavailableReason, Long linkBytes,
-    Map<String, OperationStats> byOperation, long startEpochMs, List<Sample> timeline, FastPathOutcome fastPath) {
+    Map<String, OperationStats> byOperation, long startEpochMs, List<Sample> timeline, FastPathOutcome fastPath,
+    WarmUp warmUp) {
+
+  /**
+   * A run's unmeasured warm-up.
+   *
+   * @param operations operations done by all its threads
+   * @param millis how long it took, the JVM's start not included
+   * @param jitQuiet whether the JIT went quiet ({@link JitQuiet}) within its bound; null when not waited for
+   * @param lastSecondCompileMs milliseconds compiled in the last second looked at; null when not waited for, -1 when
+   *     the JVM does not tell
+   */
+  public record WarmUp(long operations, long millis, Boolean jitQuiet, Long lastSecondCompileMs) {
+  }
 
   /** Operations done by all threads at a moment of the phase. */
   public record Sample(long epochMs, long operations) {

@@ -39,12 +39,12 @@ public final class YcsbExperiment {
    * @param workload a core workload name or a workload file ({@link YcsbWorkloads#resolve})
    * @param overrides {@code -p} properties
    * @param regions regions to pre-split a new table into (1: no pre-split)
-   * @param warmUpOperations operations each run does, unmeasured, before it measures
+   * @param warmUp what each run does, unmeasured, before it measures
    * @param link the emulated link the client JVMs run behind, if any
    * @param linkName how the link is named in the report's parameters
    */
   public record Settings(String workload, Map<String, String> overrides, int threads, DbBinding db, int regions,
-      int warmUpOperations, Optional<NetworkLink> link, String linkName) {
+      YcsbWarmUp warmUp, Optional<NetworkLink> link, String linkName) {
     /** Checks everything that can be checked before a cluster is started for nothing. */
     public Settings {
       Properties effective = YcsbWorkloads.resolve(requireNonNull(workload, "workload is null"));
@@ -58,9 +58,7 @@ public final class YcsbExperiment {
       if (regions < 1) {
         throw new InvalidInputException("regions must be at least 1, was " + regions);
       }
-      if (warmUpOperations < 0) {
-        throw new InvalidInputException("warm-up operations must not be negative, was " + warmUpOperations);
-      }
+      requireNonNull(warmUp, "warmUp is null");
       requireNonNull(db, "db is null");
       requireNonNull(link, "link is null");
     }
@@ -102,7 +100,7 @@ public final class YcsbExperiment {
   /** A phase of this experiment; {@code printSummary} shows YCSB's own summary on stdout. */
   public YcsbPhase phase(YcsbPhase.Kind kind, String name, boolean printSummary) {
     return new YcsbPhase(kind, YcsbWorkloads.resolve(settings.workload()), settings.overrides(), settings.threads(),
-        settings.warmUpOperations(), settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(),
+        settings.warmUp(), settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(),
         stopFile, printSummary);
   }
 
@@ -169,7 +167,8 @@ public final class YcsbExperiment {
       parameters.put(key, effective.getProperty(key, "YCSB default"));
     }
     parameters.put("threads", settings.threads());
-    parameters.put("warmup_operations_per_run", settings.warmUpOperations());
+    parameters.put("warmup_operations_per_run", settings.warmUp().operations());
+    parameters.put("warmup_jit_quiet_seconds_at_most", settings.warmUp().quietSeconds());
     parameters.put("db", settings.db().userName());
     parameters.put("regions", settings.regions());
     parameters.put("link", settings.linkName());

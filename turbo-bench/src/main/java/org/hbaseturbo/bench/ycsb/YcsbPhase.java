@@ -43,13 +43,13 @@ public final class YcsbPhase {
   /**
    * @param workload the workload's properties ({@link YcsbWorkloads#resolve})
    * @param overrides the user's {@code -p} properties, already checked by {@link YcsbExperiment.Settings}
-   * @param warmUpOperations operations a run phase does before it measures (a load phase does none)
+   * @param warmUp what a run phase does before it measures (a load phase does none)
    * @param hbaseConfDir where the child finds the cluster's {@code hbase-site.xml}
    * @param workDir where the phase's files go (properties, result JSON, and its output unless printed)
    * @param stopFile a file whose appearance ends the phase early ({@link YcsbPhaseMain#STOP_FILE}), if any
    * @param printSummary show YCSB's summary on this process's stdout; else it goes to a file in workDir
    */
-  YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, int warmUpOperations,
+  YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, YcsbWarmUp warmUp,
       DbBinding db, Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, Optional<Path> stopFile,
       boolean printSummary) {
     this.kind = requireNonNull(kind, "kind is null");
@@ -68,7 +68,8 @@ public final class YcsbPhase {
     properties.setProperty(Client.THREAD_COUNT_PROPERTY, String.valueOf(threads));
     properties.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(kind == Kind.RUN));
     if (kind == Kind.RUN) {
-      properties.setProperty(YcsbPhaseMain.WARMUP_OPERATIONS, String.valueOf(warmUpOperations));
+      properties.setProperty(YcsbPhaseMain.WARMUP_OPERATIONS, String.valueOf(warmUp.operations()));
+      properties.setProperty(YcsbPhaseMain.WARMUP_QUIET_SECONDS, String.valueOf(warmUp.quietSeconds()));
     }
     properties.setProperty(NativeHBaseClient.SharedConnection.HBASE_CONF, hbaseConfDir.toAbsolutePath().toString());
     link.ifPresent(l -> properties.setProperty(YcsbPhaseMain.LINK_INTERFACE, l.clientInterface()));

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.htrace.core.HTraceConfiguration;
@@ -42,6 +44,11 @@ public final class YcsbPhaseMain {
    * with a JIT-compiled client and open connections rather than through its warm-up.
    */
   static final String WARMUP_OPERATIONS = "turbo.warmup.operations";
+  /**
+   * Seconds a run phase's warm-up may go on past its operations while the JVM's JIT is still compiling
+   * ({@link JitQuiet}); 0 (the default) ends it with its operations.
+   */
+  static final String WARMUP_QUIET_SECONDS = "turbo.warmup.quiet-seconds";
   /**
    * Property naming a file whose appearance ends a run early, as its time limit would: for a caller that ends a phase
    * on a condition it watches (the PCM adaptivity run, once the watch took the phase's class).
@@ -87,10 +94,10 @@ public final class YcsbPhaseMain {
     double targetPerThreadPerMs = target > 0 ? target / (double) threads / 1000.0 : -1;
 
     Measurements.setProperties(props);
-    int warmUp = Integer.parseInt(props.getProperty(WARMUP_OPERATIONS, "0"));
-    if (transactions && warmUp > 0) {
-      warmUp(props, threads, warmUp);
-    }
+    int warmUpOperations = Integer.parseInt(props.getProperty(WARMUP_OPERATIONS, "0"));
+    PhaseResult.WarmUp warmUp = transactions && warmUpOperations > 0
+        ? warmUp(props, threads, warmUpOperations, Integer.parseInt(props.getProperty(WARMUP_QUIET_SECONDS, "0")))
+        : null;
     Workload workload = newWorkload(props);
     Tracer tracer = new Tracer.Builder("YCSB").conf(HTraceConfiguration.fromMap(Collections.emptyMap())).build();
 
@@ -144,7 +151,7 @@ public final class YcsbPhaseMain {
 
       return new PhaseResult(phase, threads, completed, runtimeMs, clientCpu, serverAfter.since(serverBefore),
           serverAfter.whyNotSince(serverBefore), linkBytes, exporter.operations(), startEpochMs, List.copyOf(timeline),
-          FastPathOutcome.last());
+          FastPathOutcome.last(), warmUp);
     }
   }
 
@@ -156,35 +163,57 @@ public final class YcsbPhaseMain {
   }
 
   /**
-   * Runs {@code operations} transactions of the workload on unwrapped bindings (DBWrapper would measure
-   * them), then starts YCSB's measurements afresh: the workload itself measures some operations
-   * (READ-MODIFY-WRITE), and YCSB offers no reset of its singleton, so it is cleared by reflection.
+   * Runs {@code operations} transactions of the workload on unwrapped bindings (DBWrapper would measure them), and
+   * then more while this JVM's JIT is still compiling, for at most {@code quietSeconds}; then starts YCSB's
+   * measurements afresh: the workload itself measures some operations (READ-MODIFY-WRITE), and YCSB offers no reset
+   * of its singleton, so it is cleared by reflection.
    */
-  private static void warmUp(Properties props, int threads, int operations) throws Exception {
-    System.err.printf("  warm-up: %,d operations, not measured%n", operations);
+  private static PhaseResult.WarmUp warmUp(Properties props, int threads, int operations, int quietSeconds)
+      throws Exception {
+    System.err.printf("  warm-up: %,d operations%s, not measured%n", operations,
+        quietSeconds == 0 ? "" : ", then until the JIT is quiet (at most " + quietSeconds + " s more)");
+    long start = System.nanoTime();
     Workload workload = newWorkload(props);
+    CountDownLatch counted = new CountDownLatch(threads);
+    AtomicBoolean goOn = new AtomicBoolean(quietSeconds > 0);
+    AtomicLong done = new AtomicLong();
     List<Thread> running = new ArrayList<>();
     List<Exception> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     for (int i = 0; i < threads; i++) {
       int thread = i;
       int share = operations / threads + (i < operations % threads ? 1 : 0);
       Thread runner = new Thread(() -> {
+        boolean countedDown = false;
         try {
           DB db = (DB) Class.forName(props.getProperty(Client.DB_PROPERTY)).getDeclaredConstructor().newInstance();
           db.setProperties(props);
           db.init();
           Object state = workload.initThread(props, thread, threads);
-          for (int op = 0; op < share; op++) {
+          long op = 0;
+          for (; op < share; op++) {
             workload.doTransaction(db, state);
           }
+          counted.countDown();
+          countedDown = true;
+          for (; goOn.get(); op++) {
+            workload.doTransaction(db, state);
+          }
+          done.addAndGet(op);
           db.cleanup();
         } catch (Exception e) {
           failures.add(e);
+        } finally {
+          if (!countedDown) {
+            counted.countDown();
+          }
         }
       }, "ycsb-warmup-" + i);
       runner.start();
       running.add(runner);
     }
+    counted.await();
+    JitQuiet.Outcome jit = failures.isEmpty() && quietSeconds > 0 ? JitQuiet.await(quietSeconds) : null;
+    goOn.set(false);
     for (Thread runner : running) {
       runner.join();
     }
@@ -192,9 +221,17 @@ public final class YcsbPhaseMain {
     if (!failures.isEmpty()) {
       throw new IllegalStateException("warm-up failed: " + failures.get(0).getMessage(), failures.get(0));
     }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    if (jit != null) {
+      System.err.printf("  warm-up: %,d operations in %.1f s; the JIT %s (%d ms compiling in the last second)%n",
+          done.get(), millis / 1000.0, jit.quiet() ? "was quiet" : "still compiled after " + quietSeconds + " s more",
+          jit.lastWindowCompileMs());
+    }
     java.lang.reflect.Field singleton = Measurements.class.getDeclaredField("singleton");
     singleton.setAccessible(true);
     singleton.set(null, null);
+    return new PhaseResult.WarmUp(done.get(), millis, jit == null ? null : jit.quiet(),
+        jit == null ? null : jit.lastWindowCompileMs());
   }
 
   /** Bytes both ways through a network interface of this process's namespace, as the kernel counts them. */

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.common.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
@@ -46,8 +47,8 @@ class TestFastPathWorkload {
     for (FastPathWorkload workload : FastPathWorkload.values()) {
       Map<String, String> properties = new HashMap<>(workload.properties());
       properties.put("recordcount", "2000");
-      assertThatCode(() -> new YcsbExperiment.Settings("a", properties, 1, DbBinding.FASTPATH, 4, 0,
-          Optional.empty(), "loopback")).as(workload.label()).doesNotThrowAnyException();
+      assertThatCode(() -> new YcsbExperiment.Settings("a", properties, 1, DbBinding.FASTPATH, 4,
+          YcsbWarmUp.operations(0), Optional.empty(), "loopback")).as(workload.label()).doesNotThrowAnyException();
     }
   }
 

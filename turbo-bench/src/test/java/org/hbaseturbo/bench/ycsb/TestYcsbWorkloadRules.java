@@ -68,7 +68,7 @@ class TestYcsbWorkloadRules {
   }
 
   private static YcsbExperiment.Settings settings(String workload, Map<String, String> overrides) {
-    return new YcsbExperiment.Settings(workload, overrides, 1, DbBinding.NATIVE, 1, 0, Optional.empty(),
-        "loopback");
+    return new YcsbExperiment.Settings(workload, overrides, 1, DbBinding.NATIVE, 1, YcsbWarmUp.operations(0),
+        Optional.empty(), "loopback");
   }
 }

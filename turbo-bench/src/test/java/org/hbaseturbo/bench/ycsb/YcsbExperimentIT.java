@@ -71,20 +71,27 @@ class YcsbExperimentIT {
     assertThat(BenchmarkReport.readJson(json)).isEqualTo(report);
   }
 
+  /** Also: a warm-up told to wait for a quiet JIT does its operations, then says how its wait ended. */
   @Test
   void maxExecutionTimeStopsARunAndItsTimelineCountsEachSecond(EmbeddedHBaseCluster cluster, Connection connection,
       @TempDir Path dir) throws Exception {
     TableName table = SharedHBaseCluster.uniqueTableName("timed");
     experiment(cluster, connection, dir.resolve("load"), table, "c", 1, Map.of()).load(false);
+    int quietSeconds = 2;
     long before = System.currentTimeMillis();
 
     PhaseResult run = experiment(cluster, connection, dir.resolve("run"), table, "c", 1,
-        Map.of("operationcount", "100000000", "maxexecutiontime", "3")).run(1, 1, false);
+        Map.of("operationcount", "100000000", "maxexecutiontime", "3"), DbBinding.NATIVE,
+        new YcsbWarmUp(WARM_UP_OPERATIONS, quietSeconds)).run(1, 1, false);
 
     assertThat(run.runtimeMs()).isBetween(3_000L, 15_000L);
     assertThat(run.operations()).isPositive().isLessThan(100_000_000L);
     assertThat(run.failures()).isZero();
     assertThat(run.startEpochMs()).isBetween(before, System.currentTimeMillis());
+    assertThat(run.warmUp().operations()).isGreaterThanOrEqualTo(WARM_UP_OPERATIONS);
+    assertThat(run.warmUp().lastSecondCompileMs()).as("HotSpot measures its compilers' time").isNotNegative();
+    assertThat(run.warmUp().jitQuiet()).as("quiet exactly when its last second compiled little")
+        .isEqualTo(run.warmUp().lastSecondCompileMs() < JitQuiet.QUIET_MS_PER_WINDOW);
     assertThat(run.timeline()).hasSizeBetween(2, 15);
     assertThat(run.timeline()).isSortedAccordingTo(java.util.Comparator.comparingLong(PhaseResult.Sample::epochMs));
     assertThat(run.timeline()).isSortedAccordingTo(java.util.Comparator.comparingLong(PhaseResult.Sample::operations));
@@ -164,13 +171,20 @@ class YcsbExperimentIT {
 
   private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
       TableName table, String workload, int regions, Map<String, String> overrides, DbBinding db) throws Exception {
+    return experiment(cluster, connection, dir, table, workload, regions, overrides, db,
+        YcsbWarmUp.operations(WARM_UP_OPERATIONS));
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, String workload, int regions, Map<String, String> overrides, DbBinding db, YcsbWarmUp warmUp)
+      throws Exception {
     Path conf = dir.resolve("conf");
     cluster.writeClientConfiguration(conf);
     Map<String, String> properties = new java.util.HashMap<>(Map.of("recordcount", String.valueOf(RECORDS),
         "operationcount", String.valueOf(OPERATIONS), "table", table.getNameAsString()));
     properties.putAll(overrides);
     YcsbExperiment.Settings settings = new YcsbExperiment.Settings(workload, properties, 2, db,
-        regions, WARM_UP_OPERATIONS, Optional.empty(), "loopback");
+        regions, warmUp, Optional.empty(), "loopback");
     PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
   }
