@@ -81,13 +81,17 @@ final class BenchPcmCommand implements Callable<Integer> {
   List<String> classes;
 
   @Option(names = "--variants", paramLabel = "V,V,...", split = ",",
-      defaultValue = "defaults-1g,defaults,hbase-tuner,pcm",
-      description = "Variants to run each class under (default: all, ${DEFAULT-VALUE}).")
+      defaultValue = "defaults-1g,defaults,defaults-again,hbase-tuner,pcm",
+      description = "Variants to run each class under, each on a process cluster of its own (default: all,"
+          + " ${DEFAULT-VALUE}). defaults-again is defaults on a second cluster: its ratio to defaults is the"
+          + " benchmark's own noise, shown beside PCM's ratios.")
   List<String> variants;
 
   @Range(min = 1, max = 100)
   @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Measured runs per class and variant, reported as medians (1 to 100; default: ${DEFAULT-VALUE}).")
+      description = "Rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
+          + " runs each class once unmeasured and once measured, and stops; reported as medians, PCM's ratios as the"
+          + " median of round-by-round ratios (1 to 100; default: ${DEFAULT-VALUE}).")
   int runs;
 
   @Range(min = 1, max = 1_024)
@@ -187,7 +191,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   static void report(PcmReport report, Path json, Path dir, PrintWriter out) throws IOException {
     out.println();
     out.println("pcm: " + report.parameters().get("records") + " records, " + report.parameters().get("runs")
-        + " runs per class and variant (medians), writes buffered on the client, regime "
+        + " rounds, each class measured once a round under each variant (medians), writes buffered on the client,"
+        + " regime "
         + report.parameters().get("regime") + ", storage: " + report.parameters().get("storage"));
     out.print(PcmTables.render(report));
     JsonFiles.write(json, report);

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
@@ -43,12 +44,16 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The PCM paper's Figure 5 at this machine's scale: each class under HBase's defaults (at 1 GB and at the policies'
- * heap), under HBase's DefaultHeapMemoryTuner and under its PCM policy, each variant on a fresh process cluster
- * started on a copy of the same loaded data; then, optionally, the adaptivity run ({@link AdaptivityRun}).
+ * heap, and again at the policies' heap as an A/A pair), under HBase's DefaultHeapMemoryTuner and under its PCM policy,
+ * each variant on a process cluster of its own, started on a copy of the same loaded data; then, optionally, the
+ * adaptivity run ({@link AdaptivityRun}).
  *
- * <p>Every variant's cluster runs the classes in the same order, each run for the same time. Writes are buffered on
- * the client (YCSB's HBase binding with {@code clientbuffering=true}, as the PCM paper's YCSB ran), for every variant
- * alike.
+ * <p>The variants are interleaved in rounds, as the other benchmarks interleave their runs: in each round every
+ * variant's cluster starts in turn, runs every class once unmeasured and once measured, and stops. A slow spell of the
+ * shared host then lands on one round of every variant rather than on every run of one, and round i of two variants
+ * can be compared. Every variant's cluster runs the classes in the same order, each run for the same time. Writes are
+ * buffered on the client (YCSB's HBase binding with {@code clientbuffering=true}, as the PCM paper's YCSB ran), for
+ * every variant alike.
  */
 public final class PcmBenchmark {
   /** The YCSB table the classes run on, loaded once and copied for each variant. */
@@ -134,28 +139,41 @@ public final class PcmBenchmark {
         environment.regionServersPerHost() == 1 ? "" : "s");
     List<PcmWorkload> runClasses = settings.classes().stream().filter(w -> !w.isLoad()).toList();
     Optional<Path> seed = runClasses.isEmpty() ? Optional.empty() : Optional.of(seed());
-    List<ClassResult> results = new ArrayList<>();
+    Map<PcmVariant, Map<PcmWorkload, ClassRuns>> measured = new LinkedHashMap<>();
     String hbaseVersion = "";
-    for (PcmVariant variant : settings.variants()) {
-      out.printf("%nvariant %s: %s%n", variant.label(), variant.meaning());
-      out.flush();
-      Path dir = workDir.resolve(variant.userName());
-      Path data = dir.resolve("data");
-      DataDirs.replace(data, seed);
-      try (BenchCluster cluster = BenchCluster.start(data, variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : heap,
-          variant.site(), settings.node(), settings.dataNodes(), dir, out)) {
-        hbaseVersion = cluster.target().hbaseVersion();
-        // Online only, as 'tune watch' switches: a restart between classes would flush every region and empty
-        // the caches, which no adaptive system would do for the lower memstore mark, the one such setting here.
-        PolicyExecutor executor = new PolicyExecutor(cluster.connection(), new AuditLog(dir.resolve("audit.jsonl")),
-            Optional.of(cluster.serverControl()), false);
-        for (PcmWorkload workload : settings.classes()) {
-          ClassRun run = new ClassRun(cluster, variant, workload, dir.resolve(workload.label()),
-              variant == PcmVariant.PCM ? Optional.of(executor) : Optional.empty());
-          results.add(workload.isLoad() ? run.loads() : run.runs());
+    for (int round = 1; round <= settings.runs(); round++) {
+      List<PcmVariant> order = RunOrder.of(settings.variants(), round);
+      for (int turn = 0; turn < order.size(); turn++) {
+        PcmVariant variant = order.get(turn);
+        out.printf("%nround %d of %d, variant %d of %d, %s: %s%n", round, settings.runs(), turn + 1, order.size(),
+            variant.label(), variant.meaning());
+        out.flush();
+        Path dir = workDir.resolve(variant.userName());
+        Path data = dir.resolve("data");
+        if (round == 1) {
+          DataDirs.replace(data, seed);
+        }
+        Map<PcmWorkload, ClassRuns> classes = measured.computeIfAbsent(variant, v -> new LinkedHashMap<>());
+        try (BenchCluster cluster = BenchCluster.start(data, variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : heap,
+            variant.site(), settings.node(), settings.dataNodes(), dir, out)) {
+          hbaseVersion = cluster.target().hbaseVersion();
+          // Online only, as 'tune watch' switches: a restart between classes would flush every region and empty
+          // the caches, which no adaptive system would do for the lower memstore mark, the one such setting here.
+          PolicyExecutor executor = new PolicyExecutor(cluster.connection(),
+              new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false);
+          for (PcmWorkload workload : settings.classes()) {
+            ClassRun run = new ClassRun(cluster, variant, workload, round,
+                dir.resolve(workload.label()).resolve("round-" + round),
+                variant == PcmVariant.PCM ? Optional.of(executor) : Optional.empty());
+            classes.computeIfAbsent(workload, w -> new ClassRuns()).add(workload.isLoad() ? run.load() : run.run());
+          }
         }
       }
-      DataDirs.release(data);
+    }
+    List<ClassResult> results = new ArrayList<>();
+    for (PcmVariant variant : settings.variants()) {
+      measured.get(variant).forEach((workload, runs) -> results.add(runs.result(workload, variant)));
+      DataDirs.release(workDir.resolve(variant.userName()).resolve("data"));
     }
     if (seed.isPresent()) {
       DataDirs.release(seed.get());
@@ -281,6 +299,9 @@ public final class PcmBenchmark {
     parameters.put("load_records", settings.loadRecords());
     parameters.put("run_seconds", settings.runSeconds());
     parameters.put("runs", settings.runs());
+    parameters.put("run_order", "rounds: in round i, each variant's cluster in turn (the variants' order turned by"
+        + " i - 1) starts on its own copy of the loaded data (kept from round to round), runs every class once"
+        + " unmeasured and once measured, each after the class's policy under PCM, and stops");
     parameters.put("threads", settings.threads());
     parameters.put("regime", settings.node().isPresent() ? ServerRegime.disk.name() : ServerRegime.cache.name());
     settings.node().ifPresent(node -> {
@@ -328,83 +349,103 @@ public final class PcmBenchmark {
         + Math.min(HdfsCluster.MAX_REPLICATION, count);
   }
 
-  /** One class on one variant's cluster. */
+  /** A class's measured runs under one variant, one a round, and what the servers did over them. */
+  private static final class ClassRuns {
+    private final List<PhaseResult> runs = new ArrayList<>();
+    private ServerActivity activity;
+    private List<String> applied = List.of();
+
+    void add(Measured round) {
+      runs.add(round.run());
+      activity = activity == null ? round.activity() : activity.then(round.activity());
+      applied = round.applied();
+    }
+
+    /** Medians over the rounds, their runs kept in round order so that round i of two variants pair up. */
+    ClassResult result(PcmWorkload workload, PcmVariant variant) {
+      return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
+          activity, applied);
+    }
+  }
+
+  /**
+   * One round's measured run of a class under a variant.
+   *
+   * @param applied what PCM changed before it, as {@link ClassResult#applied()}; empty for the other variants
+   */
+  private record Measured(PhaseResult run, ServerActivity activity, List<String> applied) {
+  }
+
+  /** One class on one variant's cluster, in one round. */
   private final class ClassRun {
     private final BenchCluster cluster;
     private final PcmVariant variant;
     private final PcmWorkload workload;
+    private final int round;
     private final Path dir;
     private final Optional<PolicyExecutor> pcm;
     private final ServerStatsReader stats;
 
-    ClassRun(BenchCluster cluster, PcmVariant variant, PcmWorkload workload, Path dir,
+    ClassRun(BenchCluster cluster, PcmVariant variant, PcmWorkload workload, int round, Path dir,
         Optional<PolicyExecutor> pcm) {
       this.cluster = cluster;
       this.variant = variant;
       this.workload = workload;
+      this.round = round;
       this.dir = dir;
       this.pcm = pcm;
       this.stats = new ServerStatsReader(cluster.connection());
     }
 
     /**
-     * The bulk load: each run into a new, empty table of one region, as HBase creates it, dropped afterwards. PCM
-     * pre-splits it as {@code tune apply} does, at the quantiles of the keys the load inserts; the others leave it.
+     * The bulk load: into a new, empty table of one region, as HBase creates it, dropped afterwards. PCM pre-splits
+     * it as {@code tune apply} does, at the quantiles of the keys the load inserts; the others leave it.
      */
-    ClassResult loads() throws IOException {
-      List<PhaseResult> runs = new ArrayList<>();
-      List<String> applied = new ArrayList<>();
-      ServerActivity activity = null;
-      for (int i = 1; i <= settings.runs(); i++) {
-        String table = "pcm_load_" + i;
-        YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
-            ycsb(settings.loadRecords(), Map.of(TABLE_PROPERTY, table), 1), dir.resolve("run-" + i), out);
-        Properties loadProperties = experiment.phase(YcsbPhase.Kind.LOAD, "table", false).properties();
-        try (Admin admin = cluster.connection().getAdmin()) {
-          YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY, 1, loadProperties);
-        }
-        if (pcm.isPresent()) {
-          applied = apply(pcm.get().withSplitKeys(YcsbTable.keys(loadProperties)), table);
-        }
-        int regions = regions(table);
-        if (pcm.isPresent()) {
-          requirePreSplit(table, regions, applied);
-        }
-        out.printf("  %s, %s: load %d/%d into %s (%d region%s)%n", workload.label(), variant.label(), i,
-            settings.runs(), table, regions, regions == 1 ? "" : "s");
-        WorkloadReading before = stats.workload();
-        PhaseResult load = experiment.load(false);
-        ServerActivity run = ServerActivity.between(before, stats.workload());
-        activity = activity == null ? run : activity.then(run);
-        requireNoFailures(load, workload.label() + " load " + i);
-        runs.add(load);
-        try (Admin admin = cluster.connection().getAdmin()) {
-          BenchTables.dropIfExists(admin, TableName.valueOf(table));
-        }
+    Measured load() throws IOException {
+      String table = "pcm_load_" + round;
+      YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
+          ycsb(settings.loadRecords(), Map.of(TABLE_PROPERTY, table), 1), dir, out);
+      Properties loadProperties = experiment.phase(YcsbPhase.Kind.LOAD, "table", false).properties();
+      try (Admin admin = cluster.connection().getAdmin()) {
+        YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY, 1, loadProperties);
       }
-      return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
-          activity, applied);
+      List<String> applied = List.of();
+      if (pcm.isPresent()) {
+        applied = apply(pcm.get().withSplitKeys(YcsbTable.keys(loadProperties)), table);
+      }
+      int regions = regions(table);
+      if (pcm.isPresent()) {
+        requirePreSplit(table, regions, applied);
+      }
+      out.printf("  %s, %s: load into %s (%d region%s)%n", workload.label(), variant.label(), table, regions,
+          regions == 1 ? "" : "s");
+      WorkloadReading before = stats.workload();
+      PhaseResult load = experiment.load(false);
+      ServerActivity activity = ServerActivity.between(before, stats.workload());
+      requireNoFailures(load, workload.label() + " load in round " + round);
+      try (Admin admin = cluster.connection().getAdmin()) {
+        BenchTables.dropIfExists(admin, TableName.valueOf(table));
+      }
+      return new Measured(load, activity, applied);
     }
 
     /**
-     * A run class: one unmeasured run to warm the servers' caches, then the measured runs, each for the same time.
-     * The read-only classes leave the data as they found it; the classes that write leave more updates behind under
-     * a faster variant, which is part of what a variant does to the classes after it.
+     * A run class: one unmeasured run to warm the servers' caches after the cluster's start, then the measured run,
+     * each for the same time. The read-only classes leave the data as they found it; the classes that write leave
+     * more updates behind under a faster variant, which is part of what a variant does to the classes after it.
      */
-    ClassResult runs() throws IOException {
+    Measured run() throws IOException {
       List<String> applied = pcm.isPresent() ? apply(pcm.get(), TABLE) : List.of();
       YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
           LOADED_REGIONS);
-      out.printf("  %s, %s: a warm-up run, then %d measured%n", workload.label(), variant.label(), settings.runs());
+      out.printf("  %s, %s: a warm-up run, then the measured run of round %d%n", workload.label(), variant.label(),
+          round);
       new YcsbExperiment(cluster.target(), ycsb, dir.resolve("warm-up"), out).run(1, 1, false);
       WorkloadReading before = stats.workload();
-      List<PhaseResult> runs = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(settings.runs(), false);
+      PhaseResult run = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(round, settings.runs(), false);
       ServerActivity activity = ServerActivity.between(before, stats.workload());
-      for (PhaseResult run : runs) {
-        requireNoFailures(run, workload.label() + " under " + variant.label());
-      }
-      return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
-          activity, applied);
+      requireNoFailures(run, workload.label() + " under " + variant.label() + " in round " + round);
+      return new Measured(run, activity, applied);
     }
 
     private int regions(String table) throws IOException {

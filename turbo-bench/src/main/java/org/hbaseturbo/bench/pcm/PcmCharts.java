@@ -43,8 +43,8 @@ public final class PcmCharts {
         panels.add(CategoryCharts.bars("", "operations / s", throughput(report, workloadClass)));
       }
       written.add(Figure.of("PCM: YCSB throughput per class, medians of " + report.parameters().get("runs")
-          + " runs (labels: x " + BASELINE.label() + ")", panels).columns(COLUMNS)
-          .savePng(dir.resolve(name + "-throughput.png")));
+          + " rounds (labels: x " + BASELINE.label() + ", the median of round-by-round ratios)", panels)
+          .columns(COLUMNS).savePng(dir.resolve(name + "-throughput.png")));
     }
     if (report.adaptivity() != null) {
       written.add(Figure.of("PCM adaptivity: throughput while the mix shifts (lines: phase starts; labels: policy"
@@ -56,12 +56,11 @@ public final class PcmCharts {
   /** One class's throughput under each variant that ran it, in one category named after the class. */
   static CategoryGrid throughput(PcmReport report, String workloadClass) {
     CategoryGrid grid = new CategoryGrid();
-    Optional<Double> baseline = throughput(report, workloadClass, BASELINE);
     for (PcmVariant variant : PcmVariant.values()) {
       Optional<Double> value = throughput(report, workloadClass, variant);
       if (value.isPresent()) {
         String label = variant == BASELINE ? RatioLabel.BASELINE
-            : baseline.filter(base -> base > 0).map(base -> RatioLabel.of(value.get() / base)).orElse("");
+            : PcmTables.ratio(report, workloadClass, variant, BASELINE).map(r -> RatioLabel.of(r.median())).orElse("");
         grid.put(workloadClass, variant.label(), value.get(), label);
       }
     }

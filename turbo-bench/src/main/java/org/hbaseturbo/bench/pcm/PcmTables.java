@@ -1,8 +1,10 @@
 package org.hbaseturbo.bench.pcm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.report.TextTable;
 
 /** The PCM report as text tables: speedups, server state, adaptivity. */
@@ -23,30 +25,58 @@ public final class PcmTables {
     return text.toString();
   }
 
-  /** Each class's throughput under every variant, and PCM's as a ratio of each other's. */
+  /**
+   * Each class's throughput under every variant that ran, PCM's as a ratio of each other's, and the A/A pair's ratio:
+   * each the median of round-by-round ratios, with their range.
+   */
   static String speedups(PcmReport report) {
+    List<PcmVariant> ran = Arrays.stream(PcmVariant.values())
+        .filter(variant -> report.classes().stream().anyMatch(c -> report.result(c, variant).isPresent())).toList();
+    List<PcmVariant> peers = ran.contains(PcmVariant.PCM) ? ran.stream()
+        .filter(variant -> variant != PcmVariant.PCM && variant != PcmVariant.DEFAULTS_AGAIN).toList() : List.of();
+    boolean aa = ran.contains(PcmVariant.DEFAULTS) && ran.contains(PcmVariant.DEFAULTS_AGAIN);
+    List<String> header = new ArrayList<>(List.of("class"));
+    ran.forEach(variant -> header.add(variant.label() + " ops/s"));
+    peers.forEach(peer -> header.addAll(List.of("PCM / " + peer.label(), "range")));
+    if (aa) {
+      header.addAll(List.of("A/A: " + PcmVariant.DEFAULTS_AGAIN.label() + " / " + PcmVariant.DEFAULTS.label(),
+          "range"));
+    }
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"class", "defaults 1g ops/s", "defaults ops/s", "HBase tuner ops/s", "PCM ops/s",
-        "PCM / defaults 1g", "PCM / defaults", "PCM / HBase tuner"});
+    rows.add(header.toArray(new String[0]));
     for (String workloadClass : report.classes()) {
       List<String> row = new ArrayList<>(List.of(workloadClass));
-      for (PcmVariant variant : PcmVariant.values()) {
+      for (PcmVariant variant : ran) {
         row.add(throughput(report, workloadClass, variant).map(t -> String.format("%,.0f", t)).orElse("n/a"));
       }
-      for (PcmVariant peer : List.of(PcmVariant.DEFAULTS_1G, PcmVariant.DEFAULTS, PcmVariant.HBASE_TUNER)) {
-        row.add(speedup(report, workloadClass, peer).map(r -> String.format("%.2fx", r)).orElse("n/a"));
+      peers.forEach(peer -> addRatio(row, ratio(report, workloadClass, PcmVariant.PCM, peer)));
+      if (aa) {
+        addRatio(row, ratio(report, workloadClass, PcmVariant.DEFAULTS_AGAIN, PcmVariant.DEFAULTS));
       }
       rows.add(row.toArray(new String[0]));
     }
-    return TextTable.render(rows, 0);
+    return TextTable.render(rows, 0) + "ratios: the median of round-by-round ratios (each round ran every variant's"
+        + " cluster in turn), range: the lowest and highest of them"
+        + (aa ? "; A/A: HBase's defaults on two clusters, whose ratio would be 1 without noise" : "") + "\n";
   }
 
-  /** PCM's throughput over {@code peer}'s for a class, if both ran. */
+  private static void addRatio(List<String> row, Optional<RatioTable.Ratio> ratio) {
+    row.add(ratio.map(r -> String.format("%.2fx", r.median())).orElse("n/a"));
+    row.add(ratio.map(RatioTable.Ratio::range).orElse(""));
+  }
+
+  /** PCM's throughput over {@code peer}'s for a class, if both ran: the median of round-by-round ratios. */
   public static Optional<Double> speedup(PcmReport report, String workloadClass, PcmVariant peer) {
-    Optional<Double> pcm = throughput(report, workloadClass, PcmVariant.PCM);
-    Optional<Double> other = throughput(report, workloadClass, peer);
-    return pcm.isPresent() && other.isPresent() && other.get() > 0 ? Optional.of(pcm.get() / other.get())
-        : Optional.empty();
+    return ratio(report, workloadClass, PcmVariant.PCM, peer).map(RatioTable.Ratio::median);
+  }
+
+  /** {@code variant}'s throughput over {@code peer}'s for a class, if both ran, round by round. */
+  static Optional<RatioTable.Ratio> ratio(PcmReport report, String workloadClass, PcmVariant variant,
+      PcmVariant peer) {
+    Optional<ClassResult> result = report.result(workloadClass, variant);
+    Optional<ClassResult> base = report.result(workloadClass, peer);
+    return result.isPresent() && base.isPresent()
+        ? RatioTable.throughputRatio(result.get().ycsb(), base.get().ycsb()) : Optional.empty();
   }
 
   private static Optional<Double> throughput(PcmReport report, String workloadClass, PcmVariant variant) {

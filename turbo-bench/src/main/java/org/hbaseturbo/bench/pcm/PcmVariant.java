@@ -6,12 +6,15 @@ import java.util.stream.Collectors;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
- * What each class is measured under, each on a fresh process cluster with the same data. The two "defaults"
- * variants split PCM's gain into "more heap" and "the rest of the policy".
+ * What each class is measured under, each on a process cluster of its own with the same data. The two "defaults"
+ * variants split PCM's gain into "more heap" and "the rest of the policy"; "defaults again" is the same as "defaults"
+ * on a cluster of its own, so that their ratio, which should be 1, measures the comparison's own noise.
  */
 public enum PcmVariant {
   DEFAULTS_1G("defaults 1g", "HBase 2.6's defaults at the PCM paper's 1 GB RegionServer heap"),
   DEFAULTS("defaults", "HBase 2.6's defaults at the heap the policies give"),
+  DEFAULTS_AGAIN("defaults again", "as 'defaults', on a cluster of its own: its ratio to 'defaults' is the"
+      + " benchmark's own noise, an A/A pair measured in the same rounds"),
   HBASE_TUNER("HBase tuner", "HBase's own DefaultHeapMemoryTuner at the policies' heap: memstore and block cache"
       + " each between 0.1 and 0.7 of the heap, every 5 s, counting from the first period"),
   PCM("PCM", "each class's policy applied before it runs, online as 'tune watch' applies it (settings read only at"

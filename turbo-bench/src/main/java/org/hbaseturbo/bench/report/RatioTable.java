@@ -141,22 +141,31 @@ public final class RatioTable {
         && r.clients() == result.clients()).findFirst();
   }
 
+  /**
+   * {@code result}'s throughput over {@code base}'s: the median of run i over run i where both kept their runs, else
+   * the ratio of their medians.
+   */
+  public static Optional<Ratio> throughputRatio(VariantResult result, VariantResult base) {
+    return throughput(result, base);
+  }
+
   /** A ratio and, where it came from runs paired one by one, the run-by-run ratios it is the median of. */
-  private record Ratio(double median, List<Double> perRun) {
+  public record Ratio(double median, List<Double> perRun) {
     static Optional<Ratio> of(List<Double> perRun) {
       return perRun.isEmpty() || perRun.contains(null) ? Optional.empty()
           : Optional.of(new Ratio(Medians.of(perRun, Double::doubleValue), perRun));
     }
 
-    double min() {
+    public double min() {
       return perRun.stream().mapToDouble(Double::doubleValue).min().orElse(median);
     }
 
-    double max() {
+    public double max() {
       return perRun.stream().mapToDouble(Double::doubleValue).max().orElse(median);
     }
 
-    String range() {
+    /** "0.93-1.08"; empty where fewer than two runs were paired. */
+    public String range() {
       return perRun.size() < 2 ? "" : String.format("%.2f-%.2f", min(), max());
     }
   }

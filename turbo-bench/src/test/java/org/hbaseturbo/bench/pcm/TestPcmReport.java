@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.hbaseturbo.bench.report.Latency;
+import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.WorkloadReading;
@@ -24,13 +25,33 @@ class TestPcmReport {
 
   @Test
   void speedupsArePcmsThroughputOverEachPeers() throws Exception {
-    PcmReport report = report(List.of(100.0, 200.0, 250.0, 400.0));
+    PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0));
 
     assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.DEFAULTS_1G)).contains(4.0);
     assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.DEFAULTS)).contains(2.0);
     assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.HBASE_TUNER)).contains(1.6);
     assertThat(PcmTables.speedup(report, "MixW", PcmVariant.DEFAULTS)).isEmpty();
-    assertThat(PcmTables.render(report)).contains("4.00x", "2.00x", "1.60x");
+    assertThat(PcmTables.render(report)).contains("4.00x", "2.00x", "1.60x", "A/A: defaults again / defaults",
+        "1.05x");
+  }
+
+  /**
+   * Rounds pair up: round i of PCM over round i of the defaults, whatever each variant's median. A drift that slows
+   * every variant in one round cancels out of that round's ratio.
+   */
+  @Test
+  void ratiosAreTheMedianOfRoundByRoundRatiosWithTheirRange() {
+    PcmReport report = new PcmReport("pcm", Map.of(), Map.of(), Map.of(), List.of(
+        result(PcmVariant.DEFAULTS, 100, 50, 200), result(PcmVariant.DEFAULTS_AGAIN, 110, 45, 190),
+        result(PcmVariant.PCM, 90, 60, 180)), null);
+
+    RatioTable.Ratio pcm = PcmTables.ratio(report, "RO-read", PcmVariant.PCM, PcmVariant.DEFAULTS).orElseThrow();
+    assertThat(pcm.perRun()).containsExactly(0.9, 1.2, 0.9);
+    assertThat(pcm.median()).isEqualTo(0.9);
+    assertThat(pcm.range()).isEqualTo("0.90-1.20");
+    // The A/A pair: 1.10, 0.90 and 0.95.
+    assertThat(PcmTables.render(report)).contains("0.90x", "0.90-1.20", "0.95x", "0.90-1.10")
+        .doesNotContain("HBase tuner");
   }
 
   @Test
@@ -50,7 +71,7 @@ class TestPcmReport {
 
   @Test
   void theReportRoundTripsThroughJsonAndDrawsItsCharts(@TempDir Path dir) throws Exception {
-    PcmReport report = report(List.of(100.0, 200.0, 250.0, 400.0));
+    PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0));
     Path json = dir.resolve("pcm.json");
     JsonFiles.write(json, report);
 
@@ -61,12 +82,12 @@ class TestPcmReport {
 
   @Test
   void aClassIsDrawnAsItsVariantsBarsEachWithItsRatioToTheDefaultsAtTheSameHeap() {
-    CategoryGrid grid = PcmCharts.throughput(report(List.of(100.0, 200.0, 250.0, 400.0)), "RO-read");
+    CategoryGrid grid = PcmCharts.throughput(report(List.of(100.0, 200.0, 210.0, 250.0, 400.0)), "RO-read");
 
     assertThat(grid.categories()).containsExactly("RO-read");
-    assertThat(grid.series()).containsExactly("defaults 1g", "defaults", "HBase tuner", "PCM");
+    assertThat(grid.series()).containsExactly("defaults 1g", "defaults", "defaults again", "HBase tuner", "PCM");
     assertThat(grid.series().stream().map(variant -> grid.label("RO-read", variant)))
-        .containsExactly("0.50x", "1x", "1.25x", "2.00x");
+        .containsExactly("0.50x", "1x", "1.05x", "1.25x", "2.00x");
   }
 
   @Test
@@ -77,6 +98,16 @@ class TestPcmReport {
     assertThatThrownBy(() -> PcmWorkload.byLabel("RO")).isInstanceOf(InvalidInputException.class)
         .hasMessage("unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
             + " WO-update");
+  }
+
+  private static ClassResult result(PcmVariant variant, double... rounds) {
+    List<VariantResult.RunFigures> perRun = java.util.Arrays.stream(rounds)
+        .mapToObj(t -> new VariantResult.RunFigures(t, 50.0, 80.0, 100.0)).toList();
+    double median = java.util.Arrays.stream(rounds).sorted().toArray()[rounds.length / 2];
+    VariantResult ycsb = new VariantResult(variant.label(), 4, median, new Latency(100, 200, 300), "READ", 1000.0,
+        null, 50.0, 80.0, rounds.length, 30_000, 0, Map.of(), null, perRun);
+    return new ClassResult("RO-read", variant.label(), ycsb, new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB),
+        List.of());
   }
 
   private static PcmReport report(List<Double> throughputs) {
