@@ -1,6 +1,7 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
@@ -113,8 +115,16 @@ final class FastPathBatch {
     for (Row action : actions) {
       locations.add(selector.takes(action) ? locator.getRegionLocation(action.getRow()) : null);
     }
-    // Never completes exceptionally: a message that could not be sent is left to RPC, and its deadline ends it.
-    return send(plan(actions, locations)).join();
+    try {
+      return send(plan(actions, locations)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw (InterruptedIOException) new InterruptedIOException("interrupted while the fast path's batch could still"
+          + " run").initCause(e);
+    } catch (ExecutionException e) {
+      // send never completes exceptionally: a message that could not be sent is left to RPC, and its deadline ends it
+      throw new IllegalStateException("a fast-path batch failed", e.getCause());
+    }
   }
 
   /**
