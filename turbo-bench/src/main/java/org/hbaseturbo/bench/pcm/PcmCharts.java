@@ -57,7 +57,7 @@ public final class PcmCharts {
   static CategoryGrid throughput(PcmReport report, String workloadClass) {
     CategoryGrid grid = new CategoryGrid();
     for (PcmVariant variant : PcmVariant.values()) {
-      Optional<Double> value = throughput(report, workloadClass, variant);
+      Optional<Double> value = report.throughput(workloadClass, variant);
       if (value.isPresent()) {
         String label = variant == BASELINE ? RatioLabel.BASELINE
             : PcmTables.ratio(report, workloadClass, variant, BASELINE).map(r -> RatioLabel.of(r.median())).orElse("");
@@ -65,10 +65,6 @@ public final class PcmCharts {
       }
     }
     return grid;
-  }
-
-  private static Optional<Double> throughput(PcmReport report, String workloadClass, PcmVariant variant) {
-    return report.result(workloadClass, variant).map(result -> result.ycsb().throughputOpsS());
   }
 
   private static XYChart adaptivity(AdaptivityResult adaptivity) {

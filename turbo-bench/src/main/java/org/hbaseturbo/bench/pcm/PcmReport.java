@@ -23,4 +23,9 @@ public record PcmReport(String benchmark, Map<String, Object> machine, Map<Strin
     return results.stream().filter(r -> r.workloadClass().equals(workloadClass)
         && r.variant().equals(variant.label())).findFirst();
   }
+
+  /** The median throughput of {@code workloadClass} under {@code variant}, if both ran. */
+  public Optional<Double> throughput(String workloadClass, PcmVariant variant) {
+    return result(workloadClass, variant).map(r -> r.ycsb().throughputOpsS());
+  }
 }

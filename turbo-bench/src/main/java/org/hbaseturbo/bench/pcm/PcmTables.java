@@ -47,7 +47,7 @@ public final class PcmTables {
     for (String workloadClass : report.classes()) {
       List<String> row = new ArrayList<>(List.of(workloadClass));
       for (PcmVariant variant : ran) {
-        row.add(throughput(report, workloadClass, variant).map(t -> String.format("%,.0f", t)).orElse("n/a"));
+        row.add(report.throughput(workloadClass, variant).map(t -> String.format("%,.0f", t)).orElse("n/a"));
       }
       peers.forEach(peer -> addRatio(row, ratio(report, workloadClass, PcmVariant.PCM, peer)));
       if (aa) {
@@ -77,10 +77,6 @@ public final class PcmTables {
     Optional<ClassResult> base = report.result(workloadClass, peer);
     return result.isPresent() && base.isPresent()
         ? RatioTable.throughputRatio(result.get().ycsb(), base.get().ycsb()) : Optional.empty();
-  }
-
-  private static Optional<Double> throughput(PcmReport report, String workloadClass, PcmVariant variant) {
-    return report.result(workloadClass, variant).map(r -> r.ycsb().throughputOpsS());
   }
 
   /** What the servers did under each variant: the figures that explain the throughput. */
