@@ -24,10 +24,12 @@ class BenchPcmIT {
   /** The servers' heap fractions, as HBase works them out from whole percents of the heap. */
   private static final double FRACTION_TOLERANCE = 0.011;
   /**
-   * A phase's bound (--phase-seconds): six times what a switch takes (two 1 s periods), and reached only by the 50/50
-   * mix, whose updates reach the servers in bursts as each client thread's write buffer fills.
+   * A phase's bound (--phase-seconds), reached only by the 50/50 mix, whose updates reach the servers in bursts as each
+   * client thread's write buffer fills. A switch takes two 1 s periods to detect, but applying the load's policy
+   * reopens the table's regions, which on a CI machine shared with another test JVM once took 8 s after the
+   * detection (the phase switched at 13 s, past the 12 s bound this had then).
    */
-  private static final long PHASE_BOUND_MS = 12_000;
+  private static final long PHASE_BOUND_MS = 24_000;
 
   @Test
   void measuresAClassUnderDefaultsAndPcmAndFollowsAShiftingMix(@TempDir Path dir) throws Exception {
