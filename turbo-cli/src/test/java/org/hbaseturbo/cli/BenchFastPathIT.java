@@ -52,6 +52,14 @@ class BenchFastPathIT {
       assertThat(warmUp.get("runs").asInt()).isOne();
       assertThat(warmUp.get("last_second_compile_ms_by_run").get(0).asLong()).isNotNegative();
     }
+    // UCX's round trip alone, polled and parked, for each fast-path variant's Get.
+    for (String field : List.of("ucx_round_trip_p50_us", "ucx_round_trip_parked_p50_us")) {
+      JsonNode roundTrips = report.get("parameters").get(field);
+      assertThat(roundTrips.get("get-1KB fastpath-shm").asDouble()).as(field).isPositive();
+      assertThat(roundTrips.get("get-1KB fastpath-tcp").asDouble()).as(field).isPositive();
+    }
+    assertThat(report.get("parameters").get("ucx_round_trip_parked_empty_wake_ups").get("get-1KB fastpath-shm")
+        .asDouble()).isNotNegative();
     JsonNode ratios = new ObjectMapper().readTree(out.resolve("fastpath-ratios.json").toFile());
     assertThat(ratios).hasSize(6);
     assertThat(ratios.get(0).has("p50_latency_vs_native")).isTrue();

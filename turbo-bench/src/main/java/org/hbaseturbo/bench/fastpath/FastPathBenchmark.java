@@ -81,6 +81,8 @@ public final class FastPathBenchmark {
   private final Map<String, Double> serverProcessingUs = new LinkedHashMap<>();
   /** A UCX round trip of each micro-benchmark Get's sizes over each fast-path variant's transports, p50 in us. */
   private final Map<String, Double> ucxRoundTripUs = new LinkedHashMap<>();
+  private final Map<String, Double> ucxParkedRoundTripUs = new LinkedHashMap<>();
+  private final Map<String, Double> ucxParkedEmptyWakeUps = new LinkedHashMap<>();
 
   /**
    * @param sizes value sizes of the micro-benchmark in bytes; empty: no micro-benchmark
@@ -212,8 +214,12 @@ public final class FastPathBenchmark {
       props.putAll(variant.properties());
       FastPathHBaseClient.useFastPath(conf, props);
       try {
-        ucxRoundTripUs.put(experiment + " " + variant.label(), UcxRoundTrip.p50Us(ChannelSettings.transports(conf),
-            GET_REQUEST_BYTES, size + REPLY_OVERHEAD_BYTES));
+        UcxRoundTrip.Times times = UcxRoundTrip.measure(ChannelSettings.transports(conf), GET_REQUEST_BYTES,
+            size + REPLY_OVERHEAD_BYTES);
+        String name = experiment + " " + variant.label();
+        ucxRoundTripUs.put(name, times.polledP50Us());
+        ucxParkedRoundTripUs.put(name, times.parkedP50Us());
+        ucxParkedEmptyWakeUps.put(name, times.emptyWakeUpsPerRoundTrip());
       } catch (FastPathUnavailableException e) {
         progress.printf("note: no UCX round trip over %s: %s%n", variant.label(), e.getMessage());
       }
@@ -416,6 +422,12 @@ public final class FastPathBenchmark {
         + " receive callback with a reply of the value's size plus " + REPLY_OVERHEAD_BYTES + " bytes, the client"
         + " polling; a Get's floor is this plus the RegionServer's own processing (" + LatencyBreakdown.PARAMETER
         + ")");
+    parameters.put("ucx_round_trip_parked_p50_us", ucxParkedRoundTripUs);
+    parameters.put("ucx_round_trip_parked_empty_wake_ups", ucxParkedEmptyWakeUps);
+    parameters.put("ucx_round_trip_parked", "the same round trip with both workers parking in UCX's wait for events"
+        + " whenever they have nothing to progress: the host's floor for a round trip that wakes both sides, as"
+        + " fast-path waiters and workers do once polling does not pay; and the client's wake-ups that found"
+        + " nothing to progress, per round trip");
     return parameters;
   }
 }

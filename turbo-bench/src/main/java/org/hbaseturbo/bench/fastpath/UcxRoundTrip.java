@@ -19,9 +19,11 @@ import org.openucx.jucx.ucs.UcsConstants;
 /**
  * The transport's part of a fast-path Get's floor: UCX alone, one round trip of messages of a Get's sizes between
  * two workers of this JVM over the variant's transports, sent as the client sends (eager, with UCX's reply flag) and
- * answered as the server answers (inside the receive callback, over the endpoint UCX made to the sender), the client
- * polling all along. What a fast-path Get takes beyond this and the RegionServer's own processing is the fast path's
- * own work, and its waits.
+ * answered as the server answers (inside the receive callback, over the endpoint UCX made to the sender). Timed twice:
+ * with both sides polling all along, and with both parking in UCX's wait for events whenever they have nothing to
+ * do, as a fast-path client and server do once polling does not pay. The second is the host's wake-up floor: two
+ * wake-ups per round trip, whose cost is the kernel's and the machine's, not the fast path's. What a fast-path Get
+ * takes beyond these and the RegionServer's own processing is the fast path's own work, and its waits.
  */
 final class UcxRoundTrip {
   private static final int WARM_UP = 2_000;
@@ -31,11 +33,31 @@ final class UcxRoundTrip {
   private UcxRoundTrip() {
   }
 
-  /** Median microseconds of a round trip of a {@code requestBytes} message answered by one of {@code replyBytes}. */
-  static double p50Us(Transports transports, int requestBytes, int replyBytes) throws FastPathUnavailableException {
+  /**
+   * Round trips' medians, polling and parked, and how often a parked client woke to find nothing new.
+   *
+   * @param polledP50Us median microseconds with both sides polling
+   * @param parkedP50Us median microseconds with both sides parking whenever idle
+   * @param emptyWakeUpsPerRoundTrip parked client's wake-ups that found nothing to progress, per round trip
+   */
+  record Times(double polledP50Us, double parkedP50Us, double emptyWakeUpsPerRoundTrip) {
+  }
+
+  /** Round trips of a {@code requestBytes} message answered by one of {@code replyBytes}, polled and then parked. */
+  static Times measure(Transports transports, int requestBytes, int replyBytes) throws FastPathUnavailableException {
+    Mode polled = time(transports, requestBytes, replyBytes, false);
+    Mode parked = time(transports, requestBytes, replyBytes, true);
+    return new Times(polled.p50Us, parked.p50Us, (double) parked.emptyWakeUps / (WARM_UP + TIMED));
+  }
+
+  private record Mode(double p50Us, long emptyWakeUps) {
+  }
+
+  private static Mode time(Transports transports, int requestBytes, int replyBytes, boolean park)
+      throws FastPathUnavailableException {
     try (UcpContext context = UcxRuntime.openContext(transports);
-        UcpWorker echo = context.newWorker(new UcpWorkerParams());
-        UcpWorker client = context.newWorker(new UcpWorkerParams())) {
+        UcpWorker echo = context.newWorker(new UcpWorkerParams().requestThreadSafety());
+        UcpWorker client = context.newWorker(new UcpWorkerParams().requestThreadSafety())) {
       ByteBuffer reply = ByteBuffer.allocateDirect(replyBytes);
       echo.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, (header, headerLength, data, sender) -> {
         sender.sendAmNonBlocking(FastPathFrames.REPLY_MESSAGE, 0, 0, UcxUtils.getAddress(reply), replyBytes,
@@ -51,7 +73,9 @@ final class UcxRoundTrip {
       Thread server = new Thread(() -> {
         try {
           while (running.get()) {
-            echo.progress();
+            if (echo.progress() == 0 && park) {
+              echo.waitForEvents();
+            }
           }
         } catch (Exception e) {
           // UCX failed the worker: the client's wait below ends with its own failure.
@@ -64,25 +88,36 @@ final class UcxRoundTrip {
           .setUcpAddress(echo.getAddress()).setPeerErrorHandlingMode())) {
         ByteBuffer request = ByteBuffer.allocateDirect(requestBytes);
         long[] nanos = new long[TIMED];
+        long emptyWakeUps = 0;
         for (int i = 0; i < WARM_UP + TIMED; i++) {
           answered.set(false);
           long start = System.nanoTime();
           endpoint.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(request),
               requestBytes, SEND_FLAGS, null);
+          boolean woke = false;
           while (!answered.get()) {
             if (!running.get()) {
               throw new FastPathUnavailableException("the echo worker failed");
             }
-            client.progress();
+            if (client.progress() > 0 || !park) {
+              woke = false;
+              continue;
+            }
+            if (woke) {
+              emptyWakeUps++;
+            }
+            client.waitForEvents();
+            woke = true;
           }
           if (i >= WARM_UP) {
             nanos[i - WARM_UP] = System.nanoTime() - start;
           }
         }
         Arrays.sort(nanos);
-        return nanos[TIMED / 2] / 1_000.0;
+        return new Mode(nanos[TIMED / 2] / 1_000.0, emptyWakeUps);
       } finally {
         running.set(false);
+        echo.signal();
         try {
           server.join(5_000);
         } catch (InterruptedException e) {
