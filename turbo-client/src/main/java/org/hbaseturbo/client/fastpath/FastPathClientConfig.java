@@ -59,7 +59,7 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
           Settings.duration(conf, TIMEOUT_KEY, Duration.ofMillis(Math.min(5_000,
               conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT))),
               TimeUnit.MILLISECONDS, Duration.ofMillis(1)),
-          Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ZERO),
+          Settings.duration(conf, SPIN_KEY, Duration.ofNanos(250_000), TimeUnit.MICROSECONDS, Duration.ZERO),
           (int) Math.min(Settings.count(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), 0), 1024),
           (int) Math.min(Settings.count(conf, WORKERS_KEY, 64, 1), MAX_WORKERS),
           (int) Math.min(Settings.count(conf, ASYNC_WORKERS_KEY, 1, 1), MAX_ASYNC_WORKERS),

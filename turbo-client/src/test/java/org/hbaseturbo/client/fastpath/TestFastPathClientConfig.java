@@ -19,7 +19,7 @@ class TestFastPathClientConfig {
         FastPathOperation.PREPARED_EXECUTE);
     assertThat(config.maxRequestBytes()).isEqualTo(1L << 20);
     assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(config.spin()).isEqualTo(Duration.ofNanos(50_000));
+    assertThat(config.spin()).isEqualTo(Duration.ofNanos(250_000));
     assertThat(config.retryUnavailable()).isEqualTo(Duration.ofMinutes(1));
     assertThat(config.pollers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     assertThat(config.asyncWorkers()).isEqualTo(1);
