@@ -16,10 +16,20 @@ public final class Pause {
     try {
       Thread.sleep(pause.toMillis());
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      InterruptedIOException interrupted = new InterruptedIOException("interrupted while " + waitingFor);
-      interrupted.initCause(e);
-      throw interrupted;
+      throw interrupted(waitingFor, e);
     }
+  }
+
+  /**
+   * What I/O code throws for an interrupt it caught, blocking on anything: the thread's interrupt status is set
+   * again, for the callers above.
+   *
+   * @param waitingFor what was interrupted, for the message: "waiting for the cluster"
+   */
+  public static InterruptedIOException interrupted(String waitingFor, InterruptedException cause) {
+    Thread.currentThread().interrupt();
+    InterruptedIOException interrupted = new InterruptedIOException("interrupted while " + waitingFor);
+    interrupted.initCause(cause);
+    return interrupted;
   }
 }

@@ -1,7 +1,6 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,6 +29,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionActi
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionActionResult;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ResultOrException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -118,9 +118,7 @@ final class FastPathBatch {
     try {
       return send(plan(actions, locations)).get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw (InterruptedIOException) new InterruptedIOException("interrupted while the fast path's batch could still"
-          + " run").initCause(e);
+      throw Pause.interrupted("the fast path's batch could still run", e);
     } catch (ExecutionException e) {
       // send never completes exceptionally: a message that could not be sent is left to RPC, and its deadline ends it
       throw new IllegalStateException("a fast-path batch failed", e.getCause());

@@ -1,7 +1,6 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Timer;
@@ -17,6 +16,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableBuilder;
+import org.hbaseturbo.common.Pause;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -155,9 +155,7 @@ final class FastPathBufferedMutator implements BufferedMutator {
     } catch (RetriesExhaustedWithDetailsException e) {
       listener.onException(e, this);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw (InterruptedIOException) new InterruptedIOException("interrupted while flushing the buffered mutator of "
-          + name).initCause(e);
+      throw Pause.interrupted("flushing the buffered mutator of " + name, e);
     }
   }
 

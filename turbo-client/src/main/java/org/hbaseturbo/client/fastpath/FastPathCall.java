@@ -3,6 +3,7 @@ package org.hbaseturbo.client.fastpath;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 
@@ -63,9 +64,7 @@ public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
       try {
         TimeUnit.NANOSECONDS.sleep(left);
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw (InterruptedIOException) new InterruptedIOException("interrupted while the fast path's request could"
-            + " still run").initCause(e);
+        throw Pause.interrupted("the fast path's request could still run", e);
       }
     }
   }

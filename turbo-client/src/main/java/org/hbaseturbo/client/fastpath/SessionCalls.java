@@ -3,7 +3,6 @@ package org.hbaseturbo.client.fastpath;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.ServiceException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -19,6 +18,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.ipc.ServerRpcController;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionRequest;
 import org.hbaseturbo.protocol.generated.FastPathProtos.CloseSessionResponse;
 import org.hbaseturbo.protocol.generated.FastPathProtos.FastPathSessionService;
@@ -133,8 +133,7 @@ final class SessionCalls {
     try {
       return call.get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw (IOException) new InterruptedIOException("interrupted while waiting for RPC").initCause(e);
+      throw Pause.interrupted("waiting for RPC", e);
     } catch (ExecutionException e) {
       throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
     }
