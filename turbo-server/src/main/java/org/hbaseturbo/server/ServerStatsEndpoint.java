@@ -4,6 +4,7 @@ import com.google.protobuf.RpcCallback;
 import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
@@ -131,6 +132,10 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setHeapUsedBytes(heap.getUsed())
           .setHeapMaxBytes(heap.getMax());
       ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
+      CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+      if (compiler != null && compiler.isCompilationTimeMonitoringSupported()) {
+        response.setJitCompileMillis(compiler.getTotalCompilationTime());
+      }
       response.setHostMemoryBytes(ProcessMemory.hostBytes()).setMemoryOfItsOwn(ProcessMemory.limitedBelowHost());
       FastPathServer.bytes(server.getServerName()).ifPresent(response::setFastPathBytes);
       // The RegionServer's own Configuration, which update_config reloads in place.

@@ -1,7 +1,10 @@
 package org.hbaseturbo.bench.pcm;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 
 /**
  * One class under one variant: YCSB's medians over the rounds (its runs kept in round order) and what the servers
@@ -10,7 +13,23 @@ import org.hbaseturbo.bench.report.VariantResult;
  * @param workloadClass the class's label ("RO-read")
  * @param applied what PCM changed before the class's last round, each change with its route and audit status, and
  *     last how long until it was in force; empty for the other variants
+ * @param serverJit how warm the servers' JIT was, round by round
  */
 public record ClassResult(String workloadClass, String variant, VariantResult ycsb, ServerActivity server,
-    List<String> applied) {
+    List<String> applied, ServerJit serverJit) {
+
+  /**
+   * The servers' JIT compilers over a class's rounds.
+   *
+   * @param warmUps each round's warm-up before its measured run; empty for a load
+   * @param measuredCompileMsPerSecond milliseconds the servers compiled per JVM per second of each round's measured
+   *     run; null in a round where they do not tell
+   */
+  public record ServerJit(List<ServerWarmUp.Outcome> warmUps, List<Double> measuredCompileMsPerSecond) {
+    public ServerJit {
+      warmUps = List.copyOf(warmUps);
+      // Nulls allowed: List.copyOf would refuse them.
+      measuredCompileMsPerSecond = Collections.unmodifiableList(new ArrayList<>(measuredCompileMsPerSecond));
+    }
+  }
 }

@@ -19,6 +19,7 @@ import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
@@ -64,6 +65,11 @@ public final class PcmBenchmark {
   static final int LOADED_REGIONS = 2 * BenchCluster.REGION_SERVERS;
   /** Client operations each measured run of a class does before it measures, for the client's JIT. */
   private static final int CLIENT_WARM_UP_OPERATIONS = 500;
+  /**
+   * Unmeasured runs of a class at most before its measured run, each as long as the measured one: the first class
+   * on a cluster that just started takes the most, the classes after it share much of its code.
+   */
+  static final int MAX_WARM_UP_RUNS = 4;
   /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
   static final String PAPER_HEAP = "1g";
   /** The YCSB property naming the table a phase runs on. */
@@ -286,6 +292,18 @@ public final class PcmBenchmark {
         YcsbWarmUp.operations(warmUpOperations), Optional.empty(), "loopback");
   }
 
+  /** How a warm-up ended, for a user watching: "warm after 2 runs (the servers compiled 3.1 ms/s in the last)". */
+  static String describe(ServerWarmUp.Outcome warmUp) {
+    String runs = warmUp.runs() + " run" + (warmUp.runs() == 1 ? "" : "s");
+    if (warmUp.quiet() == null) {
+      return "warmed by " + runs + "; the servers do not tell their JIT's compile time";
+    }
+    String last = String.format("the servers compiled %.1f ms/s per JVM in the last",
+        warmUp.lastRunCompileMsPerSecond());
+    return warmUp.quiet() ? "warm after " + runs + " (" + last + ")"
+        : "not quiet after " + runs + " (" + last + "); measured anyway";
+  }
+
   static void requireNoFailures(PhaseResult result, String what) throws IOException {
     if (result.failures() > 0) {
       throw new IOException(what + " had " + result.failures() + " failed operations of " + result.operations()
@@ -352,11 +370,13 @@ public final class PcmBenchmark {
   /** A class's measured runs under one variant, one a round, and what the servers did over them. */
   private static final class ClassRuns {
     private final List<PhaseResult> runs = new ArrayList<>();
+    private final List<ServerWarmUp.Outcome> warmUps = new ArrayList<>();
     private ServerActivity activity;
     private List<String> applied = List.of();
 
     void add(Measured round) {
       runs.add(round.run());
+      round.warmUp().ifPresent(warmUps::add);
       activity = activity == null ? round.activity() : activity.then(round.activity());
       applied = round.applied();
     }
@@ -364,7 +384,8 @@ public final class PcmBenchmark {
     /** Medians over the rounds, their runs kept in round order so that round i of two variants pair up. */
     ClassResult result(PcmWorkload workload, PcmVariant variant) {
       return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
-          activity, applied);
+          activity, applied, new ClassResult.ServerJit(warmUps,
+              runs.stream().map(ServerWarmUp::compileMsPerSecond).toList()));
     }
   }
 
@@ -372,8 +393,10 @@ public final class PcmBenchmark {
    * One round's measured run of a class under a variant.
    *
    * @param applied what PCM changed before it, as {@link ClassResult#applied()}; empty for the other variants
+   * @param warmUp how the servers were warmed up before it; none before a load, which starts from an empty table
    */
-  private record Measured(PhaseResult run, ServerActivity activity, List<String> applied) {
+  private record Measured(PhaseResult run, ServerActivity activity, List<String> applied,
+      Optional<ServerWarmUp.Outcome> warmUp) {
   }
 
   /** One class on one variant's cluster, in one round. */
@@ -426,7 +449,7 @@ public final class PcmBenchmark {
       try (Admin admin = cluster.connection().getAdmin()) {
         BenchTables.dropIfExists(admin, TableName.valueOf(table));
       }
-      return new Measured(load, activity, applied);
+      return new Measured(load, activity, applied, Optional.empty());
     }
 
     /**
@@ -438,14 +461,16 @@ public final class PcmBenchmark {
       List<String> applied = pcm.isPresent() ? apply(pcm.get(), TABLE) : List.of();
       YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
           LOADED_REGIONS);
-      out.printf("  %s, %s: a warm-up run, then the measured run of round %d%n", workload.label(), variant.label(),
-          round);
-      new YcsbExperiment(cluster.target(), ycsb, dir.resolve("warm-up"), out).run(1, 1, false);
+      out.printf("  %s, %s: warm-up runs until the servers' JIT is quiet (at most %d), then the measured run of"
+          + " round %d%n", workload.label(), variant.label(), MAX_WARM_UP_RUNS, round);
+      ServerWarmUp.Outcome warmUp = ServerWarmUp.untilQuiet(MAX_WARM_UP_RUNS, number -> new YcsbExperiment(
+          cluster.target(), ycsb, dir.resolve("warm-up-" + number), out).run(1, 1, false));
+      out.printf("  %s, %s: %s%n", workload.label(), variant.label(), describe(warmUp));
       WorkloadReading before = stats.workload();
       PhaseResult run = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(round, settings.runs(), false);
       ServerActivity activity = ServerActivity.between(before, stats.workload());
       requireNoFailures(run, workload.label() + " under " + variant.label() + " in round " + round);
-      return new Measured(run, activity, applied);
+      return new Measured(run, activity, applied, Optional.of(warmUp));
     }
 
     private int regions(String table) throws IOException {

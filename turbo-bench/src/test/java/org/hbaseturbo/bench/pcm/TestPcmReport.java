@@ -107,7 +107,7 @@ class TestPcmReport {
     VariantResult ycsb = new VariantResult(variant.label(), 4, median, new Latency(100, 200, 300), "READ", 1000.0,
         null, 50.0, 80.0, rounds.length, 30_000, 0, Map.of(), null, perRun);
     return new ClassResult("RO-read", variant.label(), ycsb, new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB),
-        List.of());
+        List.of(), new ClassResult.ServerJit(List.of(), List.of()));
   }
 
   private static PcmReport report(List<Double> throughputs) {
@@ -117,7 +117,7 @@ class TestPcmReport {
       VariantResult ycsb = new VariantResult(variants[i].label(), 4, throughputs.get(i), new Latency(100, 200, 300),
           "READ", 1000.0, null, 50.0, 80.0, 3, 30_000, 0, Map.of(), null, List.of());
       results.add(new ClassResult("RO-read", variants[i].label(), ycsb,
-          new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB), List.of()));
+          new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB), List.of(), new ClassResult.ServerJit(List.of(), List.of())));
     }
     return new PcmReport("pcm", Map.of("cores", 2), Map.of("hbase", "2.6.4"), Map.of("runs", 3), results, null);
   }

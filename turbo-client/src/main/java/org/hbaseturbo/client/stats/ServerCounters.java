@@ -2,6 +2,7 @@ package org.hbaseturbo.client.stats;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -51,6 +52,18 @@ public record ServerCounters(long cpuNanos, long rpcReceivedBytes, long rpcSentB
     return new ServerCounters(cpuNanos - earlier.cpuNanos, rpcReceivedBytes - earlier.rpcReceivedBytes,
         rpcSentBytes - earlier.rpcSentBytes, fastPathBytes - earlier.fastPathBytes,
         byProcess.stream().map(process -> process.since(before.get(process.processId()))).toList());
+  }
+
+  /** Milliseconds the processes' JIT compilers spent compiling, summed; empty where any of them does not tell. */
+  public OptionalLong jitCompileMillis() {
+    long sum = 0;
+    for (ProcessUsage process : byProcess) {
+      if (process.jitCompileMillis() == null) {
+        return OptionalLong.empty();
+      }
+      sum += process.jitCompileMillis();
+    }
+    return OptionalLong.of(sum);
   }
 
   public long rpcBytes() {

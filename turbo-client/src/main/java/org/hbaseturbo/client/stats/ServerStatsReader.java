@@ -59,7 +59,7 @@ public final class ServerStatsReader {
       usage.add(new ProcessUsage(process.getProcessId(),
           servers.stream().map(ServerStatsResponse::getServerName).sorted().toList(), process.getProcessCpuNanos(),
           process.hasResidentBytes() ? process.getResidentBytes() : null, process.getHeapUsedBytes(),
-          process.getHeapMaxBytes()));
+          process.getHeapMaxBytes(), process.hasJitCompileMillis() ? process.getJitCompileMillis() : null));
     }
     return new Reading(Optional.of(new ServerCounters(cpu, received, sent, fastPath, usage)), "");
   }
