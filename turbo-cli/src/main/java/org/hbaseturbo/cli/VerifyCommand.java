@@ -16,6 +16,7 @@ import org.hbaseturbo.verify.ListCounts;
 import org.hbaseturbo.verify.VerifyRun;
 import org.hbaseturbo.verify.chaos.ChaosMonkey;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
+import org.hbaseturbo.verify.register.RegisterCounts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,9 +33,16 @@ import picocli.CommandLine.Spec;
         + " then read every node twice, with HBase's native scan and with Prepared Scan (over the fast path with"
         + " --db fastpath), and count them: REFERENCED (all of them when nothing was lost), UNREFERENCED (written,"
         + " never referred to) and UNDEFINED (referred to, missing).",
+        "Beside the loops, as Jepsen's register test, two writers put increasing values to 32 keys of a second table"
+            + " (the table's name and _register) while readers read them back, over the fast path (with --db"
+            + " fastpath) and over HBase's RPC side by side, and every read is judged: STALE (older than a value"
+            + " acknowledged before the read began), NEVER WRITTEN (a value no writer sent), and at the end LOST (a"
+            + " key's value older than its last acknowledged one).",
         "Writes go through the client stack asked for: --db native (HBase's RPC) or fastpath, --codec default or"
             + " compact. Without --conf it runs on a local cluster of its own. Exit code 0 when both reads find"
-            + " every node referred to and agree node for node; 1, with examples of the lost nodes, otherwise."})
+            + " every node referred to and agree node for node, and the registers show no stale read over the fast"
+            + " path and no never-written or lost value (stale reads over HBase's RPC, which does not fence reads,"
+            + " are reported, not judged); 1, with examples, otherwise."})
 final class VerifyCommand implements Callable<Integer> {
   @ParentCommand
   TurboMain main;
@@ -78,14 +86,17 @@ final class VerifyCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   String codec;
 
-  @Option(names = "--chaos", paramLabel = "calm|server-killing|slow-deterministic", defaultValue = "calm",
+  @Option(names = "--chaos", paramLabel = "calm|server-killing|slow-deterministic|pauses", defaultValue = "calm",
       description = "What happens to the cluster while the loops are written, after HBase's ChaosMonkey policies:"
           + " calm (nothing); server-killing (at random: SIGKILL of a RegionServer, of the one holding hbase:meta,"
           + " of every RegionServer in turn, each started again after 5 s, of a DataNode with --hdfs, started"
           + " again too; the balancer forced); slow-deterministic (in a fixed order: flushes, region moves, splits,"
           + " merges, major compactions, the family's compression and encoding changed, the balancer, and the"
-          + " crashes above). Crashes need --cluster processes; server-killing needs it. Chaos stops, and the"
-          + " cluster is whole again, before the reads (default: ${DEFAULT-VALUE}).")
+          + " crashes above). Beyond HBase's: pauses (a RegionServer not holding hbase:meta paused with SIGSTOP"
+          + " 10 s past its ZooKeeper session, 40 s at HBase's defaults, then resumed: it aborts once it learns it"
+          + " lost its regions, and is started again; the registers' readers meet it meanwhile). Crashes and"
+          + " pauses need --cluster processes; server-killing and pauses need it. Chaos stops, and the cluster is"
+          + " whole again, before the reads (default: ${DEFAULT-VALUE}).")
   String chaos;
 
   @Range(min = 1, max = 3_600)
@@ -105,7 +116,8 @@ final class VerifyCommand implements Callable<Integer> {
   int regions;
 
   @Option(names = "--table", paramLabel = "NAME",
-      description = "The table to write, which must not exist (default: turbo_verify_ and the time in seconds).")
+      description = "The table to write, which must not exist, nor must the registers' table, its name and _register"
+          + " (default: turbo_verify_ and the time in seconds).")
   String table;
 
   @Range(min = 0, max = Long.MAX_VALUE)
@@ -131,9 +143,9 @@ final class VerifyCommand implements Callable<Integer> {
         nodes, width, writers, db.equals("fastpath"), codec.equals("compact"), regions, algorithm, policy, chaosPeriod,
         seed == null ? now : seed);
     TargetCluster.LocalSettings local = embedded.settings(TargetCluster.LOOPBACK);
-    if (policy == ChaosPolicy.SERVER_KILLING && (main.conf().isPresent() || !local.processes())) {
-      throw new InvalidInputException("--chaos server-killing kills RegionServer and DataNode JVMs: it needs a"
-          + " cluster of its own as processes (--cluster processes, without --conf)");
+    if (policy.needsProcesses() && (main.conf().isPresent() || !local.processes())) {
+      throw new InvalidInputException("--chaos " + policy.label() + " acts on RegionServer (and DataNode) JVMs: it"
+          + " needs a cluster of its own as processes (--cluster processes, without --conf)");
     }
     PrintWriter out = spec.commandLine().getOut();
     Path work = Files.createTempDirectory("turbo-verify");
@@ -181,7 +193,29 @@ final class VerifyCommand implements Callable<Integer> {
     if (!report.readsAgree()) {
       out.println("the two reads disagree: they found different nodes or references");
     }
-    out.println(report.passed() ? "PASSED: nothing lost" : "FAILED: data lost (see above)");
+    printRegisters(report.register(), out);
+    out.println(report.passed() ? "PASSED: nothing lost, no stale read"
+        : "FAILED: data lost or read stale (see above)");
+  }
+
+  private static void printRegisters(RegisterCounts register, PrintWriter out) {
+    out.printf("registers      %d keys, %,d writes acknowledged, %,d failed; STALE %,d  NEVER WRITTEN %,d"
+        + "  LOST %,d%n", register.keys(), register.writesAcknowledged(), register.writesFailed(),
+        register.staleReads(), register.phantomReads(), register.lostAcknowledged());
+    register.byPath().forEach((path, reads) -> {
+      out.printf("  reads over %s: %,d, %,d failed, %,d stale%s, %,d of values never written%n", path, reads.reads(),
+          reads.failed(), reads.stale(), path.equals(RegisterCounts.RPC) && reads.stale() > 0
+              ? " (HBase's own RPC, which does not fence reads: reported, not judged)" : "", reads.phantom());
+      if (!reads.staleExamples().isEmpty()) {
+        out.println("    stale, for example: " + String.join("; ", reads.staleExamples()));
+      }
+      if (!reads.phantomExamples().isEmpty()) {
+        out.println("    never written, for example: " + String.join("; ", reads.phantomExamples()));
+      }
+    });
+    if (!register.lostExamples().isEmpty()) {
+      out.println("  lost, for example: " + String.join("; ", register.lostExamples()));
+    }
   }
 
   private static void printCounts(String read, ListCounts counts, PrintWriter out) {

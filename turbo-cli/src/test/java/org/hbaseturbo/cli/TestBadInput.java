@@ -152,11 +152,14 @@ class TestBadInput {
             + " each writer: each writer closes a list of its own, in which each batch refers to the one written"
             + " before it");
     assertRefused(CommandLineRun.of("verify", "--chaos", "monkey"),
-        "turbo: --chaos 'monkey' is not one of calm, server-killing, slow-deterministic");
+        "turbo: --chaos 'monkey' is not one of calm, server-killing, slow-deterministic, pauses");
     assertRefused(CommandLineRun.of("verify", "--compression", "brotli"),
         "turbo: --compression 'brotli' is not one of none, gz, snappy, lz4, lzo, zstd");
     assertRefused(CommandLineRun.of("verify", "--chaos", "server-killing"),
-        "turbo: --chaos server-killing kills RegionServer and DataNode JVMs: it needs a cluster of its own as"
+        "turbo: --chaos server-killing acts on RegionServer (and DataNode) JVMs: it needs a cluster of its own as"
+            + " processes (--cluster processes, without --conf)");
+    assertRefused(CommandLineRun.of("verify", "--chaos", "pauses"),
+        "turbo: --chaos pauses acts on RegionServer (and DataNode) JVMs: it needs a cluster of its own as"
             + " processes (--cluster processes, without --conf)");
   }
 

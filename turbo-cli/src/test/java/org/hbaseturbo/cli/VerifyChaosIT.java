@@ -49,6 +49,11 @@ class VerifyChaosIT {
       assertThat(report.path(read).path("unreferenced").asLong()).as(read).isZero();
     }
     assertThat(report.path("fast_path_served").asLong()).as("operations over the fast path").isPositive();
+    JsonNode register = report.path("register");
+    assertThat(register.path("lost_acknowledged").asLong()).as(register.toPrettyString()).isZero();
+    assertThat(register.path("phantom_reads").asLong()).as(register.toPrettyString()).isZero();
+    assertThat(register.path("by_path").path("fastpath").path("stale").asLong()).as(register.toPrettyString())
+        .isZero();
     List<String> done = new ArrayList<>();
     for (JsonNode action : report.path("chaos").path("actions")) {
       if (action.path("succeeded").asBoolean()) {

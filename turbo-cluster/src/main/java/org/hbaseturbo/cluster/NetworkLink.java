@@ -1,7 +1,6 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -142,20 +141,6 @@ public final class NetworkLink implements AutoCloseable {
   }
 
   private static void run(List<String> command) throws IOException {
-    Process process;
-    try {
-      process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      throw new IOException("cannot run " + command.get(0) + " (is iproute2 installed?): " + e.getMessage(), e);
-    }
-    try {
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-      if (process.waitFor() != 0) {
-        throw new IOException(String.join(" ", command) + " failed: " + output);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while running " + String.join(" ", command), e);
-    }
+    HostCommand.run(command, "is iproute2 installed?");
   }
 }

@@ -44,6 +44,10 @@ import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
 public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** Each RegionServer JVM's maximum heap unless told otherwise. */
   public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
+  /** The tick of the cluster's ZooKeeper: HBase's MiniZooKeeperCluster's. */
+  private static final long ZOOKEEPER_TICK_MS = 2_000;
+  /** The prefix of ZooKeeper's own settings in HBase's configuration. */
+  private static final String ZOOKEEPER_PROPERTY = HConstants.ZK_CFG_PROPERTY_PREFIX;
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
   private final ClusterHome home;
   private final LocalHBaseCluster master;
@@ -313,6 +317,36 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */
   public synchronized void killRegionServer(int index) {
     regionServers.get(index).kill();
+  }
+
+  /**
+   * The ZooKeeper session its RegionServers hold: what they ask for ({@code zookeeper.session.timeout}, HBase's 90 s
+   * by default) within what the cluster's ZooKeeper grants ({@code hbase.zookeeper.property.minSessionTimeout} and
+   * {@code maxSessionTimeout}, which HBase's MiniZooKeeperCluster passes on; unset, ZooKeeper's 2 and 20 ticks of
+   * 2 s): 40 s at HBase's defaults. A RegionServer unheard for longer has lost its regions.
+   */
+  public Duration regionServerSessionTimeout() {
+    long asked = settings.getLong(HConstants.ZK_SESSION_TIMEOUT, HConstants.DEFAULT_ZK_SESSION_TIMEOUT);
+    long min = settings.getLong(ZOOKEEPER_PROPERTY + "minSessionTimeout", -1);
+    long max = settings.getLong(ZOOKEEPER_PROPERTY + "maxSessionTimeout", -1);
+    return Duration.ofMillis(Math.max(min < 0 ? 2 * ZOOKEEPER_TICK_MS : min,
+        Math.min(max < 0 ? 20 * ZOOKEEPER_TICK_MS : max, asked)));
+  }
+
+  /**
+   * SIGSTOP of one RegionServer's JVM: it holds its regions and serves nothing, its ZooKeeper session runs out unheard,
+   * and the master gives its regions to the others, until {@link #resumeRegionServer}.
+   */
+  public synchronized void pauseRegionServer(int index) throws IOException {
+    regionServers.get(index).pause();
+  }
+
+  /**
+   * SIGCONT of a RegionServer {@link #pauseRegionServer} paused: it goes on where it stopped; paused past its
+   * ZooKeeper session, it learns that it lost its regions and aborts, a zombie until it does.
+   */
+  public synchronized void resumeRegionServer(int index) throws IOException {
+    regionServers.get(index).resume();
   }
 
   /** Whether RegionServer {@code index}'s JVM runs: false after {@link #killRegionServer}, until it starts again. */

@@ -187,6 +187,19 @@ final class RegionServerProcess {
     return jvm.watch().isAlive();
   }
 
+  /**
+   * SIGSTOP: the JVM does nothing, as in a long stall of its host or a collection that does not end, and its
+   * ZooKeeper session runs out unheard, until {@link #resume}.
+   */
+  void pause() throws IOException {
+    HostCommand.run(List.of("kill", "-STOP", Long.toString(pid())), "is procps installed?");
+  }
+
+  /** SIGCONT, after {@link #pause}: the JVM goes on where it stopped, and learns what happened meanwhile. */
+  void resume() throws IOException {
+    HostCommand.run(List.of("kill", "-CONT", Long.toString(pid())), "is procps installed?");
+  }
+
   /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */
   void kill() {
     jvm.kill();

@@ -7,7 +7,9 @@ import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
@@ -35,6 +37,8 @@ import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.verify.chaos.ChaosMonkey;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
 import org.hbaseturbo.verify.chaos.ChaosTarget;
+import org.hbaseturbo.verify.register.RegisterCounts;
+import org.hbaseturbo.verify.register.RegisterWorkload;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 
 /**
@@ -43,12 +47,21 @@ import org.hbaseturbo.wire.codec.CompactCellCodec;
  * and the cluster whole, reads every node twice, with HBase's native scan and with Prepared Scan (over the fast path
  * where the writes went over it), and counts each read ({@link ListCounter}). Nothing was lost when both reads
  * find every node referred to exactly once and agree node for node.
+ *
+ * <p>Beside the loops, from before chaos starts until it stops, the register workload ({@link RegisterWorkload})
+ * writes increasing values to a few keys of a table of its own and reads them back over each path (the fast path
+ * where it is asked for, and HBase's RPC), judging every read: the run also fails on a stale read, a read of a value
+ * never written, or an acknowledged value lost.
  */
 public final class VerifyRun {
   /** Rows each read asks a RegionServer for at a time. */
   private static final int CACHING = 1_000;
   /** How long a server chaos killed stays down: long enough for clients to meet the dead server. */
   private static final Duration RESTART_PAUSE = Duration.ofSeconds(5);
+  /** Registers the register workload writes, spread over the regions: a few a region of the default 8. */
+  static final int REGISTER_KEYS = 32;
+  /** Threads that write the registers, each its own keys. */
+  private static final int REGISTER_WRITERS = 2;
 
   /**
    * @param nodesPerLoop a multiple of {@code width}, at least two batches of it
@@ -91,13 +104,19 @@ public final class VerifyRun {
    * @param readSeconds each read's time, native then Prepared Scan
    * @param fastPathServed operations the fast path carried; 0 without it
    * @param chaos what chaos did while the loops were written
+   * @param register what the register workload beside the loops found: stale reads, reads of values never written,
+   *     acknowledged values lost
    */
   public record Report(Settings settings, ListCounts nativeRead, ListCounts preparedRead, boolean readsAgree,
-      double writeSeconds, List<Double> readSeconds, long fastPathServed, ChaosMonkey.Report chaos) {
-    /** Nothing lost: every node found and referred to, by both reads, which agree. */
+      double writeSeconds, List<Double> readSeconds, long fastPathServed, ChaosMonkey.Report chaos,
+      RegisterCounts register) {
+    /**
+     * Nothing lost: every node found and referred to, by both reads, which agree; and the registers passed
+     * ({@link RegisterCounts#passed}).
+     */
     public boolean passed() {
       return nativeRead.whole() && preparedRead.whole() && readsAgree
-          && nativeRead.rows() == (long) settings.loops() * settings.nodesPerLoop();
+          && nativeRead.rows() == (long) settings.loops() * settings.nodesPerLoop() && register.passed();
     }
   }
 
@@ -129,14 +148,15 @@ public final class VerifyRun {
     }
   }
 
-  /** What writing the loops took: its time, and what chaos did meanwhile. */
-  record Written(double seconds, ChaosMonkey.Report chaos) {
+  /** What writing the loops took: its time, what chaos did meanwhile, and the register workload, stopped. */
+  record Written(double seconds, ChaosMonkey.Report chaos, RegisterWorkload registers) {
   }
 
   /** Writes the loops into a new table while chaos acts; returns once chaos has stopped and the cluster is whole. */
   Written write(Clients clients) throws IOException {
     TableName name = TableName.valueOf(settings.table());
-    createTable(clients.rpc, name);
+    TableName registerTable = registerTable();
+    createTables(clients.rpc, name, registerTable);
     SplittableRandom random = new SplittableRandom(settings.seed());
     ChaosMonkey chaos = new ChaosMonkey(settings.chaos(), Duration.ofSeconds(settings.chaosPeriodSeconds()),
         new ChaosTarget(clients.rpc, name, processes, random.split(), RESTART_PAUSE), random.split(),
@@ -145,21 +165,48 @@ public final class VerifyRun {
       progress("chaos %s: skips %s, which need RegionServer and DataNode processes of this JVM's cluster",
           settings.chaos().label(), String.join(", ", chaos.skipped()));
     }
+    RegisterWorkload registers = new RegisterWorkload(registerTable, registerRows(),
+        line -> progress("registers: %s", line));
     long start = System.nanoTime();
+    registers.start(clients.writes(), REGISTER_WRITERS, clients.readers(), random.split());
     chaos.start();
     try {
       writeLoops(clients.writes(), name, random);
     } catch (IOException | RuntimeException e) {
-      // Chaos must not go on past a run that failed.
-      try {
-        chaos.stop();
-      } catch (IOException | RuntimeException stopFailed) {
-        e.addSuppressed(stopFailed);
+      // Neither chaos nor the registers' threads go on past a run that failed.
+      for (IoStep stop : List.<IoStep>of(chaos::stop, registers::stop)) {
+        try {
+          stop.run();
+        } catch (IOException | RuntimeException stopFailed) {
+          e.addSuppressed(stopFailed);
+        }
       }
       throw e;
     }
     double seconds = seconds(start);
-    return new Written(seconds, chaos.stop());
+    ChaosMonkey.Report chaosReport = chaos.stop();
+    registers.stop();
+    return new Written(seconds, chaosReport, registers);
+  }
+
+  @FunctionalInterface
+  private interface IoStep {
+    void run() throws IOException;
+  }
+
+  /** The registers' table, beside the loops'. */
+  TableName registerTable() {
+    return TableName.valueOf(settings.table() + "_register");
+  }
+
+  /** Each register's row: the middle of one of {@link #REGISTER_KEYS} equal ranges of the key space. */
+  static List<byte[]> registerRows() {
+    long range = Long.divideUnsigned(-1L, REGISTER_KEYS);
+    List<byte[]> rows = new ArrayList<>();
+    for (int key = 0; key < REGISTER_KEYS; key++) {
+      rows.add(new NodeKey(range * key + range / 2, 0).bytes());
+    }
+    return rows;
   }
 
   /**
@@ -254,9 +301,14 @@ public final class VerifyRun {
       preparedRead = count(scanner, "Prepared Scan");
     }
     double preparedSeconds = seconds(preparedStart);
+    RegisterCounts register = written.registers().finish(clients.rpc);
+    progress("registers: %,d reads over %s; %,d stale, %,d of values never written, %,d acknowledged values lost",
+        register.byPath().values().stream().mapToLong(RegisterCounts.PathReads::reads).sum(),
+        String.join(" and ", register.byPath().keySet()), register.staleReads(), register.phantomReads(),
+        register.lostAcknowledged());
     return new Report(settings, nativeRead, preparedRead, agree(nativeRead, preparedRead), written.seconds(),
         List.of(nativeSeconds, preparedSeconds), clients.fast == null ? 0 : clients.fast.counters().served(),
-        written.chaos());
+        written.chaos(), register);
   }
 
   /** The run's connections: HBase's RPC, and the fast path's where it is asked for. */
@@ -280,6 +332,16 @@ public final class VerifyRun {
       return fast != null ? fast : rpc;
     }
 
+    /** What the registers are read over, by path: HBase's RPC, and the fast path beside it where it is asked for. */
+    Map<String, Connection> readers() {
+      Map<String, Connection> readers = new LinkedHashMap<>();
+      if (fast != null) {
+        readers.put(RegisterCounts.FAST_PATH, fast);
+      }
+      readers.put(RegisterCounts.RPC, rpc);
+      return readers;
+    }
+
     Connection rpc() {
       return rpc;
     }
@@ -296,20 +358,29 @@ public final class VerifyRun {
     }
   }
 
-  /** The nodes' key space cut into equal ranges, by the first 8 bytes: random keys fill them evenly. */
-  private void createTable(Connection connection, TableName name) throws IOException {
+  /**
+   * The loops' table and the registers', each with the key space cut into equal ranges by the first 8 bytes (random
+   * keys fill them evenly); neither is created where either exists.
+   */
+  private void createTables(Connection connection, TableName loops, TableName registers) throws IOException {
     try (Admin admin = connection.getAdmin()) {
-      if (admin.tableExists(name)) {
-        throw new InvalidInputException("table " + name + " exists already; verify writes a table of its own: give"
-            + " another --table or drop it");
+      for (TableName name : List.of(loops, registers)) {
+        if (admin.tableExists(name)) {
+          throw new InvalidInputException("table " + name + " exists already; verify writes tables of its own, "
+              + loops + " and " + registers + ": give another --table or drop it");
+        }
       }
       byte[][] splits = new byte[settings.regions() - 1][];
       for (int i = 1; i < settings.regions(); i++) {
         long high = Long.divideUnsigned(-1L, settings.regions()) * i;
         splits[i - 1] = new NodeKey(high, 0).bytes();
       }
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder
-          .newBuilder(ListWriter.FAMILY).setCompressionType(settings.compression()).build()).build(), splits);
+      for (Map.Entry<TableName, byte[]> table : Map.of(loops, ListWriter.FAMILY, registers, RegisterWorkload.FAMILY)
+          .entrySet()) {
+        admin.createTable(TableDescriptorBuilder.newBuilder(table.getKey()).setColumnFamily(
+            ColumnFamilyDescriptorBuilder.newBuilder(table.getValue()).setCompressionType(settings.compression())
+                .build()).build(), splits);
+      }
     }
   }
 

@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
 import org.hbaseturbo.verify.chaos.ChaosRecord;
+import org.hbaseturbo.verify.register.RegisterCounts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -53,6 +54,13 @@ class VerifyRunIT {
     assertThat(report.nativeRead().referenced()).isEqualTo(LOOPS * NODES);
     assertThat(report.fastPathServed()).as("batches and executes over the fast path").isPositive();
     assertThat(printed.toString()).contains("loop 3 of 3 closed", "Prepared Scan: 450,000 nodes");
+    RegisterCounts register = report.register();
+    assertThat(register.passed()).as(printed.toString()).isTrue();
+    // No pause or crash here: no server can serve regions it lost, over either path.
+    assertThat(register.staleReads()).isZero();
+    assertThat(register.writesAcknowledged()).isPositive();
+    assertThat(register.byPath()).containsOnlyKeys("fastpath", "rpc");
+    assertThat(register.byPath().values()).allSatisfy(path -> assertThat(path.reads()).isPositive());
   }
 
   @Test
@@ -69,8 +77,14 @@ class VerifyRunIT {
         lost = first.getRow();
         table.delete(new Delete(lost));
       }
+      // And one register's row, whose acknowledged values are then lost.
+      try (Table registers = clients.rpc().getTable(run.registerTable())) {
+        registers.delete(new Delete(VerifyRun.registerRows().get(0)));
+      }
       VerifyRun.Report report = run.verify(clients, written);
       assertThat(report.passed()).isFalse();
+      assertThat(report.register().lostAcknowledged()).isEqualTo(1);
+      assertThat(report.register().lostExamples()).singleElement().asString().startsWith("key 0 read 0, acknowledged");
       for (ListCounts read : new ListCounts[] {report.nativeRead(), report.preparedRead()}) {
         assertThat(read.undefined()).isEqualTo(1);
         assertThat(read.undefinedExamples()).containsExactly(NodeKey.of(lost).toString());

@@ -27,17 +27,51 @@ enum ChaosAction {
   KILL_REGION_SERVER(Needs.PROCESSES) {
     @Override
     String perform(ChaosTarget target) throws IOException {
-      int meta = target.metaHolder();
-      List<Integer> others = new ArrayList<>();
-      for (int i = 0; i < target.processes().orElseThrow().regionServerPids().size(); i++) {
-        if (i != meta) {
-          others.add(i);
-        }
-      }
+      List<Integer> others = target.regionServersButMetaHolder();
       if (others.isEmpty()) {
-        return "nothing to do: the only RegionServer holds hbase:meta";
+        return NOT_META_HOLDER_NONE;
       }
       return killAndStart(target, target.randomOf(others), "");
+    }
+  },
+  /**
+   * Not one of HBase's actions, whose ChaosMonkey kills servers but never pauses one: a RegionServer that does not
+   * hold {@code hbase:meta} paused (SIGSTOP) past its ZooKeeper session, as in a long stall of its host, then resumed.
+   * The master has given its regions to the others meanwhile, and the resumed server is a zombie until it learns so
+   * and aborts: clients that still take it for their regions' home meet it then, and the register workload judges
+   * what they read. Once it has ended, it is started again.
+   */
+  PAUSE_REGION_SERVER(Needs.PROCESSES) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      List<Integer> others = target.regionServersButMetaHolder();
+      if (others.isEmpty()) {
+        return NOT_META_HOLDER_NONE;
+      }
+      int index = target.randomOf(others);
+      ProcessHBaseCluster cluster = target.processes().orElseThrow();
+      long pid = cluster.regionServerPids().get(index);
+      Duration session = cluster.regionServerSessionTimeout();
+      Duration paused = session.plus(PAST_THE_SESSION);
+      cluster.pauseRegionServer(index);
+      try {
+        ChaosTarget.sleep(paused);
+      } finally {
+        cluster.resumeRegionServer(index);
+      }
+      long resumed = System.nanoTime();
+      String end;
+      if (target.awaitRegionServerEnd(index, ABORT_WAIT)) {
+        end = "it aborted " + secondsSince(resumed) + " s after its resume";
+      } else {
+        cluster.killRegionServer(index);
+        end = "it still ran " + ABORT_WAIT.toSeconds() + " s after its resume, and was killed";
+      }
+      long start = System.nanoTime();
+      cluster.startRegionServer(index);
+      return "RegionServer " + index + " (pid " + pid + ") paused for " + paused.toSeconds() + " s, past its"
+          + " ZooKeeper session of " + session.toSeconds() + " s; " + end + "; started again as pid "
+          + cluster.regionServerPids().get(index) + ", serving in " + secondsSince(start) + " s";
     }
   },
   /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
@@ -169,6 +203,15 @@ enum ChaosAction {
       return "the family's data block encoding set to " + encoding;
     }
   };
+
+  private static final String NOT_META_HOLDER_NONE = "nothing to do: the only RegionServer holds hbase:meta";
+  /** How far past its ZooKeeper session a paused RegionServer stays paused: the master has noticed by then. */
+  private static final Duration PAST_THE_SESSION = Duration.ofSeconds(10);
+  /**
+   * How long a resumed RegionServer may take to abort: it learns of its expired session at its first exchange with
+   * ZooKeeper or the master, within seconds.
+   */
+  private static final Duration ABORT_WAIT = Duration.ofSeconds(60);
 
   /** What an action needs of the cluster. */
   enum Needs {

@@ -99,6 +99,30 @@ public final class ChaosTarget {
     return processes.orElseThrow().regionServerPorts().indexOf(holder.getPort());
   }
 
+  /** The RegionServer processes, by index, but the one that holds {@code hbase:meta}. */
+  List<Integer> regionServersButMetaHolder() throws IOException {
+    int meta = metaHolder();
+    List<Integer> others = new ArrayList<>();
+    for (int i = 0; i < processes.orElseThrow().regionServerPids().size(); i++) {
+      if (i != meta) {
+        others.add(i);
+      }
+    }
+    return others;
+  }
+
+  /** Waits until RegionServer {@code index}'s JVM has ended by itself, at most {@code timeout}: whether it has. */
+  boolean awaitRegionServerEnd(int index, Duration timeout) throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (processes.orElseThrow().isRegionServerAlive(index)) {
+      if (System.nanoTime() - deadline > 0) {
+        return false;
+      }
+      sleep(POLL);
+    }
+    return true;
+  }
+
   /** Waits out the pause a killed server stays down. */
   void pause() throws InterruptedIOException {
     sleep(restartPause);
@@ -185,7 +209,7 @@ public final class ChaosTarget {
     }
   }
 
-  private static void sleep(Duration duration) throws InterruptedIOException {
+  static void sleep(Duration duration) throws InterruptedIOException {
     try {
       Thread.sleep(duration.toMillis());
     } catch (InterruptedException e) {

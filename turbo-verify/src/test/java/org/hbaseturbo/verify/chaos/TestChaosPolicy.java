@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.hbaseturbo.common.InvalidInputException;
@@ -32,14 +33,19 @@ class TestChaosPolicy {
 
   @Test
   void everyPolicyIsKnownByItsCommandLineName() {
-    assertThat(ChaosPolicy.labels()).isEqualTo("calm, server-killing, slow-deterministic");
+    assertThat(ChaosPolicy.labels()).isEqualTo("calm, server-killing, slow-deterministic, pauses");
     for (ChaosPolicy policy : ChaosPolicy.values()) {
       assertThat(ChaosPolicy.of(policy.label())).isSameAs(policy);
     }
     assertThatThrownBy(() -> ChaosPolicy.of("chaos")).isInstanceOf(InvalidInputException.class)
-        .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic");
+        .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic, pauses");
     assertThat(ChaosPolicy.CALM.actions()).isEmpty();
-    assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(ChaosAction.values());
+    // Every one of HBase's kinds of action; the pause, which HBase's ChaosMonkey does not take, has its own policy.
+    assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(Arrays.stream(ChaosAction.values())
+        .filter(action -> action != ChaosAction.PAUSE_REGION_SERVER).toArray(ChaosAction[]::new));
+    assertThat(ChaosPolicy.PAUSES.actions()).containsExactly(ChaosAction.PAUSE_REGION_SERVER);
+    assertThat(ChaosPolicy.values()).filteredOn(ChaosPolicy::needsProcesses)
+        .containsExactly(ChaosPolicy.SERVER_KILLING, ChaosPolicy.PAUSES);
   }
 
   private static List<ChaosAction> picks(List<ChaosAction> available, long seed) {

@@ -1,0 +1,66 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code turbo verify --chaos pauses} over the fast path: a RegionServer is paused past its ZooKeeper session and
+ * resumed while the loops are written and the registers written and read over both paths. The master gives its
+ * regions to the other server meanwhile; the resumed zombie aborts, and is started again. Nothing is lost, no read
+ * over the fast path is stale, and the JSON carries the register check's counts under the names the issue reads.
+ */
+class VerifyPausesIT {
+  /** Writing outlasts the first pause: 6 s session, paused 16 s, 5 s after chaos began. */
+  private static final long NODES = 300_000;
+  /** The shortest the cluster's ZooKeeper grants is 4 s; 6 s keeps the pause short, as in FastPathZombieIT. */
+  private static final String SITE = """
+      <configuration>
+        <property><name>zookeeper.session.timeout</name><value>6000</value></property>
+      </configuration>
+      """;
+
+  @Test
+  void aPausedAndResumedServerLosesNothingAndServesNoStaleReadOverTheFastPath(
+      @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
+    Path site = Files.writeString(dir.resolve("site.xml"), SITE);
+    Path json = dir.resolve("verify.json");
+    CommandLineRun run = CommandLineRun.of("verify", "--cluster", "processes", "--regionservers", "2", "--rs-heap",
+        "512m", "--data", dir.resolve("data").toString(), "--site", site.toString(), "--chaos", "pauses",
+        "--chaos-period", "5", "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers", "2",
+        "--db", "fastpath", "--seed", "1", "--json", json.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("chaos pauses", "PASSED: nothing lost, no stale read", "reads over fastpath",
+        "reads over rpc");
+
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    List<String> pauses = new ArrayList<>();
+    for (JsonNode action : report.path("chaos").path("actions")) {
+      if (action.path("action").asText().equals("pause-region-server") && action.path("succeeded").asBoolean()) {
+        pauses.add(action.path("outcome").asText());
+      }
+    }
+    assertThat(pauses).as(report.path("chaos").toPrettyString()).isNotEmpty()
+        .allSatisfy(outcome -> assertThat(outcome).contains("past its ZooKeeper session of 6 s", "aborted",
+            "started again"));
+    JsonNode register = report.path("register");
+    assertThat(register.path("writes_acknowledged").asLong()).isPositive();
+    assertThat(register.path("phantom_reads").asLong()).as(register.toPrettyString()).isZero();
+    assertThat(register.path("lost_acknowledged").asLong()).as(register.toPrettyString()).isZero();
+    JsonNode fastPath = register.path("by_path").path("fastpath");
+    assertThat(fastPath.path("reads").asLong()).isPositive();
+    assertThat(fastPath.path("stale").asLong()).as(register.toPrettyString()).isZero();
+    // HBase's RPC beside it, under the same pauses: counted, not judged.
+    assertThat(register.path("by_path").path("rpc").path("reads").asLong()).isPositive();
+    System.out.printf("register reads under pauses: fast path %s, RPC %s%n", fastPath,
+        register.path("by_path").path("rpc"));
+  }
+}

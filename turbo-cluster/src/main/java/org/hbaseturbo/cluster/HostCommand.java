@@ -1,0 +1,35 @@
+package org.hbaseturbo.cluster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** A command of this host's (ip, kill), run to its end: its output goes into the error when it fails. */
+final class HostCommand {
+  private HostCommand() {
+  }
+
+  /**
+   * Runs {@code command} and waits for it.
+   *
+   * @param missing what to tell when the command cannot be started at all: "is iproute2 installed?"
+   * @throws IOException when it cannot start, or ends with a status other than 0
+   */
+  static void run(List<String> command, String missing) throws IOException {
+    Process process;
+    try {
+      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new IOException("cannot run " + command.get(0) + " (" + missing + "): " + e.getMessage(), e);
+    }
+    try {
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      if (process.waitFor() != 0) {
+        throw new IOException(String.join(" ", command) + " failed: " + output);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while running " + String.join(" ", command), e);
+    }
+  }
+}
