@@ -107,7 +107,14 @@ public class FastPathServer implements RegionServerCoprocessor {
       FastPathServerConfig config = settings.get();
       sessions = new Sessions(() -> settings.get().sessionLimits(), Clock.systemUTC());
       context = UcxRuntime.openContext(config.transports());
-      lease = RegionServerLease.of(server.getZooKeeper(), serverName);
+      if (config.leasePlantedOut()) {
+        LOG.warn("RegionServer {}: {} is set, a fault planted for tests: the fast path serves without its ZooKeeper"
+            + " lease, and serves stale reads after a pause past its session. Never set it outside a test",
+            serverName, FastPathServerConfig.NO_LEASE_KEY);
+        lease = RegionServerLease.plantedOut(serverName);
+      } else {
+        lease = RegionServerLease.of(server.getZooKeeper(), serverName);
+      }
       FastPathWorker.Handler handler = new FastPathRequests(server.getRSRpcServices(), new PreparedExecutes(server),
           lease, () -> settings.get().maxReplyBytes())::execute;
       PollingSlots pollers = new PollingSlots(config.pollers());

@@ -27,10 +27,13 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
  * @param maxSessionsPerUser sessions one user may keep (a client opens one per connection and RegionServer)
  * @param transports what UCX may use ({@link ChannelSettings#transports})
  * @param users who may open sessions ({@link FastPathUsers})
+ * @param leasePlantedOut a fault planted for tests ({@link #NO_LEASE_KEY}): the fast path serves without its ZooKeeper
+ *     lease ({@link RegionServerLease}), so that a server resumed after a pause past its session serves stale reads,
+ *     which the stale-read checks must then find. Never set outside a test
  */
 record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyBytes,
     Duration spin, int pollers, Duration sessionLifetime, long maxSessions, long maxSessionsPerUser,
-    Transports transports, FastPathUsers users) {
+    Transports transports, FastPathUsers users, boolean leasePlantedOut) {
   static final String PREFIX = "turbo.fastpath.server.";
   static final int MAX_WORKERS = 64;
   static final String WORKERS_KEY = PREFIX + "workers";
@@ -41,12 +44,13 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
   static final String SESSION_LIFETIME_KEY = PREFIX + "session.lifetime";
   static final String MAX_SESSIONS_KEY = PREFIX + "max-sessions";
   static final String MAX_SESSIONS_PER_USER_KEY = PREFIX + "user.max-sessions";
+  static final String NO_LEASE_KEY = PREFIX + "test.planted-no-lease";
   /**
    * What a RegionServer reads only when its fast path starts: its UCX context (what UCX may use) and its workers, each
    * a UCX worker whose address clients hold. update_config re-reads every other key.
    */
   static final List<String> READ_AT_START = List.of(WORKERS_KEY, ChannelSettings.TRANSPORTS_KEY,
-      ChannelSettings.NET_DEVICES_KEY);
+      ChannelSettings.NET_DEVICES_KEY, NO_LEASE_KEY);
 
   /** Twice the cores this JVM may use (its cgroup's, in a container), within 2 and {@value #MAX_WORKERS}. */
   static int defaultWorkers() {
@@ -71,6 +75,9 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
       changed.add(ChannelSettings.TRANSPORTS_KEY + "/" + ChannelSettings.NET_DEVICES_KEY + " (" + transports.describe()
           + " to " + next.transports.describe() + ")");
     }
+    if (next.leasePlantedOut != leasePlantedOut) {
+      changed.add(NO_LEASE_KEY + " (" + leasePlantedOut + " to " + next.leasePlantedOut + ")");
+    }
     return String.join(", ", changed);
   }
 
@@ -87,6 +94,7 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
         Settings.count(conf, MAX_SESSIONS_KEY, 10_000, 1),
         Settings.count(conf, MAX_SESSIONS_PER_USER_KEY, 256, 1),
         ChannelSettings.transports(conf),
-        FastPathUsers.from(conf));
+        FastPathUsers.from(conf),
+        conf.getBoolean(NO_LEASE_KEY, false));
   }
 }

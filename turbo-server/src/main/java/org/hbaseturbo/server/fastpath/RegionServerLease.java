@@ -69,6 +69,15 @@ final class RegionServerLease implements AutoCloseable {
     return new RegionServerLease(heartbeat, System::nanoTime, "FastPath-lease-" + server.getPort());
   }
 
+  /**
+   * A lease that never lapses: a fault planted by tests ({@link FastPathServer#NO_LEASE_KEY}), to show that the
+   * stale-read checks fail without the lease. ZooKeeper's answer is a session of a year, whatever the server's.
+   */
+  static RegionServerLease plantedOut(ServerName server) {
+    long year = TimeUnit.DAYS.toMillis(365);
+    return new RegionServerLease(() -> year, System::nanoTime, "FastPath-lease-" + server.getPort());
+  }
+
   void start() {
     thread.start();
   }
