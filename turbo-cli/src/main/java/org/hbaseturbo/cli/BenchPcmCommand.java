@@ -37,8 +37,11 @@ import picocli.CommandLine.Spec;
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
-            + " updates, cache hits and store files; JSON and PNG charts. At its defaults it takes about 35 minutes"
-            + " on 2 cores, and 45 with --regime disk; the paper loaded millions of records (--records)."})
+            + " updates, cache hits and store files; JSON and PNG charts. At its defaults it took about 35 minutes"
+            + " on 2 cores, and 45 with --regime disk, before 2026-11-29; since then each class may have a second"
+            + " unmeasured run, until the servers' JIT is quiet (at the defaults, up to 90 runs of --run-seconds more),"
+            + " and each measured run's client warms up for up to 10 s more. The paper loaded millions of records"
+            + " (--records)."})
 final class BenchPcmCommand implements Callable<Integer> {
   @ParentCommand
   BenchCommand parent;

@@ -21,6 +21,7 @@ import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
@@ -183,7 +184,7 @@ public final class AdaptivityRun {
     properties.put(PcmBenchmark.TABLE_PROPERTY, TABLE);
     properties.put("maxexecutiontime", Integer.toString(settings.phaseSeconds()));
     return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
-        threads, 0), dir, out);
+        threads, YcsbWarmUp.operations(0)), dir, out);
   }
 
   private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, Background background,

@@ -20,6 +20,7 @@ import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ycsb.OperationStats;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.Recommender;
@@ -80,7 +81,7 @@ public final class Calibration {
           throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
         }
       }
-      PcmBenchmark.ycsb(records, ycsbProperties, 1, threads, 0);
+      PcmBenchmark.ycsb(records, ycsbProperties, 1, threads, YcsbWarmUp.operations(0));
     }
   }
 

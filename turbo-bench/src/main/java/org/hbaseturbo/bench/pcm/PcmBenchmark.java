@@ -63,13 +63,21 @@ public final class PcmBenchmark {
   public static final int REGION_SERVERS = BenchCluster.REGION_SERVERS;
   /** Regions of the loaded table: two per RegionServer, so that both serve from the start under every variant. */
   static final int LOADED_REGIONS = 2 * BenchCluster.REGION_SERVERS;
-  /** Client operations each measured run of a class does before it measures, for the client's JIT. */
-  private static final int CLIENT_WARM_UP_OPERATIONS = 500;
   /**
-   * Unmeasured runs of a class at most before its measured run, each as long as the measured one: the first class
-   * on a cluster that just started takes the most, the classes after it share much of its code.
+   * Each run's client JVM warms up first: these operations, then on while its JIT still compiles, for at most
+   * {@link #CLIENT_QUIET_SECONDS} more. With 500 operations and no wait (until 2026-11-29), every measured RO-read run
+   * climbed from about 4,000 to 11,000 reads/s within its 10 s as its client compiled.
    */
-  static final int MAX_WARM_UP_RUNS = 4;
+  private static final int CLIENT_WARM_UP_OPERATIONS = 5_000;
+  private static final int CLIENT_QUIET_SECONDS = 10;
+  /**
+   * Unmeasured runs of a class at most before its measured run, each as long as the measured one. With 4, on
+   * 2026-11-29 (results/pcm/warmup-2026-11-29), the servers never went quiet (115-777 ms of compiling a second per JVM
+   * in the fourth), and a cached RO-read kept climbing run after run on a cluster that had just started (about 700,
+   * 1,200, 1,800, 2,600 reads/s, then 4,000 measured): no bound within the benchmark's time reaches a steady state,
+   * and each run beyond the first adds 90 runs of --run-seconds at the defaults. 2 halves the climb's steepest part.
+   */
+  static final int MAX_WARM_UP_RUNS = 2;
   /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
   static final String PAPER_HEAP = "1g";
   /** The YCSB property naming the table a phase runs on. */
@@ -121,7 +129,7 @@ public final class PcmBenchmark {
         }
       }
       // Each value as YCSB takes it, and each heap within its node, before anything starts.
-      ycsb(records, ycsbProperties, LOADED_REGIONS, threads, 0);
+      ycsb(records, ycsbProperties, LOADED_REGIONS, threads, YcsbWarmUp.operations(0));
       String policyHeap = policyHeap(policies, classes, node);
       node.ifPresent(confined -> requireRoom(confined, policyHeap));
     }
@@ -257,7 +265,8 @@ public final class PcmBenchmark {
       Map<String, String> overrides, int regions, int threads) {
     Map<String, String> properties = new TreeMap<>(userProperties);
     properties.putAll(overrides);
-    return ycsb(records, properties, regions, threads, CLIENT_WARM_UP_OPERATIONS);
+    return ycsb(records, properties, regions, threads,
+        new YcsbWarmUp(CLIENT_WARM_UP_OPERATIONS, CLIENT_QUIET_SECONDS));
   }
 
   /**
@@ -281,15 +290,15 @@ public final class PcmBenchmark {
    * adaptivity run shares.
    */
   static YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions, int threads,
-      int warmUpOperations) {
+      YcsbWarmUp warmUp) {
     Map<String, String> properties = new TreeMap<>();
     properties.put("recordcount", Long.toString(records));
     // Runs end by time (maxexecutiontime), loads by their record count.
     properties.put("operationcount", Integer.toString(Integer.MAX_VALUE));
     properties.put("clientbuffering", "true");
     properties.putAll(overrides);
-    return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, threads, DbBinding.NATIVE, regions,
-        YcsbWarmUp.operations(warmUpOperations), Optional.empty(), "loopback");
+    return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, threads, DbBinding.NATIVE, regions, warmUp,
+        Optional.empty(), "loopback");
   }
 
   /** How a warm-up ended, for a user watching: "warm after 2 runs (the servers compiled 3.1 ms/s in the last)". */
@@ -463,8 +472,10 @@ public final class PcmBenchmark {
           LOADED_REGIONS);
       out.printf("  %s, %s: warm-up runs until the servers' JIT is quiet (at most %d), then the measured run of"
           + " round %d%n", workload.label(), variant.label(), MAX_WARM_UP_RUNS, round);
+      // Unmeasured, so its client needs no warm-up of its own.
+      YcsbExperiment.Settings warming = ycsb.withWarmUp(YcsbWarmUp.operations(0));
       ServerWarmUp.Outcome warmUp = ServerWarmUp.untilQuiet(MAX_WARM_UP_RUNS, number -> new YcsbExperiment(
-          cluster.target(), ycsb, dir.resolve("warm-up-" + number), out).run(1, 1, false));
+          cluster.target(), warming, dir.resolve("warm-up-" + number), out).run(1, 1, false));
       out.printf("  %s, %s: %s%n", workload.label(), variant.label(), describe(warmUp));
       WorkloadReading before = stats.workload();
       PhaseResult run = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(round, settings.runs(), false);

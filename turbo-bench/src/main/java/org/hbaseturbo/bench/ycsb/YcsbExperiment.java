@@ -62,6 +62,11 @@ public final class YcsbExperiment {
       requireNonNull(db, "db is null");
       requireNonNull(link, "link is null");
     }
+
+    /** These settings with the client's warm-up {@code warmUp}: none, for a run that is itself a warm-up. */
+    public Settings withWarmUp(YcsbWarmUp warmUp) {
+      return new Settings(workload, overrides, threads, db, regions, warmUp, link, linkName);
+    }
   }
 
   /**
