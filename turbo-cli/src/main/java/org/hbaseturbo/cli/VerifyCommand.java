@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
         + " then read every node twice, with HBase's native scan and with Prepared Scan (over the fast path with"
         + " --db fastpath), and count them: REFERENCED (all of them when nothing was lost), UNREFERENCED (written,"
         + " never referred to) and UNDEFINED (referred to, missing).",
-        "Beside the loops, as Jepsen's register test, two writers put increasing values to 32 keys of a second table"
-            + " (the table's name and _register) while readers read them back, over the fast path (with --db"
+        "Beside the loops, as Jepsen's register test, a writer for each of 32 keys of a second table (the table's"
+            + " name and _register) puts increasing values while readers read them back, over the fast path (with --db"
             + " fastpath) and over HBase's RPC side by side, and every read is judged: STALE (older than a value"
             + " acknowledged before the read began), NEVER WRITTEN (a value no writer sent), and at the end LOST (a"
             + " key's value older than its last acknowledged one).",
@@ -92,11 +92,12 @@ final class VerifyCommand implements Callable<Integer> {
           + " of every RegionServer in turn, each started again after 5 s, of a DataNode with --hdfs, started"
           + " again too; the balancer forced); slow-deterministic (in a fixed order: flushes, region moves, splits,"
           + " merges, major compactions, the family's compression and encoding changed, the balancer, and the"
-          + " crashes above). Beyond HBase's: pauses (a RegionServer not holding hbase:meta paused with SIGSTOP"
-          + " 10 s past its ZooKeeper session, 40 s at HBase's defaults, then resumed: it aborts once it learns it"
-          + " lost its regions, and is started again; the registers' readers meet it meanwhile). Crashes and"
-          + " pauses need --cluster processes; server-killing and pauses need it. Chaos stops, and the cluster is"
-          + " whole again, before the reads (default: ${DEFAULT-VALUE}).")
+          + " crashes above). Beyond HBase's: pauses (a RegionServer not holding hbase:meta paused with SIGSTOP at"
+          + " least 10 s past its ZooKeeper session, 40 s at HBase's defaults, until the master has given its regions"
+          + " away, then resumed: it aborts once it learns it lost them, and is started again; the registers' idle"
+          + " clients meet it meanwhile). Crashes and"
+          + " pauses need --cluster processes; server-killing needs it, pauses needs it with --hdfs. Chaos stops, and"
+          + " the cluster is whole again, before the reads (default: ${DEFAULT-VALUE}).")
   String chaos;
 
   @Range(min = 1, max = 3_600)
@@ -143,9 +144,13 @@ final class VerifyCommand implements Callable<Integer> {
         nodes, width, writers, db.equals("fastpath"), codec.equals("compact"), regions, algorithm, policy, chaosPeriod,
         seed == null ? now : seed);
     TargetCluster.LocalSettings local = embedded.settings(TargetCluster.LOOPBACK);
-    if (policy.needsProcesses() && (main.conf().isPresent() || !local.processes())) {
+    if (policy.requires() != ChaosPolicy.Requires.ANY && (main.conf().isPresent() || !local.processes())) {
       throw new InvalidInputException("--chaos " + policy.label() + " acts on RegionServer (and DataNode) JVMs: it"
           + " needs a cluster of its own as processes (--cluster processes, without --conf)");
+    }
+    if (policy.requires() == ChaosPolicy.Requires.HDFS && local.dataNodes().isEmpty()) {
+      throw new InvalidInputException("--chaos " + policy.label() + " needs --hdfs: only HDFS fences a paused"
+          + " RegionServer's WAL; on the local file system a resumed server may acknowledge writes that are then lost");
     }
     PrintWriter out = spec.commandLine().getOut();
     Path work = Files.createTempDirectory("turbo-verify");

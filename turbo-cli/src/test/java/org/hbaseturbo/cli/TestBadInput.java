@@ -161,6 +161,9 @@ class TestBadInput {
     assertRefused(CommandLineRun.of("verify", "--chaos", "pauses"),
         "turbo: --chaos pauses acts on RegionServer (and DataNode) JVMs: it needs a cluster of its own as"
             + " processes (--cluster processes, without --conf)");
+    assertRefused(CommandLineRun.of("verify", "--cluster", "processes", "--chaos", "pauses"),
+        "turbo: --chaos pauses needs --hdfs: only HDFS fences a paused RegionServer's WAL; on the local file system a"
+            + " resumed server may acknowledge writes that are then lost");
   }
 
   @Test

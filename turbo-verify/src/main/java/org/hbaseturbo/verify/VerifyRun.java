@@ -7,7 +7,6 @@ import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,8 +59,6 @@ public final class VerifyRun {
   private static final Duration RESTART_PAUSE = Duration.ofSeconds(5);
   /** Registers the register workload writes, spread over the regions: a few a region of the default 8. */
   static final int REGISTER_KEYS = 32;
-  /** Threads that write the registers, each its own keys. */
-  private static final int REGISTER_WRITERS = 2;
 
   /**
    * @param nodesPerLoop a multiple of {@code width}, at least two batches of it
@@ -158,33 +155,34 @@ public final class VerifyRun {
     TableName registerTable = registerTable();
     createTables(clients.rpc, name, registerTable);
     SplittableRandom random = new SplittableRandom(settings.seed());
+    RegisterWorkload registers = new RegisterWorkload(registerTable, registerRows(),
+        line -> progress("registers: %s", line));
     ChaosMonkey chaos = new ChaosMonkey(settings.chaos(), Duration.ofSeconds(settings.chaosPeriodSeconds()),
-        new ChaosTarget(clients.rpc, name, processes, random.split(), RESTART_PAUSE), random.split(),
+        new ChaosTarget(clients.rpc, name, processes, random.split(), RESTART_PAUSE, registers), random.split(),
         line -> progress("%s", line));
     if (!chaos.skipped().isEmpty()) {
       progress("chaos %s: skips %s, which need RegionServer and DataNode processes of this JVM's cluster",
           settings.chaos().label(), String.join(", ", chaos.skipped()));
     }
-    RegisterWorkload registers = new RegisterWorkload(registerTable, registerRows(),
-        line -> progress("registers: %s", line));
     long start = System.nanoTime();
-    registers.start(clients.writes(), REGISTER_WRITERS, clients.readers(), random.split());
+    registers.start(clientConfiguration, settings.fastPath(), random.split());
     chaos.start();
     try {
       writeLoops(clients.writes(), name, random);
     } catch (IOException | RuntimeException e) {
       // Neither chaos nor the registers' threads go on past a run that failed.
-      for (IoStep stop : List.<IoStep>of(chaos::stop, registers::stop)) {
-        try {
-          stop.run();
-        } catch (IOException | RuntimeException stopFailed) {
-          e.addSuppressed(stopFailed);
-        }
-      }
+      stopAfter(e, chaos::stop, registers::stop);
       throw e;
     }
     double seconds = seconds(start);
-    ChaosMonkey.Report chaosReport = chaos.stop();
+    ChaosMonkey.Report chaosReport;
+    try {
+      chaosReport = chaos.stop();
+    } catch (IOException | RuntimeException e) {
+      // Chaos that could not stop fails the run; the registers' threads stop all the same.
+      stopAfter(e, registers::stop);
+      throw e;
+    }
     registers.stop();
     return new Written(seconds, chaosReport, registers);
   }
@@ -192,6 +190,17 @@ public final class VerifyRun {
   @FunctionalInterface
   private interface IoStep {
     void run() throws IOException;
+  }
+
+  /** Takes each step after {@code failure}, each step's own failure added to it. */
+  private static void stopAfter(Exception failure, IoStep... steps) {
+    for (IoStep step : steps) {
+      try {
+        step.run();
+      } catch (IOException | RuntimeException stepFailed) {
+        failure.addSuppressed(stepFailed);
+      }
+    }
   }
 
   /** The registers' table, beside the loops'. */
@@ -330,16 +339,6 @@ public final class VerifyRun {
     /** What writes, and what Prepared Scan executes over: the fast path where it is asked for. */
     Connection writes() {
       return fast != null ? fast : rpc;
-    }
-
-    /** What the registers are read over, by path: HBase's RPC, and the fast path beside it where it is asked for. */
-    Map<String, Connection> readers() {
-      Map<String, Connection> readers = new LinkedHashMap<>();
-      if (fast != null) {
-        readers.put(RegisterCounts.FAST_PATH, fast);
-      }
-      readers.put(RegisterCounts.RPC, rpc);
-      return readers;
     }
 
     Connection rpc() {

@@ -70,7 +70,7 @@ final class RegionServerLease implements AutoCloseable {
   }
 
   /**
-   * A lease that never lapses: a fault planted by tests ({@link FastPathServer#NO_LEASE_KEY}), to show that the
+   * A lease that never lapses: a fault planted by tests ({@link FastPathServerConfig#NO_LEASE_KEY}), to show that the
    * stale-read checks fail without the lease. ZooKeeper's answer is a session of a year, whatever the server's.
    */
   static RegionServerLease plantedOut(ServerName server) {

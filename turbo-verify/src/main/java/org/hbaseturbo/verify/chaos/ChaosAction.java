@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BalanceRequest;
@@ -27,51 +28,23 @@ enum ChaosAction {
   KILL_REGION_SERVER(Needs.PROCESSES) {
     @Override
     String perform(ChaosTarget target) throws IOException {
-      List<Integer> others = target.regionServersButMetaHolder();
-      if (others.isEmpty()) {
-        return NOT_META_HOLDER_NONE;
-      }
-      return killAndStart(target, target.randomOf(others), "");
+      OptionalInt index = target.randomRegionServerButMetaHolder();
+      return index.isEmpty() ? NOT_META_HOLDER_NONE : killAndStart(target, index.getAsInt(), "");
     }
   },
   /**
    * Not one of HBase's actions, whose ChaosMonkey kills servers but never pauses one: a RegionServer that does not
-   * hold {@code hbase:meta} paused (SIGSTOP) past its ZooKeeper session, as in a long stall of its host, then resumed.
-   * The master has given its regions to the others meanwhile, and the resumed server is a zombie until it learns so
-   * and aborts: clients that still take it for their regions' home meet it then, and the register workload judges
-   * what they read. Once it has ended, it is started again.
+   * hold {@code hbase:meta} paused (SIGSTOP) past its ZooKeeper session, as in a long stall of its host, until the
+   * master has given its regions to the others, then resumed. The resumed server is a zombie until it learns so and
+   * aborts: clients that still take it for their regions' home meet it then, as the target's {@link PauseWatcher}
+   * does, and the register workload judges what they read. Once it has ended, it is started again, and the balancer
+   * gives it regions back.
    */
   PAUSE_REGION_SERVER(Needs.PROCESSES) {
     @Override
     String perform(ChaosTarget target) throws IOException {
-      List<Integer> others = target.regionServersButMetaHolder();
-      if (others.isEmpty()) {
-        return NOT_META_HOLDER_NONE;
-      }
-      int index = target.randomOf(others);
-      ProcessHBaseCluster cluster = target.processes().orElseThrow();
-      long pid = cluster.regionServerPids().get(index);
-      Duration session = cluster.regionServerSessionTimeout();
-      Duration paused = session.plus(PAST_THE_SESSION);
-      cluster.pauseRegionServer(index);
-      try {
-        ChaosTarget.sleep(paused);
-      } finally {
-        cluster.resumeRegionServer(index);
-      }
-      long resumed = System.nanoTime();
-      String end;
-      if (target.awaitRegionServerEnd(index, ABORT_WAIT)) {
-        end = "it aborted " + secondsSince(resumed) + " s after its resume";
-      } else {
-        cluster.killRegionServer(index);
-        end = "it still ran " + ABORT_WAIT.toSeconds() + " s after its resume, and was killed";
-      }
-      long start = System.nanoTime();
-      cluster.startRegionServer(index);
-      return "RegionServer " + index + " (pid " + pid + ") paused for " + paused.toSeconds() + " s, past its"
-          + " ZooKeeper session of " + session.toSeconds() + " s; " + end + "; started again as pid "
-          + cluster.regionServerPids().get(index) + ", serving in " + secondsSince(start) + " s";
+      OptionalInt index = target.randomRegionServerButMetaHolder();
+      return index.isEmpty() ? NOT_META_HOLDER_NONE : pauseAndResume(target, index.getAsInt());
     }
   },
   /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
@@ -205,8 +178,12 @@ enum ChaosAction {
   };
 
   private static final String NOT_META_HOLDER_NONE = "nothing to do: the only RegionServer holds hbase:meta";
-  /** How far past its ZooKeeper session a paused RegionServer stays paused: the master has noticed by then. */
+  /**
+   * How far past its ZooKeeper session a paused RegionServer stays paused at least; then until the master has given
+   * its regions away, and {@link #AFTER_THE_MOVE} more.
+   */
   private static final Duration PAST_THE_SESSION = Duration.ofSeconds(10);
+  private static final Duration AFTER_THE_MOVE = Duration.ofSeconds(5);
   /**
    * How long a resumed RegionServer may take to abort: it learns of its expired session at its first exchange with
    * ZooKeeper or the master, within seconds.
@@ -244,6 +221,56 @@ enum ChaosAction {
       case PROCESSES -> target.processes().isPresent();
       case HDFS -> target.hdfs().isPresent();
     };
+  }
+
+  /** Pauses RegionServer {@code index} past its session, resumes it, waits for it to end and starts it again. */
+  private static String pauseAndResume(ChaosTarget target, int index) throws IOException {
+    ProcessHBaseCluster cluster = target.processes().orElseThrow();
+    if (!cluster.isRegionServerAlive(index)) {
+      // Its pid may be another process's by now.
+      throw new IOException("RegionServer " + index + " is not running: nothing to pause");
+    }
+    long pid = cluster.regionServerPids().get(index);
+    Duration session = cluster.regionServerSessionTimeout();
+    target.pauses().beforePause();
+    cluster.pauseRegionServer(index);
+    long pausedAt = System.nanoTime();
+    try {
+      ChaosTarget.sleep(session.plus(PAST_THE_SESSION));
+      target.awaitRegionsMovedOff(index);
+      // Clients that gave up on it find the regions' new home and write newer values there, which what the
+      // resumed server still holds is then older than.
+      ChaosTarget.sleep(AFTER_THE_MOVE);
+    } finally {
+      resumeOrKill(cluster, index);
+    }
+    long resumed = System.nanoTime();
+    long paused = Duration.ofNanos(resumed - pausedAt).toSeconds();
+    target.pauses().afterResume();
+    String end;
+    if (target.awaitRegionServerEnd(index, ABORT_WAIT)) {
+      end = "it aborted " + secondsSince(resumed) + " s after its resume";
+    } else {
+      cluster.killRegionServer(index);
+      end = "it still ran " + ABORT_WAIT.toSeconds() + " s after its resume, and was killed";
+    }
+    long start = System.nanoTime();
+    cluster.startRegionServer(index);
+    // It starts empty: without a balance the next pause would find all regions on the other servers.
+    return "RegionServer " + index + " (pid " + pid + ") paused for " + paused + " s, past its"
+        + " ZooKeeper session of " + session.toSeconds() + " s; " + end + "; started again as pid "
+        + cluster.regionServerPids().get(index) + ", serving in " + secondsSince(start) + " s; then "
+        + BALANCE.perform(target);
+  }
+
+  /** SIGCONT; where that fails, SIGKILL, which ends a stopped process too: none is left paused. */
+  private static void resumeOrKill(ProcessHBaseCluster cluster, int index) throws IOException {
+    try {
+      cluster.resumeRegionServer(index);
+    } catch (IOException | RuntimeException e) {
+      cluster.killRegionServer(index);
+      throw new IOException("RegionServer " + index + " could not be resumed, and was killed: " + e.getMessage(), e);
+    }
   }
 
   private static String killAndStart(ChaosTarget target, int index, String which) throws IOException {

@@ -24,40 +24,52 @@ import org.hbaseturbo.common.InvalidInputException;
 /** Which actions chaos takes and in what order, after HBase's ChaosMonkey policies of the same names. */
 public enum ChaosPolicy {
   /** HBase's CalmMonkeyFactory: nothing, for a run to compare with. */
-  CALM(List.of(), false, false),
+  CALM(List.of(), false, Requires.ANY),
   /**
    * After HBase's ServerKillingMonkeyFactory: crashes, at random among the servers, of RegionServers (the one
    * holding {@code hbase:meta} too), all of them in turn, and DataNodes; and the balancer, forced.
    */
   SERVER_KILLING(List.of(KILL_REGION_SERVER, KILL_META_REGION_SERVER, ROLLING_RESTART, KILL_DATANODE, BALANCE), true,
-      true),
+      Requires.PROCESSES),
   /**
    * After HBase's SlowDeterministicMonkeyFactory: every action in turn, in a fixed order, the light ones (flushes,
    * moves) between the heavy ones (crashes).
    */
   SLOW_DETERMINISTIC(List.of(FLUSH_TABLE, MOVE_REGION, SPLIT_REGION, KILL_REGION_SERVER, MAJOR_COMPACT_TABLE,
       MERGE_REGIONS, CHANGE_COMPRESSION, KILL_DATANODE, BALANCE, CHANGE_ENCODING, KILL_META_REGION_SERVER,
-      ROLLING_RESTART), false, false),
+      ROLLING_RESTART), false, Requires.ANY),
   /**
    * Not one of HBase's: a RegionServer paused past its ZooKeeper session and resumed, again and again, each time one
    * of those that do not hold {@code hbase:meta}, at random. The register workload's readers meet the resumed zombie;
-   * a stale read fails the run. Partitions will join these pauses with a cluster of hosts (network namespaces).
+   * a stale read fails the run. On HDFS only: there the master's recovery of the paused server's WAL fences it, and a
+   * write it takes after its resume fails; on the local file system nothing fences it, and it may acknowledge writes
+   * that are then lost, which is HBase's own limit there. Partitions will join these pauses with a cluster of hosts
+   * (network namespaces).
    */
-  PAUSES(List.of(PAUSE_REGION_SERVER), true, true);
+  PAUSES(List.of(PAUSE_REGION_SERVER), true, Requires.HDFS);
 
   private final List<ChaosAction> actions;
   private final boolean random;
-  private final boolean needsProcesses;
+  private final Requires requires;
 
-  /**
-   * @param random whether it picks its actions at random from the seed, else in turn
-   * @param needsProcesses whether it is refused on a cluster without processes of this JVM's, where it could take
-   *     next to none of its actions; else it takes those HBase's Admin API can, and says which it skips
-   */
-  ChaosPolicy(List<ChaosAction> actions, boolean random, boolean needsProcesses) {
+  /** What a policy requires of the cluster, or it is refused before anything starts. */
+  public enum Requires {
+    /**
+     * Any cluster: it takes the actions HBase's Admin API can where there are no processes of this JVM's, and says
+     * which it skips.
+     */
+    ANY,
+    /** RegionServer (and DataNode) processes this JVM started ({@code --cluster processes}). */
+    PROCESSES,
+    /** And HDFS under them ({@code --hdfs}). */
+    HDFS
+  }
+
+  /** @param random whether it picks its actions at random from the seed, else in turn */
+  ChaosPolicy(List<ChaosAction> actions, boolean random, Requires requires) {
     this.actions = actions;
     this.random = random;
-    this.needsProcesses = needsProcesses;
+    this.requires = requires;
   }
 
   /** The policy named {@code name} on the command line. */
@@ -76,9 +88,8 @@ public enum ChaosPolicy {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** Whether it needs RegionServer processes of this JVM's cluster, and is refused without them. */
-  public boolean needsProcesses() {
-    return needsProcesses;
+  public Requires requires() {
+    return requires;
   }
 
   /** Its actions, in its order. */

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -39,20 +40,23 @@ public final class ChaosTarget {
   private final Optional<ProcessHBaseCluster> processes;
   private final SplittableRandom random;
   private final Duration restartPause;
+  private final PauseWatcher pauses;
 
   /**
    * @param processes the cluster's processes, where this JVM started them; without them, the actions that kill
    *     servers cannot run
    * @param random chooses the regions, servers and codecs the actions take
    * @param restartPause how long a killed server stays down before it starts again
+   * @param pauses told around each pause of a RegionServer
    */
   public ChaosTarget(Connection connection, TableName table, Optional<ProcessHBaseCluster> processes,
-      SplittableRandom random, Duration restartPause) {
+      SplittableRandom random, Duration restartPause, PauseWatcher pauses) {
     this.connection = requireNonNull(connection, "connection is null");
     this.table = requireNonNull(table, "table is null");
     this.processes = requireNonNull(processes, "processes is null");
     this.random = requireNonNull(random, "random is null");
     this.restartPause = requireNonNull(restartPause, "restartPause is null");
+    this.pauses = requireNonNull(pauses, "pauses is null");
   }
 
   Admin admin() throws IOException {
@@ -65,6 +69,10 @@ public final class ChaosTarget {
 
   Optional<ProcessHBaseCluster> processes() {
     return processes;
+  }
+
+  PauseWatcher pauses() {
+    return pauses;
   }
 
   Optional<HdfsCluster> hdfs() {
@@ -99,8 +107,8 @@ public final class ChaosTarget {
     return processes.orElseThrow().regionServerPorts().indexOf(holder.getPort());
   }
 
-  /** The RegionServer processes, by index, but the one that holds {@code hbase:meta}. */
-  List<Integer> regionServersButMetaHolder() throws IOException {
+  /** One of the RegionServer processes, by index, at random, but the one that holds {@code hbase:meta}. */
+  OptionalInt randomRegionServerButMetaHolder() throws IOException {
     int meta = metaHolder();
     List<Integer> others = new ArrayList<>();
     for (int i = 0; i < processes.orElseThrow().regionServerPids().size(); i++) {
@@ -108,7 +116,7 @@ public final class ChaosTarget {
         others.add(i);
       }
     }
-    return others;
+    return others.isEmpty() ? OptionalInt.empty() : OptionalInt.of(randomOf(others));
   }
 
   /** Waits until RegionServer {@code index}'s JVM has ended by itself, at most {@code timeout}: whether it has. */
@@ -121,6 +129,49 @@ public final class ChaosTarget {
       sleep(POLL);
     }
     return true;
+  }
+
+  /**
+   * Waits until the master has given away the regions of RegionServer {@code index}, which is paused: the master no
+   * longer lists it as live, no region is in transition, and no region of the table is on it.
+   *
+   * @throws IOException when that is not so within {@link #ACTION_TIMEOUT}
+   */
+  void awaitRegionsMovedOff(int index) throws IOException {
+    int port = processes.orElseThrow().regionServerPorts().get(index);
+    long deadline = System.nanoTime() + ACTION_TIMEOUT.toNanos();
+    String state = "";
+    while (System.nanoTime() - deadline < 0) {
+      state = notMovedOff(port);
+      if (state.isEmpty()) {
+        return;
+      }
+      sleep(POLL);
+    }
+    throw new IOException("the master had not given away the regions of RegionServer " + index + " within "
+        + ACTION_TIMEOUT.toMinutes() + " minutes: " + state);
+  }
+
+  /** What is left on the server at {@code port}; empty when nothing is. */
+  private String notMovedOff(int port) throws IOException {
+    try (Admin admin = admin()) {
+      ClusterMetrics metrics = admin.getClusterMetrics();
+      if (metrics.getLiveServerMetrics().keySet().stream().anyMatch(server -> server.getPort() == port)) {
+        return "the master still lists it as live";
+      }
+      if (!metrics.getRegionStatesInTransition().isEmpty()) {
+        return metrics.getRegionStatesInTransition().size() + " regions in transition";
+      }
+      // Read from hbase:meta at each call.
+      try (RegionLocator locator = connection.getRegionLocator(table)) {
+        for (HRegionLocation location : locator.getAllRegionLocations()) {
+          if (location.getServerName() != null && location.getServerName().getPort() == port) {
+            return "region " + location.getRegion().getEncodedName() + " of " + table + " is still on it";
+          }
+        }
+      }
+      return "";
+    }
   }
 
   /** Waits out the pause a killed server stays down. */

@@ -1,5 +1,7 @@
 package org.hbaseturbo.verify.register;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +26,8 @@ public record RegisterCounts(int keys, long writesAcknowledged, long writesFaile
   public static final String RPC = "rpc";
 
   public RegisterCounts {
-    byPath = Map.copyOf(byPath);
+    // In the order the paths were read, for the report.
+    byPath = Collections.unmodifiableMap(new LinkedHashMap<>(byPath));
     lostExamples = List.copyOf(lostExamples);
   }
 

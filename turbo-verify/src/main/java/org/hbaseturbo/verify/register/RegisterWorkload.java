@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,39 +12,80 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.fastpath.FastPathClientConfig;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.verify.chaos.PauseWatcher;
 
 /**
- * The register workload that runs beside the linked lists, as Jepsen's register test: writers put increasing values to
- * a few keys spread over the table's regions, and readers, one per path ({@code fastpath}, {@code rpc}), read them
- * at random, each read judged by {@link Registers} as it ends. Where the lists find writes lost, this finds reads
- * served from the past: from a RegionServer that lost its regions and does not know it yet.
+ * The register workload that runs beside the linked lists, as Jepsen's register test: a writer for each key puts
+ * increasing values to it, and readers on each path ({@code fastpath}, {@code rpc}) read random keys, each read judged
+ * by {@link Registers} as it ends. Where the lists find writes lost, this finds reads served from the past: from a
+ * RegionServer that lost its regions and does not know it yet.
+ *
+ * <p>Its clients are connections of its own that give up on a silent server within seconds
+ * ({@link #shortCalls}), so that while a server is paused the writers of its keys move on to the regions' new home
+ * and acknowledge newer values there, which a read served by the resumed server would then be older than. With
+ * HBase's defaults (a minute's RPC timeout) they would wait out the pause, and nothing newer would exist to be stale
+ * against. Each value's timestamp is the value itself, so that a Put that failed at the client, yet reached the
+ * server and was applied after a newer one, cannot make the newer value look lost.
+ *
+ * <p>Readers that read all the time find a paused server's regions' new home while it is paused, and never meet it
+ * once it is resumed. So each path also has an idle client, a connection of its own, as an application's that was
+ * idle through the pause: it reads every key just before a pause, so that its cached locations name the server about
+ * to be paused, and every key over and over right after the resume ({@link PauseWatcher}), while the resumed server
+ * is a zombie that has not yet learned that it lost its regions.
  *
  * <p>Writers and readers run from {@link #start} until {@link #stop}; then {@link #finish} reads every key once, over
  * HBase's RPC with chaos stopped, for the values that must be there.
  */
-public final class RegisterWorkload {
-  /** The family and qualifier of each register's value, 8 bytes. */
+public final class RegisterWorkload implements PauseWatcher {
+  /** The family of each register's value, 8 bytes. */
   public static final byte[] FAMILY = Bytes.toBytes("r");
+  /** Readers on each path. */
+  static final int READERS_PER_PATH = 2;
 
   private static final byte[] VALUE = Bytes.toBytes("v");
-  /** How long {@link #stop} waits for a thread in HBase's retries: beyond the client's own operation timeout. */
-  private static final long STOP_WAIT_SECONDS = 300;
+  /**
+   * How long a writer waits between its Puts, and a reader between its Gets: enough that the registers take a small
+   * share of the cores beside the lists, and that a zombie's few hundred milliseconds meet tens of reads.
+   */
+  private static final Duration WRITE_PAUSE = Duration.ofMillis(50);
+  private static final Duration READ_PAUSE = Duration.ofMillis(1);
+  /** How long a thread waits after an operation that failed, before the next. */
+  private static final Duration FAILURE_PAUSE = Duration.ofMillis(100);
+  /**
+   * How long {@link #stop} waits for the threads: each ends after its operation under way, which {@link #shortCalls}
+   * bounds to a minute.
+   */
+  private static final Duration STOP_WAIT = Duration.ofMinutes(2);
+  /**
+   * How long the idle clients read after a resume: a resumed server takes tens to hundreds of milliseconds to learn
+   * that it lost its regions (26-181 ms measured on 2026-11-28) and abort.
+   */
+  private static final Duration READ_AFTER_RESUME = Duration.ofSeconds(3);
 
   private final TableName table;
   private final Registers registers;
   private final List<byte[]> rows;
   private final Consumer<String> progress;
   private final List<Thread> threads = new ArrayList<>();
+  private final List<Connection> connections = new ArrayList<>();
   private final Map<String, Registers.PathJudge> judges = new LinkedHashMap<>();
+  /** Each path's idle client, by path. */
+  private final Map<String, Connection> idle = new LinkedHashMap<>();
   private volatile boolean running;
-  /** The first failure that ended a thread other than HBase's refusals, which the workload records and goes on. */
+  /** The first failure that ended a thread; HBase's refusals of single operations are recorded, not failures. */
   private volatile Throwable broken;
 
   /**
@@ -58,44 +100,120 @@ public final class RegisterWorkload {
   }
 
   /**
-   * Starts {@code writers} threads that write through {@code writes}, each the keys of its own (a key has one writer,
-   * so its values only grow), and a reader for each of {@code readers}, by path name.
+   * Opens its connections from {@code client} and starts a writer for each key, over the fast path where
+   * {@code fastPath} says so, else over RPC, and {@link #READERS_PER_PATH} readers over RPC and, with
+   * {@code fastPath}, over the fast path.
    */
-  public synchronized void start(Connection writes, int writers, Map<String, Connection> readers,
-      SplittableRandom random) {
+  public synchronized void start(Configuration client, boolean fastPath, SplittableRandom random) throws IOException {
     if (running || !threads.isEmpty()) {
       throw new IllegalStateException("the register workload runs already");
     }
-    running = true;
-    for (int writer = 0; writer < writers; writer++) {
-      int first = writer;
-      spawn("turbo-register-writer-" + writer, () -> write(writes, first, writers));
+    Configuration conf = shortCalls(client);
+    Map<String, Connection> paths = new LinkedHashMap<>();
+    try {
+      if (fastPath) {
+        paths.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(conf))));
+        idle.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(conf))));
+      }
+      paths.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(conf)));
+      idle.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(conf)));
+    } catch (IOException | RuntimeException e) {
+      closeConnections(e);
+      throw e;
     }
-    readers.forEach((path, connection) -> {
+    running = true;
+    Connection writes = paths.values().iterator().next();
+    for (int key = 0; key < rows.size(); key++) {
+      int own = key;
+      spawn("turbo-register-writer-" + key, () -> write(writes, own));
+    }
+    paths.forEach((path, connection) -> {
       Registers.PathJudge judge = registers.judge();
       judges.put(path, judge);
-      SplittableRandom own = random.split();
-      spawn("turbo-register-reader-" + path, () -> read(connection, judge, own));
+      for (int reader = 0; reader < READERS_PER_PATH; reader++) {
+        SplittableRandom own = random.split();
+        spawn("turbo-register-reader-" + path + "-" + reader, () -> read(connection, judge, own));
+      }
     });
   }
 
-  /** Stops the writers and readers, and waits until each has ended. */
+  /** Each idle client reads every key once: its cached locations name the server about to be paused. */
+  @Override
+  public void beforePause() throws IOException {
+    for (Map.Entry<String, Connection> client : idle.entrySet()) {
+      try (Table t = client.getValue().getTable(table)) {
+        for (int key = 0; key < rows.size(); key++) {
+          readOnce(t, judges.get(client.getKey()), key);
+        }
+      }
+    }
+  }
+
+  /**
+   * Each idle client, on a thread of its own, reads every key over and over for {@link #READ_AFTER_RESUME}, the first
+   * of them from the resumed server; returns when they are done.
+   */
+  @Override
+  public void afterResume() throws IOException {
+    long end = System.nanoTime() + READ_AFTER_RESUME.toNanos();
+    List<Thread> readers = new ArrayList<>();
+    IOException[] failed = new IOException[1];
+    idle.forEach((path, connection) -> {
+      Thread reader = new Thread(() -> {
+        try (Table t = connection.getTable(table)) {
+          while (System.nanoTime() - end < 0) {
+            for (int key = 0; key < rows.size(); key++) {
+              readOnce(t, judges.get(path), key);
+            }
+          }
+        } catch (IOException e) {
+          synchronized (failed) {
+            failed[0] = e;
+          }
+        }
+      }, "turbo-register-idle-" + path);
+      reader.setDaemon(true);
+      readers.add(reader);
+      reader.start();
+    });
+    try {
+      for (Thread reader : readers) {
+        // Each read is bounded by shortCalls: a minute at most.
+        reader.join(READ_AFTER_RESUME.plus(STOP_WAIT).toMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the idle clients read after a resume");
+    }
+    synchronized (failed) {
+      if (failed[0] != null) {
+        throw failed[0];
+      }
+    }
+  }
+
+  /** Stops the writers and readers, waits until each has ended, and closes its connections. */
   public synchronized void stop() throws IOException {
     running = false;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
+    long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+    IOException failed = null;
     try {
       for (Thread thread : threads) {
         thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-        if (thread.isAlive()) {
-          throw new IOException(thread.getName() + " did not stop within " + STOP_WAIT_SECONDS + " s");
+        if (thread.isAlive() && failed == null) {
+          failed = new IOException(thread.getName() + " did not stop within " + STOP_WAIT.toSeconds() + " s");
         }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the register workload stopped");
+      failed = new InterruptedIOException("interrupted while the register workload stopped");
     }
-    if (broken != null) {
-      throw new IOException("the register workload failed", broken);
+    if (failed == null && broken != null) {
+      failed = new IOException("the register workload failed", broken);
+    }
+    closeConnections(failed);
+    if (failed != null) {
+      throw failed;
     }
   }
 
@@ -104,7 +222,7 @@ public final class RegisterWorkload {
     long[] finalValues = new long[rows.size()];
     try (Table t = rpc.getTable(table)) {
       for (int key = 0; key < rows.size(); key++) {
-        finalValues[key] = value(t.get(new Get(rows.get(key)).addColumn(FAMILY, VALUE)));
+        finalValues[key] = value(t.get(get(key)));
       }
     }
     Registers.FinalCheck check = registers.checkFinal(finalValues);
@@ -116,39 +234,67 @@ public final class RegisterWorkload {
         check.lost(), byPath, check.lostExamples());
   }
 
-  /** Puts 1, 2, 3, ... to each of its keys in turn, {@code first}, {@code first + stride}, ... */
-  private void write(Connection connection, int first, int stride) throws IOException {
+  /**
+   * The client's settings with calls that give up on a silent server within seconds and retry elsewhere for up to a
+   * minute, as clients that must ride out a paused server are set: an RPC timeout of 2 s (HBase's default is a
+   * minute) and a fast-path timeout of 1 s.
+   */
+  static Configuration shortCalls(Configuration client) {
+    Configuration conf = new Configuration(client);
+    conf.setInt(HConstants.HBASE_RPC_TIMEOUT_KEY, 2_000);
+    conf.setInt(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT, 60_000);
+    conf.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 100);
+    conf.setInt(HConstants.HBASE_CLIENT_PAUSE, 100);
+    conf.set(FastPathClientConfig.TIMEOUT_KEY, "1s");
+    return conf;
+  }
+
+  /** Puts 1, 2, 3, ... to {@code key}, each value its own timestamp. */
+  private void write(Connection connection, int key) throws IOException {
     try (Table t = connection.getTable(table)) {
-      while (running) {
-        for (int key = first; key < rows.size() && running; key += stride) {
-          long value = registers.attempt(key);
-          try {
-            t.put(new Put(rows.get(key)).addColumn(FAMILY, VALUE, Bytes.toBytes(value)));
-            registers.acknowledge(key, value);
-          } catch (IOException e) {
-            // HBase's client gave up after its retries: the value may be there or not, as with any failed write.
-            registers.failed();
-          }
+      while (running && !Thread.currentThread().isInterrupted()) {
+        long value = registers.attempt(key);
+        Duration pause = WRITE_PAUSE;
+        try {
+          t.put(new Put(rows.get(key)).addColumn(FAMILY, VALUE, value, Bytes.toBytes(value)));
+          registers.acknowledge(key, value);
+        } catch (IOException e) {
+          // HBase's client gave up (a region offline past the operation timeout, its SocketTimeoutException among
+          // them): the value may be there or not, as with any failed write.
+          registers.failed();
+          pause = FAILURE_PAUSE;
         }
+        Pause.sleep(pause, "the next write");
       }
     }
   }
 
   private void read(Connection connection, Registers.PathJudge judge, SplittableRandom random) throws IOException {
     try (Table t = connection.getTable(table)) {
-      while (running) {
-        int key = random.nextInt(rows.size());
-        long acknowledged = registers.acknowledged(key);
-        long value;
-        try {
-          value = value(t.get(new Get(rows.get(key)).addColumn(FAMILY, VALUE)));
-        } catch (IOException e) {
-          judge.failed();
-          continue;
-        }
-        judge.judge(key, acknowledged, value);
+      while (running && !Thread.currentThread().isInterrupted()) {
+        Pause.sleep(readOnce(t, judge, random.nextInt(rows.size())) ? READ_PAUSE : FAILURE_PAUSE, "the next read");
       }
     }
+  }
+
+  /**
+   * Reads {@code key} once and has the read judged, against what was acknowledged before it was sent.
+   *
+   * @return whether it returned; a read HBase's client gave up on is counted as failed
+   */
+  private boolean readOnce(Table t, Registers.PathJudge judge, int key) {
+    long acknowledged = registers.acknowledged(key);
+    try {
+      judge.judge(key, acknowledged, value(t.get(get(key))));
+      return true;
+    } catch (IOException e) {
+      judge.failed();
+      return false;
+    }
+  }
+
+  private Get get(int key) {
+    return new Get(rows.get(key)).addColumn(FAMILY, VALUE);
   }
 
   private static long value(Result result) {
@@ -156,11 +302,38 @@ public final class RegisterWorkload {
     return value == null ? 0 : Bytes.toLong(value);
   }
 
+  private Connection open(Connection connection) {
+    connections.add(connection);
+    return connection;
+  }
+
+  /** Closes every connection it opened; a failure to close is added to {@code failed}, or thrown where none. */
+  private void closeConnections(Exception failed) throws IOException {
+    IOException closing = null;
+    for (Connection connection : connections) {
+      try {
+        connection.close();
+      } catch (IOException e) {
+        if (failed != null) {
+          failed.addSuppressed(e);
+        } else if (closing == null) {
+          closing = e;
+        }
+      }
+    }
+    connections.clear();
+    idle.clear();
+    if (closing != null) {
+      throw closing;
+    }
+  }
+
   private void spawn(String name, IoTask task) {
     Thread thread = new Thread(() -> {
       try {
         task.run();
-      } catch (IOException | RuntimeException e) {
+      } catch (Throwable e) {
+        // Recorded for stop() to throw: a thread of the workload that died unseen would leave its keys or reads out.
         if (broken == null) {
           broken = e;
         }

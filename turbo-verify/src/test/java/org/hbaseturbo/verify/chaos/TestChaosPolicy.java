@@ -44,8 +44,8 @@ class TestChaosPolicy {
     assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(Arrays.stream(ChaosAction.values())
         .filter(action -> action != ChaosAction.PAUSE_REGION_SERVER).toArray(ChaosAction[]::new));
     assertThat(ChaosPolicy.PAUSES.actions()).containsExactly(ChaosAction.PAUSE_REGION_SERVER);
-    assertThat(ChaosPolicy.values()).filteredOn(ChaosPolicy::needsProcesses)
-        .containsExactly(ChaosPolicy.SERVER_KILLING, ChaosPolicy.PAUSES);
+    assertThat(ChaosPolicy.values()).extracting(ChaosPolicy::requires).containsExactly(ChaosPolicy.Requires.ANY,
+        ChaosPolicy.Requires.PROCESSES, ChaosPolicy.Requires.ANY, ChaosPolicy.Requires.HDFS);
   }
 
   private static List<ChaosAction> picks(List<ChaosAction> available, long seed) {
