@@ -349,6 +349,21 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     regionServers.get(index).resume();
   }
 
+  /**
+   * Waits for RegionServer {@code index}'s JVM to end by itself, as a server does once it aborts; after
+   * {@code timeout}, kills it.
+   *
+   * @return whether it ended by itself
+   */
+  public boolean awaitRegionServerExit(int index, Duration timeout) throws IOException {
+    RegionServerProcess server;
+    synchronized (this) {
+      server = regionServers.get(index);
+    }
+    // Not under the lock: the wait is long, and the other accessors must answer meanwhile.
+    return server.awaitExit(timeout);
+  }
+
   /** Whether RegionServer {@code index}'s JVM runs: false after {@link #killRegionServer}, until it starts again. */
   public synchronized boolean isRegionServerAlive(int index) {
     return regionServers.get(index).isAlive();

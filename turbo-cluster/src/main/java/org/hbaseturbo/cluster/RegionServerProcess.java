@@ -168,12 +168,19 @@ final class RegionServerProcess {
     return jvm.name() + " (pid " + pid() + ")";
   }
 
-  /** Waits for it and its watch to end by itself (the master stopped the cluster); after {@code timeout}, kills it. */
-  void awaitExit(Duration timeout) throws IOException {
+  /**
+   * Waits for it and its watch to end by itself (the master stopped the cluster, or it aborted); after {@code timeout},
+   * kills it.
+   *
+   * @return whether it ended by itself
+   */
+  boolean awaitExit(Duration timeout) throws IOException {
     try {
       jvm.watch().onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
     } catch (TimeoutException e) {
       kill();
+      return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       kill();

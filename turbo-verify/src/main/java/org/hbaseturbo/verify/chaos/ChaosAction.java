@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.compress.TurboCodecs;
 
 /**
@@ -236,24 +237,20 @@ enum ChaosAction {
     cluster.pauseRegionServer(index);
     long pausedAt = System.nanoTime();
     try {
-      ChaosTarget.sleep(session.plus(PAST_THE_SESSION));
+      Pause.sleep(session.plus(PAST_THE_SESSION), "the paused server's session to run out");
       target.awaitRegionsMovedOff(index);
       // Clients that gave up on it find the regions' new home and write newer values there, which what the
       // resumed server still holds is then older than.
-      ChaosTarget.sleep(AFTER_THE_MOVE);
+      Pause.sleep(AFTER_THE_MOVE, "clients to write where the paused server's regions went");
     } finally {
       resumeOrKill(cluster, index);
     }
     long resumed = System.nanoTime();
     long paused = Duration.ofNanos(resumed - pausedAt).toSeconds();
     target.pauses().afterResume();
-    String end;
-    if (target.awaitRegionServerEnd(index, ABORT_WAIT)) {
-      end = "it aborted " + secondsSince(resumed) + " s after its resume";
-    } else {
-      cluster.killRegionServer(index);
-      end = "it still ran " + ABORT_WAIT.toSeconds() + " s after its resume, and was killed";
-    }
+    String end = cluster.awaitRegionServerExit(index, ABORT_WAIT)
+        ? "it aborted " + secondsSince(resumed) + " s after its resume"
+        : "it still ran " + ABORT_WAIT.toSeconds() + " s after its resume, and was killed";
     long start = System.nanoTime();
     cluster.startRegionServer(index);
     // It starts empty: without a balance the next pause would find all regions on the other servers.

@@ -24,6 +24,8 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.common.Await;
+import org.hbaseturbo.common.Pause;
 
 /**
  * What chaos acts on: one table through HBase's {@link Admin}, and, where the cluster runs as processes this JVM
@@ -119,18 +121,6 @@ public final class ChaosTarget {
     return others.isEmpty() ? OptionalInt.empty() : OptionalInt.of(randomOf(others));
   }
 
-  /** Waits until RegionServer {@code index}'s JVM has ended by itself, at most {@code timeout}: whether it has. */
-  boolean awaitRegionServerEnd(int index, Duration timeout) throws IOException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (processes.orElseThrow().isRegionServerAlive(index)) {
-      if (System.nanoTime() - deadline > 0) {
-        return false;
-      }
-      sleep(POLL);
-    }
-    return true;
-  }
-
   /**
    * Waits until the master has given away the regions of RegionServer {@code index}, which is paused: the master no
    * longer lists it as live, no region is in transition, and no region of the table is on it.
@@ -139,17 +129,24 @@ public final class ChaosTarget {
    */
   void awaitRegionsMovedOff(int index) throws IOException {
     int port = processes.orElseThrow().regionServerPorts().get(index);
-    long deadline = System.nanoTime() + ACTION_TIMEOUT.toNanos();
-    String state = "";
-    while (System.nanoTime() - deadline < 0) {
-      state = notMovedOff(port);
-      if (state.isEmpty()) {
-        return;
-      }
-      sleep(POLL);
-    }
-    throw new IOException("the master had not given away the regions of RegionServer " + index + " within "
-        + ACTION_TIMEOUT.toMinutes() + " minutes: " + state);
+    untilNothingLeft("the master had not given away the regions of RegionServer " + index, () -> notMovedOff(port));
+  }
+
+  /** What is left to happen before one of chaos's waits ends; empty once nothing is. */
+  @FunctionalInterface
+  private interface Left {
+    String now() throws IOException;
+  }
+
+  /**
+   * Polls {@code left} until nothing is, at most {@link #ACTION_TIMEOUT}.
+   *
+   * @param notDone the error's start, which says what did not happen; what was left at the last poll follows it
+   */
+  private static void untilNothingLeft(String notDone, Left left) throws IOException {
+    String[] last = {""};
+    Await.until(() -> (last[0] = left.now()).isEmpty(), ACTION_TIMEOUT, POLL, notDone,
+        () -> new IOException(notDone + " within " + ACTION_TIMEOUT.toMinutes() + " minutes: " + last[0]));
   }
 
   /** What is left on the server at {@code port}; empty when nothing is. */
@@ -176,7 +173,7 @@ public final class ChaosTarget {
 
   /** Waits out the pause a killed server stays down. */
   void pause() throws InterruptedIOException {
-    sleep(restartPause);
+    Pause.sleep(restartPause, "the end of a killed server's time down");
   }
 
   /** Waits for what HBase does in the background for an action, at most {@link #ACTION_TIMEOUT}. */
@@ -222,18 +219,10 @@ public final class ChaosTarget {
       }
     }
     long start = System.nanoTime();
-    long deadline = start + ACTION_TIMEOUT.toNanos();
-    String state = "";
-    while (System.nanoTime() < deadline) {
-      state = unsettled();
-      if (state.isEmpty()) {
-        return (started.isEmpty() ? "" : "started " + String.join(", ", started) + " that were down; ")
-            + "every RegionServer serves and every region of " + table + " is online, after "
-            + Duration.ofNanos(System.nanoTime() - start).toSeconds() + " s";
-      }
-      sleep(POLL);
-    }
-    throw new IOException("the cluster did not settle within " + ACTION_TIMEOUT.toMinutes() + " minutes: " + state);
+    untilNothingLeft("the cluster did not settle", this::unsettled);
+    return (started.isEmpty() ? "" : "started " + String.join(", ", started) + " that were down; ")
+        + "every RegionServer serves and every region of " + table + " is online, after "
+        + Duration.ofNanos(System.nanoTime() - start).toSeconds() + " s";
   }
 
   /** What keeps the cluster from being whole; empty when it is. */
@@ -257,15 +246,6 @@ public final class ChaosTarget {
         }
       }
       return "";
-    }
-  }
-
-  static void sleep(Duration duration) throws InterruptedIOException {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted");
     }
   }
 }

@@ -7,17 +7,6 @@ import java.io.IOException;
  * stands for clients that were idle through it, whose cached locations still name the paused server when it wakes.
  */
 public interface PauseWatcher {
-  /** Nothing to tell. */
-  PauseWatcher NONE = new PauseWatcher() {
-    @Override
-    public void beforePause() {
-    }
-
-    @Override
-    public void afterResume() {
-    }
-  };
-
   /** Just before the pause; returns when the watcher is ready. */
   void beforePause() throws IOException;
 
