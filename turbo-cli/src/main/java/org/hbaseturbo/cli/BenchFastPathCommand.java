@@ -14,7 +14,6 @@ import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.fastpath.FastPathWorkload;
 import org.hbaseturbo.bench.fastpath.LatencyBreakdown;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,7 +53,8 @@ final class BenchFastPathCommand implements Callable<Integer> {
   @Option(names = "--workloads", paramLabel = "W,...", split = ",", defaultValue = "read,update,mixed",
       description = "YCSB experiments: read (read-only), update (100%% update), mixed (50/50), each operation one"
           + " record; multiget, batchput: each operation one Table.get(List) or Table.put(List) of 100 records, so"
-          + " their throughput is in batches per second; none to skip them (default: ${DEFAULT-VALUE}).")
+          + " their throughput is in batches per second and their --warmup counts rows; none to skip them (default:"
+          + " ${DEFAULT-VALUE}).")
   List<String> workloads;
 
   @Option(names = "--transport", paramLabel = "T,...", split = ",", defaultValue = "shm,tcp",
@@ -85,23 +85,12 @@ final class BenchFastPathCommand implements Callable<Integer> {
       description = "Length of each measured run (1 to 3,600; default: ${DEFAULT-VALUE}).")
   int runSeconds;
 
-  @Range(min = 0, max = 10_000_000)
-  // 2,000 left the client and server JIT compiling through the measured runs: perf saw C2 take 23% of both cores
-  // during a 64-client read run (2026-11-28).
-  @Option(names = "--warmup", paramLabel = "N", defaultValue = "10000",
-      description = "Unmeasured operations each client JVM does before it measures, enough for the JIT to compile"
-          + " the client's path; in multiget and batchput, rows, in batches of 100 (0 to 10,000,000; default:"
-          + " ${DEFAULT-VALUE}).")
-  int warmUp;
-
-  @Range(min = 0, max = 600)
-  // A single client's 1 KB Gets measured 107 us at p50 after 10,000 operations, with C2 still taking 64% of the
-  // client JVM's CPU, and 28 us after 100,000 (2026-11-29); at that rate the JIT went quiet within seconds.
-  @Option(names = "--warmup-quiet-seconds", paramLabel = "S", defaultValue = "10",
-      description = "After its --warmup operations, each client JVM warms up on while its JIT compiler is busy (20 ms"
-          + " or more of compiling in a second), for at most S seconds more; the report's warm_up says how each run's"
-          + " ended (0 to 600; 0 = the operations alone; default: ${DEFAULT-VALUE}).")
-  int warmUpQuietSeconds;
+  // 2,000 operations left the client and server JIT compiling through the measured runs: perf saw C2 take 23% of
+  // both cores during a 64-client read run (2026-11-28). A single client's 1 KB Gets measured 107 us at p50 after
+  // 10,000 operations, with C2 still taking 64% of the client JVM's CPU, and 28 us after 100,000 (2026-11-29); at
+  // that rate the JIT went quiet within seconds.
+  @Mixin
+  WarmUpOptions warmUp = new WarmUpOptions(10_000, 10);
 
   @Range(min = 1, max = 1_000)
   @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
@@ -126,7 +115,7 @@ final class BenchFastPathCommand implements Callable<Integer> {
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
         orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs, runSeconds,
-        new YcsbWarmUp(warmUp, warmUpQuietSeconds), regions);
+        warmUp.warmUp(), regions);
   }
 
   /** A list given as "none" is empty. */

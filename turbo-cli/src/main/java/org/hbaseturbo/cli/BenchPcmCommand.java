@@ -39,8 +39,9 @@ import picocli.CommandLine.Spec;
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
             + " updates, cache hits and store files; JSON and PNG charts. At its defaults it took about 35 minutes"
             + " on 2 cores, and 45 with --regime disk, before 2026-11-29; since then each class may have a second"
-            + " unmeasured run, until the servers' JIT is quiet (at the defaults, up to 90 runs of --run-seconds more),"
-            + " and each measured run's client warms up for up to 10 s more. The paper loaded millions of records"
+            + " unmeasured run, until the servers' JIT is quiet (at the defaults, up to 90 runs of --run-seconds more:"
+            + " --server-warmup-runs), and each measured run's client warms up for up to 10 s more (--warmup,"
+            + " --warmup-quiet-seconds). The paper loaded millions of records"
             + " (--records)."})
 final class BenchPcmCommand implements Callable<Integer> {
   @ParentCommand
@@ -73,7 +74,7 @@ final class BenchPcmCommand implements Callable<Integer> {
 
   @Range(min = 2, max = 3_600)
   @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "10",
-      description = "Length of each run of a class other than BL, and of the unmeasured run before them (2 to 3,600;"
+      description = "Length of each run of a class other than BL, and of the unmeasured runs before them (2 to 3,600;"
           + " default: ${DEFAULT-VALUE}).")
   int runSeconds;
 
@@ -93,14 +94,25 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Range(min = 1, max = 100)
   @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
       description = "Rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
-          + " runs each class once unmeasured and once measured, and stops; reported as medians, PCM's ratios as the"
-          + " median of round-by-round ratios (1 to 100; default: ${DEFAULT-VALUE}).")
+          + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops; reported as medians,"
+          + " PCM's ratios as the median of round-by-round ratios (1 to 100; default: ${DEFAULT-VALUE}).")
   int runs;
 
   @Range(min = 1, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
       description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
   int threads;
+
+  @Mixin
+  WarmUpOptions warmUp = new WarmUpOptions(PcmBenchmark.WarmUp.DEFAULT.client().operations(),
+      PcmBenchmark.WarmUp.DEFAULT.client().quietSeconds());
+
+  @Range(min = 1, max = 10)
+  @Option(names = "--server-warmup-runs", paramLabel = "N",
+      description = "Unmeasured runs of each class at most before its measured run, each as long as it, until the"
+          + " RegionServers' JIT compilers are quiet over one (under 20 ms of compiling a second per JVM): each run"
+          + " adds a run of every class under every variant in every round (1 to 10; default: ${DEFAULT-VALUE}).")
+  int serverWarmUpRuns = PcmBenchmark.WarmUp.DEFAULT.serverRuns();
 
   @Option(names = "--no-adaptivity", description = "Skip the adaptivity run.")
   boolean noAdaptivity;
@@ -184,7 +196,7 @@ final class BenchPcmCommand implements Callable<Integer> {
         policyFiles.policies(), noAdaptivity ? Optional.empty()
             : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, trialPeriods,
                 phaseUntilSwitched)),
-        ycsbProperties, node, dataNodes);
+        ycsbProperties, node, dataNodes, new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns));
     Path dir = output.dir("pcm");
     PcmReport report = new PcmBenchmark(settings, dir, out).run();
     report(report, output.json(dir, "pcm"), dir, out);

@@ -193,7 +193,7 @@ final class DemoCommand implements Callable<Integer> {
           + " policy, each on a fresh process cluster at the heap the policy gives%n", pcmRecords);
       PcmBenchmark.Settings pcm = new PcmBenchmark.Settings(pcmRecords, pcmRecords, 10, 1, options.threads,
           List.of(PcmWorkload.BL), List.of(PcmVariant.DEFAULTS, PcmVariant.PCM), PolicyLoader.shipped(),
-          Optional.empty(), Map.of(), Optional.empty(), options.embedded.dataNodes());
+          Optional.empty(), Map.of(), Optional.empty(), options.embedded.dataNodes(), PcmBenchmark.WarmUp.DEFAULT);
       pcmReport = Optional.of(new PcmBenchmark(pcm, pcmDir, out).run());
       BenchPcmCommand.report(pcmReport.get(), pcmDir.resolve("pcm.json"), pcmDir, out);
     }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.pcm.Calibration;
+import org.hbaseturbo.bench.pcm.PcmBenchmark;
 import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -72,6 +73,10 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
   int threads;
 
+  @Mixin
+  WarmUpOptions warmUp = new WarmUpOptions(PcmBenchmark.WarmUp.DEFAULT.client().operations(),
+      PcmBenchmark.WarmUp.DEFAULT.client().quietSeconds());
+
   @Range(min = 1, max = 10_080)
   @Option(names = "--budget", paramLabel = "MINUTES", defaultValue = "30",
       description = "Minutes the whole calibration may take, its load included; each class gets an equal share of"
@@ -102,7 +107,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
     Map<WorkloadClass, Policy> policies = policyFiles.policies();
     Calibration.Settings settings = new Calibration.Settings(classes.stream().map(String::strip)
         .map(PcmWorkload::byLabel).distinct().toList(), records, runSeconds, threads,
-        Duration.ofMinutes(budgetMinutes), maxRounds, policies, ycsbProperties);
+        Duration.ofMinutes(budgetMinutes), maxRounds, policies, ycsbProperties, warmUp.warmUp());
     Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "tune-calibrate");
     OutputDirs.requireWritableDirectory(dir, outDir != null ? "--out" : "output directory");
     PrintWriter out = spec.commandLine().getOut();
@@ -126,6 +131,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       report.put("records", records);
       report.put("run_seconds", runSeconds);
       report.put("threads", threads);
+      report.put("warmup_operations_per_client_jvm", warmUp.operations);
+      report.put("warmup_jit_quiet_seconds_at_most", warmUp.quietSeconds);
       report.put("budget_minutes", budgetMinutes);
       report.put("max_rounds", maxRounds);
       report.put("ycsb_properties", ycsbProperties);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.hbaseturbo.bench.pcm.PcmBenchmark;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.policy.Route;
 import org.junit.jupiter.api.Test;
@@ -35,10 +36,11 @@ class BenchPcmIT {
   void measuresAClassUnderDefaultsAndPcmAndFollowsAShiftingMix(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
 
+    // The clients' warm-up cut to what the test needs (at the defaults, about 18 s a run on 2 cores).
     CommandLineRun run = CommandLineRun.of("bench", "pcm", "--classes", "RO-read", "--variants", "defaults,pcm",
-        "--records", "2000", "--run-seconds", "2", "--runs", "1", "--threads", "2", "--phase-seconds",
-        Long.toString(PHASE_BOUND_MS / 1000), "--phase-until-switched", "--period", "1", "--hold", "2", "--out",
-        out.toString());
+        "--records", "2000", "--run-seconds", "2", "--runs", "1", "--threads", "2", "--warmup", "500",
+        "--warmup-quiet-seconds", "0", "--phase-seconds", Long.toString(PHASE_BOUND_MS / 1000),
+        "--phase-until-switched", "--period", "1", "--hold", "2", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());
@@ -47,9 +49,13 @@ class BenchPcmIT {
       assertThat(result.get("workload_class").asText()).isEqualTo("RO-read");
       assertThat(result.get("ycsb").get("failures").asLong()).isZero();
       assertThat(result.get("ycsb").get("operations").get("READ").get("count").asLong()).isPositive();
+      JsonNode serverWarmUp = result.get("server_jit").get("warm_ups").get(0);
+      assertThat(serverWarmUp.get("runs").asInt()).as(result.toString())
+          .isBetween(1, PcmBenchmark.WarmUp.DEFAULT.serverRuns());
       variants.add(result.get("variant").asText());
     }
     assertThat(variants).containsExactly("defaults", "PCM");
+    assertThat(report.get("parameters").get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);
     // RO-read's policy: a larger block cache and a smaller memstore, through the heap tuner, in force before it ran.
     assertThat(new AuditLog(out.resolve("pcm").resolve("audit.jsonl")).read()).anySatisfy(entry -> {
       assertThat(entry.workloadClass()).isEqualTo("RO-read");
@@ -109,7 +115,8 @@ class BenchPcmIT {
 
     CommandLineRun run = CommandLineRun.of("bench", "pcm", "--cluster", "processes", "--hdfs", "--datanodes", "1",
         "--classes", "RO-read", "--variants", "defaults", "--records", "1000", "--run-seconds", "2", "--runs", "1",
-        "--threads", "1", "--no-adaptivity", "--out", out.toString());
+        "--threads", "1", "--warmup", "500", "--warmup-quiet-seconds", "0", "--server-warmup-runs", "1",
+        "--no-adaptivity", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());

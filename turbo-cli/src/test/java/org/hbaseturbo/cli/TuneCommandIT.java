@@ -284,13 +284,14 @@ class TuneCommandIT {
   void calibrateMeasuresTheCandidatesAgainstTheDefaultsAndWritesAPolicyThatLoads(Connection connection,
       @TempDir Path dir) throws Exception {
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "RO-read",
-        "--records", "2000", "--run-seconds", "1", "--threads", "2", "--budget", "5", "--max-rounds", "2", "--out",
-        dir.toString());
+        "--records", "2000", "--run-seconds", "1", "--threads", "2", "--warmup", "500", "--warmup-quiet-seconds", "0",
+        "--budget", "5", "--max-rounds", "2", "--out", dir.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)", "round 1:");
 
-    JsonNode calibrated = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile()).get("classes")
-        .get(0);
+    JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
+    assertThat(calibration.get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);
+    JsonNode calibrated = calibration.get("classes").get(0);
     assertThat(calibrated.get("workload_class").asText()).isEqualTo("RO-read");
     int rounds = calibrated.get("rounds").asInt();
     assertThat(rounds).as("measured rounds, at most --max-rounds").isEqualTo(2);

@@ -60,14 +60,16 @@ public final class Calibration {
    *     as many as the budget allows
    * @param policies the policy of each class: the paper's, or the user's
    * @param ycsbProperties YCSB properties for every run (request distribution, field sizes)
+   * @param warmUp what each run's client JVM does before it measures
    */
   public record Settings(List<PcmWorkload> classes, long records, int runSeconds, int threads, Duration budget,
-      int maxRounds, Map<WorkloadClass, Policy> policies, Map<String, String> ycsbProperties) {
+      int maxRounds, Map<WorkloadClass, Policy> policies, Map<String, String> ycsbProperties, YcsbWarmUp warmUp) {
     public Settings {
       classes = List.copyOf(classes);
       policies = Map.copyOf(policies);
       ycsbProperties = Map.copyOf(ycsbProperties);
       requireNonNull(budget, "budget is null");
+      requireNonNull(warmUp, "warmUp is null");
       if (classes.isEmpty()) {
         throw new InvalidInputException("no class to calibrate: give at least one with --class");
       }
@@ -159,7 +161,8 @@ public final class Calibration {
   }
 
   private YcsbExperiment.Settings ycsb(Map<String, String> overrides, int regions) {
-    return PcmBenchmark.ycsb(settings.records(), settings.ycsbProperties(), overrides, regions, settings.threads());
+    return PcmBenchmark.ycsb(settings.records(), settings.ycsbProperties(), overrides, regions, settings.threads(),
+        settings.warmUp());
   }
 
   /** One class: its arms, their rounds in stages, and the choice. */

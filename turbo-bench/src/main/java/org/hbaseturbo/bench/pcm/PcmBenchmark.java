@@ -64,20 +64,33 @@ public final class PcmBenchmark {
   /** Regions of the loaded table: two per RegionServer, so that both serve from the start under every variant. */
   static final int LOADED_REGIONS = 2 * BenchCluster.REGION_SERVERS;
   /**
-   * Each run's client JVM warms up first: these operations, then on while its JIT still compiles, for at most
-   * {@link #CLIENT_QUIET_SECONDS} more. With 500 operations and no wait (until 2026-11-29), every measured RO-read run
-   * climbed from about 4,000 to 11,000 reads/s within its 10 s as its client compiled.
+   * What each measured run of a class does first, unmeasured.
+   *
+   * @param client what each run's client JVM does before it measures
+   * @param serverRuns unmeasured runs of the class at most before its measured run, each as long as the measured one,
+   *     until the servers' JIT is quiet ({@link ServerWarmUp})
    */
-  private static final int CLIENT_WARM_UP_OPERATIONS = 5_000;
-  private static final int CLIENT_QUIET_SECONDS = 10;
-  /**
-   * Unmeasured runs of a class at most before its measured run, each as long as the measured one. With 4, on
-   * 2026-11-29 (results/pcm/warmup-2026-11-29), the servers never went quiet (115-777 ms of compiling a second per JVM
-   * in the fourth), and a cached RO-read kept climbing run after run on a cluster that had just started (about 700,
-   * 1,200, 1,800, 2,600 reads/s, then 4,000 measured): no bound within the benchmark's time reaches a steady state,
-   * and each run beyond the first adds 90 runs of --run-seconds at the defaults. 2 halves the climb's steepest part.
-   */
-  static final int MAX_WARM_UP_RUNS = 2;
+  public record WarmUp(YcsbWarmUp client, int serverRuns) {
+    /**
+     * 5,000 operations, then up to 10 s more while the client JVM's JIT compiles: with 500 operations and no wait
+     * (until 2026-11-29), every measured RO-read run climbed from about 4,000 to 11,000 reads/s within its 10 s as its
+     * client compiled. Two server runs: with 4, on 2026-11-29 (results/pcm/warmup-2026-11-29), the servers never went
+     * quiet (115-777 ms of compiling a second per JVM in the fourth), and a cached RO-read kept climbing run after run
+     * on a cluster that had just started (about 700, 1,200, 1,800, 2,600 reads/s, then 4,000 measured): no bound
+     * within the benchmark's time reaches a steady state, and each run beyond the first adds 90 runs of --run-seconds
+     * at the defaults. 2 halves the climb's steepest part.
+     */
+    public static final WarmUp DEFAULT = new WarmUp(new YcsbWarmUp(5_000, 10), 2);
+
+    public WarmUp {
+      requireNonNull(client, "client is null");
+      if (serverRuns < 1) {
+        throw new InvalidInputException("a class needs at least one unmeasured run before its measured one, not "
+            + serverRuns);
+      }
+    }
+  }
+
   /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
   static final String PAPER_HEAP = "1g";
   /** The YCSB property naming the table a phase runs on. */
@@ -101,11 +114,12 @@ public final class PcmBenchmark {
    *     this host
    * @param dataNodes where each cluster keeps HBase's root on an HDFS of its own ({@code --hdfs}), its DataNodes;
    *     none where on this host's file system
+   * @param warmUp what each measured run of a class does first
    */
   public record Settings(long records, long loadRecords, int runSeconds, int runs, int threads,
       List<PcmWorkload> classes, List<PcmVariant> variants, Map<WorkloadClass, Policy> policies,
       Optional<AdaptivityRun.Settings> adaptivity, Map<String, String> ycsbProperties,
-      Optional<ServerConfinement> node, OptionalInt dataNodes) {
+      Optional<ServerConfinement> node, OptionalInt dataNodes, WarmUp warmUp) {
     public Settings {
       classes = List.copyOf(classes);
       variants = List.copyOf(variants);
@@ -114,6 +128,7 @@ public final class PcmBenchmark {
       ycsbProperties = Map.copyOf(ycsbProperties);
       requireNonNull(node, "node is null");
       requireNonNull(dataNodes, "dataNodes is null");
+      requireNonNull(warmUp, "warmUp is null");
       for (String owned : OWNED_PROPERTIES) {
         if (ycsbProperties.containsKey(owned)) {
           throw new InvalidInputException("-p " + owned + ": bench pcm sets it itself (each class's mix, --records,"
@@ -254,19 +269,19 @@ public final class PcmBenchmark {
 
   /** YCSB settings over the base workload, with buffered writes, for this benchmark's settings. */
   private YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
-    return ycsb(records, settings.ycsbProperties(), overrides, regions, settings.threads());
+    return ycsb(records, settings.ycsbProperties(), overrides, regions, settings.threads(),
+        settings.warmUp().client());
   }
 
   /**
    * YCSB settings for a measured run or a load: the user's properties ({@code -p}) under this benchmark's
-   * {@code overrides}, each run warming the client up first.
+   * {@code overrides}, each run warming the client up first as {@code warmUp} says.
    */
   static YcsbExperiment.Settings ycsb(long records, Map<String, String> userProperties,
-      Map<String, String> overrides, int regions, int threads) {
+      Map<String, String> overrides, int regions, int threads, YcsbWarmUp warmUp) {
     Map<String, String> properties = new TreeMap<>(userProperties);
     properties.putAll(overrides);
-    return ycsb(records, properties, regions, threads,
-        new YcsbWarmUp(CLIENT_WARM_UP_OPERATIONS, CLIENT_QUIET_SECONDS));
+    return ycsb(records, properties, regions, threads, warmUp);
   }
 
   /**
@@ -330,6 +345,9 @@ public final class PcmBenchmark {
         + " i - 1) starts on its own copy of the loaded data (kept from round to round), runs every class once"
         + " unmeasured and once measured, each after the class's policy under PCM, and stops");
     parameters.put("threads", settings.threads());
+    parameters.put("warmup_operations_per_client_jvm", settings.warmUp().client().operations());
+    parameters.put("warmup_jit_quiet_seconds_at_most", settings.warmUp().client().quietSeconds());
+    parameters.put("warmup_server_runs_at_most", settings.warmUp().serverRuns());
     parameters.put("regime", settings.node().isPresent() ? ServerRegime.disk.name() : ServerRegime.cache.name());
     settings.node().ifPresent(node -> {
       parameters.put("node_memory_bytes", node.memoryBytes());
@@ -471,11 +489,12 @@ public final class PcmBenchmark {
       YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
           LOADED_REGIONS);
       out.printf("  %s, %s: warm-up runs until the servers' JIT is quiet (at most %d), then the measured run of"
-          + " round %d%n", workload.label(), variant.label(), MAX_WARM_UP_RUNS, round);
+          + " round %d%n", workload.label(), variant.label(), settings.warmUp().serverRuns(), round);
       // Unmeasured, so its client needs no warm-up of its own.
       YcsbExperiment.Settings warming = ycsb.withWarmUp(YcsbWarmUp.operations(0));
-      ServerWarmUp.Outcome warmUp = ServerWarmUp.untilQuiet(MAX_WARM_UP_RUNS, number -> new YcsbExperiment(
-          cluster.target(), warming, dir.resolve("warm-up-" + number), out).run(1, 1, false));
+      ServerWarmUp.Outcome warmUp = ServerWarmUp.untilQuiet(settings.warmUp().serverRuns(),
+          number -> new YcsbExperiment(cluster.target(), warming, dir.resolve("warm-up-" + number), out)
+              .run(1, 1, false));
       out.printf("  %s, %s: %s%n", workload.label(), variant.label(), describe(warmUp));
       WorkloadReading before = stats.workload();
       PhaseResult run = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(round, settings.runs(), false);

@@ -1,0 +1,37 @@
+package org.hbaseturbo.cli;
+
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --warmup} and {@code --warmup-quiet-seconds}: what each measured YCSB run's client JVM does, unmeasured,
+ * before it measures. A command declares the mixin initialized with its own defaults, which picocli shows and keeps.
+ */
+final class WarmUpOptions {
+  @Range(min = 0, max = 10_000_000)
+  @Option(names = "--warmup", paramLabel = "N",
+      description = "Unmeasured operations each measured run's client JVM does first, for the JIT to compile the"
+          + " client's path (0 to 10,000,000; default: ${DEFAULT-VALUE}).")
+  int operations;
+
+  @Range(min = 0, max = 600)
+  @Option(names = "--warmup-quiet-seconds", paramLabel = "S",
+      description = "After its --warmup operations, each client JVM warms up on while its JIT compiler is busy (20 ms"
+          + " or more of compiling in a second), for at most S seconds more; the report says how each warm-up"
+          + " ended (0 to 600; 0 = the operations alone; default: ${DEFAULT-VALUE}).")
+  int quietSeconds;
+
+  /** For picocli; commands initialize the mixin with {@link #WarmUpOptions(int, int)}. */
+  WarmUpOptions() {
+    this(0, 0);
+  }
+
+  WarmUpOptions(int operations, int quietSeconds) {
+    this.operations = operations;
+    this.quietSeconds = quietSeconds;
+  }
+
+  YcsbWarmUp warmUp() {
+    return new YcsbWarmUp(operations, quietSeconds);
+  }
+}
