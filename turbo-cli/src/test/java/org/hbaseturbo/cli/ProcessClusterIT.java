@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.TableName;
@@ -182,54 +183,48 @@ class ProcessClusterIT {
     }
   }
 
-  /** Whether every RegionServer runs with these memstore and block cache fractions within 30 s. */
-  private static boolean fractionsInForce(Path conf, double memstore, double blockCache) throws Exception {
+  /** Waits until every RegionServer runs with these memstore and block cache fractions, 30 s at most. */
+  private static void awaitFractions(Path conf, double memstore, double blockCache, String why) throws Exception {
     try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
       ServerStatsReader reader = new ServerStatsReader(connection);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (System.nanoTime() < deadline) {
-        if (reader.workload().servers().stream().allMatch(server ->
-            Math.abs((double) server.memstoreLimitBytes() / server.heapMaxBytes() - memstore) < 0.011
-                && Math.abs((double) server.blockCacheMaxBytes() / server.heapMaxBytes() - blockCache) < 0.011)) {
-          return true;
-        }
-        Thread.sleep(500);
-      }
-      return false;
+      Await.until(() -> reader.workload().servers().stream().allMatch(server ->
+          Math.abs((double) server.memstoreLimitBytes() / server.heapMaxBytes() - memstore) < 0.011
+              && Math.abs((double) server.blockCacheMaxBytes() / server.heapMaxBytes() - blockCache) < 0.011),
+          Duration.ofSeconds(30), Duration.ofMillis(500), why, () -> new IOException(why + ": the servers' memstore"
+              + " and block cache did not reach " + memstore + " and " + blockCache + " of their heaps within 30 s"));
     }
   }
 
   /** Waits until the load has written a first row, so that the crash comes in the middle of it. */
   private static void awaitRows(Connection connection, TableName table, CompletableFuture<CommandLineRun> load)
       throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (System.nanoTime() < deadline && !load.isDone()) {
+    Await.until(() -> {
+      if (load.isDone()) {
+        throw new IOException("the YCSB load ended before it wrote a row: " + load.join());
+      }
       try (Admin admin = connection.getAdmin()) {
-        if (admin.tableExists(table) && admin.isTableAvailable(table)) {
-          try (Table rows = connection.getTable(table);
-              ResultScanner scanner = rows.getScanner(new Scan().setLimit(1))) {
-            if (scanner.next() != null) {
-              return;
-            }
-          }
+        if (!admin.tableExists(table) || !admin.isTableAvailable(table)) {
+          return false;
         }
       }
-      Thread.sleep(200);
-    }
-    throw new AssertionError("the YCSB load wrote no row" + (load.isDone() ? ": " + load.get() : " in 2 minutes"));
+      try (Table rows = connection.getTable(table);
+          ResultScanner scanner = rows.getScanner(new Scan().setLimit(1))) {
+        return scanner.next() != null;
+      }
+    }, Duration.ofMinutes(2), Duration.ofMillis(200), "the YCSB load's first row",
+        () -> new IOException("the YCSB load wrote no row in 2 minutes"));
   }
 
   /** Each live server's max heap, once every one has reported it (a new server reports 0 until its first report). */
   private static List<Long> maxHeapsMb(Admin admin) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (true) {
-      List<Long> heaps = admin.getClusterMetrics().getLiveServerMetrics().values().stream()
-          .map(metrics -> (long) metrics.getMaxHeapSize().get(org.apache.hadoop.hbase.Size.Unit.MEGABYTE)).toList();
-      if (heaps.stream().allMatch(mb -> mb > 0) || System.nanoTime() > deadline) {
-        return heaps;
-      }
-      Thread.sleep(500);
-    }
+    AtomicReference<List<Long>> heaps = new AtomicReference<>(List.of());
+    Await.until(() -> {
+      heaps.set(admin.getClusterMetrics().getLiveServerMetrics().values().stream()
+          .map(metrics -> (long) metrics.getMaxHeapSize().get(org.apache.hadoop.hbase.Size.Unit.MEGABYTE)).toList());
+      return heaps.get().stream().allMatch(mb -> mb > 0);
+    }, Duration.ofSeconds(30), Duration.ofMillis(500), "every server's max heap",
+        () -> new IOException("not every live server reported its max heap within 30 s: " + heaps.get() + " MB"));
+    return heaps.get();
   }
 
   @Test
@@ -314,13 +309,13 @@ class ProcessClusterIT {
       assertThat(apply.out()).contains("update_config done: 2 RegionServers").doesNotContain("restart done",
           "planned");
       assertThat(inForce(conf, keys)).containsEntry("hbase.hstore.compaction.min", "4");
-      assertThat(fractionsInForce(conf, 0.2, 0.5)).as("memstore and block cache moved by the tuner").isTrue();
+      awaitFractions(conf, 0.2, 0.5, "memstore and block cache moved by the tuner");
       CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
           data.toString(), "--audit", audit.toString());
       assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();
       assertThat(inForce(conf, List.of("hbase.hstore.compaction.min"))).isEqualTo(Map.of(
           "hbase.hstore.compaction.min", before.getOrDefault("hbase.hstore.compaction.min", "3")));
-      assertThat(fractionsInForce(conf, 0.4, 0.4)).as("back to HBase's defaults").isTrue();
+      awaitFractions(conf, 0.4, 0.4, "back to HBase's defaults");
 
       regionServers = launcher.processes().stream().filter(ProcessClusterIT::isRegionServer).toList();
       assertThat(regionServers).as("RegionServer JVMs among the launcher's processes").hasSize(2);

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +50,10 @@ class TestChildJvm {
     }
   }
 
-  /** Everything the parent runs once its child JVM runs: that JVM and whatever runs it. */
+  /**
+   * Everything the parent runs once its child JVM runs: that JVM and whatever runs it. Polled: no event tells when a
+   * process's grandchild starts, and this module may use no other (turbo-common's Await), as its pom says.
+   */
   private static List<ProcessHandle> awaitChild(Process parent) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
     while (System.nanoTime() < deadline && parent.isAlive()) {
@@ -67,10 +72,12 @@ class TestChildJvm {
   }
 
   /** Those of {@code processes} still running once all ended or {@link #END_SECONDS} passed. */
-  private static List<ProcessHandle> awaitEnd(List<ProcessHandle> processes) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(END_SECONDS);
-    while (processes.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-      Thread.sleep(100);
+  private static List<ProcessHandle> awaitEnd(List<ProcessHandle> processes) throws Exception {
+    try {
+      CompletableFuture.allOf(processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
+          .get(END_SECONDS, TimeUnit.SECONDS);
+    } catch (TimeoutException stillRunning) {
+      // Reported below, by name.
     }
     return processes.stream().filter(ProcessHandle::isAlive).toList();
   }

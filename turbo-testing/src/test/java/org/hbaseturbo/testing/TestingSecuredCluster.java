@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.security.visibility.VisibilityController;
 import org.hbaseturbo.client.fastpath.FastPathAsyncConnection;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.CompressionCheckEndpoint;
 import org.hbaseturbo.server.ServerStatsEndpoint;
 import org.hbaseturbo.server.fastpath.FastPathServer;
@@ -140,14 +141,17 @@ public final class TestingSecuredCluster implements AutoCloseable {
     boolean holds() throws Exception;
   }
 
-  private static void await(Check check, String what) throws Exception {
-    long deadline = System.nanoTime() + GRANT_TIMEOUT.toNanos();
-    while (!check.holds()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(what + " did not take effect within " + GRANT_TIMEOUT.toSeconds() + " s");
+  private static void await(Check check, String what) throws IOException {
+    Await.until(() -> {
+      try {
+        return check.holds();
+      } catch (IOException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IOException(what + ": " + e, e);
       }
-      Thread.sleep(100);
-    }
+    }, GRANT_TIMEOUT, Duration.ofMillis(100), what,
+        () -> new IOException(what + " did not take effect within " + GRANT_TIMEOUT.toSeconds() + " s"));
   }
 
   private void awaitTables(TableName... tables) throws IOException {
@@ -155,10 +159,6 @@ public final class TestingSecuredCluster implements AutoCloseable {
       for (TableName table : tables) {
         await(() -> admin.tableExists(table) && admin.isTableAvailable(table), "creation of " + table);
       }
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(e);
     }
   }
 

@@ -2,9 +2,12 @@ package org.hbaseturbo.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Append;
@@ -25,6 +28,7 @@ import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.LatencyBuckets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -107,13 +111,7 @@ class WorkloadCountingIT {
         .isEqualTo(WorkloadClass.BL);
     assertThat(load.servers()).hasSize(2).allSatisfy(server -> assertThat(server.memstoreLimitBytes()).isPositive());
 
-    // The servers report a region's writes every few seconds; until then the table still looks empty.
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    WorkloadMonitor.Start next = monitor.start();
-    while (next.emptyTables().contains(name.getNameAsString()) && System.nanoTime() < deadline) {
-      Thread.sleep(500);
-      next = monitor.start();
-    }
+    WorkloadMonitor.Start next = awaitWritten(monitor, name);
     try (Table table = connection.getTable(name)) {
       for (int i = 0; i < 40; i++) {
         table.get(new Get(row(i)));
@@ -163,16 +161,18 @@ class WorkloadCountingIT {
     }
   }
 
-  /** A window start once the servers have reported the table's writes (every few seconds). */
+  /**
+   * A window start once the servers have reported the table's writes: they report a region's writes every few
+   * seconds, and until then the table still looks empty.
+   */
   private static WorkloadMonitor.Start awaitWritten(WorkloadMonitor monitor, TableName name) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    WorkloadMonitor.Start start = monitor.start();
-    while (start.emptyTables().contains(name.getNameAsString())) {
-      assertThat(System.nanoTime()).as("the servers reported the writes within 30 s").isLessThan(deadline);
-      Thread.sleep(500);
-      start = monitor.start();
-    }
-    return start;
+    AtomicReference<WorkloadMonitor.Start> start = new AtomicReference<>();
+    Await.until(() -> {
+      start.set(monitor.start());
+      return !start.get().emptyTables().contains(name.getNameAsString());
+    }, Duration.ofSeconds(30), Duration.ofMillis(500), "the servers' report of " + name + "'s writes",
+        () -> new IOException("the servers reported no write to " + name + " within 30 s"));
+    return start.get();
   }
 
   private static TableName table(Connection connection, String prefix) throws Exception {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
@@ -25,6 +27,7 @@ import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.common.Await;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
@@ -229,11 +232,9 @@ class PreparedScanIT {
         Table table = connection.getTable(name)) {
       ResultScanner abandoned = prepared.execute(new byte[0], new byte[0], 3);
       assertThat(abandoned.next()).isNotNull();
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (!java.util.Arrays.equals(serverState(cluster, name), new int[] {0, 0})) {
-        assertThat(System.nanoTime()).as("lease expiry within 10 s").isLessThan(deadline);
-        Thread.sleep(100);
-      }
+      Await.until(() -> Arrays.equals(serverState(cluster, name), new int[] {0, 0}), Duration.ofSeconds(10),
+          Duration.ofMillis(100), "the abandoned execution's lease to expire",
+          () -> new IOException("the server still held the abandoned execution 10 s after its 500 ms lease"));
       assertThat(ResultLines.cells(prepared.execute(new byte[0], new byte[0], 50)))
           .isEqualTo(ResultLines.cells(table.getScanner(new Scan().addFamily(F))));
     }
@@ -313,10 +314,7 @@ class PreparedScanIT {
   }
 
   private static void awaitRegions(Admin admin, TableName name, int count) throws Exception {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    while (admin.getRegions(name).size() < count) {
-      assertThat(System.nanoTime()).as("split within 60 s").isLessThan(deadline);
-      Thread.sleep(100);
-    }
+    Await.until(() -> admin.getRegions(name).size() >= count, Duration.ofSeconds(60), Duration.ofMillis(100),
+        name + "'s split", () -> new IOException(name + " did not reach " + count + " regions within 60 s"));
   }
 }
