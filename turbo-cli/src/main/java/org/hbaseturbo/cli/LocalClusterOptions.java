@@ -92,7 +92,7 @@ final class LocalClusterOptions {
     }
     return new TargetCluster.LocalSettings(processes, regionServers, Optional.ofNullable(dataDir), host,
         Optional.ofNullable(regionServerHeap), site == null ? Map.of() : ServerSiteFile.read(site, "--site"),
-        confinement, dataNodes);
+        confinement, dataNodes, false);
   }
 
   /**

@@ -18,6 +18,7 @@ import org.hbaseturbo.cluster.LocalCluster;
 import org.hbaseturbo.cluster.LocalClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
+import org.hbaseturbo.common.InvalidInputException;
 
 /** The cluster a command works on: the one {@code --conf} names, or a local one started for it. */
 final class TargetCluster implements AutoCloseable {
@@ -89,10 +90,22 @@ final class TargetCluster implements AutoCloseable {
    * @param confinement each RegionServer's node, where they run confined ({@code --regime disk})
    * @param dataNodes the DataNodes of the HDFS that holds HBase's data ({@code --hdfs}); none for the local file
    *     system
+   * @param partitionable whether its RegionServer processes can be cut off from the master and ZooKeeper
    */
   record LocalSettings(boolean processes, int regionServers, Optional<Path> dataDir, String host,
       Optional<String> regionServerHeap, Map<String, String> site, Optional<ServerConfinement> confinement,
-      OptionalInt dataNodes) {
+      OptionalInt dataNodes, boolean partitionable) {
+    /**
+     * These settings, with RegionServers that chaos can cut off.
+     *
+     * @throws InvalidInputException when this host cannot cut them off (not root, no cgroup v2 or iptables)
+     */
+    LocalSettings withPartitions(String what) {
+      ProcessHBaseCluster.Builder.requirePartitionable(what);
+      return new LocalSettings(processes, regionServers, dataDir, host, regionServerHeap, site, confinement,
+          dataNodes, true);
+    }
+
     LocalCluster start(PrintWriter out) throws IOException {
       String where = dataDir.map(Path::toString).orElse("a temporary directory");
       out.printf(processes
@@ -107,6 +120,9 @@ final class TargetCluster implements AutoCloseable {
         regionServerHeap.ifPresent(processBuilder::regionServerHeap);
         confinement.ifPresent(processBuilder::confine);
         dataNodes.ifPresent(processBuilder::hdfs);
+        if (partitionable) {
+          processBuilder.partitionable();
+        }
         builder = processBuilder;
       } else {
         builder = EmbeddedHBaseCluster.builder().host(host);

@@ -86,7 +86,8 @@ final class VerifyCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   String codec;
 
-  @Option(names = "--chaos", paramLabel = "calm|server-killing|slow-deterministic|pauses", defaultValue = "calm",
+  @Option(names = "--chaos", paramLabel = "calm|server-killing|slow-deterministic|pauses|partitions",
+      defaultValue = "calm",
       description = "What happens to the cluster while the loops are written, after HBase's ChaosMonkey policies:"
           + " calm (nothing); server-killing (at random: SIGKILL of a RegionServer, of the one holding hbase:meta,"
           + " of every RegionServer in turn, each started again after 5 s, of a DataNode with --hdfs, started"
@@ -95,9 +96,12 @@ final class VerifyCommand implements Callable<Integer> {
           + " crashes above). Beyond HBase's: pauses (a RegionServer not holding hbase:meta paused with SIGSTOP at"
           + " least 10 s past its ZooKeeper session, 40 s at HBase's defaults, until the master has given its regions"
           + " away, then resumed: it aborts once it learns it lost them, and is started again; the registers' idle"
-          + " clients meet it meanwhile). Crashes and"
-          + " pauses need --cluster processes; server-killing needs it, pauses needs it with --hdfs. Chaos stops, and"
-          + " the cluster is whole again, before the reads (default: ${DEFAULT-VALUE}).")
+          + " clients meet it meanwhile); partitions (in turn: a RegionServer not holding hbase:meta cut off from the"
+          + " master and ZooKeeper, not from its clients, as long, then let through again, and a pause as above;"
+          + " the cut-off server goes on answering its clients meanwhile). Crashes, pauses and partitions need"
+          + " --cluster processes; server-killing needs it, pauses and partitions need it with --hdfs, partitions as"
+          + " root with iptables (scripts/setup-host installs it) and cgroup v2. Chaos stops, and the cluster is whole"
+          + " again, before the reads (default: ${DEFAULT-VALUE}).")
   String chaos;
 
   @Range(min = 1, max = 3_600)
@@ -148,9 +152,15 @@ final class VerifyCommand implements Callable<Integer> {
       throw new InvalidInputException("--chaos " + policy.label() + " acts on RegionServer (and DataNode) JVMs: it"
           + " needs a cluster of its own as processes (--cluster processes, without --conf)");
     }
-    if (policy.requires() == ChaosPolicy.Requires.HDFS && local.dataNodes().isEmpty()) {
-      throw new InvalidInputException("--chaos " + policy.label() + " needs --hdfs: only HDFS fences a paused"
-          + " RegionServer's WAL; on the local file system a resumed server may acknowledge writes that are then lost");
+    boolean isolates = policy.requires() == ChaosPolicy.Requires.HDFS
+        || policy.requires() == ChaosPolicy.Requires.PARTITIONS;
+    if (isolates && local.dataNodes().isEmpty()) {
+      throw new InvalidInputException("--chaos " + policy.label() + " needs --hdfs: only HDFS fences a paused or"
+          + " cut-off RegionServer's WAL; on the local file system such a server may acknowledge writes that are then"
+          + " lost");
+    }
+    if (policy.requires() == ChaosPolicy.Requires.PARTITIONS) {
+      local = local.withPartitions("--chaos " + policy.label());
     }
     PrintWriter out = spec.commandLine().getOut();
     Path work = Files.createTempDirectory("turbo-verify");

@@ -20,9 +20,12 @@ import org.junit.jupiter.api.Test;
  * classes by the JDK's {@code jdeps}, so that a fully qualified name or a nested class counts too.
  */
 class TestBenchmarkBoundary {
-  /** The classes of the bench, ycsb, demo and tune calibrate commands, by the name of their top-level class. */
+  /**
+   * The classes of the bench, ycsb, demo and tune calibrate commands and of their own option mixins, by the name of
+   * their top-level class.
+   */
   private static final Pattern BENCHMARK_COMMAND =
-      Pattern.compile("(Bench|Demo|Ycsb)\\w*|RatioBenchmarks|WorkloadOptions|TuneCalibrateCommand");
+      Pattern.compile("(Bench|Demo|Ycsb)\\w*|RatioBenchmarks|WorkloadOptions|WarmUpOptions|TuneCalibrateCommand");
 
   private static final Pattern DEPENDENCY =
       Pattern.compile("^\\s*org\\.hbaseturbo\\.cli\\.(\\w+)\\S*\\s+->\\s+(org\\.hbaseturbo\\.bench\\.\\S+)");

@@ -26,7 +26,11 @@ final class ClusterHome {
   }
 
   String zooKeeperQuorum() {
-    return ClusterSettings.LOOPBACK + ":" + zooKeeper.getClientPort();
+    return ClusterSettings.LOOPBACK + ":" + zooKeeperPort();
+  }
+
+  int zooKeeperPort() {
+    return zooKeeper.getClientPort();
   }
 
   /** Stops ZooKeeper, gives the directory up, and deletes it if it was temporary. */

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** A command of this host's (ip, kill), run to its end: its output goes into the error when it fails. */
+/** A command of this host's (ip, kill, iptables), run to its end: its output goes into the error when it fails. */
 final class HostCommand {
   private HostCommand() {
   }
@@ -16,6 +16,15 @@ final class HostCommand {
    * @throws IOException when it cannot start, or ends with a status other than 0
    */
   static void run(List<String> command, String missing) throws IOException {
+    output(command, missing);
+  }
+
+  /**
+   * Runs {@code command}, waits for it, and returns what it printed (standard output and error).
+   *
+   * @throws IOException as {@link #run}
+   */
+  static String output(List<String> command, String missing) throws IOException {
     Process process;
     try {
       process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -27,6 +36,7 @@ final class HostCommand {
       if (process.waitFor() != 0) {
         throw new IOException(String.join(" ", command) + " failed: " + output);
       }
+      return output;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while running " + String.join(" ", command), e);

@@ -58,13 +58,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   private final Map<Integer, List<String>> wrappers;
   /** Each RegionServer's groups, by index, where they are confined; kept across restarts. */
   private final List<CgroupV1Group> groups;
+  /** Each RegionServer's partition group, by index, where partitions were asked for; kept across restarts. */
+  private final List<PartitionGroup> partitions;
   /** Where HBase's root is on HDFS: the HDFS daemons, stopped after HBase. */
   private final Optional<HdfsCluster> hdfs;
   private final Configuration clientConfiguration;
 
   private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
       Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers,
-      List<CgroupV1Group> groups, Optional<HdfsCluster> hdfs) {
+      List<CgroupV1Group> groups, List<PartitionGroup> partitions, Optional<HdfsCluster> hdfs) {
     this.home = home;
     this.master = master;
     this.regionServers = new ArrayList<>(regionServers);
@@ -72,6 +74,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     this.regionServerHeap = regionServerHeap;
     this.wrappers = wrappers;
     this.groups = groups;
+    this.partitions = partitions;
     this.hdfs = hdfs;
     this.clientConfiguration = ClusterSettings.client(settings);
   }
@@ -350,6 +353,34 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   }
 
   /**
+   * Cuts RegionServer {@code index} off from the master and ZooKeeper, not from its clients: what it sends to their
+   * ports is dropped ({@link PartitionGroup}). Unheard, its session runs out and the master gives its regions to the
+   * others, while it goes on running, and answering the clients that still call it, until {@link #healRegionServer}
+   * or its WAL, which the master recovers on HDFS, fails it.
+   *
+   * @throws IllegalStateException when the cluster was started without {@link Builder#partitionable()}
+   */
+  public synchronized void partitionRegionServer(int index) throws IOException {
+    if (partitions.isEmpty()) {
+      throw new IllegalStateException("the cluster was started without partitions (Builder.partitionable())");
+    }
+    partitions.get(index).cut(List.of(home.zooKeeperPort(), master.getActiveMaster().getServerName().getPort()));
+  }
+
+  /** Whether {@link #partitionRegionServer} can cut its RegionServers off: started {@link Builder#partitionable()}. */
+  public boolean isPartitionable() {
+    return !partitions.isEmpty();
+  }
+
+  /**
+   * Ends {@link #partitionRegionServer}: the server reaches the master and ZooKeeper again; cut off past its session,
+   * it learns that it lost its regions, and aborts.
+   */
+  public synchronized void healRegionServer(int index) throws IOException {
+    partitions.get(index).heal();
+  }
+
+  /**
    * Waits for RegionServer {@code index}'s JVM to end by itself, as a server does once it aborts; after
    * {@code timeout}, kills it.
    *
@@ -404,7 +435,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       for (RegionServerProcess server : regionServers) {
         server.awaitExit(STOP_TIMEOUT);
       }
-      for (CgroupV1Group group : groups) {
+      List<Closeable> left = new ArrayList<>(groups);
+      left.addAll(partitions);
+      for (Closeable group : left) {
         group.close();
       }
     } finally {
@@ -423,6 +456,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
     private final Map<Integer, List<String>> wrappers = new HashMap<>();
     private Optional<ServerConfinement> confinement = Optional.empty();
+    private boolean partitionable;
     private int dataNodes;
 
     private Builder() {
@@ -460,6 +494,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     }
 
     /**
+     * Lets {@link ProcessHBaseCluster#partitionRegionServer} cut each RegionServer off from the master and ZooKeeper
+     * ({@link PartitionGroup}). Needs root, cgroup v2 and iptables.
+     */
+    public Builder partitionable() {
+      this.partitionable = true;
+      return this;
+    }
+
+    /**
      * Keeps HBase's root on an HDFS of {@code dataNodes} DataNodes and a NameNode, each a JVM of its own, under the
      * data directory ({@link HdfsCluster}), instead of the local file system: the WAL gets HDFS's real hflush and
      * hsync, and HBase checks that it has them.
@@ -470,6 +513,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       }
       this.dataNodes = dataNodes;
       return this;
+    }
+
+    /**
+     * @param what what needs the partitions, for the error: "--chaos partitions"
+     * @throws InvalidInputException when this host cannot cut RegionServers off ({@link #partitionable()}): not root,
+     *     no cgroup v2 or no iptables
+     */
+    public static void requirePartitionable(String what) {
+      PartitionGroup.requireUsable(what);
     }
 
     /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
@@ -490,6 +542,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         node.requireRoomFor(heapBytes(regionServerHeap), "RegionServer heap", "node memory");
         CgroupV1Group.requireUsable(CgroupV1Group.ROOT, node.disk().isPresent(), "confining RegionServers");
       });
+      if (partitionable) {
+        requirePartitionable("a partitionable cluster");
+      }
     }
 
     /**
@@ -524,6 +579,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MAX_RANGE_KEY, "0.7");
       List<RegionServerProcess> servers = new ArrayList<>();
       List<CgroupV1Group> groups = new ArrayList<>();
+      List<PartitionGroup> partitions = new ArrayList<>();
       Map<Integer, List<String>> commands = new HashMap<>(wrappers);
       LocalHBaseCluster master = null;
       Optional<HdfsCluster> hdfs = Optional.empty();
@@ -534,6 +590,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         }
         if (confinement.isPresent()) {
           confineEach(confinement.get(), home.dir(), groups, commands);
+        }
+        if (partitionable) {
+          partitionEach(partitions, commands);
         }
         // The RegionServers first: their JVMs take the longest to start.
         for (int i = 0; i < regionServers; i++) {
@@ -551,6 +610,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         }
         servers.forEach(RegionServerProcess::kill);
         List<Closeable> left = new ArrayList<>(groups);
+        left.addAll(partitions);
         hdfs.ifPresent(left::add);
         for (Closeable closeable : left) {
           try {
@@ -562,7 +622,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         throw e;
       }
       return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(commands),
-          List.copyOf(groups), hdfs);
+          List.copyOf(groups), List.copyOf(partitions), hdfs);
     }
 
     /**
@@ -593,10 +653,29 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       for (int i = 0; i < regionServers; i++) {
         CgroupV1Group group = CgroupV1Group.create(CgroupV1Group.ROOT, CgroupV1Group.name(i, launcher), node, disk);
         groups.add(group);
-        List<String> command = new ArrayList<>(group.wrapper());
-        command.addAll(wrapperOf(wrappers, i));
-        commands.put(i, command);
+        prepend(commands, i, group.wrapper());
       }
+    }
+
+    /**
+     * Makes each RegionServer's partition group, after removing the groups and rules of launchers that are gone, and
+     * puts the JVM under it, ahead of its other wrappers.
+     */
+    private void partitionEach(List<PartitionGroup> partitions, Map<Integer, List<String>> commands)
+        throws IOException {
+      PartitionGroup.removeStale();
+      long launcher = ProcessHandle.current().pid();
+      for (int i = 0; i < regionServers; i++) {
+        PartitionGroup group = PartitionGroup.create(i, launcher);
+        partitions.add(group);
+        prepend(commands, i, group.wrapper());
+      }
+    }
+
+    private static void prepend(Map<Integer, List<String>> commands, int index, List<String> wrapper) {
+      List<String> command = new ArrayList<>(wrapper);
+      command.addAll(wrapperOf(commands, index));
+      commands.put(index, command);
     }
   }
 }

@@ -46,6 +46,8 @@ final class RegionServerLease implements AutoCloseable {
   /** When the last question ZooKeeper confirmed was sent, for the refusal's reason. */
   private volatile long lastAnsweredNanos;
   private volatile boolean running = true;
+  /** Whether the node not being the session's was logged since ZooKeeper last confirmed it: once, not every 100 ms. */
+  private boolean toldNotOwned;
 
   RegionServerLease(Heartbeat heartbeat, LongSupplier clock, String name) {
     this.heartbeat = heartbeat;
@@ -102,10 +104,14 @@ final class RegionServerLease implements AutoCloseable {
         long half = TimeUnit.MILLISECONDS.toNanos(timeoutMillis) / 2;
         heldUntilNanos = asked + half;
         lastAnsweredNanos = asked;
+        toldNotOwned = false;
         return Math.min(MAX_PERIOD_NANOS, half / 4);
       }
-      LOG.warn("{}: the RegionServer's ZooKeeper node is not its session's; the fast path refuses until it is",
-          thread.getName());
+      if (!toldNotOwned) {
+        LOG.warn("{}: the RegionServer's ZooKeeper node is not its session's; the fast path refuses until it is",
+            thread.getName());
+        toldNotOwned = true;
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {

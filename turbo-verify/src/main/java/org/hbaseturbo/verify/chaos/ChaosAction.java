@@ -37,15 +37,30 @@ enum ChaosAction {
    * Not one of HBase's actions, whose ChaosMonkey kills servers but never pauses one: a RegionServer that does not
    * hold {@code hbase:meta} paused (SIGSTOP) past its ZooKeeper session, as in a long stall of its host, until the
    * master has given its regions to the others, then resumed. The resumed server is a zombie until it learns so and
-   * aborts: clients that still take it for their regions' home meet it then, as the target's {@link PauseWatcher}
-   * does, and the register workload judges what they read. Once it has ended, it is started again, and the balancer
-   * gives it regions back.
+   * aborts: clients that still take it for their regions' home meet it then, as the target's
+   * {@link IsolationWatcher} does, and the register workload judges what they read. Once it has ended, it is started
+   * again, and the balancer gives it regions back.
    */
   PAUSE_REGION_SERVER(Needs.PROCESSES) {
     @Override
     String perform(ChaosTarget target) throws IOException {
       OptionalInt index = target.randomRegionServerButMetaHolder();
-      return index.isEmpty() ? NOT_META_HOLDER_NONE : pauseAndResume(target, index.getAsInt());
+      return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), new Pausing());
+    }
+  },
+  /**
+   * Not one of HBase's actions either: a RegionServer that does not hold {@code hbase:meta} cut off from the master
+   * and ZooKeeper, not from its clients ({@link ProcessHBaseCluster#partitionRegionServer}), past its ZooKeeper
+   * session, until the master has given its regions to the others, then let through again. Unlike a paused server, it
+   * runs all along, and answers the clients that still call it, from regions it no longer owns, until it learns so (its
+   * session expired, or its WAL, which the master recovered, failing it) and aborts. It is started again, and the
+   * balancer gives it regions back.
+   */
+  PARTITION_REGION_SERVER(Needs.PARTITIONS) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      OptionalInt index = target.randomRegionServerButMetaHolder();
+      return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), new Partitioning());
     }
   },
   /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
@@ -180,14 +195,14 @@ enum ChaosAction {
 
   private static final String NOT_META_HOLDER_NONE = "nothing to do: the only RegionServer holds hbase:meta";
   /**
-   * How far past its ZooKeeper session a paused RegionServer stays paused at least; then until the master has given
-   * its regions away, and {@link #AFTER_THE_MOVE} more.
+   * How far past its ZooKeeper session a paused or cut-off RegionServer stays so at least; then until the master has
+   * given its regions away, and {@link #AFTER_THE_MOVE} more.
    */
   private static final Duration PAST_THE_SESSION = Duration.ofSeconds(10);
   private static final Duration AFTER_THE_MOVE = Duration.ofSeconds(5);
   /**
-   * How long a resumed RegionServer may take to abort: it learns of its expired session at its first exchange with
-   * ZooKeeper or the master, within seconds.
+   * How long a resumed or reconnected RegionServer may take to abort: it learns of its expired session at its first
+   * exchange with ZooKeeper or the master, within seconds.
    */
   private static final Duration ABORT_WAIT = Duration.ofSeconds(60);
 
@@ -198,7 +213,9 @@ enum ChaosAction {
     /** RegionServer JVMs this JVM started ({@code --cluster processes}). */
     PROCESSES,
     /** And HDFS under them ({@code --hdfs}). */
-    HDFS
+    HDFS,
+    /** RegionServer JVMs this JVM can cut off ({@link ProcessHBaseCluster.Builder#partitionable()}). */
+    PARTITIONS
   }
 
   private final Needs needs;
@@ -221,53 +238,129 @@ enum ChaosAction {
       case ADMIN -> true;
       case PROCESSES -> target.processes().isPresent();
       case HDFS -> target.hdfs().isPresent();
+      case PARTITIONS -> target.processes().map(ProcessHBaseCluster::isPartitionable).orElse(false);
     };
   }
 
-  /** Pauses RegionServer {@code index} past its session, resumes it, waits for it to end and starts it again. */
-  private static String pauseAndResume(ChaosTarget target, int index) throws IOException {
+  /** A fault that keeps one RegionServer from the master and ZooKeeper until it ends: a pause, or a partition. */
+  private interface Isolation {
+    /** What happened to the server, for the record: "paused". */
+    String done();
+
+    /** What ended it, for the record: "its resume". */
+    String ending();
+
+    void begin(ProcessHBaseCluster cluster, int index) throws IOException;
+
+    /** Ends it; where that fails, kills the server, so that none is left isolated, and throws. */
+    void end(ProcessHBaseCluster cluster, int index) throws IOException;
+  }
+
+  /** SIGSTOP, and SIGCONT: the server does nothing meanwhile, for clients or anyone. */
+  private static final class Pausing implements Isolation {
+    @Override
+    public String done() {
+      return "paused";
+    }
+
+    @Override
+    public String ending() {
+      return "its resume";
+    }
+
+    @Override
+    public void begin(ProcessHBaseCluster cluster, int index) throws IOException {
+      cluster.pauseRegionServer(index);
+    }
+
+    @Override
+    public void end(ProcessHBaseCluster cluster, int index) throws IOException {
+      try {
+        cluster.resumeRegionServer(index);
+      } catch (IOException | RuntimeException e) {
+        // SIGKILL ends a stopped process too.
+        cluster.killRegionServer(index);
+        throw new IOException("RegionServer " + index + " could not be resumed, and was killed: " + e.getMessage(),
+            e);
+      }
+    }
+  }
+
+  /** Cut off from the master and ZooKeeper, and let through again: its clients reach it meanwhile. */
+  private static final class Partitioning implements Isolation {
+    @Override
+    public String done() {
+      return "cut off from the master and ZooKeeper, not from its clients,";
+    }
+
+    @Override
+    public String ending() {
+      return "the partition's end";
+    }
+
+    @Override
+    public void begin(ProcessHBaseCluster cluster, int index) throws IOException {
+      cluster.partitionRegionServer(index);
+    }
+
+    @Override
+    public void end(ProcessHBaseCluster cluster, int index) throws IOException {
+      try {
+        cluster.healRegionServer(index);
+      } catch (IOException | RuntimeException e) {
+        cluster.killRegionServer(index);
+        throw new IOException("RegionServer " + index + "'s partition could not be ended, and it was killed: "
+            + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * Isolates RegionServer {@code index} past its session and until the master has moved its regions, ends that,
+   * waits for the server to end and starts it again.
+   */
+  private static String isolate(ChaosTarget target, int index, Isolation isolation) throws IOException {
     ProcessHBaseCluster cluster = target.processes().orElseThrow();
     if (!cluster.isRegionServerAlive(index)) {
       // Its pid may be another process's by now.
-      throw new IOException("RegionServer " + index + " is not running: nothing to pause");
+      throw new IOException("RegionServer " + index + " is not running: nothing to isolate");
     }
     long pid = cluster.regionServerPids().get(index);
     Duration session = cluster.regionServerSessionTimeout();
-    target.pauses().beforePause();
-    cluster.pauseRegionServer(index);
-    long pausedAt = System.nanoTime();
+    target.isolations().beforeIsolation();
+    isolation.begin(cluster, index);
+    long isolatedAt = System.nanoTime();
+    boolean ranToTheEnd;
     try {
-      Pause.sleep(session.plus(PAST_THE_SESSION), "the paused server's session to run out");
+      Pause.sleep(session.plus(PAST_THE_SESSION), "the isolated server's session to run out");
       target.awaitRegionsMovedOff(index);
       // Clients that gave up on it find the regions' new home and write newer values there, which what the
-      // resumed server still holds is then older than.
-      Pause.sleep(AFTER_THE_MOVE, "clients to write where the paused server's regions went");
+      // isolated server still holds is then older than.
+      Pause.sleep(AFTER_THE_MOVE, "clients to write where the isolated server's regions went");
     } finally {
-      resumeOrKill(cluster, index);
+      ranToTheEnd = cluster.isRegionServerAlive(index);
+      isolation.end(cluster, index);
     }
-    long resumed = System.nanoTime();
-    long paused = Duration.ofNanos(resumed - pausedAt).toSeconds();
-    target.pauses().afterResume();
-    String end = cluster.awaitRegionServerExit(index, ABORT_WAIT)
-        ? "it aborted " + secondsSince(resumed) + " s after its resume"
-        : "it still ran " + ABORT_WAIT.toSeconds() + " s after its resume, and was killed";
+    long ended = System.nanoTime();
+    long isolated = Duration.ofNanos(ended - isolatedAt).toSeconds();
+    target.isolations().afterIsolation();
+    String end;
+    // Its JVM's end, not the abort's start: a cut-off server begins to abort as soon as the master's recovery of its
+    // WAL fails a write, and its JVM ends once it has closed its regions and given up telling the master.
+    if (!ranToTheEnd) {
+      end = "its JVM had ended by itself before " + isolation.ending();
+    } else if (cluster.awaitRegionServerExit(index, ABORT_WAIT)) {
+      end = "its JVM ended by itself " + secondsSince(ended) + " s after " + isolation.ending();
+    } else {
+      end = "it still ran " + ABORT_WAIT.toSeconds() + " s after " + isolation.ending() + ", and was killed";
+    }
     long start = System.nanoTime();
     cluster.startRegionServer(index);
-    // It starts empty: without a balance the next pause would find all regions on the other servers.
-    return "RegionServer " + index + " (pid " + pid + ") paused for " + paused + " s, past its"
+    // It starts empty: without a balance the next isolation would find all regions on the other servers.
+    return "RegionServer " + index + " (pid " + pid + ") " + isolation.done() + " for " + isolated + " s, past its"
         + " ZooKeeper session of " + session.toSeconds() + " s; " + end + "; started again as pid "
         + cluster.regionServerPids().get(index) + ", serving in " + secondsSince(start) + " s; then "
         + BALANCE.perform(target);
-  }
-
-  /** SIGCONT; where that fails, SIGKILL, which ends a stopped process too: none is left paused. */
-  private static void resumeOrKill(ProcessHBaseCluster cluster, int index) throws IOException {
-    try {
-      cluster.resumeRegionServer(index);
-    } catch (IOException | RuntimeException e) {
-      cluster.killRegionServer(index);
-      throw new IOException("RegionServer " + index + " could not be resumed, and was killed: " + e.getMessage(), e);
-    }
   }
 
   private static String killAndStart(ChaosTarget target, int index, String which) throws IOException {

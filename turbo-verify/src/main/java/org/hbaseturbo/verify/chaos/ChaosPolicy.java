@@ -10,6 +10,7 @@ import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_REGION_SERVER;
 import static org.hbaseturbo.verify.chaos.ChaosAction.MAJOR_COMPACT_TABLE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.MERGE_REGIONS;
 import static org.hbaseturbo.verify.chaos.ChaosAction.MOVE_REGION;
+import static org.hbaseturbo.verify.chaos.ChaosAction.PARTITION_REGION_SERVER;
 import static org.hbaseturbo.verify.chaos.ChaosAction.PAUSE_REGION_SERVER;
 import static org.hbaseturbo.verify.chaos.ChaosAction.ROLLING_RESTART;
 import static org.hbaseturbo.verify.chaos.ChaosAction.SPLIT_REGION;
@@ -43,10 +44,16 @@ public enum ChaosPolicy {
    * of those that do not hold {@code hbase:meta}, at random. The register workload's readers meet the resumed zombie;
    * a stale read fails the run. On HDFS only: there the master's recovery of the paused server's WAL fences it, and a
    * write it takes after its resume fails; on the local file system nothing fences it, and it may acknowledge writes
-   * that are then lost, which is HBase's own limit there. Partitions will join these pauses with a cluster of hosts
-   * (network namespaces).
+   * that are then lost, which is HBase's own limit there.
    */
-  PAUSES(List.of(PAUSE_REGION_SERVER), true, Requires.HDFS);
+  PAUSES(List.of(PAUSE_REGION_SERVER), true, Requires.HDFS),
+  /**
+   * Not one of HBase's: in turn, a RegionServer cut off from the master and ZooKeeper and not from its clients, past
+   * its session, and one paused as {@link #PAUSES} does, each time one of those that do not hold {@code hbase:meta},
+   * at random. The cut-off server goes on answering its clients from regions the master has given away; a stale read
+   * over the fast path fails the run, and HBase's RPC's are counted beside. On HDFS only, as pauses.
+   */
+  PARTITIONS(List.of(PARTITION_REGION_SERVER, PAUSE_REGION_SERVER), false, Requires.PARTITIONS);
 
   private final List<ChaosAction> actions;
   private final boolean random;
@@ -62,7 +69,12 @@ public enum ChaosPolicy {
     /** RegionServer (and DataNode) processes this JVM started ({@code --cluster processes}). */
     PROCESSES,
     /** And HDFS under them ({@code --hdfs}). */
-    HDFS
+    HDFS,
+    /**
+     * And RegionServers it can cut off from the master and ZooKeeper ({@code ProcessHBaseCluster.Builder
+     * .partitionable()}: root, cgroup v2, iptables).
+     */
+    PARTITIONS
   }
 
   /** @param random whether it picks its actions at random from the seed, else in turn */

@@ -42,23 +42,23 @@ public final class ChaosTarget {
   private final Optional<ProcessHBaseCluster> processes;
   private final SplittableRandom random;
   private final Duration restartPause;
-  private final PauseWatcher pauses;
+  private final IsolationWatcher isolations;
 
   /**
    * @param processes the cluster's processes, where this JVM started them; without them, the actions that kill
    *     servers cannot run
    * @param random chooses the regions, servers and codecs the actions take
    * @param restartPause how long a killed server stays down before it starts again
-   * @param pauses told around each pause of a RegionServer
+   * @param isolations told around each pause or partition of a RegionServer
    */
   public ChaosTarget(Connection connection, TableName table, Optional<ProcessHBaseCluster> processes,
-      SplittableRandom random, Duration restartPause, PauseWatcher pauses) {
+      SplittableRandom random, Duration restartPause, IsolationWatcher isolations) {
     this.connection = requireNonNull(connection, "connection is null");
     this.table = requireNonNull(table, "table is null");
     this.processes = requireNonNull(processes, "processes is null");
     this.random = requireNonNull(random, "random is null");
     this.restartPause = requireNonNull(restartPause, "restartPause is null");
-    this.pauses = requireNonNull(pauses, "pauses is null");
+    this.isolations = requireNonNull(isolations, "isolations is null");
   }
 
   Admin admin() throws IOException {
@@ -73,8 +73,8 @@ public final class ChaosTarget {
     return processes;
   }
 
-  PauseWatcher pauses() {
-    return pauses;
+  IsolationWatcher isolations() {
+    return isolations;
   }
 
   Optional<HdfsCluster> hdfs() {

@@ -25,7 +25,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.common.Pause;
-import org.hbaseturbo.verify.chaos.PauseWatcher;
+import org.hbaseturbo.verify.chaos.IsolationWatcher;
 
 /**
  * The register workload that runs beside the linked lists, as Jepsen's register test: a writer for each key puts
@@ -43,13 +43,14 @@ import org.hbaseturbo.verify.chaos.PauseWatcher;
  * <p>Readers that read all the time find a paused server's regions' new home while it is paused, and never meet it
  * once it is resumed. So each path also has an idle client, a connection of its own, as an application's that was
  * idle through the pause: it reads every key just before a pause, so that its cached locations name the server about
- * to be paused, and every key over and over right after the resume ({@link PauseWatcher}), while the resumed server
- * is a zombie that has not yet learned that it lost its regions.
+ * to be paused, and every key over and over right after the resume ({@link IsolationWatcher}), while the resumed server
+ * is a zombie that has not yet learned that it lost its regions. A server cut off by a partition, unlike a paused one,
+ * goes on answering the readers that still call it, and they meet it as it is.
  *
  * <p>Writers and readers run from {@link #start} until {@link #stop}; then {@link #finish} reads every key once, over
  * HBase's RPC with chaos stopped, for the values that must be there.
  */
-public final class RegisterWorkload implements PauseWatcher {
+public final class RegisterWorkload implements IsolationWatcher {
   /** The family of each register's value, 8 bytes. */
   public static final byte[] FAMILY = Bytes.toBytes("r");
   /** Readers on each path. */
@@ -73,7 +74,7 @@ public final class RegisterWorkload implements PauseWatcher {
    * How long the idle clients read after a resume: a resumed server takes tens to hundreds of milliseconds to learn
    * that it lost its regions (26-181 ms measured on 2026-11-28) and abort.
    */
-  private static final Duration READ_AFTER_RESUME = Duration.ofSeconds(3);
+  private static final Duration READ_AFTER_ISOLATION = Duration.ofSeconds(3);
 
   private final TableName table;
   private final Registers registers;
@@ -137,9 +138,9 @@ public final class RegisterWorkload implements PauseWatcher {
     });
   }
 
-  /** Each idle client reads every key once: its cached locations name the server about to be paused. */
+  /** Each idle client reads every key once: its cached locations name the server about to be isolated. */
   @Override
-  public void beforePause() throws IOException {
+  public void beforeIsolation() throws IOException {
     for (Map.Entry<String, Connection> client : idle.entrySet()) {
       try (Table t = client.getValue().getTable(table)) {
         for (int key = 0; key < rows.size(); key++) {
@@ -150,12 +151,12 @@ public final class RegisterWorkload implements PauseWatcher {
   }
 
   /**
-   * Each idle client, on a thread of its own, reads every key over and over for {@link #READ_AFTER_RESUME}, the first
-   * of them from the resumed server; returns when they are done.
+   * Each idle client, on a thread of its own, reads every key over and over for {@link #READ_AFTER_ISOLATION}, the
+   * first of them from the server back from its pause or partition; returns when they are done.
    */
   @Override
-  public void afterResume() throws IOException {
-    long end = System.nanoTime() + READ_AFTER_RESUME.toNanos();
+  public void afterIsolation() throws IOException {
+    long end = System.nanoTime() + READ_AFTER_ISOLATION.toNanos();
     List<Thread> readers = new ArrayList<>();
     IOException[] failed = new IOException[1];
     idle.forEach((path, connection) -> {
@@ -179,7 +180,7 @@ public final class RegisterWorkload implements PauseWatcher {
     try {
       for (Thread reader : readers) {
         // Each read is bounded by shortCalls: a minute at most.
-        reader.join(READ_AFTER_RESUME.plus(STOP_WAIT).toMillis());
+        reader.join(READ_AFTER_ISOLATION.plus(STOP_WAIT).toMillis());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

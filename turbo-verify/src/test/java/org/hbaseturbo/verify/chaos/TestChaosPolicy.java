@@ -33,19 +33,25 @@ class TestChaosPolicy {
 
   @Test
   void everyPolicyIsKnownByItsCommandLineName() {
-    assertThat(ChaosPolicy.labels()).isEqualTo("calm, server-killing, slow-deterministic, pauses");
+    assertThat(ChaosPolicy.labels()).isEqualTo("calm, server-killing, slow-deterministic, pauses, partitions");
     for (ChaosPolicy policy : ChaosPolicy.values()) {
       assertThat(ChaosPolicy.of(policy.label())).isSameAs(policy);
     }
     assertThatThrownBy(() -> ChaosPolicy.of("chaos")).isInstanceOf(InvalidInputException.class)
-        .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic, pauses");
+        .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic, pauses, partitions");
     assertThat(ChaosPolicy.CALM.actions()).isEmpty();
-    // Every one of HBase's kinds of action; the pause, which HBase's ChaosMonkey does not take, has its own policy.
+    // Every one of HBase's kinds of action; the pause and the partition, which HBase's ChaosMonkey does not take, have
+    // policies of their own.
+    List<ChaosAction> isolations = List.of(ChaosAction.PAUSE_REGION_SERVER, ChaosAction.PARTITION_REGION_SERVER);
     assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(Arrays.stream(ChaosAction.values())
-        .filter(action -> action != ChaosAction.PAUSE_REGION_SERVER).toArray(ChaosAction[]::new));
+        .filter(action -> !isolations.contains(action)).toArray(ChaosAction[]::new));
     assertThat(ChaosPolicy.PAUSES.actions()).containsExactly(ChaosAction.PAUSE_REGION_SERVER);
+    // A partition first: a run that has time for one isolation gets the one pauses does not take.
+    assertThat(ChaosPolicy.PARTITIONS.actions()).containsExactly(ChaosAction.PARTITION_REGION_SERVER,
+        ChaosAction.PAUSE_REGION_SERVER);
     assertThat(ChaosPolicy.values()).extracting(ChaosPolicy::requires).containsExactly(ChaosPolicy.Requires.ANY,
-        ChaosPolicy.Requires.PROCESSES, ChaosPolicy.Requires.ANY, ChaosPolicy.Requires.HDFS);
+        ChaosPolicy.Requires.PROCESSES, ChaosPolicy.Requires.ANY, ChaosPolicy.Requires.HDFS,
+        ChaosPolicy.Requires.PARTITIONS);
   }
 
   private static List<ChaosAction> picks(List<ChaosAction> available, long seed) {
