@@ -45,7 +45,7 @@ enum ChaosAction {
     @Override
     String perform(ChaosTarget target) throws IOException {
       OptionalInt index = target.randomRegionServerButMetaHolder();
-      return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), new Pausing());
+      return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), Isolation.PAUSE);
     }
   },
   /**
@@ -60,7 +60,7 @@ enum ChaosAction {
     @Override
     String perform(ChaosTarget target) throws IOException {
       OptionalInt index = target.randomRegionServerButMetaHolder();
-      return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), new Partitioning());
+      return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), Isolation.PARTITION);
     }
   },
   /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
@@ -242,75 +242,35 @@ enum ChaosAction {
     };
   }
 
-  /** A fault that keeps one RegionServer from the master and ZooKeeper until it ends: a pause, or a partition. */
-  private interface Isolation {
-    /** What happened to the server, for the record: "paused". */
-    String done();
+  /**
+   * A fault that keeps one RegionServer from the master and ZooKeeper until it ends: a pause, or a partition.
+   *
+   * @param done what happened to the server, for the record: "paused"
+   * @param ending what ended it, for the record: "its resume"
+   * @param endFailed what went wrong when it could not be ended: "could not be resumed"
+   */
+  private record Isolation(String done, String ending, Step begin, Step end, String endFailed) {
+    /** SIGSTOP, and SIGCONT: the server does nothing meanwhile, for clients or anyone. */
+    static final Isolation PAUSE = new Isolation("paused", "its resume", ProcessHBaseCluster::pauseRegionServer,
+        ProcessHBaseCluster::resumeRegionServer, "could not be resumed");
+    /** Cut off from the master and ZooKeeper, and let through again: its clients reach it meanwhile. */
+    static final Isolation PARTITION = new Isolation("cut off from the master and ZooKeeper, not from its clients,",
+        "the partition's end", ProcessHBaseCluster::partitionRegionServer, ProcessHBaseCluster::healRegionServer,
+        "could not be let through again");
 
-    /** What ended it, for the record: "its resume". */
-    String ending();
-
-    void begin(ProcessHBaseCluster cluster, int index) throws IOException;
-
-    /** Ends it; where that fails, kills the server, so that none is left isolated, and throws. */
-    void end(ProcessHBaseCluster cluster, int index) throws IOException;
-  }
-
-  /** SIGSTOP, and SIGCONT: the server does nothing meanwhile, for clients or anyone. */
-  private static final class Pausing implements Isolation {
-    @Override
-    public String done() {
-      return "paused";
+    /** One step of it, on RegionServer {@code index}. */
+    @FunctionalInterface
+    interface Step {
+      void take(ProcessHBaseCluster cluster, int index) throws IOException;
     }
 
-    @Override
-    public String ending() {
-      return "its resume";
-    }
-
-    @Override
-    public void begin(ProcessHBaseCluster cluster, int index) throws IOException {
-      cluster.pauseRegionServer(index);
-    }
-
-    @Override
-    public void end(ProcessHBaseCluster cluster, int index) throws IOException {
+    /** Ends it; where that fails, kills the server (SIGKILL ends a stopped process too) and throws: none is left so. */
+    void endOrKill(ProcessHBaseCluster cluster, int index) throws IOException {
       try {
-        cluster.resumeRegionServer(index);
-      } catch (IOException | RuntimeException e) {
-        // SIGKILL ends a stopped process too.
-        cluster.killRegionServer(index);
-        throw new IOException("RegionServer " + index + " could not be resumed, and was killed: " + e.getMessage(),
-            e);
-      }
-    }
-  }
-
-  /** Cut off from the master and ZooKeeper, and let through again: its clients reach it meanwhile. */
-  private static final class Partitioning implements Isolation {
-    @Override
-    public String done() {
-      return "cut off from the master and ZooKeeper, not from its clients,";
-    }
-
-    @Override
-    public String ending() {
-      return "the partition's end";
-    }
-
-    @Override
-    public void begin(ProcessHBaseCluster cluster, int index) throws IOException {
-      cluster.partitionRegionServer(index);
-    }
-
-    @Override
-    public void end(ProcessHBaseCluster cluster, int index) throws IOException {
-      try {
-        cluster.healRegionServer(index);
+        end.take(cluster, index);
       } catch (IOException | RuntimeException e) {
         cluster.killRegionServer(index);
-        throw new IOException("RegionServer " + index + "'s partition could not be ended, and it was killed: "
-            + e.getMessage(), e);
+        throw new IOException("RegionServer " + index + " " + endFailed + ", and was killed: " + e.getMessage(), e);
       }
     }
   }
@@ -328,7 +288,7 @@ enum ChaosAction {
     long pid = cluster.regionServerPids().get(index);
     Duration session = cluster.regionServerSessionTimeout();
     target.isolations().beforeIsolation();
-    isolation.begin(cluster, index);
+    isolation.begin().take(cluster, index);
     long isolatedAt = System.nanoTime();
     boolean ranToTheEnd;
     try {
@@ -339,7 +299,7 @@ enum ChaosAction {
       Pause.sleep(AFTER_THE_MOVE, "clients to write where the isolated server's regions went");
     } finally {
       ranToTheEnd = cluster.isRegionServerAlive(index);
-      isolation.end(cluster, index);
+      isolation.endOrKill(cluster, index);
     }
     long ended = System.nanoTime();
     long isolated = Duration.ofNanos(ended - isolatedAt).toSeconds();
