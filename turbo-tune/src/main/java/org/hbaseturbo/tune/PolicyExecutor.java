@@ -92,9 +92,8 @@ public final class PolicyExecutor {
    */
   public List<AuditLog.Entry> apply(Recommendation recommendation, boolean dryRun, Consumer<String> progress)
       throws IOException {
-    String change = UUID.randomUUID().toString();
-    String workloadClass = recommendation.workloadClass().label();
-    String pending = dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING;
+    Applying run = new Applying(UUID.randomUUID().toString(), recommendation.workloadClass().label(), dryRun,
+        progress);
     Map<PolicySetting, String> tableChanges = new LinkedHashMap<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
     Optional<Recommendation.Change> split = Optional.empty();
@@ -109,69 +108,105 @@ public final class PolicyExecutor {
     }
     List<AuditLog.Entry> entries = new ArrayList<>();
     if (!tableChanges.isEmpty()) {
-      TableName table = TableName.valueOf(recommendation.table());
-      TableDescriptor current = tables.get(table);
-      TableDescriptor changed = PolicySetting.withValues(current, tableChanges);
-      List<AuditLog.Entry> values = new ArrayList<>();
-      for (Map.Entry<PolicySetting, String> value : tableChanges.entrySet()) {
-        PolicySetting setting = value.getKey();
-        String key = setting.descriptorKey();
-        if (setting.route() == Route.FAMILY) {
-          for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
-            values.add(entry(change, APPLY, workloadClass, AuditLog.Target.family(table, family.getNameAsString()),
-                key, family.getValue(key), value.getValue(), setting.route(), pending));
-          }
-        } else {
-          values.add(entry(change, APPLY, workloadClass, AuditLog.Target.table(table), key, current.getValue(key),
-              value.getValue(), setting.route(), pending));
-        }
-      }
-      // A table or family value governs what regions write and how they grow: block size and encoding of the files
-      // flushed and compacted, flush size, split policy. A read-only class writes no file and grows no region, so
-      // reopening the regions for it would cost each its memstore and its readers a pause (measured in bench pcm's
-      // adaptivity run), and buy nothing: they take the values when they next open.
-      entries.addAll(dryRun ? values : make(values, () -> modify("modifying", changed,
-          recommendation.workloadClass(), progress)));
+      entries.addAll(applyToTable(run, recommendation, tableChanges));
     }
     if (split.isPresent()) {
       // After the table's values: a split policy the policy replaces no longer refuses the splits.
-      entries.addAll(preSplit(change, workloadClass, recommendation, split.get(), dryRun, progress));
+      entries.addAll(preSplit(run.change(), run.workloadClass(), recommendation, split.get(), dryRun, progress));
     }
     if (!serverRows.isEmpty()) {
-      List<Recommendation.Change> deferred = restarts ? List.of()
-          : serverRows.stream().filter(PolicyExecutor::needsRestart).toList();
-      // In the recommendation's order, as the plan is read; a change made is replaced by its outcome below.
-      List<AuditLog.Entry> serverEntries = new ArrayList<>();
-      List<AuditLog.Entry> planned = new ArrayList<>();
-      List<AuditLog.Entry> toMake = new ArrayList<>();
-      List<Recommendation.Change> made = new ArrayList<>();
-      for (Recommendation.Change row : serverRows) {
-        boolean plan = !dryRun && (deferred.contains(row) || servers.isEmpty());
-        AuditLog.Entry entry = entry(change, APPLY, workloadClass, AuditLog.Target.SERVERS, row.setting(),
-            row.current(), row.recommended(), row.route(), plan ? AuditLog.PLANNED : pending);
-        serverEntries.add(entry);
-        if (plan) {
-          planned.add(entry);
-        } else {
-          toMake.add(entry);
-          made.add(row);
-        }
-      }
-      if (!dryRun && !deferred.isEmpty()) {
-        progress.accept("planned, not applied: " + deferred.stream().map(Recommendation.Change::setting).toList()
-            + " take a RegionServer restart, which this run may not do");
-      }
-      if (!dryRun && !planned.isEmpty()) {
-        audit.append(planned);
-      }
-      Map<String, AuditLog.Entry> outcomes = new LinkedHashMap<>();
-      if (!dryRun && !toMake.isEmpty()) {
-        PcmMarks marks = PcmMarks.applied(workloadClass, change);
-        make(toMake, () -> changeServers(made, marks, progress)).forEach(entry -> outcomes.put(entry.key(), entry));
-      }
-      serverEntries.forEach(entry -> entries.add(outcomes.getOrDefault(entry.key(), entry)));
+      entries.addAll(applyToServers(run, serverRows));
     }
     return entries;
+  }
+
+  /**
+   * One apply's own: its change id and class, for every entry it audits, whether it is a dry run, and where its
+   * progress goes.
+   */
+  private record Applying(String change, String workloadClass, boolean dryRun, Consumer<String> progress) {
+    /** The status of a step before it is taken, or of every step of a dry run. */
+    String pending() {
+      return dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING;
+    }
+
+    AuditLog.Entry entry(AuditLog.Target target, String key, String oldValue, String newValue, Route route,
+        String status) {
+      return PolicyExecutor.entry(change, APPLY, workloadClass, target, key, oldValue, newValue, route, status);
+    }
+  }
+
+  /** The table's and its families' values, with one modification of the table. */
+  private List<AuditLog.Entry> applyToTable(Applying run, Recommendation recommendation,
+      Map<PolicySetting, String> changes) throws IOException {
+    TableName table = TableName.valueOf(recommendation.table());
+    TableDescriptor current = tables.get(table);
+    TableDescriptor changed = PolicySetting.withValues(current, changes);
+    List<AuditLog.Entry> values = new ArrayList<>();
+    for (Map.Entry<PolicySetting, String> value : changes.entrySet()) {
+      PolicySetting setting = value.getKey();
+      String key = setting.descriptorKey();
+      if (setting.route() == Route.FAMILY) {
+        for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
+          values.add(run.entry(AuditLog.Target.family(table, family.getNameAsString()), key, family.getValue(key),
+              value.getValue(), setting.route(), run.pending()));
+        }
+      } else {
+        values.add(run.entry(AuditLog.Target.table(table), key, current.getValue(key), value.getValue(),
+            setting.route(), run.pending()));
+      }
+    }
+    // A table or family value governs what regions write and how they grow: block size and encoding of the files
+    // flushed and compacted, flush size, split policy. A read-only class writes no file and grows no region, so
+    // reopening the regions for it would cost each its memstore and its readers a pause (measured in bench pcm's
+    // adaptivity run), and buy nothing: they take the values when they next open.
+    return run.dryRun() ? values : make(values, () -> modify("modifying", changed, recommendation.workloadClass(),
+        run.progress()));
+  }
+
+  /**
+   * The RegionServers' settings: those this executor may change, changed as one step; those that need a restart it
+   * may not do, or servers it cannot reach, audited as planned. The entries come in the recommendation's order, as
+   * the plan is read, each change made replaced by its outcome.
+   */
+  private List<AuditLog.Entry> applyToServers(Applying run, List<Recommendation.Change> rows) throws IOException {
+    List<Recommendation.Change> deferred = restarts ? List.of()
+        : rows.stream().filter(PolicyExecutor::needsRestart).toList();
+    List<AuditLog.Entry> inOrder = new ArrayList<>();
+    List<AuditLog.Entry> planned = new ArrayList<>();
+    List<ServerStep> toMake = new ArrayList<>();
+    for (Recommendation.Change row : rows) {
+      boolean plan = !run.dryRun() && (deferred.contains(row) || servers.isEmpty());
+      AuditLog.Entry entry = run.entry(AuditLog.Target.SERVERS, row.setting(), row.current(), row.recommended(),
+          row.route(), plan ? AuditLog.PLANNED : run.pending());
+      inOrder.add(entry);
+      if (plan) {
+        planned.add(entry);
+      } else {
+        toMake.add(new ServerStep(row, entry));
+      }
+    }
+    if (run.dryRun()) {
+      return inOrder;
+    }
+    if (!deferred.isEmpty()) {
+      run.progress().accept("planned, not applied: " + deferred.stream().map(Recommendation.Change::setting)
+          .toList() + " take a RegionServer restart, which this run may not do");
+    }
+    if (!planned.isEmpty()) {
+      audit.append(planned);
+    }
+    Map<String, AuditLog.Entry> outcomes = new LinkedHashMap<>();
+    if (!toMake.isEmpty()) {
+      PcmMarks marks = PcmMarks.applied(run.workloadClass(), run.change());
+      make(toMake.stream().map(ServerStep::entry).toList(), () -> changeServers(toMake.stream()
+          .map(ServerStep::row).toList(), marks, run.progress())).forEach(entry -> outcomes.put(entry.key(), entry));
+    }
+    return inOrder.stream().map(entry -> outcomes.getOrDefault(entry.key(), entry)).toList();
+  }
+
+  /** A RegionServer setting this apply changes, and its audit entry. */
+  private record ServerStep(Recommendation.Change row, AuditLog.Entry entry) {
   }
 
   /**
