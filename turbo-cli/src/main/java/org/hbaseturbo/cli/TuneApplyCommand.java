@@ -72,7 +72,8 @@ final class TuneApplyCommand implements Callable<Integer> {
       List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true, keys)
           .apply(recommendation.get(), dryRun, ProgressLines.to(out));
       out.print(renderEntries(entries));
-      List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status().equals(AuditLog.PLANNED)).toList();
+      List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status() == AuditLog.Status.PLANNED)
+          .toList();
       if (!planned.isEmpty()) {
         out.print(renderPlan(planned));
       }
@@ -113,7 +114,7 @@ final class TuneApplyCommand implements Callable<Integer> {
     for (AuditLog.Entry entry : entries) {
       rows.add(new String[] {entry.target().toString(), entry.key(),
           entry.oldValue() == null ? "(unset)" : entry.oldValue(), entry.newValue() == null ? "(unset)"
-              : entry.newValue(), entry.status()});
+              : entry.newValue(), entry.status().label()});
     }
     return TextTable.render(rows, 0, 1, 2, 3, 4);
   }

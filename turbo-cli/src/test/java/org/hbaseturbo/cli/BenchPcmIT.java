@@ -63,7 +63,7 @@ class BenchPcmIT {
       assertThat(entry.oldValue()).isEqualTo("0.4");
       assertThat(entry.newValue()).isEqualTo("0.6");
       assertThat(entry.route()).isEqualTo(Route.HEAP_TUNER);
-      assertThat(entry.status()).isEqualTo(AuditLog.APPLIED);
+      assertThat(entry.status()).isEqualTo(AuditLog.Status.APPLIED);
     });
     JsonNode defaultsServer = report.get("results").get(0).get("server");
     JsonNode pcmServer = report.get("results").get(1).get("server");
@@ -91,7 +91,7 @@ class BenchPcmIT {
     }
     assertThat(runs.get(1).get("name").asText()).isEqualTo("PCM");
     assertThat(new AuditLog(out.resolve("adaptivity").resolve("pcm").resolve("audit.jsonl")).read()
-        .stream().filter(entry -> entry.status().equals(AuditLog.APPLIED)).map(AuditLog.Entry::workloadClass))
+        .stream().filter(entry -> entry.status() == AuditLog.Status.APPLIED).map(AuditLog.Entry::workloadClass))
         .as("classes whose policy PCM applied").contains("RO-read", "RO-scan");
     // The dry run changes nothing: nothing audited, and the servers keep HBase's fractions throughout.
     assertThat(new AuditLog(out.resolve("adaptivity").resolve("defaults").resolve("audit.jsonl")).read()).isEmpty();

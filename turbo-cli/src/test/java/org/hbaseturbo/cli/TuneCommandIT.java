@@ -125,8 +125,8 @@ class TuneCommandIT {
     // A new family descriptor holds HBase's defaults as values.
     assertThat(family.oldValue()).isEqualTo("65536");
     assertThat(family.newValue()).isEqualTo("131072");
-    assertThat(family.status()).isEqualTo(AuditLog.APPLIED);
-    assertThat(entry(audit, "RegionServers").status()).isEqualTo(AuditLog.PLANNED);
+    assertThat(family.status()).isEqualTo(AuditLog.Status.APPLIED);
+    assertThat(entry(audit, "RegionServers").status()).isEqualTo(AuditLog.Status.PLANNED);
 
     CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
         audit.toString());
@@ -188,9 +188,9 @@ class TuneCommandIT {
         + " noise [0-9.]+%, margin [0-9.]+%\\); p99 [0-9]+ ms against [0-9]+ ms, (within|above) [0-9]+ ms"
         + " \\(baseline noise 0\\.0%, margin 25\\.0%\\)");
     assertThat(run.out()).contains("the RO-read policy " + trial.status() + ": " + trial.detail());
-    assertThat(trial.status()).isIn(AuditLog.KEPT, AuditLog.REVERTED);
+    assertThat(trial.status()).isIn(AuditLog.Status.KEPT, AuditLog.Status.REVERTED);
     assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads, unless reverted")
-        .isEqualTo(trial.status().equals(AuditLog.KEPT) ? 32768 : 65536);
+        .isEqualTo(trial.status() == AuditLog.Status.KEPT ? 32768 : 65536);
   }
 
   @Test
@@ -211,7 +211,7 @@ class TuneCommandIT {
     assertThat(regions(connection, name).stream().collect(Collectors.groupingBy(HRegionLocation::getServerName,
         Collectors.counting())).values()).as("regions per RegionServer").containsExactly(4L, 4L);
     AuditLog.Entry split = entry(audit, "table " + name, Recommender.PRESPLIT);
-    assertThat(split.status()).isEqualTo(AuditLog.APPLIED);
+    assertThat(split.status()).isEqualTo(AuditLog.Status.APPLIED);
     assertThat(split.newValue()).isEqualTo(BL_REGIONS + " regions");
 
     CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
@@ -236,7 +236,7 @@ class TuneCommandIT {
     assertThat(applied.exitCode()).as(applied.err()).isZero();
     assertThat(regions(connection, name)).hasSize(1);
     AuditLog.Entry split = entry(audit, "table " + name, Recommender.PRESPLIT);
-    assertThat(split.status()).isEqualTo(AuditLog.REFUSED);
+    assertThat(split.status()).isEqualTo(AuditLog.Status.REFUSED);
     // BL's table values came first: reopening the region flushed the row into a store file.
     assertThat(split.detail()).startsWith("the table is not empty (its region has 1 store file(s), ")
         .endsWith("); a pre-split changes only an empty table");

@@ -2,6 +2,7 @@ package org.hbaseturbo.tune;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
@@ -19,37 +20,72 @@ import org.hbaseturbo.tune.policy.Route;
 
 /**
  * Every change {@code tune apply} and {@code tune rollback} made or planned, one JSON object per line, appended:
- * what rollback reads back, and what an operator audits. A change is written {@link #PENDING} before it is made and
- * again as {@link #APPLIED} or {@link #FAILED} after, so that a change the executor made and could not record (it
- * failed, or its process died, between the two) is still found by rollback: the latest line of a value is its status.
+ * what rollback reads back, and what an operator audits. A change is written {@link Status#PENDING} before it is
+ * made and again as {@link Status#APPLIED} or {@link Status#FAILED} after, so that a change the executor made and
+ * could not record (it failed, or its process died, between the two) is still found by rollback: the latest line of a
+ * value is its status.
  */
 public final class AuditLog {
-  /** An entry's status: about to be made; a change that stays pending may have been made. */
-  public static final String PENDING = "pending";
-  /** An entry's status: made. */
-  public static final String APPLIED = "applied";
-  /** An entry's status: making it failed, perhaps after part of it was made ({@link Entry#detail} says why). */
-  public static final String FAILED = "failed";
-  /** An entry's status: left to the operator, who has the plan. */
-  public static final String PLANNED = "planned";
-  /** An entry's status: not taken, because the table was not as the step needs it ({@link Entry#detail} says why). */
-  public static final String REFUSED = "refused";
-  /**
-   * A rollback's status for a change it leaves as it is, because it cannot be undone safely ({@link Entry#detail}
-   * says why): a pre-split. Also a trial's verdict: the apply measured no worse than before it, and stays.
-   */
-  public static final String KEPT = "kept";
-  /**
-   * A trial's verdict: the apply measured worse than before it beyond the noise, and is rolled back (by the
-   * rollback entries that follow it).
-   */
-  public static final String REVERTED = "reverted";
-  /** A trial's outcome when the workload changed class before the trial ended: the apply stays, unjudged. */
-  public static final String INCONCLUSIVE = "inconclusive";
-  /** A switch not applied, because the class's policy was reverted too recently ({@link Entry#detail}: until when). */
-  public static final String HELD = "held";
-  /** An entry's status: what a dry run would have done. */
-  public static final String DRY_RUN = "dry run";
+  /** An entry's status, written in the log as its label ("dry run"). */
+  public enum Status {
+    /** About to be made; a change that stays pending may have been made. */
+    PENDING("pending"),
+    /** Made. */
+    APPLIED("applied"),
+    /** Making it failed, perhaps after part of it was made ({@link Entry#detail} says why). */
+    FAILED("failed"),
+    /** Left to the operator, who has the plan. */
+    PLANNED("planned"),
+    /** Not taken, because the table was not as the step needs it ({@link Entry#detail} says why). */
+    REFUSED("refused"),
+    /**
+     * A rollback's status for a change it leaves as it is, because it cannot be undone safely ({@link Entry#detail}
+     * says why): a pre-split. Also a trial's verdict: the apply measured no worse than before it, and stays.
+     */
+    KEPT("kept"),
+    /**
+     * A trial's verdict: the apply measured worse than before it beyond the noise, and is rolled back (by the
+     * rollback entries that follow it).
+     */
+    REVERTED("reverted"),
+    /** A trial's outcome when the workload changed class before the trial ended: the apply stays, unjudged. */
+    INCONCLUSIVE("inconclusive"),
+    /**
+     * A switch not applied, because the class's policy was reverted too recently ({@link Entry#detail}: until when).
+     */
+    HELD("held"),
+    /** What a dry run would have done. */
+    DRY_RUN("dry run");
+
+    private final String label;
+
+    Status(String label) {
+      this.label = label;
+    }
+
+    /** As the log and the commands write it. */
+    @JsonValue
+    public String label() {
+      return label;
+    }
+
+    /** The status a log line names. */
+    @JsonCreator
+    public static Status of(String label) {
+      for (Status status : values()) {
+        if (status.label.equals(label)) {
+          return status;
+        }
+      }
+      throw new IllegalArgumentException("not an audit status: '" + label + "'");
+    }
+
+    @Override
+    public String toString() {
+      return label;
+    }
+  }
+
   private static final ObjectMapper JSON = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
@@ -118,16 +154,15 @@ public final class AuditLog {
    * @param oldValue before; null when it was not set there
    * @param newValue after; null when the change removed it
    * @param route how the value reaches the servers; null for a trial's entry
-   * @param status {@link #PENDING}, {@link #APPLIED}, {@link #FAILED}, {@link #PLANNED}, {@link #REFUSED},
-   *     {@link #KEPT}, {@link #DRY_RUN}, or a trial's {@link #KEPT}, {@link #REVERTED}, {@link #INCONCLUSIVE},
-   *     {@link #HELD}
+   * @param status the step's, or a trial's {@link Status#KEPT}, {@link Status#REVERTED},
+   *     {@link Status#INCONCLUSIVE}, {@link Status#HELD}
    * @param by the user who ran it
    * @param detail why it failed, was refused or kept, a trial's evidence; null otherwise
    */
   public record Entry(String time, String change, String action, String workloadClass, Target target, String key,
-      String oldValue, String newValue, Route route, String status, String by, String detail) {
+      String oldValue, String newValue, Route route, Status status, String by, String detail) {
     /** This entry at a later {@code time} with another status. */
-    Entry withStatus(String time, String status, String detail) {
+    Entry withStatus(String time, Status status, String detail) {
       return new Entry(time, change, action, workloadClass, target, key, oldValue, newValue, route, status, by,
           detail);
     }

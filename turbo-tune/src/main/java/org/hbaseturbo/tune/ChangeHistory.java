@@ -45,7 +45,7 @@ final class ChangeHistory {
     for (int i = log.size() - 1; i >= 0; i--) {
       AuditLog.Entry entry = log.get(i);
       if (!entry.change().equals(change) && entry.action().equals(APPLY)
-          && entry.target().scope() == AuditLog.Scope.SERVERS && entry.status().equals(AuditLog.APPLIED)
+          && entry.target().scope() == AuditLog.Scope.SERVERS && entry.status() == AuditLog.Status.APPLIED
           && !rolledBack(entry.change())) {
         return entry.workloadClass();
       }
@@ -56,12 +56,12 @@ final class ChangeHistory {
   private boolean rolledBack(String change) {
     List<AuditLog.Entry> undone = log.stream().filter(entry -> entry.change().equals(change)
         && entry.action().equals(ROLLBACK)).toList();
-    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status().equals(AuditLog.APPLIED)
-        || entry.status().equals(AuditLog.KEPT));
+    return !undone.isEmpty() && undone.stream().allMatch(entry -> entry.status() == AuditLog.Status.APPLIED
+        || entry.status() == AuditLog.Status.KEPT);
   }
 
   /** Whether the value may differ from its old one: the step was taken, or begun. */
   private static boolean mayHaveChanged(AuditLog.Entry entry) {
-    return List.of(AuditLog.PENDING, AuditLog.APPLIED, AuditLog.FAILED).contains(entry.status());
+    return List.of(AuditLog.Status.PENDING, AuditLog.Status.APPLIED, AuditLog.Status.FAILED).contains(entry.status());
   }
 }

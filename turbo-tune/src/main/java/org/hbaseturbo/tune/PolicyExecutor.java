@@ -34,11 +34,11 @@ import org.hbaseturbo.wire.PcmMarks;
  * update_config, the heap tuner or a rolling restart where Turbo runs the cluster ({@link ServerControl}), else as a
  * plan for the operator; and the pre-split a policy asks for, on an empty table only ({@link PreSplit}).
  *
- * <p>Each step is in the {@link AuditLog} before it is taken ({@link AuditLog#PENDING}) and again once it is over
- * ({@link AuditLog#APPLIED} or {@link AuditLog#FAILED}): whatever fails, or wherever the process dies, rollback finds
- * every value that may have changed and restores it. Restoring a value that never changed changes nothing, so
- * rollback restores the values of failed and pending steps too, and may be run again after it failed itself. Rollback
- * keeps a pre-split ({@link AuditLog#KEPT}): splits cannot be undone safely in general.
+ * <p>Each step is in the {@link AuditLog} before it is taken ({@link AuditLog.Status#PENDING}) and again once it is
+ * over ({@link AuditLog.Status#APPLIED} or {@link AuditLog.Status#FAILED}): whatever fails, or wherever the process
+ * dies, rollback finds every value that may have changed and restores it. Restoring a value that never changed
+ * changes nothing, so rollback restores the values of failed and pending steps too, and may be run again after it
+ * failed itself. Rollback keeps a pre-split ({@link AuditLog.Status#KEPT}): splits cannot be undone safely in general.
  */
 public final class PolicyExecutor {
   private final TableDescriptors tables;
@@ -88,7 +88,7 @@ public final class PolicyExecutor {
    * @return what was done, planned or (dry run) would be done, as written to the audit log last
    * @throws IOException when a step failed: the log has it as failed, the steps before it as applied, and no step
    *     after it was begun. A pre-split refused because the table is not empty is no failure: it is audited as
-   *     {@link AuditLog#REFUSED} and the steps after it are taken.
+   *     {@link AuditLog.Status#REFUSED} and the steps after it are taken.
    */
   public List<AuditLog.Entry> apply(Recommendation recommendation, boolean dryRun, Consumer<String> progress)
       throws IOException {
@@ -126,12 +126,12 @@ public final class PolicyExecutor {
    */
   private record Applying(String change, String workloadClass, boolean dryRun, Consumer<String> progress) {
     /** The status of a step before it is taken, or of every step of a dry run. */
-    String pending() {
-      return dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING;
+    AuditLog.Status pending() {
+      return dryRun ? AuditLog.Status.DRY_RUN : AuditLog.Status.PENDING;
     }
 
     AuditLog.Entry entry(AuditLog.Target target, String key, String oldValue, String newValue, Route route,
-        String status) {
+        AuditLog.Status status) {
       return PolicyExecutor.entry(change, APPLY, workloadClass, target, key, oldValue, newValue, route, status);
     }
   }
@@ -178,7 +178,7 @@ public final class PolicyExecutor {
     for (Recommendation.Change row : rows) {
       boolean plan = !run.dryRun() && (deferred.contains(row) || servers.isEmpty());
       AuditLog.Entry entry = run.entry(AuditLog.Target.SERVERS, row.setting(), row.current(), row.recommended(),
-          row.route(), plan ? AuditLog.PLANNED : run.pending());
+          row.route(), plan ? AuditLog.Status.PLANNED : run.pending());
       inOrder.add(entry);
       if (plan) {
         planned.add(entry);
@@ -226,7 +226,8 @@ public final class PolicyExecutor {
     if (refusal.isPresent()) {
       progress.accept("refused: " + row.setting() + " of table " + table + ": " + refusal.get());
       AuditLog.Entry refused = entry(change, APPLY, workloadClass, target, row.setting(), row.current(),
-          regions + " regions", Route.PRESPLIT, AuditLog.REFUSED).withStatus(now(), AuditLog.REFUSED, refusal.get());
+          regions + " regions", Route.PRESPLIT, AuditLog.Status.REFUSED)
+          .withStatus(now(), AuditLog.Status.REFUSED, refusal.get());
       if (!dryRun) {
         audit.append(List.of(refused));
       }
@@ -234,7 +235,7 @@ public final class PolicyExecutor {
     }
     List<byte[]> points = preSplit.points(regions);
     AuditLog.Entry pending = entry(change, APPLY, workloadClass, target, row.setting(), "1 region",
-        (points.size() + 1) + " regions", Route.PRESPLIT, dryRun ? AuditLog.DRY_RUN : AuditLog.PENDING);
+        (points.size() + 1) + " regions", Route.PRESPLIT, dryRun ? AuditLog.Status.DRY_RUN : AuditLog.Status.PENDING);
     progress.accept((dryRun ? "would pre-split" : "pre-splitting") + " table " + table + " into "
         + (points.size() + 1) + " regions at the quantiles of " + preSplit.keysDescribed()
         + (points.size() + 1 < regions ? " (they give only " + points.size() + " distinct split points)" : "")
@@ -274,7 +275,7 @@ public final class PolicyExecutor {
 
   /** Audits a judgment of {@code change} (action "trial"). */
   AuditLog.Entry judge(String change, WorkloadClass workloadClass, AuditLog.Target target, String baseline,
-      String trial, String status, String detail) throws IOException {
+      String trial, AuditLog.Status status, String detail) throws IOException {
     AuditLog.Entry entry = new AuditLog.Entry(now(), change, TRIAL, workloadClass.label(), target, "throughput",
         baseline, trial, null, status, by(), detail);
     audit.append(List.of(entry));
@@ -294,12 +295,12 @@ public final class PolicyExecutor {
     for (AuditLog.Entry entry : history.toRestore(last)) {
       if (entry.route() == Route.PRESPLIT) {
         kept.add(entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
-            entry.newValue(), entry.newValue(), entry.route(), AuditLog.KEPT).withStatus(now(), AuditLog.KEPT,
-                PreSplit.KEPT));
+            entry.newValue(), entry.newValue(), entry.route(), AuditLog.Status.KEPT)
+            .withStatus(now(), AuditLog.Status.KEPT, PreSplit.KEPT));
         continue;
       }
       AuditLog.Entry undo = entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
-          entry.newValue(), entry.oldValue(), entry.route(), AuditLog.PENDING);
+          entry.newValue(), entry.oldValue(), entry.route(), AuditLog.Status.PENDING);
       if (entry.target().scope() == AuditLog.Scope.SERVERS) {
         String old = entry.oldValue() != null || entry.key().equals(Recommender.HEAP) ? entry.oldValue()
             : PolicySetting.byKey(entry.key()).orElseThrow().hbaseDefault();
@@ -366,12 +367,12 @@ public final class PolicyExecutor {
       step.take();
     } catch (IOException | RuntimeException e) {
       String time = now();
-      audit.append(pending.stream().map(entry -> entry.withStatus(time, AuditLog.FAILED, String.valueOf(
+      audit.append(pending.stream().map(entry -> entry.withStatus(time, AuditLog.Status.FAILED, String.valueOf(
           e.getMessage()))).toList());
       throw e;
     }
     String time = now();
-    List<AuditLog.Entry> applied = pending.stream().map(entry -> entry.withStatus(time, AuditLog.APPLIED, null))
+    List<AuditLog.Entry> applied = pending.stream().map(entry -> entry.withStatus(time, AuditLog.Status.APPLIED, null))
         .toList();
     audit.append(applied);
     return applied;
@@ -447,7 +448,7 @@ public final class PolicyExecutor {
   }
 
   private static AuditLog.Entry entry(String change, String action, String workloadClass, AuditLog.Target target,
-      String key, String oldValue, String newValue, Route route, String status) {
+      String key, String oldValue, String newValue, Route route, AuditLog.Status status) {
     return new AuditLog.Entry(now(), change, action, workloadClass, target, key, oldValue, newValue, route, status,
         by(), null);
   }

@@ -124,7 +124,7 @@ public final class WorkloadWatcher {
         String detail = "reverted earlier; not tried again before " + held.get();
         progress.accept("held: the " + switchTo.get().label() + " policy, " + detail);
         judgments.add(new Judgment(switchTo.get(), executor.judge(UUID.randomUUID().toString(), switchTo.get(),
-            target(), null, null, AuditLog.HELD, detail), List.of()));
+            target(), null, null, AuditLog.Status.HELD, detail), List.of()));
       } else {
         applied = switchTo(switchTo.get(), progress);
       }
@@ -146,7 +146,7 @@ public final class WorkloadWatcher {
     synchronized (this) {
       applied = executor.apply(recommendation, dryRun, progress);
     }
-    Optional<String> change = applied.stream().filter(entry -> entry.status().equals(AuditLog.APPLIED))
+    Optional<String> change = applied.stream().filter(entry -> entry.status() == AuditLog.Status.APPLIED)
         .map(AuditLog.Entry::change).findFirst();
     if (judged && change.isPresent()) {
       // The run's first window began before the workload turned this class; the others are its baseline.
@@ -167,7 +167,7 @@ public final class WorkloadWatcher {
    * regions take them when they next open), or a pre-split.
    */
   static boolean reopenedRegions(List<AuditLog.Entry> applied, WorkloadClass workloadClass) {
-    return applied.stream().filter(entry -> entry.status().equals(AuditLog.APPLIED)).map(AuditLog.Entry::route)
+    return applied.stream().filter(entry -> entry.status() == AuditLog.Status.APPLIED).map(AuditLog.Entry::route)
         .anyMatch(route -> route == Route.PRESPLIT
             || (route == Route.TABLE || route == Route.FAMILY) && !workloadClass.readOnly());
   }
@@ -190,7 +190,7 @@ public final class WorkloadWatcher {
       String detail = "the workload turned " + observed.label() + " after " + judged.measured() + " of "
           + judged.periods() + " trial periods";
       return Optional.of(new Judgment(judged.workloadClass(), executor.judge(judged.change(),
-          judged.workloadClass(), target(), null, null, AuditLog.INCONCLUSIVE, detail), List.of()));
+          judged.workloadClass(), target(), null, null, AuditLog.Status.INCONCLUSIVE, detail), List.of()));
     }
     PolicyTrial.Verdict verdict = judged.add(window);
     if (verdict == null) {
@@ -199,7 +199,7 @@ public final class WorkloadWatcher {
     trial = null;
     // The verdict first: should the rollback fail, the log says why it was begun, and 'tune rollback' ends it.
     AuditLog.Entry entry = executor.judge(judged.change(), judged.workloadClass(), target(), verdict.baselineText(),
-        verdict.trialText(), verdict.keep() ? AuditLog.KEPT : AuditLog.REVERTED, verdict.evidence());
+        verdict.trialText(), verdict.keep() ? AuditLog.Status.KEPT : AuditLog.Status.REVERTED, verdict.evidence());
     List<AuditLog.Entry> reverted = List.of();
     if (!verdict.keep()) {
       progress.accept("reverting the " + judged.workloadClass().label() + " policy: " + verdict.evidence());
@@ -253,8 +253,8 @@ public final class WorkloadWatcher {
   /**
    * A trial's end, or a switch held back.
    *
-   * @param entry its audit entry: {@link AuditLog#KEPT}, {@link AuditLog#REVERTED}, {@link AuditLog#INCONCLUSIVE}
-   *     or {@link AuditLog#HELD}, with the evidence
+   * @param entry its audit entry: {@link AuditLog.Status#KEPT}, {@link AuditLog.Status#REVERTED},
+   *     {@link AuditLog.Status#INCONCLUSIVE} or {@link AuditLog.Status#HELD}, with the evidence
    * @param reverted what the rollback of a reverted switch restored
    */
   public record Judgment(WorkloadClass workloadClass, AuditLog.Entry entry, List<AuditLog.Entry> reverted) {

@@ -54,11 +54,11 @@ class PolicyExecutorRestartsIT {
         PcmMarks.CHANGE_KEY, "apply " + change));
     assertThat(servers.restarts).isEmpty();
     assertThat(entries).extracting(AuditLog.Entry::key, AuditLog.Entry::status).containsExactly(
-        org.assertj.core.groups.Tuple.tuple("hfile.block.cache.size", AuditLog.APPLIED),
-        org.assertj.core.groups.Tuple.tuple("hbase.hstore.compaction.min", AuditLog.APPLIED),
+        org.assertj.core.groups.Tuple.tuple("hfile.block.cache.size", AuditLog.Status.APPLIED),
+        org.assertj.core.groups.Tuple.tuple("hbase.hstore.compaction.min", AuditLog.Status.APPLIED),
         org.assertj.core.groups.Tuple.tuple("hbase.regionserver.global.memstore.size.lower.limit",
-            AuditLog.PLANNED),
-        org.assertj.core.groups.Tuple.tuple(Recommender.HEAP, AuditLog.PLANNED));
+            AuditLog.Status.PLANNED),
+        org.assertj.core.groups.Tuple.tuple(Recommender.HEAP, AuditLog.Status.PLANNED));
     assertThat(audit.latest()).as("each value's last line").containsExactlyInAnyOrderElementsOf(entries);
     assertThat(progress).anyMatch(line -> line.startsWith("planned, not applied: [hbase.regionserver.global"
         + ".memstore.size.lower.limit, RegionServer heap]"));
@@ -86,7 +86,7 @@ class PolicyExecutorRestartsIT {
     assertThat(servers.updates.get(0)).as("the marks, in the update").containsEntry(PcmMarks.CLASS_KEY, "RO-read");
     assertThat(servers.restarts).as("the restart keeps what the update set").containsExactly(
         Map.of("hbase.regionserver.global.memstore.size.lower.limit", "0.8", "heap", "2g", "how", "ROLLING"));
-    assertThat(entries).extracting(AuditLog.Entry::status).containsOnly(AuditLog.APPLIED);
+    assertThat(entries).extracting(AuditLog.Entry::status).containsOnly(AuditLog.Status.APPLIED);
   }
 
   /** A switch that moves only table values makes no server round: the class travels with server changes alone. */

@@ -67,7 +67,7 @@ class PolicyTrialIT {
       List<WorkloadWatcher.Period> gets = watchUntil(watcher, period -> !period.judgments().isEmpty());
       assertThat(gets).anySatisfy(period -> assertThat(period.switchedTo()).contains(WorkloadClass.RO_READ));
       WorkloadWatcher.Judgment reverted = gets.get(gets.size() - 1).judgments().get(0);
-      assertThat(reverted.entry().status()).isEqualTo(AuditLog.REVERTED);
+      assertThat(reverted.entry().status()).isEqualTo(AuditLog.Status.REVERTED);
       assertThat(reverted.entry().detail()).startsWith("throughput trial/baseline 0.");
       assertThat(reverted.reverted()).extracting(AuditLog.Entry::key, AuditLog.Entry::newValue)
           .contains(org.assertj.core.groups.Tuple.tuple("BLOCKSIZE", Integer.toString(ORIGINAL_BLOCKSIZE)));
@@ -82,12 +82,12 @@ class PolicyTrialIT {
       assertThat(held.applied()).as("nothing applied").isEmpty();
       assertThat(held.judgments()).last().satisfies(judgment -> {
         assertThat(judgment.workloadClass()).isEqualTo(WorkloadClass.RO_READ);
-        assertThat(judgment.entry().status()).isEqualTo(AuditLog.HELD);
+        assertThat(judgment.entry().status()).isEqualTo(AuditLog.Status.HELD);
       });
       assertThat(blocksize(connection, name)).as("not RO-read's").isNotEqualTo(RO_READ_BLOCKSIZE);
     }
     assertThat(audit.read()).filteredOn(entry -> entry.action().equals("trial")).extracting(AuditLog.Entry::status)
-        .startsWith(AuditLog.REVERTED).endsWith(AuditLog.HELD);
+        .startsWith(AuditLog.Status.REVERTED).endsWith(AuditLog.Status.HELD);
   }
 
   /** Watches 1 s periods until one passes {@code last}, at most 20. */

@@ -57,13 +57,14 @@ class TestPolicyExecutorFailures {
     List<AuditLog.Entry> applied = executor().apply(recommendation(), false, line -> { });
 
     assertThat(applied).extracting(e -> e.target().toString(), AuditLog.Entry::status).containsExactly(
-        org.assertj.core.groups.Tuple.tuple("table ns:usertable", AuditLog.APPLIED),
-        org.assertj.core.groups.Tuple.tuple("family ns:usertable:f", AuditLog.APPLIED),
-        org.assertj.core.groups.Tuple.tuple("RegionServers", AuditLog.APPLIED));
+        org.assertj.core.groups.Tuple.tuple("table ns:usertable", AuditLog.Status.APPLIED),
+        org.assertj.core.groups.Tuple.tuple("family ns:usertable:f", AuditLog.Status.APPLIED),
+        org.assertj.core.groups.Tuple.tuple("RegionServers", AuditLog.Status.APPLIED));
     assertThat(tables.current.getValue(FLUSH)).isEqualTo("268435456");
     assertThat(servers.settings).containsEntry(COMPACTION_MIN, "6");
-    assertThat(audit.read()).extracting(AuditLog.Entry::status).containsExactly(AuditLog.PENDING,
-        AuditLog.PENDING, AuditLog.APPLIED, AuditLog.APPLIED, AuditLog.PENDING, AuditLog.APPLIED);
+    assertThat(audit.read()).extracting(AuditLog.Entry::status).containsExactly(AuditLog.Status.PENDING,
+        AuditLog.Status.PENDING, AuditLog.Status.APPLIED, AuditLog.Status.APPLIED, AuditLog.Status.PENDING,
+        AuditLog.Status.APPLIED);
 
     executor().rollback(line -> { });
 
@@ -93,7 +94,7 @@ class TestPolicyExecutorFailures {
         .hasMessage("the master refused");
 
     assertThat(audit.latest()).extracting(AuditLog.Entry::status, AuditLog.Entry::detail).containsOnly(
-        org.assertj.core.groups.Tuple.tuple(AuditLog.FAILED, "the master refused"));
+        org.assertj.core.groups.Tuple.tuple(AuditLog.Status.FAILED, "the master refused"));
     assertThat(servers.calls).isEmpty();
     tables.failBeforeModify = false;
     executor().rollback(line -> { });
@@ -107,7 +108,7 @@ class TestPolicyExecutorFailures {
     assertThatThrownBy(() -> executor().apply(recommendation(), false, line -> { })).isInstanceOf(Death.class);
 
     assertThat(tables.current.getValue(FLUSH)).as("the change was made").isEqualTo("268435456");
-    assertThat(audit.latest()).extracting(AuditLog.Entry::status).containsOnly(AuditLog.PENDING);
+    assertThat(audit.latest()).extracting(AuditLog.Entry::status).containsOnly(AuditLog.Status.PENDING);
     tables.dieAfterModify = false;
     executor().rollback(line -> { });
     assertRestored();
@@ -120,9 +121,9 @@ class TestPolicyExecutorFailures {
     assertThatThrownBy(() -> executor().apply(recommendation(), false, line -> { })).isInstanceOf(IOException.class);
 
     assertThat(audit.latest()).extracting(e -> e.target().scope(), AuditLog.Entry::status).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(AuditLog.Scope.TABLE, AuditLog.APPLIED),
-        org.assertj.core.groups.Tuple.tuple(AuditLog.Scope.FAMILY, AuditLog.APPLIED),
-        org.assertj.core.groups.Tuple.tuple(AuditLog.Scope.SERVERS, AuditLog.FAILED));
+        org.assertj.core.groups.Tuple.tuple(AuditLog.Scope.TABLE, AuditLog.Status.APPLIED),
+        org.assertj.core.groups.Tuple.tuple(AuditLog.Scope.FAMILY, AuditLog.Status.APPLIED),
+        org.assertj.core.groups.Tuple.tuple(AuditLog.Scope.SERVERS, AuditLog.Status.FAILED));
     servers.failUpdate = false;
     executor().rollback(line -> { });
     assertRestored();
@@ -159,7 +160,7 @@ class TestPolicyExecutorFailures {
     List<AuditLog.Entry> applied = executor().apply(recommendation(), false, line -> { });
     String change = applied.get(0).change();
     executor().judge(change, WorkloadClass.WO, AuditLog.Target.table(TABLE), "100 ops/s", "80 ops/s",
-        AuditLog.REVERTED, "below");
+        AuditLog.Status.REVERTED, "below");
 
     executor().revert(change, WorkloadClass.WO, line -> { });
 

@@ -60,15 +60,15 @@ class TestPolicyExecutorPreSplit {
         List.of("spread")));
     assertThat(splits.calls).hasSize(REGIONS);
     assertThat(applied).extracting(e -> e.target().toString(), AuditLog.Entry::key, AuditLog.Entry::status)
-        .containsExactly(tuple("table ns:usertable", PolicySetting.FLUSH_SIZE.descriptorKey(), AuditLog.APPLIED),
-            tuple("table ns:usertable", Recommender.PRESPLIT, AuditLog.APPLIED),
-            tuple("RegionServers", PolicySetting.COMPACTION_MIN.key(), AuditLog.APPLIED));
+        .containsExactly(tuple("table ns:usertable", PolicySetting.FLUSH_SIZE.descriptorKey(), AuditLog.Status.APPLIED),
+            tuple("table ns:usertable", Recommender.PRESPLIT, AuditLog.Status.APPLIED),
+            tuple("RegionServers", PolicySetting.COMPACTION_MIN.key(), AuditLog.Status.APPLIED));
     AuditLog.Entry split = applied.get(1);
     assertThat(split.oldValue()).isEqualTo("1 region");
     assertThat(split.newValue()).isEqualTo("8 regions");
     assertThat(split.route()).isEqualTo(Route.PRESPLIT);
     assertThat(audit.read()).filteredOn(e -> e.route() == Route.PRESPLIT).extracting(AuditLog.Entry::status)
-        .containsExactly(AuditLog.PENDING, AuditLog.APPLIED);
+        .containsExactly(AuditLog.Status.PENDING, AuditLog.Status.APPLIED);
     assertThat(String.join("\n", progress)).contains("pre-splitting table ns:usertable into 8 regions at the"
         + " quantiles of YCSB's hashed keys of 10,000 records");
 
@@ -76,7 +76,7 @@ class TestPolicyExecutorPreSplit {
 
     assertThat(rolledBack).filteredOn(e -> e.route() == Route.PRESPLIT)
         .extracting(AuditLog.Entry::status, AuditLog.Entry::newValue, AuditLog.Entry::detail)
-        .containsExactly(tuple(AuditLog.KEPT, "8 regions", PreSplit.KEPT));
+        .containsExactly(tuple(AuditLog.Status.KEPT, "8 regions", PreSplit.KEPT));
     assertThat(descriptor.getValue(Recommender.PRESPLIT)).as("no descriptor value for the pre-split").isNull();
     assertThat(descriptor.getValue(PolicySetting.FLUSH_SIZE.descriptorKey())).as("the rest restored").isNull();
     assertThat(String.join("\n", progress)).contains("kept: the pre-split of table ns:usertable: splits are not"
@@ -92,11 +92,13 @@ class TestPolicyExecutorPreSplit {
 
     assertThat(splits.calls).isEmpty();
     assertThat(applied).extracting(AuditLog.Entry::key, AuditLog.Entry::status).contains(
-        tuple(Recommender.PRESPLIT, AuditLog.REFUSED), tuple(PolicySetting.COMPACTION_MIN.key(), AuditLog.APPLIED));
+        tuple(Recommender.PRESPLIT, AuditLog.Status.REFUSED),
+        tuple(PolicySetting.COMPACTION_MIN.key(), AuditLog.Status.APPLIED));
     String why = "the table is not empty (its region has 1 store file(s), 5MB); a pre-split changes only an empty"
         + " table";
     assertThat(audit.latest()).filteredOn(e -> e.route() == Route.PRESPLIT)
-        .extracting(AuditLog.Entry::status, AuditLog.Entry::detail).containsExactly(tuple(AuditLog.REFUSED, why));
+        .extracting(AuditLog.Entry::status, AuditLog.Entry::detail)
+        .containsExactly(tuple(AuditLog.Status.REFUSED, why));
     assertThat(progress).contains("refused: pre-split of table ns:usertable: " + why);
     assertThat(executor(Optional.of(KEYS)).rollback(progress::add)).as("a refusal is nothing to keep")
         .noneMatch(e -> e.route() == Route.PRESPLIT);
@@ -120,7 +122,7 @@ class TestPolicyExecutorPreSplit {
         .isInstanceOf(IOException.class).hasMessageContaining("after 2 of 7 splits were made: NOT splittable");
 
     assertThat(audit.latest()).filteredOn(e -> e.route() == Route.PRESPLIT).extracting(AuditLog.Entry::status)
-        .containsExactly(AuditLog.FAILED);
+        .containsExactly(AuditLog.Status.FAILED);
     assertThat(serverCalls).isEmpty();
   }
 
@@ -130,7 +132,7 @@ class TestPolicyExecutorPreSplit {
 
     assertThat(splits.calls).isEmpty();
     assertThat(wouldBe).filteredOn(e -> e.route() == Route.PRESPLIT).extracting(AuditLog.Entry::status)
-        .containsExactly(AuditLog.DRY_RUN);
+        .containsExactly(AuditLog.Status.DRY_RUN);
     assertThat(audit.file()).doesNotExist();
   }
 

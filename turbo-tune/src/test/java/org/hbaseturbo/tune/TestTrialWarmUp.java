@@ -13,28 +13,28 @@ class TestTrialWarmUp {
 
   @Test
   void tableValuesReopenRegionsOnlyUnderAClassThatWrites() {
-    List<AuditLog.Entry> flushSize = List.of(entry(TABLE, Route.TABLE, AuditLog.APPLIED));
+    List<AuditLog.Entry> flushSize = List.of(entry(TABLE, Route.TABLE, AuditLog.Status.APPLIED));
     assertThat(WorkloadWatcher.reopenedRegions(flushSize, WorkloadClass.MIX_W)).isTrue();
     assertThat(WorkloadWatcher.reopenedRegions(flushSize, WorkloadClass.RO_READ)).as("taken at the next open")
         .isFalse();
-    assertThat(WorkloadWatcher.reopenedRegions(List.of(entry(TABLE, Route.FAMILY, AuditLog.APPLIED)),
+    assertThat(WorkloadWatcher.reopenedRegions(List.of(entry(TABLE, Route.FAMILY, AuditLog.Status.APPLIED)),
         WorkloadClass.WO)).isTrue();
   }
 
   @Test
   void aPreSplitReopensWhateverTheClass() {
-    assertThat(WorkloadWatcher.reopenedRegions(List.of(entry(TABLE, Route.PRESPLIT, AuditLog.APPLIED)),
+    assertThat(WorkloadWatcher.reopenedRegions(List.of(entry(TABLE, Route.PRESPLIT, AuditLog.Status.APPLIED)),
         WorkloadClass.BL)).isTrue();
   }
 
   @Test
   void settingsTakenOnlineOrNotMadeReopenNothing() {
     assertThat(WorkloadWatcher.reopenedRegions(List.of(entry(AuditLog.Target.SERVERS, Route.UPDATE_CONFIG,
-        AuditLog.APPLIED), entry(AuditLog.Target.SERVERS, Route.HEAP_TUNER, AuditLog.APPLIED),
-        entry(TABLE, Route.TABLE, AuditLog.PLANNED)), WorkloadClass.MIX_W)).isFalse();
+        AuditLog.Status.APPLIED), entry(AuditLog.Target.SERVERS, Route.HEAP_TUNER, AuditLog.Status.APPLIED),
+        entry(TABLE, Route.TABLE, AuditLog.Status.PLANNED)), WorkloadClass.MIX_W)).isFalse();
   }
 
-  private static AuditLog.Entry entry(AuditLog.Target target, Route route, String status) {
+  private static AuditLog.Entry entry(AuditLog.Target target, Route route, AuditLog.Status status) {
     return new AuditLog.Entry("2026-11-29T00:00:00Z", "c", "apply", "MixW", target, "k", "old", "new", route, status,
         "user", null);
   }

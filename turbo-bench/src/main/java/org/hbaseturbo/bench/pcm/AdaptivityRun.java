@@ -292,7 +292,7 @@ public final class AdaptivityRun {
     }
 
     private static String applyingWord(WorkloadWatcher.Period period) {
-      return period.applied().stream().anyMatch(e -> e.status().equals(AuditLog.DRY_RUN)) ? "would apply"
+      return period.applied().stream().anyMatch(e -> e.status() == AuditLog.Status.DRY_RUN) ? "would apply"
           : "applied";
     }
 
