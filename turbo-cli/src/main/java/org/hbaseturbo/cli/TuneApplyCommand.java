@@ -2,13 +2,11 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hbase.client.Connection;
-import org.hbaseturbo.report.TextTable;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.PolicyExecutor;
@@ -71,7 +69,7 @@ final class TuneApplyCommand implements Callable<Integer> {
       }
       List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true, keys)
           .apply(recommendation.get(), dryRun, ProgressLines.to(out));
-      out.print(renderEntries(entries));
+      out.print(AuditTable.render(entries));
       List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status() == AuditLog.Status.PLANNED)
           .toList();
       if (!planned.isEmpty()) {
@@ -108,14 +106,4 @@ final class TuneApplyCommand implements Callable<Integer> {
     return plan.toString();
   }
 
-  static String renderEntries(List<AuditLog.Entry> entries) {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"target", "key", "was", "now", "status"});
-    for (AuditLog.Entry entry : entries) {
-      rows.add(new String[] {entry.target().toString(), entry.key(),
-          entry.oldValue() == null ? "(unset)" : entry.oldValue(), entry.newValue() == null ? "(unset)"
-              : entry.newValue(), entry.status().label()});
-    }
-    return TextTable.render(rows, 0, 1, 2, 3, 4);
-  }
 }

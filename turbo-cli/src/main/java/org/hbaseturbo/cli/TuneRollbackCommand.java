@@ -37,7 +37,7 @@ final class TuneRollbackCommand implements Callable<Integer> {
       List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true)
           .rollback(ProgressLines.to(out));
       out.print(entries.isEmpty() ? "nothing to roll back in " + audit.file().toAbsolutePath() + "\n"
-          : TuneApplyCommand.renderEntries(entries));
+          : AuditTable.render(entries));
       out.flush();
     }
     return 0;

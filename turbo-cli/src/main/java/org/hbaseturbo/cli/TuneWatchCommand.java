@@ -146,11 +146,11 @@ final class TuneWatchCommand implements Callable<Integer> {
       watched.judgments().forEach(judgment -> {
         out.println("  " + judgment.text());
         if (!judgment.reverted().isEmpty()) {
-          out.print(TuneApplyCommand.renderEntries(judgment.reverted()));
+          out.print(AuditTable.render(judgment.reverted()));
         }
       });
       if (watched.switchedTo().isPresent() && !watched.applied().isEmpty()) {
-        out.print(TuneApplyCommand.renderEntries(watched.applied()));
+        out.print(AuditTable.render(watched.applied()));
       }
       out.flush();
     }
