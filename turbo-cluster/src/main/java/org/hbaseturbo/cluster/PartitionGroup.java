@@ -2,21 +2,16 @@ package org.hbaseturbo.cluster;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.hbaseturbo.common.Await;
+import org.hbaseturbo.cluster.regime.CgroupDirectories;
 import org.hbaseturbo.common.InvalidInputException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One RegionServer's cgroup v2 group, through which a network partition cuts the server off from the master and
@@ -28,10 +23,8 @@ import org.slf4j.LoggerFactory;
  * named after the launcher's process, so that a later launcher can remove a dead one's ({@link #removeStale}).
  */
 final class PartitionGroup implements Closeable {
-  private static final Logger LOG = LoggerFactory.getLogger(PartitionGroup.class);
   private static final Pattern NAME = Pattern.compile("turbo-net-rs[0-9]+-([0-9]+)");
   private static final String IPTABLES_MISSING = "is iptables installed? scripts/setup-host installs it";
-  private static final Duration EMPTYING = Duration.ofSeconds(30);
   /** Where cgroup v2 is mounted: its own mount on a host of both versions, as these are; the root on a v2 host. */
   private static final List<Path> V2_MOUNTS = List.of(Path.of("/sys/fs/cgroup/unified"), Path.of("/sys/fs/cgroup"));
 
@@ -78,8 +71,7 @@ final class PartitionGroup implements Closeable {
    * (its process id stays), so that every socket the JVM opens is the group's.
    */
   List<String> wrapper() {
-    return List.of("sh", "-c", "echo $$ > '" + group.resolve("cgroup.procs") + "' && exec \"$@\"",
-        "turbo-partitionable");
+    return CgroupDirectories.joining(List.of(group), "turbo-partitionable");
   }
 
   /** Drops what the server sends to {@code ports} from now on, until {@link #heal}. */
@@ -116,19 +108,11 @@ final class PartitionGroup implements Closeable {
     }
   }
 
-  synchronized boolean isCut() {
-    return !cut.isEmpty();
-  }
-
   /** Heals, then removes the group once its processes have exited, waiting a bounded time for that. */
   @Override
   public void close() throws IOException {
     heal();
-    if (Files.isDirectory(group)) {
-      Await.until(() -> !hasProcesses(group), EMPTYING, Duration.ofMillis(100), "cgroup " + group + " to empty",
-          () -> new IOException("cgroup " + group + " still holds processes after " + EMPTYING.toSeconds() + " s"));
-      Files.delete(group);
-    }
+    CgroupDirectories.removeOnceEmpty(group);
   }
 
   /**
@@ -149,18 +133,13 @@ final class PartitionGroup implements Closeable {
       stale = groups.filter(group -> ofDeadLauncher(group.getFileName().toString())).toList();
     }
     for (Path group : stale) {
-      if (hasProcesses(group)) {
-        LOG.warn("cgroup {} of a launcher that is gone still holds processes; left in place", group);
-      } else {
-        Files.delete(group);
-      }
+      CgroupDirectories.removeStale(group);
     }
   }
 
   /** Whether {@code text} (a rule, a group's name) names a group of a launcher that is gone. */
   static boolean ofDeadLauncher(String text) {
-    Matcher name = NAME.matcher(text);
-    return name.find() && ProcessHandle.of(Long.parseLong(name.group(1))).isEmpty();
+    return CgroupDirectories.ofLauncherGone(NAME.matcher(text));
   }
 
   /** The rule that drops what the group sends to {@code port}, for iptables' {@code -I} or {@code -D}. */
@@ -176,13 +155,5 @@ final class PartitionGroup implements Closeable {
 
   private static Optional<Path> v2Root() {
     return V2_MOUNTS.stream().filter(mount -> Files.exists(mount.resolve("cgroup.controllers"))).findFirst();
-  }
-
-  private static boolean hasProcesses(Path group) {
-    try {
-      return !Files.readString(group.resolve("cgroup.procs")).isBlank();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -361,7 +361,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * @throws IllegalStateException when the cluster was started without {@link Builder#partitionable()}
    */
   public synchronized void partitionRegionServer(int index) throws IOException {
-    if (partitions.isEmpty()) {
+    if (!isPartitionable()) {
       throw new IllegalStateException("the cluster was started without partitions (Builder.partitionable())");
     }
     partitions.get(index).cut(List.of(home.zooKeeperPort(), master.getActiveMaster().getServerName().getPort()));

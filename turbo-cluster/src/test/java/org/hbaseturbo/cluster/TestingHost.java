@@ -1,8 +1,10 @@
 package org.hbaseturbo.cluster;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -28,6 +30,14 @@ public final class TestingHost {
   public static void assumeCommands(String from, String... commands) {
     Optional<String> missing = missingCommands(System.getenv().getOrDefault("PATH", ""), from, List.of(commands));
     assumeTrue(missing.isEmpty(), missing::get);
+  }
+
+  /** The id of a process that has ended: a child that ran and was waited for. */
+  public static long deadPid() throws IOException, InterruptedException {
+    Process exited = new ProcessBuilder("true").start();
+    exited.waitFor();
+    assertThat(ProcessHandle.of(exited.pid())).isEmpty();
+    return exited.pid();
   }
 
   static Optional<String> missingRoot(long uid, String why) {

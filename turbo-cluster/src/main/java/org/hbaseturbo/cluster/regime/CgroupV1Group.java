@@ -5,17 +5,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One RegionServer's cgroup v1 groups: a memory group, and a block I/O group where its disk is throttled. The JVM
@@ -26,9 +21,8 @@ import org.slf4j.LoggerFactory;
 public final class CgroupV1Group implements Closeable {
   /** Where the cgroup v1 controllers are mounted, one directory each, on these machines. */
   public static final Path ROOT = Path.of("/sys/fs/cgroup");
-  private static final Logger LOG = LoggerFactory.getLogger(CgroupV1Group.class);
-  private static final Pattern NAME = Pattern.compile("turbo-rs[0-9]+-([0-9]+)");
-  private static final Duration EMPTYING = Duration.ofSeconds(30);
+  /** A group's whole name, with its launcher's process id. */
+  private static final Pattern NAME = Pattern.compile("^turbo-rs[0-9]+-([0-9]+)$");
   private final Path memory;
   private final Optional<Path> blkio;
 
@@ -106,21 +100,13 @@ public final class CgroupV1Group implements Closeable {
       if (!Files.isDirectory(dir)) {
         continue;
       }
-      List<Path> stale = new ArrayList<>();
+      List<Path> stale;
       try (Stream<Path> groups = Files.list(dir)) {
-        groups.forEach(group -> {
-          Matcher name = NAME.matcher(group.getFileName().toString());
-          if (name.matches() && ProcessHandle.of(Long.parseLong(name.group(1))).isEmpty()) {
-            stale.add(group);
-          }
-        });
+        stale = groups.filter(group -> CgroupDirectories.ofLauncherGone(NAME.matcher(group.getFileName().toString())))
+            .toList();
       }
       for (Path group : stale) {
-        if (hasProcesses(group)) {
-          LOG.warn("cgroup {} of a launcher that is gone still holds processes; left in place", group);
-        } else {
-          Files.delete(group);
-        }
+        CgroupDirectories.removeStale(group);
       }
     }
   }
@@ -130,12 +116,7 @@ public final class CgroupV1Group implements Closeable {
    * (its process id stays), so that nothing of the JVM runs outside them.
    */
   public List<String> wrapper() {
-    StringBuilder script = new StringBuilder();
-    for (Path group : groups()) {
-      script.append("echo $$ > '").append(group.resolve("cgroup.procs")).append("' && ");
-    }
-    script.append("exec \"$@\"");
-    return List.of("sh", "-c", script.toString(), "turbo-confined");
+    return CgroupDirectories.joining(groups(), "turbo-confined");
   }
 
   /** The most memory the group held at once, page cache included, since it was made. */
@@ -155,12 +136,7 @@ public final class CgroupV1Group implements Closeable {
   @Override
   public void close() throws IOException {
     for (Path group : groups()) {
-      if (!Files.isDirectory(group)) {
-        continue;
-      }
-      Await.until(() -> !hasProcesses(group), EMPTYING, Duration.ofMillis(100), "cgroup " + group + " to empty",
-          () -> new IOException("cgroup " + group + " still holds processes after " + EMPTYING.toSeconds() + " s"));
-      Files.delete(group);
+      CgroupDirectories.removeOnceEmpty(group);
     }
   }
 
@@ -168,14 +144,6 @@ public final class CgroupV1Group implements Closeable {
     List<Path> groups = new ArrayList<>(List.of(memory));
     blkio.ifPresent(groups::add);
     return groups;
-  }
-
-  private static boolean hasProcesses(Path group) {
-    try {
-      return !Files.readString(group.resolve("cgroup.procs")).isBlank();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   private static long readLong(Path file) {

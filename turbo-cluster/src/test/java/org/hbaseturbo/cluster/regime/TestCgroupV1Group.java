@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.hbaseturbo.cluster.TestingHost;
 import org.hbaseturbo.common.InvalidInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,7 @@ class TestCgroupV1Group {
   @Test
   void aWrappedProcessRunsInBothGroupsWithTheirLimitsAndTheGroupsGoOnClose(@TempDir Path dir) throws Exception {
     String device = BlockDevice.of(dir, "--data");
-    String name = CgroupV1Group.name(7, deadPid());
+    String name = CgroupV1Group.name(7, TestingHost.deadPid());
     Path memory = CgroupV1Group.ROOT.resolve("memory").resolve(name);
     Path blkio = CgroupV1Group.ROOT.resolve("blkio").resolve(name);
     try (CgroupV1Group group = CgroupV1Group.create(CgroupV1Group.ROOT, name, NODE, Optional.of(device))) {
@@ -50,7 +51,7 @@ class TestCgroupV1Group {
 
   @Test
   void aDeadLaunchersEmptyGroupsAreRemovedAndOthersStay() throws Exception {
-    String dead = CgroupV1Group.name(0, deadPid());
+    String dead = CgroupV1Group.name(0, TestingHost.deadPid());
     String alive = CgroupV1Group.name(0, ProcessHandle.current().pid());
     Path deadGroup = Files.createDirectory(CgroupV1Group.ROOT.resolve("memory").resolve(dead));
     Path liveGroup = Files.createDirectory(CgroupV1Group.ROOT.resolve("memory").resolve(alive));
@@ -66,7 +67,7 @@ class TestCgroupV1Group {
 
   @Test
   void aGroupOfTheSameNameIsNotTakenOver() throws Exception {
-    String name = CgroupV1Group.name(3, deadPid());
+    String name = CgroupV1Group.name(3, TestingHost.deadPid());
     Path held = Files.createDirectory(CgroupV1Group.ROOT.resolve("memory").resolve(name));
     try {
       assertThatThrownBy(() -> CgroupV1Group.create(CgroupV1Group.ROOT, name, NODE, Optional.of("254:0")))
@@ -84,13 +85,5 @@ class TestCgroupV1Group {
         .hasMessageContaining("--regime disk confines each RegionServer with the cgroup v1 memory controller")
         .hasMessageContaining("missing");
     CgroupV1Group.requireUsable(CgroupV1Group.ROOT, true, "--regime disk");
-  }
-
-  /** The id of a process that has just exited, which no process has now. */
-  private static long deadPid() throws Exception {
-    Process exited = new ProcessBuilder("true").start();
-    exited.waitFor();
-    assertThat(ProcessHandle.of(exited.pid())).isEmpty();
-    return exited.pid();
   }
 }
