@@ -131,8 +131,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       report.put("records", records);
       report.put("run_seconds", runSeconds);
       report.put("threads", threads);
-      report.put("warmup_operations_per_client_jvm", warmUp.operations);
-      report.put("warmup_jit_quiet_seconds_at_most", warmUp.quietSeconds);
+      report.putAll(settings.warmUp().reportParameters());
       report.put("budget_minutes", budgetMinutes);
       report.put("max_rounds", maxRounds);
       report.put("ycsb_properties", ycsbProperties);

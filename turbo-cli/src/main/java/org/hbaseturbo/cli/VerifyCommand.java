@@ -152,9 +152,7 @@ final class VerifyCommand implements Callable<Integer> {
       throw new InvalidInputException("--chaos " + policy.label() + " acts on RegionServer (and DataNode) JVMs: it"
           + " needs a cluster of its own as processes (--cluster processes, without --conf)");
     }
-    boolean isolates = policy.requires() == ChaosPolicy.Requires.HDFS
-        || policy.requires() == ChaosPolicy.Requires.PARTITIONS;
-    if (isolates && local.dataNodes().isEmpty()) {
+    if (policy.requires().hdfs() && local.dataNodes().isEmpty()) {
       throw new InvalidInputException("--chaos " + policy.label() + " needs --hdfs: only HDFS fences a paused or"
           + " cut-off RegionServer's WAL; on the local file system such a server may acknowledge writes that are then"
           + " lost");

@@ -387,8 +387,7 @@ public final class FastPathBenchmark {
         + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
         + " major-compacted before each run that writes");
     parameters.put("run_seconds", settings.runSeconds());
-    parameters.put("warmup_operations_per_client_jvm", settings.warmUp().operations());
-    parameters.put("warmup_jit_quiet_seconds_at_most", settings.warmUp().quietSeconds());
+    parameters.putAll(settings.warmUp().reportParameters());
     parameters.put("warmup", "each client JVM does warmup_operations_per_client_jvm operations (multiget and"
         + " batchput: rows, in batches of 100); then " + YcsbWarmUp.QUIET_RULE + ", for at most"
         + " warmup_jit_quiet_seconds_at_most more; warm_up says how each result's runs ended theirs");

@@ -345,8 +345,7 @@ public final class PcmBenchmark {
         + " i - 1) starts on its own copy of the loaded data (kept from round to round), runs every class once"
         + " unmeasured and once measured, each after the class's policy under PCM, and stops");
     parameters.put("threads", settings.threads());
-    parameters.put("warmup_operations_per_client_jvm", settings.warmUp().client().operations());
-    parameters.put("warmup_jit_quiet_seconds_at_most", settings.warmUp().client().quietSeconds());
+    parameters.putAll(settings.warmUp().client().reportParameters());
     parameters.put("warmup_server_runs_at_most", settings.warmUp().serverRuns());
     parameters.put("regime", settings.node().isPresent() ? ServerRegime.disk.name() : ServerRegime.cache.name());
     settings.node().ifPresent(node -> {

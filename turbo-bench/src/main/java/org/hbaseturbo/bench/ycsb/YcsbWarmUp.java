@@ -1,5 +1,7 @@
 package org.hbaseturbo.bench.ycsb;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
@@ -23,6 +25,14 @@ public record YcsbWarmUp(int operations, int quietSeconds) {
       throw new InvalidInputException("the warm-up's wait for a quiet JIT must not be negative, was " + quietSeconds
           + " s");
     }
+  }
+
+  /** Its values as the benchmarks' reports name them, in their parameters. */
+  public Map<String, Object> reportParameters() {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("warmup_operations_per_client_jvm", operations);
+    parameters.put("warmup_jit_quiet_seconds_at_most", quietSeconds);
+    return parameters;
   }
 
   /** A warm-up of {@code operations} transactions and no wait for the JIT. */

@@ -74,7 +74,12 @@ public enum ChaosPolicy {
      * And RegionServers it can cut off from the master and ZooKeeper ({@code ProcessHBaseCluster.Builder
      * .partitionable()}: root, cgroup v2, iptables).
      */
-    PARTITIONS
+    PARTITIONS;
+
+    /** Whether it needs HDFS under the processes: only HDFS fences the WAL of a paused or cut-off server. */
+    public boolean hdfs() {
+      return this == HDFS || this == PARTITIONS;
+    }
   }
 
   /** @param random whether it picks its actions at random from the seed, else in turn */
