@@ -290,17 +290,17 @@ enum ChaosAction {
     target.isolations().beforeIsolation();
     isolation.begin().take(cluster, index);
     long isolatedAt = System.nanoTime();
-    boolean ranToTheEnd;
     try {
       Pause.sleep(session.plus(PAST_THE_SESSION), "the isolated server's session to run out");
       target.awaitRegionsMovedOff(index);
       // Clients that gave up on it find the regions' new home and write newer values there, which what the
       // isolated server still holds is then older than.
       Pause.sleep(AFTER_THE_MOVE, "clients to write where the isolated server's regions went");
-    } finally {
-      ranToTheEnd = cluster.isRegionServerAlive(index);
-      isolation.endOrKill(cluster, index);
+    } catch (IOException | RuntimeException e) {
+      throw new IOException(e.getMessage() + "; " + startAgainAfter(cluster, index, isolation), e);
     }
+    boolean ranToTheEnd = cluster.isRegionServerAlive(index);
+    isolation.endOrKill(cluster, index);
     long ended = System.nanoTime();
     long isolated = Duration.ofNanos(ended - isolatedAt).toSeconds();
     target.isolations().afterIsolation();
@@ -321,6 +321,23 @@ enum ChaosAction {
         + " ZooKeeper session of " + session.toSeconds() + " s; " + end + "; started again as pid "
         + cluster.regionServerPids().get(index) + ", serving in " + secondsSince(start) + " s; then "
         + BALANCE.perform(target);
+  }
+
+  /**
+   * Ends an isolation whose wait failed, kills the server and starts it again: left isolated or down, it would be so
+   * for the rest of the run, and every later isolation of it refused as not running. Returns what became of it.
+   */
+  private static String startAgainAfter(ProcessHBaseCluster cluster, int index, Isolation isolation) {
+    try {
+      isolation.endOrKill(cluster, index);
+      if (cluster.isRegionServerAlive(index)) {
+        cluster.killRegionServer(index);
+      }
+      cluster.startRegionServer(index);
+      return "RegionServer " + index + " was killed and started again as pid " + cluster.regionServerPids().get(index);
+    } catch (IOException | RuntimeException e) {
+      return "RegionServer " + index + " could not be started again: " + e.getMessage();
+    }
   }
 
   private static String killAndStart(ChaosTarget target, int index, String which) throws IOException {
