@@ -47,8 +47,8 @@ import org.hbaseturbo.wire.PcmMarks;
 /**
  * RegionServer coprocessor that reports the process's CPU time and memory, the RegionServer RPC server's byte
  * counters and its fast path's ({@link FastPathServer}), the settings in force, the RegionServer's state and each
- * table's operations ({@link WorkloadCounters}), so that benchmarks can charge the servers' cost per operation, and
- * a restart or a configuration change be verified, on any cluster that loads the server jar
+ * table's operations on it ({@link WorkloadCounters}), so that benchmarks can charge the servers' cost per
+ * operation, and a restart or a configuration change be verified, on any cluster that loads the server jar
  * ({@code hbase.coprocessor.regionserver.classes}). Like every RegionServer endpoint, only global ADMIN may call it
  * under AccessController.
  *
@@ -148,13 +148,13 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
         }
         response.addSettings(setting);
       }
-      WorkloadCounters.forEach((table, counts) -> response.addTables(TableOperations.newBuilder()
+      WorkloadCounters.of(server).forEach((table, counts) -> response.addTables(TableOperations.newBuilder()
           .setTable(table.getNameAsString()).setGets(counts.gets()).setScans(counts.scans())
           .setScanRows(counts.scanRows()).setPuts(counts.puts()).setDeletes(counts.deletes())
           .setIncrements(counts.increments()).setAppends(counts.appends())
           .setBulkLoadedFiles(counts.bulkLoadedFiles())
           .addAllLatencyBuckets(Arrays.stream(counts.latencies()).boxed().toList())));
-      response.setState(state());
+      response.setTablesPerServer(true).setState(state());
       done.run(response.build());
     } catch (IOException | RuntimeException e) {
       CoprocessorRpcUtils.setControllerException(controller,

@@ -63,7 +63,7 @@ class WorkloadWatcherNotReadIT {
     readings.next.add(real -> new WorkloadReading(real.nanoTime(), List.of("a RegionServer JVM since restarted"),
         real.tables(), real.servers()));
     assertThat(watcher.watch(PERIOD, line -> { }).notRead()).hasValueSatisfying(why ->
-        assertThat(why).contains("the RegionServer processes changed"));
+        assertThat(why).contains("the RegionServers changed"));
     assertThat(watcher.watch(PERIOD, line -> { }).notRead()).as("read again").isEmpty();
 
     readings.next.add(real -> {

@@ -72,11 +72,12 @@ public final class ServerStatsReader {
   public WorkloadReading workload() throws IOException {
     Map<ServerName, ServerStatsResponse> responses = call(ServerStatsRequest.getDefaultInstance());
     long now = System.nanoTime();
-    // The counts are per JVM: RegionServers that share one report the same, and count once.
-    Map<String, ServerStatsResponse> byProcess = new LinkedHashMap<>();
+    // Each RegionServer's own counts; a server jar that counts per JVM reports the same for the RegionServers that
+    // share one, which count once.
+    Map<String, ServerStatsResponse> counted = new LinkedHashMap<>();
     List<RegionServerState> servers = new ArrayList<>();
     responses.forEach((server, response) -> {
-      byProcess.putIfAbsent(response.getProcessId(), response);
+      counted.putIfAbsent(response.getTablesPerServer() ? server.getServerName() : response.getProcessId(), response);
       var state = response.getState();
       servers.add(new RegionServerState(server.getServerName(), response.getHostMemoryBytes(),
           response.getMemoryOfItsOwn(),
@@ -87,15 +88,15 @@ public final class ServerStatsReader {
           state.getCompactedBytes()));
     });
     Map<String, TableOperationCounts> tables = new TreeMap<>();
-    for (ServerStatsResponse process : byProcess.values()) {
-      for (TableOperations table : process.getTablesList()) {
+    for (ServerStatsResponse counter : counted.values()) {
+      for (TableOperations table : counter.getTablesList()) {
         tables.merge(table.getTable(), new TableOperationCounts(table.getGets(), table.getScans(),
             table.getScanRows(), table.getPuts(), table.getDeletes(), table.getIncrements(), table.getAppends(),
             table.getBulkLoadedFiles(), OperationLatencies.of(table.getLatencyBucketsList())),
             TableOperationCounts::plus);
       }
     }
-    return new WorkloadReading(now, List.copyOf(byProcess.keySet()), tables, servers);
+    return new WorkloadReading(now, List.copyOf(counted.keySet()), tables, servers);
   }
 
   /**

@@ -5,25 +5,26 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Each table's operation counts, summed over the cluster's RegionServer JVMs, and each RegionServer's state, at one
+ * Each table's operation counts, summed over the cluster's RegionServers, and each RegionServer's state, at one
  * instant.
  *
  * @param nanoTime when it was read, on this JVM's {@link System#nanoTime()} clock
- * @param processes the RegionServer JVMs the counts came from; counts since another set of JVMs are meaningless
+ * @param counted who kept the counts: each RegionServer by its name (host, port and start code), or each JVM by its
+ *     process id for a server jar that counts per JVM; counts since another set are meaningless
  */
-public record WorkloadReading(long nanoTime, List<String> processes, Map<String, TableOperationCounts> tables,
+public record WorkloadReading(long nanoTime, List<String> counted, Map<String, TableOperationCounts> tables,
     List<RegionServerState> servers) {
 
   /**
    * What each table was asked between {@code earlier} and this reading: a table that appeared in between counts
    * from zero.
    *
-   * @throws IllegalStateException when the RegionServer JVMs changed in between (a restart resets the counts)
+   * @throws IllegalStateException when the RegionServers changed in between (a restart resets the counts)
    */
   public Map<String, TableOperationCounts> tablesSince(WorkloadReading earlier) {
-    if (!new java.util.HashSet<>(processes).equals(new java.util.HashSet<>(earlier.processes))) {
-      throw new IllegalStateException("the RegionServer processes changed in between (a RegionServer restarted or"
-          + " crashed), so the operation counts restarted; read again");
+    if (!new java.util.HashSet<>(counted).equals(new java.util.HashSet<>(earlier.counted))) {
+      throw new IllegalStateException("the RegionServers changed in between (one restarted, crashed or stopped), so"
+          + " the operation counts restarted; read again");
     }
     Map<String, TableOperationCounts> since = new TreeMap<>();
     tables.forEach((table, counts) ->

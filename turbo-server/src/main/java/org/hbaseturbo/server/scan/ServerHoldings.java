@@ -1,15 +1,13 @@
 package org.hbaseturbo.server.scan;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.hbaseturbo.server.FairShare;
+import org.hbaseturbo.server.PerRegionServer;
 import org.hbaseturbo.server.settings.LiveSettings;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
@@ -22,7 +20,7 @@ import org.hbaseturbo.wire.scan.PreparedScanException;
  */
 final class ServerHoldings {
   /** One per RegionServer, found through the region's environment; gone with the server object. */
-  private static final Map<Object, ServerHoldings> BY_SERVER = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final PerRegionServer<ServerHoldings> BY_SERVER = new PerRegionServer<>();
 
   /** The limits in force: update_config changes them for what is reserved next; what is held stays. */
   private final Supplier<ServerLimits> limits;
@@ -46,7 +44,7 @@ final class ServerHoldings {
    * {@code update_config} changes.
    */
   static ServerHoldings of(Object server, Configuration conf) {
-    return BY_SERVER.computeIfAbsent(server, any -> new ServerHoldings(LiveSettings.watch(
+    return BY_SERVER.of(server, () -> new ServerHoldings(LiveSettings.watch(
         "Prepared Scan (RegionServer limits)", conf, conf, ServerLimits::from)));
   }
 
@@ -167,9 +165,7 @@ final class ServerHoldings {
 
   /** The holdings of every RegionServer of this JVM at this instant. */
   static List<ServerHoldings> all() {
-    synchronized (BY_SERVER) {
-      return new ArrayList<>(BY_SERVER.values());
-    }
+    return BY_SERVER.all();
   }
 
   /** A prepared scan refused: {@code what} would pass the limit. */

@@ -1,5 +1,8 @@
 package org.hbaseturbo.server.workload;
 
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.hbaseturbo.server.metrics.TurboMetricsSource;
@@ -7,7 +10,8 @@ import org.hbaseturbo.server.metrics.TurboMetricsSource;
 /**
  * The workload observer's counts as the metrics source {@code RegionServer,sub=TurboWorkload}: the operations
  * clients asked of this JVM's regions, all tables together, as {@link WorkloadCounters} counts them for PCM
- * (docs/operating.md, Metrics, lists each with its unit).
+ * (docs/operating.md, Metrics, lists each with its unit). Like HBase's own sources it is one per JVM: where the
+ * RegionServers of an embedded cluster share one, it sums theirs, and counts a table they both serve once.
  */
 final class WorkloadMetrics extends TurboMetricsSource {
   static final String NAME = "TurboWorkload";
@@ -27,26 +31,27 @@ final class WorkloadMetrics extends TurboMetricsSource {
 
   @Override
   protected void snapshot(MetricsRecordBuilder record) {
-    long[] sums = new long[9];
-    WorkloadCounters.forEach((table, counts) -> {
-      sums[0]++;
-      sums[1] += counts.gets();
-      sums[2] += counts.scans();
-      sums[3] += counts.scanRows();
-      sums[4] += counts.puts();
-      sums[5] += counts.deletes();
-      sums[6] += counts.increments();
-      sums[7] += counts.appends();
-      sums[8] += counts.bulkLoadedFiles();
-    });
-    record.addGauge(TABLES, sums[0])
-        .addCounter(GETS, sums[1])
-        .addCounter(SCANS, sums[2])
-        .addCounter(SCAN_ROWS, sums[3])
-        .addCounter(PUTS, sums[4])
-        .addCounter(DELETES, sums[5])
-        .addCounter(INCREMENTS, sums[6])
-        .addCounter(APPENDS, sums[7])
-        .addCounter(BULK_LOADED_FILES, sums[8]);
+    long[] sums = new long[8];
+    Set<TableName> tables = new HashSet<>();
+    WorkloadCounters.all().forEach(server -> server.forEach((table, counts) -> {
+      tables.add(table);
+      sums[0] += counts.gets();
+      sums[1] += counts.scans();
+      sums[2] += counts.scanRows();
+      sums[3] += counts.puts();
+      sums[4] += counts.deletes();
+      sums[5] += counts.increments();
+      sums[6] += counts.appends();
+      sums[7] += counts.bulkLoadedFiles();
+    }));
+    record.addGauge(TABLES, tables.size())
+        .addCounter(GETS, sums[0])
+        .addCounter(SCANS, sums[1])
+        .addCounter(SCAN_ROWS, sums[2])
+        .addCounter(PUTS, sums[3])
+        .addCounter(DELETES, sums[4])
+        .addCounter(INCREMENTS, sums[5])
+        .addCounter(APPENDS, sums[6])
+        .addCounter(BULK_LOADED_FILES, sums[7]);
   }
 }

@@ -57,7 +57,8 @@ public class WorkloadObserver implements RegionCoprocessor, RegionObserver {
     if (!HBaseLine.matches()) {
       return;
     }
-    table = WorkloadCounters.of(LoadedAs.region(env, this).getRegionInfo().getTable());
+    RegionCoprocessorEnvironment region = LoadedAs.region(env, this);
+    table = WorkloadCounters.of(region.getOnlineRegions()).table(region.getRegionInfo().getTable());
     metrics = MetricsRegistration.hold(WorkloadMetrics.NAME, WorkloadMetrics::new);
   }
 

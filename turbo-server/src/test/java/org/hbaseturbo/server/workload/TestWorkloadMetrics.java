@@ -8,17 +8,18 @@ import org.hbaseturbo.server.metrics.TestingMetrics;
 import org.hbaseturbo.server.metrics.TestingMetrics.Figures;
 import org.junit.jupiter.api.Test;
 
-/** The workload source sums the observer's counts over the tables. */
+/** The workload source sums the observer's counts over the tables and the RegionServers of its JVM. */
 class TestWorkloadMetrics {
   private static final String SOURCE = WorkloadMetrics.NAME;
 
   @Test
   void sumsEveryTablesOperationsByType() {
+    Object server = new Object();
     try (MetricsRegistration.Hold hold = MetricsRegistration.hold(SOURCE, WorkloadMetrics::new)) {
       assertThat(hold.held()).isTrue();
       Figures before = TestingMetrics.require(SOURCE);
-      TableOperationCounters one = WorkloadCounters.of(TableName.valueOf("metrics_one"));
-      TableOperationCounters two = WorkloadCounters.of(TableName.valueOf("metrics_two"));
+      TableOperationCounters one = WorkloadCounters.of(server).table(TableName.valueOf("metrics_one"));
+      TableOperationCounters two = WorkloadCounters.of(server).table(TableName.valueOf("metrics_two"));
       one.gets.add(1);
       two.gets.add(2);
       one.scans.add(3);
@@ -40,5 +41,33 @@ class TestWorkloadMetrics {
       assertThat(after.get("bulkLoadedFiles") - before.get("bulkLoadedFiles")).isEqualTo(9);
     }
     assertThat(TestingMetrics.read(SOURCE)).isEmpty();
+  }
+
+  @Test
+  void eachRegionServerCountsItsOwnAndTheJvmSumsThem() {
+    Object first = new Object();
+    Object second = new Object();
+    TableName shared = TableName.valueOf("metrics_shared");
+    try (MetricsRegistration.Hold hold = MetricsRegistration.hold(SOURCE, WorkloadMetrics::new)) {
+      assertThat(hold.held()).isTrue();
+      Figures before = TestingMetrics.require(SOURCE);
+      WorkloadCounters.of(first).table(shared).gets.add(2);
+      WorkloadCounters.of(second).table(shared).gets.add(3);
+      assertThat(gets(WorkloadCounters.of(first), shared)).isEqualTo(2);
+      assertThat(gets(WorkloadCounters.of(second), shared)).isEqualTo(3);
+      Figures after = TestingMetrics.require(SOURCE);
+      assertThat(after.get("gets") - before.get("gets")).isEqualTo(5);
+      assertThat(after.get("tables") - before.get("tables")).as("a table both serve, once").isEqualTo(1);
+    }
+  }
+
+  private static long gets(WorkloadCounters server, TableName table) {
+    long[] gets = {-1};
+    server.forEach((name, counts) -> {
+      if (name.equals(table)) {
+        gets[0] = counts.gets();
+      }
+    });
+    return gets[0];
   }
 }
