@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
             + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
             + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
             + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
-            + " least 2%) with its p99 at most 25% above theirs; otherwise the class keeps HBase's defaults.",
+            + " least 2%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's defaults.",
         "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
             + " store files, compaction min and max. The heap, its fractions, the pre-split and the split policy"
             + " stay the paper's, and the files say so. BL is not calibrated yet. Everything it creates is dropped"

@@ -67,8 +67,8 @@ final class TuneWatchCommand implements Callable<Integer> {
       description = {"Periods after each switch over which it is judged against the --hold periods before it (the"
           + " same class under the old settings), after one more period of warm-up where the switch reopened"
           + " regions: the switch stays only if its throughput, the cost of a switch taken online included, is no"
-          + " lower than before beyond the noise of those periods (at least 3%), and its p99 is no higher"
-          + " beyond theirs (at least 25%, plus 1 ms); otherwise it is rolled back."
+          + " lower than before beyond the noise of those periods (at least 3%%), and its p99 is no higher"
+          + " beyond theirs (at least 25%%, plus 1 ms); otherwise it is rolled back."
           + " Each verdict is in the audit log with its figures. 0: keep every switch unjudged, as the PCM paper's"
           + " loop does (0 to 100; default: ${DEFAULT-VALUE})."})
   int trialPeriods;

@@ -2,6 +2,9 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,25 @@ class TestCommandTree {
       assertThat(run.out()).as("%s", args).contains("Usage: " + String.join(" ", qualified(command)));
       assertThat(run.err()).as("%s", args).isEmpty();
     }
+  }
+
+  /**
+   * picocli formats each line of help as a format string: on a bare '%' (as in "2%)") it prints the line raw and warns
+   * on the JVM's stderr, which the runs above do not capture.
+   */
+  @Test
+  void everyHelpRendersWithoutAWarning() {
+    PrintStream stderr = System.err;
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+    try {
+      for (List<String> command : commands()) {
+        assertThat(commandLine(command).getUsageMessage()).contains("Usage: ");
+      }
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
   }
 
   @Test
