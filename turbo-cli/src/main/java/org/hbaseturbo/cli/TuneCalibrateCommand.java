@@ -32,7 +32,10 @@ import picocli.CommandLine.Spec;
             + " second copy of them (the A/A arm, which measures the noise) and each candidate (the paper's"
             + " settings together, then each alone) run on copies of that table (snapshot clones; the block size's"
             + " candidates major-compacted), in rounds of one run each, turned every round; each candidate's"
-            + " throughput is taken over the defaults' in the same round. Successive halving: the better half by"
+            + " throughput is taken over the defaults' in the same round. One YCSB client in this JVM runs every arm"
+            + " of a class, its threads and connections kept from run to run, warmed up once before the first round"
+            + " (--warmup operations on the arms in turn, then on while its JIT compiles, --warmup-quiet-seconds at"
+            + " most). Successive halving: the better half by"
             + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
             + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
             + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
@@ -64,8 +67,9 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   long records;
 
   @Range(min = 1, max = 3_600)
-  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "10",
-      description = "Length of each arm's run in a round (1 to 3,600; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "3",
+      description = "Length of each arm's run in a round (1 to 3,600; default: ${DEFAULT-VALUE}): short runs make"
+          + " many rounds, and the defaults' run of the same round takes out the host's drift.")
   int runSeconds;
 
   @Range(min = 1, max = 1_024)

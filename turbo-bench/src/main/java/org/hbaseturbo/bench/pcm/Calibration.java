@@ -14,12 +14,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.ycsb.OperationStats;
-import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.WarmYcsbClient;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
@@ -37,7 +38,9 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * of the defaults (the A/A arm, which measures the noise) and each candidate ({@link CalibrationCandidate}) get a
  * copy of that table ({@link CandidateTables}). They then run the class's YCSB mix in rounds: each round runs every
  * arm once, for the same time, in an order that turns each round, so that drift within a round does not favour an
- * arm. A candidate's measure is its throughput over the defaults' in the same round. Rounds go in stages of
+ * arm. A candidate's measure is its throughput over the defaults' in the same round. One YCSB client in this JVM runs
+ * every arm of a class ({@link WarmYcsbClient}), warmed up once: a client JVM for each run measured the JIT of a new
+ * client as much as the arm (results/pcm/aa-noise-2026-11-29). Rounds go in stages of
  * successive halving: every candidate gets the first stage's rounds, the better half by median the next stage's,
  * twice as many, and so on down to one, which then gets rounds until the class's share of the budget is spent
  * ({@link CalibrationJudge}).
@@ -60,7 +63,7 @@ public final class Calibration {
    *     as many as the budget allows
    * @param policies the policy of each class: the paper's, or the user's
    * @param ycsbProperties YCSB properties for every run (request distribution, field sizes)
-   * @param warmUp what each run's client JVM does before it measures
+   * @param warmUp what a class's client does before its first round
    */
   public record Settings(List<PcmWorkload> classes, long records, int runSeconds, int threads, Duration budget,
       int maxRounds, Map<WorkloadClass, Policy> policies, Map<String, String> ycsbProperties, YcsbWarmUp warmUp) {
@@ -175,6 +178,8 @@ public final class Calibration {
     private final Map<String, Arm> arms = new LinkedHashMap<>();
     private int rounds;
     private final long began = System.nanoTime();
+    /** Runs every arm, from the first round to the last. */
+    private WarmYcsbClient client;
 
     ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, CandidateTables tables, long until) {
       this.workload = workload;
@@ -200,6 +205,16 @@ public final class Calibration {
       for (int i = 0; i < tried.size(); i++) {
         addArm(tried.get(i), prefix + "_c" + i);
       }
+      try (WarmYcsbClient started = WarmYcsbClient.start(runProperties(), arms.values().stream()
+          .map(arm -> arm.table.getNameAsString()).toList(), settings.threads())) {
+        client = started;
+        out.printf("  the client warms up on every arm in turn: %s%n", client.warmUp(settings.warmUp()));
+        out.flush();
+        return rounds(tried);
+      }
+    }
+
+    private ClassResult rounds(List<CalibrationCandidate> tried) throws IOException {
       List<String> alive = new ArrayList<>(tried.stream().map(CalibrationCandidate::name).toList());
       out.println("  a round to warm every arm, not measured");
       out.flush();
@@ -275,26 +290,33 @@ public final class Calibration {
       if (rounds % 2 == 1) {
         Collections.reverse(order);
       }
-      Map<String, PhaseResult> results = new LinkedHashMap<>();
+      Map<String, WarmYcsbClient.Measurement> results = new LinkedHashMap<>();
       for (String arm : order) {
-        results.put(arm, runOnce(arm, measured));
+        results.put(arm, runOnce(arm));
       }
       if (measured) {
         rounds++;
-        PhaseResult defaults = results.get(CalibrationCandidate.DEFAULTS);
+        WarmYcsbClient.Measurement defaults = results.get(CalibrationCandidate.DEFAULTS);
         results.forEach((arm, result) -> arms.get(arm).measured(result, defaults));
       }
       return System.nanoTime() - start;
     }
 
-    private PhaseResult runOnce(String arm, boolean measured) throws IOException {
-      TableName table = arms.get(arm).table;
-      Path dir = workDir.resolve(workload.label()).resolve((measured ? "round-" + (rounds + 1) : "warm-up") + "-"
-          + table.getQualifierAsString());
-      PhaseResult result = new YcsbExperiment(target, ycsb(workload.run(table.getNameAsString(),
-          settings.runSeconds()), 1), dir, out).run(1, 1, false);
-      PcmBenchmark.requireNoFailures(result, workload.label() + " on " + arm);
-      return result;
+    private WarmYcsbClient.Measurement runOnce(String arm) throws IOException {
+      WarmYcsbClient.Measurement measured = client.measure(arms.get(arm).table.getNameAsString(),
+          Duration.ofSeconds(settings.runSeconds()));
+      if (measured.failures() > 0) {
+        throw new IOException(workload.label() + " on " + arm + ": " + measured.failures() + " of "
+            + measured.operations() + " operations failed");
+      }
+      return measured;
+    }
+
+    /** YCSB's run properties of the class, for the client of all its arms (each arm's table set by the client). */
+    private Properties runProperties() {
+      String first = arms.values().iterator().next().table.getNameAsString();
+      return new YcsbExperiment(target, ycsb(workload.run(first, settings.runSeconds()), 1),
+          workDir.resolve(workload.label()), out).phase(YcsbPhase.Kind.RUN, "arms", false).properties();
     }
 
     private void report(List<String> alive) {
@@ -340,11 +362,11 @@ public final class Calibration {
       this.table = table;
     }
 
-    /** Takes its run of a round, beside the defaults' run of the same round. */
-    void measured(PhaseResult run, PhaseResult defaults) {
+    /** Takes its run of a round, beside the defaults' run of the same round: throughput and p99 of all operations. */
+    void measured(WarmYcsbClient.Measurement run, WarmYcsbClient.Measurement defaults) {
       throughputs.add(run.throughputOpsPerSecond());
       ratios.add(run.throughputOpsPerSecond() / defaults.throughputOpsPerSecond());
-      p99Ratios.add(p99(run) / p99(defaults));
+      p99Ratios.add(run.p99Us() / defaults.p99Us());
     }
 
     CalibrationJudge.Paired paired() {
@@ -355,11 +377,6 @@ public final class Calibration {
       CalibrationJudge.Paired paired = paired();
       return new CandidateResult(candidate.values(), paired.ratios(), paired.p99Ratios(), paired.median(),
           paired.min(), paired.max(), List.copyOf(throughputs));
-    }
-
-    /** The slowest of the run's operations' p99, microseconds. */
-    private static double p99(PhaseResult result) {
-      return result.byOperation().values().stream().mapToDouble(OperationStats::p99Us).max().orElse(Double.NaN);
     }
   }
 }

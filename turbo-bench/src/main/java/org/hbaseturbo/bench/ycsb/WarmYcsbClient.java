@@ -1,0 +1,314 @@
+package org.hbaseturbo.bench.ycsb;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.locks.LockSupport;
+import site.ycsb.Client;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * YCSB's core workload run in this JVM by threads that live as long as the client, over several copies of one table
+ * in turn: one measurement after another, each on the table it names, by a client whose JIT and connections are warm
+ * for all of them. A YCSB run in a JVM of its own for each measurement spreads an A/A pair far wider: on 2 cores a
+ * new client JVM for each 10 s run measured the same two warm clusters 0.63x to 1.63x apart, where one warm client
+ * alternating 3 s slices measured them within a standard deviation of 0.16 per pair
+ * (results/pcm/aa-noise-2026-11-29).
+ *
+ * <p>Each thread keeps, for every table, a YCSB workload, thread state and binding of its own, made at the start, so
+ * that switching tables costs nothing. Between measurements the threads go on with the last table; before the first
+ * they wait. Operations are timed here, not by YCSB's {@code Measurements}, which is one per JVM. A measurement ends
+ * as a YCSB run does, once every thread has closed its binding (which flushes the writes a buffering binding holds)
+ * and opened it again: writes still in a client's buffer count only once they are sent.
+ */
+public final class WarmYcsbClient implements AutoCloseable {
+  /**
+   * What a measurement leaves out at its start: operations still running on the table before, each a few
+   * milliseconds at most, and the new table's first calls.
+   */
+  static final Duration SETTLE = Duration.ofMillis(200);
+  /** How long a measurement may wait, past its length, for the threads to flush: far above a buffer's flush. */
+  static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(60);
+  private static final long IDLE_NANOS = Duration.ofMillis(1).toNanos();
+  /** How long the warm-up stays on one table before the next. */
+  static final Duration WARM_UP_SLICE = Duration.ofSeconds(1);
+
+  /** One measurement of one table. */
+  public record Measurement(String table, double seconds, long operations, long failures, double p99Us) {
+    public double throughputOpsPerSecond() {
+      return operations / seconds;
+    }
+  }
+
+  private final List<String> tables;
+  private final List<Worker> workers = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+  private volatile int current = -1;
+  /** Raised at a measurement's end: each thread then reopens its binding and says so in its own field. */
+  private volatile long flushes;
+  private volatile boolean closed;
+
+  private WarmYcsbClient(List<String> tables) {
+    this.tables = List.copyOf(tables);
+  }
+
+  /**
+   * Starts {@code threads} threads, each with a binding and workload state for every one of {@code tables}, from the
+   * run phase's properties {@code run} (its {@code table} replaced by each); they wait for the first measurement.
+   *
+   * @throws IOException when YCSB's workload or the binding cannot start
+   */
+  public static WarmYcsbClient start(Properties run, List<String> tables, int threads) throws IOException {
+    requireNonNull(run, "run is null");
+    if (tables.isEmpty() || threads < 1) {
+      throw new IllegalArgumentException("needs a table and a thread, got " + tables + " and " + threads);
+    }
+    WarmYcsbClient client = new WarmYcsbClient(tables);
+    try {
+      // YCSB's workload needs the JVM's Measurements made first; it records nothing there but a verify's.
+      Measurements.setProperties(run);
+      List<CoreWorkload> workloads = new ArrayList<>();
+      for (String table : tables) {
+        CoreWorkload workload = new CoreWorkload();
+        workload.init(forTable(run, table));
+        workloads.add(workload);
+      }
+      for (int thread = 0; thread < threads; thread++) {
+        client.workers.add(client.new Worker(thread, threads, workloads, run));
+      }
+    } catch (WorkloadException | DBException | ReflectiveOperationException | RuntimeException e) {
+      client.close();
+      throw new IOException("cannot start YCSB's workload in this JVM: " + e.getMessage(), e);
+    }
+    for (int i = 0; i < client.workers.size(); i++) {
+      Thread thread = new Thread(client.workers.get(i), "warm-ycsb-" + i);
+      thread.setDaemon(true);
+      client.threads.add(thread);
+      thread.start();
+    }
+    return client;
+  }
+
+  private static Properties forTable(Properties run, String table) {
+    Properties props = new Properties();
+    props.putAll(run);
+    props.setProperty(CoreWorkload.TABLENAME_PROPERTY, table);
+    return props;
+  }
+
+  /**
+   * Runs the workload on {@code table} for {@link #SETTLE} unmeasured, then for {@code length} measured; the threads
+   * go on with it afterwards.
+   */
+  public Measurement measure(String table, Duration length) throws IOException {
+    int index = tables.indexOf(table);
+    if (index < 0) {
+      throw new IllegalArgumentException("not one of this client's tables: " + table + "; it has " + tables);
+    }
+    current = index;
+    sleep(SETTLE);
+    List<Recorder> recorders = new ArrayList<>();
+    for (Worker worker : workers) {
+      Recorder recorder = new Recorder(index);
+      recorders.add(recorder);
+      worker.recorder = recorder;
+    }
+    long start = System.nanoTime();
+    sleep(length);
+    awaitFlushed(table);
+    for (Worker worker : workers) {
+      worker.recorder = null;
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long operations = 0;
+    long failures = 0;
+    List<long[]> latencies = new ArrayList<>();
+    for (Recorder recorder : recorders) {
+      synchronized (recorder) {
+        operations += recorder.count;
+        failures += recorder.failures;
+        latencies.add(Arrays.copyOf(recorder.nanos, recorder.count));
+      }
+    }
+    return new Measurement(table, seconds, operations, failures, p99Us(latencies));
+  }
+
+  /**
+   * Runs the tables in turn, {@link #WARM_UP_SLICE} each, until {@code warmUp}'s operations are done, then goes on
+   * while this JVM's JIT compiles, at most {@code warmUp}'s quiet seconds ({@link JitQuiet}).
+   *
+   * @return what the warm-up did, for the progress lines
+   * @throws IOException when a slice does no operation, or fails one: the client cannot reach the tables
+   */
+  public String warmUp(YcsbWarmUp warmUp) throws IOException {
+    long done = 0;
+    for (int slice = 0; done < warmUp.operations(); slice++) {
+      Measurement measured = measure(tables.get(slice % tables.size()), WARM_UP_SLICE);
+      if (measured.operations() == 0 || measured.failures() > 0) {
+        throw new IOException("the warm-up did " + measured.operations() + " operations on " + measured.table()
+            + " in " + WARM_UP_SLICE.toSeconds() + " s, " + measured.failures() + " of them failed");
+      }
+      done += measured.operations();
+    }
+    if (warmUp.quietSeconds() == 0) {
+      return String.format("%,d operations", done);
+    }
+    try {
+      JitQuiet.Outcome quiet = JitQuiet.await(warmUp.quietSeconds());
+      return String.format("%,d operations, then %.1f s until %s", done, quiet.waitedMs() / 1e3, quiet.quiet()
+          ? "this JVM's JIT was quiet" : "the limit, its JIT still compiling " + quiet.lastWindowCompileMs()
+          + " ms a second");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the warm YCSB client warmed up");
+    }
+  }
+
+  /** Has every thread reopen its binding, and waits until each has. */
+  private void awaitFlushed(String table) throws IOException {
+    long flush = ++flushes;
+    long deadline = System.nanoTime() + FLUSH_TIMEOUT.toNanos();
+    for (Worker worker : workers) {
+      while (worker.flushed != flush) {
+        if (worker.failure != null) {
+          throw new IOException("a client thread could not flush its writes to " + table + ": "
+              + worker.failure.getMessage(), worker.failure);
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("the client threads did not flush their writes to " + table + " within "
+              + FLUSH_TIMEOUT.toSeconds() + " s of the measurement's end");
+        }
+        LockSupport.parkNanos(IDLE_NANOS);
+      }
+    }
+  }
+
+  private static double p99Us(List<long[]> perThread) {
+    long[] all = perThread.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+    if (all.length == 0) {
+      return Double.NaN;
+    }
+    return all[(int) Math.min(all.length - 1, Math.ceil(all.length * 0.99) - 1)] / 1e3;
+  }
+
+  private static void sleep(Duration duration) throws InterruptedIOException {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the warm YCSB client measured");
+    }
+  }
+
+  /** Stops the threads and closes their bindings. */
+  @Override
+  public void close() {
+    closed = true;
+    for (Thread thread : threads) {
+      try {
+        thread.join(Duration.ofSeconds(30).toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    for (Worker worker : workers) {
+      worker.cleanup();
+    }
+  }
+
+  /** One measurement's operations on one thread: written by that thread, read once the measurement ended. */
+  private static final class Recorder {
+    private final int table;
+    private long[] nanos = new long[1024];
+    private int count;
+    private long failures;
+
+    Recorder(int table) {
+      this.table = table;
+    }
+
+    synchronized void add(long took, boolean ok) {
+      if (count == nanos.length) {
+        nanos = Arrays.copyOf(nanos, count * 2);
+      }
+      nanos[count++] = took;
+      if (!ok) {
+        failures++;
+      }
+    }
+  }
+
+  /** One client thread: for each table a workload, its thread state and a binding of its own. */
+  private final class Worker implements Runnable {
+    private final List<CoreWorkload> workloads;
+    private final List<Object> states = new ArrayList<>();
+    private final List<DB> bindings = new ArrayList<>();
+    private volatile Recorder recorder;
+    /** The last of {@link #flushes} this thread answered. */
+    private volatile long flushed;
+    /** Why this thread stopped, if anything but the client's close stopped it. */
+    private volatile Exception failure;
+
+    Worker(int id, int count, List<CoreWorkload> workloads, Properties run)
+        throws WorkloadException, DBException, ReflectiveOperationException {
+      this.workloads = workloads;
+      for (int table = 0; table < tables.size(); table++) {
+        Properties props = forTable(run, tables.get(table));
+        states.add(workloads.get(table).initThread(props, id, count));
+        // The binding itself, not YCSB's DBWrapper around it, which records into the JVM's one Measurements.
+        DB binding = (DB) Class.forName(props.getProperty(Client.DB_PROPERTY)).getDeclaredConstructor().newInstance();
+        binding.setProperties(props);
+        binding.init();
+        bindings.add(binding);
+      }
+    }
+
+    @Override
+    public void run() {
+      try {
+        while (!closed) {
+          int table = current;
+          if (flushed != flushes) {
+            long flush = flushes;
+            bindings.get(table).cleanup();
+            bindings.get(table).init();
+            flushed = flush;
+          } else if (table < 0) {
+            LockSupport.parkNanos(IDLE_NANOS);
+          } else {
+            long start = System.nanoTime();
+            boolean ok = workloads.get(table).doTransaction(bindings.get(table), states.get(table));
+            long took = System.nanoTime() - start;
+            Recorder recording = recorder;
+            if (recording != null && recording.table == table) {
+              recording.add(took, ok);
+            }
+          }
+        }
+      } catch (DBException | RuntimeException e) {
+        failure = e;
+      }
+    }
+
+    void cleanup() {
+      for (DB binding : bindings) {
+        try {
+          binding.cleanup();
+        } catch (DBException | RuntimeException e) {
+          // Best effort at the end: every measurement has flushed its writes already.
+        }
+      }
+    }
+  }
+}

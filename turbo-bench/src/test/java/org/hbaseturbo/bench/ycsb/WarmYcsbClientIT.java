@@ -1,0 +1,106 @@
+package org.hbaseturbo.bench.ycsb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One warm client measures two tables in turn, each measurement its own, writes flushed within it. */
+@ExtendWith(SharedHBaseCluster.class)
+class WarmYcsbClientIT {
+  private static final int RECORDS = 1_000;
+
+  @Test
+  void measuresEachTableInTurnAndEndsEachMeasurementWithItsBufferedWritesSent(EmbeddedHBaseCluster cluster,
+      Connection connection, @TempDir Path dir) throws Exception {
+    TableName first = SharedHBaseCluster.uniqueTableName("warm_first");
+    TableName second = SharedHBaseCluster.uniqueTableName("warm_second");
+    // Only updates, buffered on the client in a buffer far larger than a measurement fills: without the flush at
+    // each measurement's end, the tables would still be empty when it returns.
+    Map<String, String> updates = Map.of("recordcount", String.valueOf(RECORDS), "readproportion", "0",
+        "updateproportion", "1", "clientbuffering", "true", "writebuffersize", String.valueOf(64 << 20));
+    Properties run = experiment(cluster, connection, dir, first, updates).phase(YcsbPhase.Kind.RUN, "warm", false)
+        .properties();
+    experiment(cluster, connection, dir.resolve("second"), second, updates).load(false);
+    experiment(cluster, connection, dir.resolve("first"), first, updates).load(false);
+    try (Table table = connection.getTable(first)) {
+      // Loaded, then emptied of values: what the measurement writes is what the scan finds.
+      assertThat(count(table)).isEqualTo(RECORDS);
+    }
+    truncate(connection, first);
+    truncate(connection, second);
+
+    try (WarmYcsbClient client = WarmYcsbClient.start(run, List.of(first.getNameAsString(),
+        second.getNameAsString()), 2)) {
+      WarmYcsbClient.Measurement one = client.measure(first.getNameAsString(), Duration.ofSeconds(1));
+      long firstRows = rows(connection, first);
+      long secondRowsAfterFirst = rows(connection, second);
+      WarmYcsbClient.Measurement two = client.measure(second.getNameAsString(), Duration.ofSeconds(1));
+
+      assertThat(one.table()).isEqualTo(first.getNameAsString());
+      assertThat(one.operations()).isPositive();
+      assertThat(one.failures()).isZero();
+      assertThat(one.seconds()).isGreaterThanOrEqualTo(1.0);
+      assertThat(one.p99Us()).isPositive();
+      assertThat(firstRows).as("the first measurement's updates, sent by its end").isPositive();
+      assertThat(secondRowsAfterFirst).as("nothing ran on the second table yet").isZero();
+      assertThat(two.operations()).isPositive();
+      assertThat(two.failures()).isZero();
+      assertThat(rows(connection, second)).isPositive();
+    }
+  }
+
+  private static long rows(Connection connection, TableName name) throws Exception {
+    try (Table table = connection.getTable(name)) {
+      return count(table);
+    }
+  }
+
+  private static long count(Table table) throws Exception {
+    long rows = 0;
+    try (ResultScanner scanner = table.getScanner(new Scan())) {
+      for (Result ignored : scanner) {
+        rows++;
+      }
+    }
+    return rows;
+  }
+
+  private static void truncate(Connection connection, TableName table) throws Exception {
+    try (var admin = connection.getAdmin()) {
+      admin.disableTable(table);
+      admin.truncateTable(table, true);
+    }
+  }
+
+  private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
+      TableName table, Map<String, String> overrides) throws Exception {
+    Path conf = dir.resolve("conf");
+    cluster.writeClientConfiguration(conf);
+    Map<String, String> properties = new java.util.HashMap<>(overrides);
+    properties.put("table", table.getNameAsString());
+    properties.put("operationcount", "1000000000");
+    YcsbExperiment.Settings settings = new YcsbExperiment.Settings("a", properties, 2, DbBinding.NATIVE, 2,
+        YcsbWarmUp.operations(0), Optional.empty(), "loopback");
+    return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir,
+        new PrintWriter(new StringWriter()));
+  }
+}
