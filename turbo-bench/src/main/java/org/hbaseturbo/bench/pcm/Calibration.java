@@ -239,18 +239,19 @@ public final class Calibration {
       }
       String endedWhen = stopped;
       CalibrationJudge.Paired aa = paired(AA);
+      // Only the survivors of the halving: a candidate halved out early had fewer, noisier rounds, and lost on them.
       Optional<String> chosen = rounds == 0 ? Optional.empty()
-          : CalibrationJudge.choose(paired(arms.keySet().stream().filter(this::measuredCandidate).toList()),
-              aa);
+          : CalibrationJudge.choose(paired(alive.stream().filter(this::measuredCandidate).toList()), aa);
       double noise = rounds == 0 ? Double.NaN : CalibrationJudge.noise(aa);
       double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
       String reason = rounds == 0 ? "no round fitted in the class's share of the budget"
           : chosen.map(name -> String.format("%s: median %.3f of the defaults' throughput over %d rounds, above 1 +"
-              + " %.3f (A/A noise %.3f); the rounds ended when %s", name, paired(name).median(),
-              paired(name).ratios().size(), margin, noise, endedWhen))
-          .orElse(String.format("no candidate beat the defaults by more than %.3f (A/A noise %.3f) at a p99 within"
-              + " %.0f%% of theirs; the rounds ended when %s", margin, noise, CalibrationJudge.MAX_P99_RISE * 100,
-              endedWhen));
+              + " %.3f (the A/A noise of a median of as many rounds); the rounds ended when %s", name,
+              paired(name).median(), paired(name).ratios().size(),
+              CalibrationJudge.margin(aa, paired(name).ratios().size()), endedWhen))
+          .orElse(String.format("no candidate the halving kept beat the defaults by more than the A/A noise of a"
+              + " median of its rounds (%.3f at the A/A arm's %d) at a p99 within %.0f%% of theirs; the rounds ended"
+              + " when %s", margin, aa.ratios().size(), CalibrationJudge.MAX_P99_RISE * 100, endedWhen));
       out.printf("  %s: %s%n", workload.label(), reason);
       out.flush();
       return result(chosen, noise, margin, reason);

@@ -61,21 +61,34 @@ final class CalibrationJudge {
    * every gain look like noise.
    */
   static double noise(Paired aa) {
+    return noise(aa, aa.ratios().size());
+  }
+
+  /**
+   * The noise of a median of {@code rounds} rounds: as {@link #noise(Paired)}, with the standard error of a median of
+   * that many rounds. A candidate halved out after 2 rounds has a median far noisier than the A/A arm's of 40.
+   */
+  static double noise(Paired aa, int rounds) {
     List<Double> ratios = aa.ratios();
-    if (ratios.isEmpty()) {
+    if (ratios.isEmpty() || rounds < 1) {
       return 0;
     }
     double median = aa.median();
     double deviation = Paired.median(ratios.stream().map(ratio -> Math.abs(ratio - median)).toList());
     // A normal spread's standard deviation is 1.4826 times its median absolute deviation, and a median of n draws
     // has a standard error of 1.2533 standard deviations over the square root of n.
-    double standardError = 1.2533 * 1.4826 * deviation / Math.sqrt(ratios.size());
+    double standardError = 1.2533 * 1.4826 * deviation / Math.sqrt(rounds);
     return Math.max(Math.abs(median - 1), 2 * standardError);
   }
 
-  /** What a candidate's median must beat 1 by: the noise, at least {@link #MIN_GAIN}. */
+  /** What the A/A arm's own median must beat 1 by: its noise, at least {@link #MIN_GAIN}. */
   static double margin(Paired aa) {
-    return Math.max(noise(aa), MIN_GAIN);
+    return margin(aa, aa.ratios().size());
+  }
+
+  /** What a median of {@code rounds} rounds must beat 1 by: their noise, at least {@link #MIN_GAIN}. */
+  static double margin(Paired aa, int rounds) {
+    return Math.max(noise(aa, rounds), MIN_GAIN);
   }
 
   /** The better half of the candidates by median ratio (at least one), best first: a stage's survivors. */
@@ -86,14 +99,14 @@ final class CalibrationJudge {
 
   /**
    * The candidate chosen over HBase's defaults: the best by median ratio of those whose median beats 1 by more than
-   * the margin and whose p99 rose by no more than {@link #MAX_P99_RISE}; none when no candidate does, and the
-   * defaults stay.
+   * the margin of as many rounds as it had, and whose p99 rose by no more than {@link #MAX_P99_RISE}; none when no
+   * candidate does, and the defaults stay.
    */
   static Optional<String> choose(Map<String, Paired> candidates, Paired aa) {
-    double margin = margin(aa);
     return ranked(candidates).stream().filter(name -> {
       Paired paired = candidates.get(name);
-      return paired.median() > 1 + margin && !(paired.p99Median() > 1 + MAX_P99_RISE);
+      return paired.median() > 1 + margin(aa, paired.ratios().size())
+          && !(paired.p99Median() > 1 + MAX_P99_RISE);
     }).findFirst();
   }
 

@@ -39,6 +39,18 @@ class TestCalibrationJudge {
   }
 
   @Test
+  void aCandidateOfFewRoundsMustBeatTheNoiseOfAMedianOfThatFew() {
+    // A/A rounds as a warm client measures them on this host: median 0.989, most rounds within 12%.
+    CalibrationJudge.Paired aa = paired(0.988, 0.86, 1.12, 0.93, 1.05, 0.90, 1.08, 0.97, 1.01, 0.88, 1.10, 0.99, 1.03,
+        0.94, 1.06, 0.92, 1.00, 0.95, 1.04, 0.98);
+    assertThat(CalibrationJudge.margin(aa, 20)).isCloseTo(0.046, within(0.001));
+    assertThat(CalibrationJudge.margin(aa, 2)).isCloseTo(0.145, within(0.001));
+    assertThat(CalibrationJudge.choose(Map.of("two rounds", paired(1.15, 1.09)), aa)).as("1.12 of 2 rounds").isEmpty();
+    assertThat(CalibrationJudge.choose(Map.of("twenty rounds", paired(1.15, 1.09, 1.12, 1.12, 1.11, 1.13, 1.12, 1.12,
+        1.10, 1.14, 1.12, 1.12, 1.11, 1.13, 1.12, 1.12, 1.10, 1.14, 1.12, 1.12)), aa)).contains("twenty rounds");
+  }
+
+  @Test
   void aCandidateBeyondTheNoiseIsChosenAndTheBestOfSeveral() {
     Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
     candidates.put("a", paired(1.04, 1.06, 1.05));
