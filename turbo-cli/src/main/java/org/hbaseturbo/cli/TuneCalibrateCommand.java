@@ -118,16 +118,17 @@ final class TuneCalibrateCommand implements Callable<Integer> {
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), local.settings(TargetCluster.LOOPBACK),
         dir, out)) {
       String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-      List<Calibration.ClassResult> results = new Calibration(cluster.target(), settings, dir.resolve("runs"), out)
-          .run();
+      Calibration.Outcome outcome = new Calibration(cluster.target(), settings, dir.resolve("runs"), out).run();
       out.println();
       Path policyDir = dir.resolve("policies");
-      for (int i = 0; i < results.size(); i++) {
-        PcmWorkload workload = settings.classes().get(i);
-        Path file = Calibration.writePolicy(policyDir, workload, policies.get(workload.workloadClass()),
-            results.get(i), cluster.target().description(), when);
-        out.printf("%-10s %-40s %s%n", workload.label(), results.get(i).chosen(), file);
+      for (Calibration.ClassResult result : outcome.results()) {
+        PcmWorkload workload = PcmWorkload.byLabel(result.workloadClass());
+        Path file = Calibration.writePolicy(policyDir, workload, policies.get(workload.workloadClass()), result,
+            cluster.target().description(), when);
+        out.printf("%-10s %-40s %s%n", workload.label(), result.chosen(), file);
       }
+      outcome.failures().forEach((label, why) -> out.printf("%-10s %-40s %s%n", label, "FAILED, no policy file",
+          why));
       Path json = dir.resolve("calibration.json");
       Map<String, Object> report = new LinkedHashMap<>();
       report.put("calibrated_at", when);
@@ -139,12 +140,18 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       report.put("budget_minutes", budgetMinutes);
       report.put("max_rounds", maxRounds);
       report.put("ycsb_properties", ycsbProperties);
-      report.put("classes", results);
+      report.put("classes", outcome.results());
+      report.put("failed_classes", outcome.failures());
       JsonFiles.write(json, report);
       out.println("policies: " + policyDir.toAbsolutePath() + " (give them to tune watch, apply and recommend with"
           + " --policy " + policyDir.toAbsolutePath() + ")");
       out.println("measurements: " + json.toAbsolutePath());
       out.flush();
+      if (!outcome.failures().isEmpty()) {
+        spec.commandLine().getErr().println("turbo: the calibration of " + String.join(", ",
+            outcome.failures().keySet()) + " failed (above); the other classes' policy files are written");
+        return 1;
+      }
       return 0;
     }
   }

@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.pcm;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -131,10 +132,29 @@ public final class Calibration {
     return Arrays.stream(PcmWorkload.values()).filter(w -> !w.isLoad()).map(PcmWorkload::label).toList();
   }
 
-  /** Loads the records, calibrates every class in turn, and drops everything it made. */
-  public List<ClassResult> run() throws IOException {
+  /**
+   * What a calibration found: each class it calibrated, in order, and why each of the others failed.
+   *
+   * @param failures the failed classes' labels and what failed
+   */
+  public record Outcome(List<ClassResult> results, Map<String, String> failures) {
+    public Outcome {
+      results = List.copyOf(results);
+      failures = Collections.unmodifiableMap(new LinkedHashMap<>(failures));
+    }
+  }
+
+  /**
+   * Loads the records, calibrates every class in turn, and drops everything it made. A class that fails (its
+   * tables, or a run that cannot finish) is reported and the next one goes on: a calibration is long, and what it
+   * found for the other classes stands.
+   *
+   * @throws IOException when the load fails, or the calibration is interrupted
+   */
+  public Outcome run() throws IOException {
     TableName loaded = TableName.valueOf("turbo_calibration_" + System.currentTimeMillis() / 1000);
     List<ClassResult> results = new ArrayList<>();
+    Map<String, String> failures = new LinkedHashMap<>();
     try (Admin admin = target.connection().getAdmin()) {
       try {
         load(admin, loaded);
@@ -145,13 +165,19 @@ public final class Calibration {
           Policy.Evaluated paper = settings.policies().get(workload.workloadClass()).evaluate(environment);
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
             results.add(new ClassCalibration(workload, paper, tables, System.nanoTime() + share).run());
+          } catch (InterruptedIOException e) {
+            throw e;
+          } catch (IOException | RuntimeException e) {
+            failures.put(workload.label(), String.valueOf(e.getMessage()));
+            out.printf("  %s FAILED: %s; the next class goes on%n", workload.label(), e.getMessage());
+            out.flush();
           }
         }
       } finally {
         BenchTables.dropIfExists(admin, loaded);
       }
     }
-    return results;
+    return new Outcome(results, failures);
   }
 
   private void load(Admin admin, TableName table) throws IOException {
