@@ -278,19 +278,38 @@ class TuneCommandIT {
 
   /**
    * A calibration at the smallest scale: RO-read's one candidate (the paper's block size) against the defaults and
-   * their A/A copy, for two rounds; a policy file that loads, the measurements, nothing left behind.
+   * their A/A copy, for two rounds; a policy file that loads, the measurements, nothing left behind. RO-scan, after
+   * it, fails (a table of its A/A arm's name is in the way): it is reported, RO-read's file is still written, and the
+   * command exits 1.
    */
   @Test
   void calibrateMeasuresTheCandidatesAgainstTheDefaultsAndWritesAPolicyThatLoads(Connection connection,
       @TempDir Path dir) throws Exception {
-    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "RO-read",
-        "--records", "2000", "--run-seconds", "1", "--threads", "2", "--warmup", "500", "--warmup-quiet-seconds", "0",
-        "--budget", "5", "--max-rounds", "2", "--out", dir.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)", "round 1:");
+    TableName inTheWay = TableName.valueOf("turbo_calibration_ro_scan_aa");
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(inTheWay)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
+    }
+    CommandLineRun run;
+    try {
+      run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "RO-read,RO-scan",
+          "--records", "2000", "--run-seconds", "1", "--threads", "2", "--warmup", "500", "--warmup-quiet-seconds",
+          "0", "--budget", "5", "--max-rounds", "2", "--out", dir.toString());
+    } finally {
+      try (Admin admin = connection.getAdmin()) {
+        admin.disableTable(inTheWay);
+        admin.deleteTable(inTheWay);
+      }
+    }
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    assertThat(run.err()).contains("the calibration of RO-scan failed");
+    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)", "round 1:",
+        "RO-scan FAILED: ");
 
     JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
     assertThat(calibration.get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);
+    assertThat(calibration.get("failed_classes").get("RO-scan").asText()).contains(inTheWay.getNameAsString());
+    assertThat(calibration.get("classes")).hasSize(1);
     JsonNode calibrated = calibration.get("classes").get(0);
     assertThat(calibrated.get("workload_class").asText()).isEqualTo("RO-read");
     int rounds = calibrated.get("rounds").asInt();
@@ -307,6 +326,7 @@ class TuneCommandIT {
     var policy = org.hbaseturbo.tune.policy.PolicyLoader.withOverrides(dir.resolve("policies"))
         .get(org.hbaseturbo.tune.WorkloadClass.RO_READ);
     assertThat(policy.source()).startsWith("calibrated on ");
+    assertThat(dir.resolve("policies").resolve("RO-scan.yaml")).doesNotExist();
     try (Admin admin = connection.getAdmin()) {
       assertThat(admin.listTableNames()).noneMatch(table -> table.getNameAsString().startsWith("turbo_calibration"));
       assertThat(admin.listSnapshots()).noneMatch(snapshot -> snapshot.getName().startsWith("turbo_calibration"));
