@@ -69,10 +69,21 @@ class VerifyIsolationIT {
     assertThat(listed).doesNotContainPattern("turbo-net-rs[0-9]+" + ours + "\\b");
   }
 
+  /**
+   * The stale read this plants is a race: an idle client's read must reach the resumed server in its last few hundred
+   * milliseconds before it aborts (660 ms in a run that missed it, after a 32 s pause). One run in five or so missed
+   * it, so a run without a stale read is repeated once; the check must fail in one of the two.
+   */
   @Test
-  void withoutTheLeaseTheSameRunFailsOnStaleReadsOverTheFastPath(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir)
+  void withoutTheLeaseTheSameRunFailsOnStaleReadsOverTheFastPath(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path root)
       throws Exception {
+    Path dir = Files.createDirectories(root.resolve("first"));
     CommandLineRun run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses");
+    if (run.exitCode() == 0) {
+      System.out.println("the planted run read nothing stale (the race lost); running it once more");
+      dir = Files.createDirectories(root.resolve("second"));
+      run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses");
+    }
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.out()).contains("FAILED: data lost or read stale", "stale, for example");
 
