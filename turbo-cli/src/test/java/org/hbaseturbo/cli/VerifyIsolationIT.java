@@ -71,8 +71,8 @@ class VerifyIsolationIT {
 
   /**
    * The stale read this plants is a race: an idle client's read must reach the resumed server in its last few hundred
-   * milliseconds before it aborts (660 ms in a run that missed it, after a 32 s pause). One run in five or so missed
-   * it, so a run without a stale read is repeated once; the check must fail in one of the two.
+   * milliseconds before it aborts (660 ms in a run that missed it, after a 32 s pause), and one of the runs so far
+   * missed it. So a run without a stale read is repeated once; the check must fail in one of the two.
    */
   @Test
   void withoutTheLeaseTheSameRunFailsOnStaleReadsOverTheFastPath(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path root)
