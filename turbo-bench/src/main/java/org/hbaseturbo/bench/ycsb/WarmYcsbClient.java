@@ -3,13 +3,13 @@ package org.hbaseturbo.bench.ycsb;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.hbaseturbo.common.Pause;
 import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -121,7 +121,7 @@ public final class WarmYcsbClient implements AutoCloseable {
       throw new IllegalArgumentException("not one of this client's tables: " + table + "; it has " + tables);
     }
     current = index;
-    sleep(SETTLE);
+    Pause.sleep(SETTLE, "the warm YCSB client settled on " + table);
     List<Recorder> recorders = new ArrayList<>();
     for (Worker worker : workers) {
       Recorder recorder = new Recorder(index);
@@ -129,23 +129,23 @@ public final class WarmYcsbClient implements AutoCloseable {
       worker.recorder = recorder;
     }
     long start = System.nanoTime();
-    sleep(length);
+    Pause.sleep(length, "the warm YCSB client measured " + table);
     awaitFlushed(table);
     for (Worker worker : workers) {
       worker.recorder = null;
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    long operations = 0;
     long failures = 0;
-    List<long[]> latencies = new ArrayList<>();
+    Histogram latencies = new Histogram(Recorder.DIGITS);
     for (Recorder recorder : recorders) {
       synchronized (recorder) {
-        operations += recorder.count;
         failures += recorder.failures;
-        latencies.add(Arrays.copyOf(recorder.nanos, recorder.count));
+        latencies.add(recorder.latencies);
       }
     }
-    return new Measurement(table, seconds, operations, failures, p99Us(latencies));
+    long operations = latencies.getTotalCount();
+    double p99Us = operations == 0 ? Double.NaN : latencies.getValueAtPercentile(99) / 1e3;
+    return new Measurement(table, seconds, operations, failures, p99Us);
   }
 
   /**
@@ -174,8 +174,7 @@ public final class WarmYcsbClient implements AutoCloseable {
           ? "this JVM's JIT was quiet" : "the limit, its JIT still compiling " + quiet.lastWindowCompileMs()
           + " ms a second");
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the warm YCSB client warmed up");
+      throw Pause.interrupted("the warm YCSB client warmed up", e);
     }
   }
 
@@ -198,23 +197,6 @@ public final class WarmYcsbClient implements AutoCloseable {
     }
   }
 
-  private static double p99Us(List<long[]> perThread) {
-    long[] all = perThread.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-    if (all.length == 0) {
-      return Double.NaN;
-    }
-    return all[(int) Math.min(all.length - 1, Math.ceil(all.length * 0.99) - 1)] / 1e3;
-  }
-
-  private static void sleep(Duration duration) throws InterruptedIOException {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the warm YCSB client measured");
-    }
-  }
-
   /** Stops the threads and closes their bindings. */
   @Override
   public void close() {
@@ -232,22 +214,23 @@ public final class WarmYcsbClient implements AutoCloseable {
     }
   }
 
-  /** One measurement's operations on one thread: written by that thread, read once the measurement ended. */
+  /**
+   * One measurement's operations on one thread, their latencies in a histogram (as YCSB's own runs keep them), whose
+   * size does not grow with the run: written by that thread, read once the measurement ended.
+   */
   private static final class Recorder {
+    /** Significant decimal digits of a latency, as YCSB's HdrHistogram measurement keeps them. */
+    static final int DIGITS = 3;
     private final int table;
-    private long[] nanos = new long[1024];
-    private int count;
+    private final Histogram latencies = new Histogram(DIGITS);
     private long failures;
 
     Recorder(int table) {
       this.table = table;
     }
 
-    synchronized void add(long took, boolean ok) {
-      if (count == nanos.length) {
-        nanos = Arrays.copyOf(nanos, count * 2);
-      }
-      nanos[count++] = took;
+    synchronized void add(long tookNanos, boolean ok) {
+      latencies.recordValue(tookNanos);
       if (!ok) {
         failures++;
       }
