@@ -328,15 +328,22 @@ enum ChaosAction {
    * for the rest of the run, and every later isolation of it refused as not running. Returns what became of it.
    */
   private static String startAgainAfter(ProcessHBaseCluster cluster, int index, Isolation isolation) {
+    String notEnded = "";
     try {
       isolation.endOrKill(cluster, index);
+    } catch (IOException | RuntimeException e) {
+      // endOrKill killed it: it is started again all the same.
+      notEnded = e.getMessage() + "; ";
+    }
+    try {
       if (cluster.isRegionServerAlive(index)) {
         cluster.killRegionServer(index);
       }
       cluster.startRegionServer(index);
-      return "RegionServer " + index + " was killed and started again as pid " + cluster.regionServerPids().get(index);
+      return notEnded + "RegionServer " + index + " was killed and started again as pid "
+          + cluster.regionServerPids().get(index);
     } catch (IOException | RuntimeException e) {
-      return "RegionServer " + index + " could not be started again: " + e.getMessage();
+      return notEnded + "RegionServer " + index + " could not be started again: " + e.getMessage();
     }
   }
 
