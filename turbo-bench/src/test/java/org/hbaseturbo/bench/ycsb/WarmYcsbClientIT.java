@@ -12,10 +12,6 @@ import java.util.Optional;
 import java.util.Properties;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.SharedHBaseCluster;
@@ -41,18 +37,16 @@ class WarmYcsbClientIT {
         .properties();
     experiment(cluster, connection, dir.resolve("second"), second, updates).load(false);
     experiment(cluster, connection, dir.resolve("first"), first, updates).load(false);
-    try (Table table = connection.getTable(first)) {
-      // Loaded, then emptied of values: what the measurement writes is what the scan finds.
-      assertThat(count(table)).isEqualTo(RECORDS);
-    }
+    // Loaded, then emptied of values: what the measurement writes is what the scan finds.
+    assertThat(TableRows.count(connection, first)).isEqualTo(RECORDS);
     truncate(connection, first);
     truncate(connection, second);
 
     try (WarmYcsbClient client = WarmYcsbClient.start(run, List.of(first.getNameAsString(),
         second.getNameAsString()), 2)) {
       WarmYcsbClient.Measurement one = client.measure(first.getNameAsString(), Duration.ofSeconds(1));
-      long firstRows = rows(connection, first);
-      long secondRowsAfterFirst = rows(connection, second);
+      long firstRows = TableRows.count(connection, first);
+      long secondRowsAfterFirst = TableRows.count(connection, second);
       WarmYcsbClient.Measurement two = client.measure(second.getNameAsString(), Duration.ofSeconds(1));
 
       assertThat(one.table()).isEqualTo(first.getNameAsString());
@@ -64,24 +58,8 @@ class WarmYcsbClientIT {
       assertThat(secondRowsAfterFirst).as("nothing ran on the second table yet").isZero();
       assertThat(two.operations()).isPositive();
       assertThat(two.failures()).isZero();
-      assertThat(rows(connection, second)).isPositive();
+      assertThat(TableRows.count(connection, second)).isPositive();
     }
-  }
-
-  private static long rows(Connection connection, TableName name) throws Exception {
-    try (Table table = connection.getTable(name)) {
-      return count(table);
-    }
-  }
-
-  private static long count(Table table) throws Exception {
-    long rows = 0;
-    try (ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result ignored : scanner) {
-        rows++;
-      }
-    }
-    return rows;
   }
 
   private static void truncate(Connection connection, TableName table) throws Exception {

@@ -12,10 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.cluster.ClusterTarget;
@@ -43,7 +39,7 @@ class YcsbExperimentIT {
 
     assertThat(load.operations()).isEqualTo(RECORDS);
     assertThat(load.failures()).isZero();
-    assertThat(countRows(connection, table)).isEqualTo(RECORDS);
+    assertThat(TableRows.count(connection, table)).isEqualTo(RECORDS);
     PhaseResult run = runs.get(0);
     assertThat(run.operations()).isEqualTo(OPERATIONS);
     assertThat(run.failures()).isZero();
@@ -145,9 +141,9 @@ class YcsbExperimentIT {
     // Whole 1 KB records, `rows` of them an operation, crossed the fast path.
     assertThat(run.server().fastPathBytes()).isGreaterThan(operations * rows * 1_000L / 2);
     // The updates rewrote more rows than there were updates, warm-up's included, all of them loaded ones.
-    assertThat((long) countRows(connection, table, loaded))
+    assertThat((long) TableRows.count(connection, table, loaded))
         .isGreaterThan(run.byOperation().get("UPDATE").operations() + WARM_UP_OPERATIONS);
-    assertThat(countRows(connection, table, 0)).isEqualTo(records);
+    assertThat(TableRows.count(connection, table, 0)).isEqualTo(records);
   }
 
   @Test
@@ -187,21 +183,5 @@ class YcsbExperimentIT {
         regions, warmUp, Optional.empty(), "loopback");
     PrintWriter progress = new PrintWriter(new StringWriter());
     return new YcsbExperiment(new ClusterTarget(connection, conf, "shared test cluster"), settings, dir, progress);
-  }
-
-  private static int countRows(Connection connection, TableName name) throws Exception {
-    return countRows(connection, name, 0);
-  }
-
-  /** Rows with a cell written at or after {@code sinceMs}. */
-  private static int countRows(Connection connection, TableName name, long sinceMs) throws Exception {
-    int rows = 0;
-    Scan scan = new Scan().setTimeRange(sinceMs, Long.MAX_VALUE);
-    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(scan)) {
-      for (Result ignored : scanner) {
-        rows++;
-      }
-    }
-    return rows;
   }
 }
