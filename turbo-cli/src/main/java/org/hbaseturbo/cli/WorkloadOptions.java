@@ -31,6 +31,7 @@ final class WorkloadOptions {
       description = "YCSB binding: native = the plain HBase client; prepared = scans through Prepared Scan, the"
           + " rest through the plain client; fastpath = Gets and Puts over the fast path (-p fastpathtransports=tcp"
           + " -p fastpathdevices=lo limit its UCX transports), the rest through the plain client"
+          + "; none = no server, every operation answers OK at once: what YCSB's own work costs a client"
           + " (default: ${DEFAULT-VALUE}).")
   String db;
 

@@ -60,6 +60,11 @@ class BenchFastPathIT {
     }
     assertThat(report.get("parameters").get("ucx_round_trip_parked_empty_wake_ups").get("get-1KB fastpath-shm")
         .asDouble()).isNotNegative();
+    // What no client and no transport can save: YCSB's own work; the RegionServers' request path needs them in the
+    // command's JVM (ServerFloorIT), and this command reaches the cluster by its configuration.
+    JsonNode floor = report.get("parameters").get("cpu_floor").get("mixed x2");
+    assertThat(floor.get("ycsb_client_cpu_us_per_op").asDouble()).isPositive();
+    assertThat(floor.has("server_cpu_us_per_op")).isFalse();
     JsonNode ratios = new ObjectMapper().readTree(out.resolve("fastpath-ratios.json").toFile());
     assertThat(ratios).hasSize(6);
     assertThat(ratios.get(0).has("p50_latency_vs_native")).isTrue();

@@ -50,7 +50,7 @@ class TestBadInput {
             "turbo: YCSB property 'batchrows' given with -p is '0'; expected a whole number from 1 to 10,000"),
 
         line("ycsb", "run", "--db", "fast").refusedWith(
-            "turbo: unknown YCSB binding 'fast': expected one of native, prepared, fastpath"),
+            "turbo: unknown YCSB binding 'fast': expected one of native, prepared, fastpath, none"),
         line("ycsb", "run", "--link", "5gbps").refusedWith(
             "turbo: unknown link '5gbps': expected loopback or a rate such as 100mbit, 1gbit or 2gbit (a whole number"
                 + " followed by kbit, mbit or gbit)"),

@@ -83,6 +83,8 @@ public final class FastPathBenchmark {
   private final Map<String, Double> ucxRoundTripUs = new LinkedHashMap<>();
   private final Map<String, Double> ucxParkedRoundTripUs = new LinkedHashMap<>();
   private final Map<String, Double> ucxParkedEmptyWakeUps = new LinkedHashMap<>();
+  /** The CPU per operation no client and no transport can save, by YCSB experiment and client count. */
+  private final Map<String, Map<String, Object>> cpuFloors = new LinkedHashMap<>();
 
   /**
    * @param sizes value sizes of the micro-benchmark in bytes; empty: no micro-benchmark
@@ -257,13 +259,52 @@ public final class FastPathBenchmark {
       BenchTables.flushAndCompact(admin, table);
     }
     BenchTables.readThrough(target.connection(), table);
+    Optional<ServerFloor> server = ServerFloor.of(target, table);
     List<VariantResult> results = new ArrayList<>();
     for (FastPathWorkload workload : settings.workloads()) {
       for (int clients : settings.clients()) {
-        results.addAll(compare(workload.label(), workload, records, clients, settings.regions(), dir, table, true));
+        List<VariantResult> compared = compare(workload.label(), workload, records, clients, settings.regions(), dir,
+            table, true);
+        results.addAll(compared);
+        cpuFloors.put(workload.label() + " x" + clients, cpuFloor(workload, records, clients, dir, table, server,
+            compared));
       }
     }
     return results;
+  }
+
+  /**
+   * The CPU per operation of an experiment that no client library and no transport can save: YCSB's own work in a
+   * client of as many threads ({@link DbBinding#NONE}, one run) and the RegionServers' own request path
+   * ({@link ServerFloor}, an embedded cluster only); with the native client's CPU per operation in the same run, the
+   * lowest CPU ratio any fast path could reach, and the highest throughput ratio once the cores are busy.
+   */
+  private Map<String, Object> cpuFloor(FastPathWorkload workload, Map<String, String> records, int clients,
+      Path dir, TableName table, Optional<ServerFloor> server, List<VariantResult> compared) throws IOException {
+    Map<String, String> properties = new HashMap<>(records);
+    properties.putAll(workload.properties());
+    progress.printf("%s, %d client%s: the CPU floor (YCSB alone%s)%n", workload.label(), clients,
+        clients == 1 ? "" : "s", server.isPresent() ? ", then the RegionServers called in-process" : "");
+    progress.flush();
+    Path runDir = dir.resolve(workload.label() + "-floor-" + clients);
+    PhaseResult alone = experiment(properties, DbBinding.NONE, Map.of(), clients, settings.regions(), runDir, true)
+        .run(1, 1, false);
+    double ycsbUs = alone.clientCpuNanos() / 1_000.0 / alone.operations();
+    Map<String, Object> floor = new LinkedHashMap<>();
+    floor.put("ycsb_client_cpu_us_per_op", ycsbUs);
+    if (server.isEmpty()) {
+      return floor;
+    }
+    double serverUs = server.get().cpuUsPerOperation(workload, clients);
+    floor.put("server_cpu_us_per_op", serverUs);
+    compared.stream().filter(result -> result.variant().equals(workload.label() + " " + FastPathVariant.NATIVE.label()))
+        .filter(result -> result.serverCpuUsPerOp() != null).findFirst().ifPresent(nativeResult -> {
+          double nativeUs = nativeResult.clientCpuUsPerOp() + nativeResult.serverCpuUsPerOp();
+          floor.put("native_cpu_us_per_op", nativeUs);
+          floor.put("lowest_cpu_ratio", (ycsbUs + serverUs) / nativeUs);
+          floor.put("highest_throughput_ratio_cores_busy", nativeUs / (ycsbUs + serverUs));
+        });
+    return floor;
   }
 
   /**
@@ -348,12 +389,17 @@ public final class FastPathBenchmark {
   /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
   private YcsbExperiment experiment(Map<String, String> workload, FastPathVariant variant, int clients, int regions,
       Path dir, boolean timed) {
+    return experiment(workload, variant.db(), variant.properties(), clients, regions, dir, timed);
+  }
+
+  private YcsbExperiment experiment(Map<String, String> workload, DbBinding db, Map<String, String> dbProperties,
+      int clients, int regions, Path dir, boolean timed) {
     Map<String, String> properties = new HashMap<>(workload);
-    properties.putAll(variant.properties());
+    properties.putAll(dbProperties);
     if (timed) {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
-    return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, variant.db(), regions,
+    return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, db, regions,
         warmUp(properties), Optional.empty(), "loopback"), dir, progress);
   }
 
@@ -414,6 +460,16 @@ public final class FastPathBenchmark {
         + " reply, and the mean time from"
         + " the server's sending a reply to its waiter running with it (both read one clock on one host): all"
         + " replies, those caught polling, those whose waiter parked");
+    parameters.put("cpu_floor", cpuFloors);
+    parameters.put("cpu_floors", "per YCSB experiment and client count, the CPU per operation that no client"
+        + " library and no transport can save, each measured once after the experiment's runs:"
+        + " ycsb_client_cpu_us_per_op, a YCSB client of as many threads whose binding answers every operation at"
+        + " once (--db none); server_cpu_us_per_op, this JVM's CPU per operation while as many threads call the"
+        + " RegionServers' RSRpcServices in-process (get, mutate, multi; requests built beforehand, for random"
+        + " loaded rows), as the fast path's workers and RPC's handlers call it, embedded cluster only;"
+        + " lowest_cpu_ratio, their sum over the native client's client + server CPU per operation in the same run,"
+        + " under which no fast path's CPU ratio can go; highest_throughput_ratio_cores_busy, its inverse, over which"
+        + " no fast path's throughput ratio can go once client and servers keep the host's cores busy");
     parameters.put(LatencyBreakdown.PARAMETER, serverProcessingUs);
     parameters.put("ucx_round_trip_p50_us", ucxRoundTripUs);
     parameters.put("ucx_round_trip", "UCX alone, between two workers of the benchmark's JVM over the variant's"

@@ -48,6 +48,11 @@ public enum FastPathWorkload {
     return properties;
   }
 
+  /** The share of its operations that read. */
+  public double readShare() {
+    return Double.parseDouble(proportions.get("readproportion"));
+  }
+
   /** Whether it fills the memstore, which a run then leaves to the next. */
   public boolean writes() {
     return !proportions.get("updateproportion").equals("0");

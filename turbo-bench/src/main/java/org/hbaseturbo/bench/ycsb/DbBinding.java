@@ -13,7 +13,9 @@ public enum DbBinding {
   /** Scans through Prepared Scan, everything else through the plain client. */
   PREPARED(PreparedHBaseClient.class),
   /** Gets and Puts over the fast path, everything else through the plain client. */
-  FASTPATH(FastPathHBaseClient.class);
+  FASTPATH(FastPathHBaseClient.class),
+  /** No server: YCSB's own work alone, what it costs any binding's client. */
+  NONE(NoOpClient.class);
 
   private final Class<? extends DB> type;
 

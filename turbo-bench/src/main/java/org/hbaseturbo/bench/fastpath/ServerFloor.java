@@ -1,0 +1,230 @@
+package org.hbaseturbo.bench.fastpath;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.regionserver.RSRpcServices;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionAction;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
+import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
+import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.common.ProcessCpu;
+
+/**
+ * What the RegionServers' own request path costs per operation of a YCSB experiment, with no client and no
+ * transport: {@code RSRpcServices.get}, {@code mutate} and {@code multi} called in-process, as the fast path's
+ * workers and RPC's handlers call them, from as many threads as the experiment has clients, on requests built before
+ * the timing starts. This JVM's CPU over those calls, per operation, is a floor under any transport's server CPU per
+ * operation: the work HBase does whichever way a request came, without parsing it or writing its reply. Only an
+ * embedded cluster's RegionServers can be called so.
+ */
+final class ServerFloor {
+  /** Operations built before timing, drawn from in turn: enough that they are not all in the CPU's caches. */
+  private static final int OPERATIONS = 4_000;
+  private static final Duration WARM_UP = Duration.ofSeconds(1);
+  private static final Duration MEASURED = Duration.ofSeconds(3);
+  private static final int BATCH_OPERATIONS = 200;
+
+  /** One operation: the calls it makes on the servers that hold its rows. */
+  private interface Operation {
+    void run() throws ServiceException;
+  }
+
+  private final List<Row> rows;
+  private final Map<ServerName, RSRpcServices> servers;
+  private final byte[] family;
+  private final List<Cell> record;
+
+  private record Row(byte[] key, HRegionLocation location) {
+  }
+
+  private ServerFloor(List<Row> rows, Map<ServerName, RSRpcServices> servers, byte[] family, List<Cell> record) {
+    this.rows = rows;
+    this.servers = servers;
+    this.family = family;
+    this.record = record;
+  }
+
+  /** The table's rows and where they are, when every server holding them runs in this JVM. */
+  static Optional<ServerFloor> of(ClusterTarget target, TableName table) throws IOException {
+    Map<ServerName, RSRpcServices> servers = new LinkedHashMap<>();
+    for (HRegionServer server : target.inProcess()) {
+      servers.put(server.getServerName(), server.getRSRpcServices());
+    }
+    if (servers.isEmpty()) {
+      return Optional.empty();
+    }
+    Connection connection = target.connection();
+    List<Row> rows = new ArrayList<>();
+    Result first;
+    try (Table data = connection.getTable(table);
+        RegionLocator locator = connection.getRegionLocator(table);
+        ResultScanner keys = data.getScanner(new Scan().setCaching(1_000)
+            .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter())))) {
+      for (Result key : keys) {
+        HRegionLocation location = locator.getRegionLocation(key.getRow());
+        if (!servers.containsKey(location.getServerName())) {
+          return Optional.empty();
+        }
+        rows.add(new Row(key.getRow(), location));
+      }
+      if (rows.isEmpty()) {
+        return Optional.empty();
+      }
+      first = data.get(new Get(rows.get(0).key()));
+    }
+    return Optional.of(new ServerFloor(List.copyOf(rows), servers, CellUtil.cloneFamily(first.rawCells()[0]),
+        List.of(first.rawCells())));
+  }
+
+  /**
+   * The CPU this JVM spends per operation of {@code workload} while {@code threads} threads call the servers as fast
+   * as they can, after a warm-up; in microseconds.
+   */
+  double cpuUsPerOperation(FastPathWorkload workload, int threads) throws IOException {
+    List<Operation> operations = operations(workload, new Random(threads));
+    AtomicLong done = new AtomicLong();
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicReference<ServiceException> failure = new AtomicReference<>();
+    List<Thread> callers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int offset = t * operations.size() / threads;
+      Thread caller = new Thread(() -> {
+        try {
+          for (int i = offset; !stop.get(); i++) {
+            operations.get(i % operations.size()).run();
+            done.incrementAndGet();
+          }
+        } catch (ServiceException e) {
+          failure.compareAndSet(null, e);
+          stop.set(true);
+        }
+      }, "server-floor-" + t);
+      caller.setDaemon(true);
+      caller.start();
+      callers.add(caller);
+    }
+    try {
+      Pause.sleep(WARM_UP, "the server floor's warm-up");
+      long cpuBefore = ProcessCpu.nanos();
+      long doneBefore = done.get();
+      Pause.sleep(MEASURED, "the server floor's calls");
+      long cpu = ProcessCpu.nanos() - cpuBefore;
+      long measured = done.get() - doneBefore;
+      if (failure.get() != null) {
+        throw new IOException("the RegionServer refused an in-process call: " + failure.get().getMessage(),
+            failure.get());
+      }
+      return cpu / 1_000.0 / measured;
+    } finally {
+      stop.set(true);
+      for (Thread caller : callers) {
+        try {
+          caller.join();
+        } catch (InterruptedException e) {
+          throw Pause.interrupted("the server floor's callers", e);
+        }
+      }
+    }
+  }
+
+  private List<Operation> operations(FastPathWorkload workload, Random random) throws IOException {
+    int count = workload.rowsPerOperation() > 1 ? BATCH_OPERATIONS : OPERATIONS;
+    List<Operation> operations = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      boolean read = random.nextDouble() < workload.readShare();
+      operations.add(workload.rowsPerOperation() == 1 ? single(draw(random), read)
+          : batch(random, workload.rowsPerOperation(), read));
+    }
+    return operations;
+  }
+
+  private Row draw(Random random) {
+    return rows.get(random.nextInt(rows.size()));
+  }
+
+  private Operation single(Row row, boolean read) throws IOException {
+    RSRpcServices server = servers.get(row.location().getServerName());
+    byte[] region = row.location().getRegion().getRegionName();
+    if (read) {
+      GetRequest get = RequestConverter.buildGetRequest(region, new Get(row.key()));
+      return () -> server.get(null, get);
+    }
+    MutateRequest put = RequestConverter.buildMutateRequest(region, put(row));
+    return () -> server.mutate(null, put);
+  }
+
+  /** One request to each server holding some of the batch's rows, each region's actions in one region action. */
+  private Operation batch(Random random, int size, boolean read) throws IOException {
+    Map<ServerName, Map<String, RegionAction.Builder>> byServer = new LinkedHashMap<>();
+    for (int i = 0; i < size; i++) {
+      Row row = draw(random);
+      Action.Builder action = Action.newBuilder().setIndex(i);
+      if (read) {
+        action.setGet(ProtobufUtil.toGet(new Get(row.key())));
+      } else {
+        action.setMutation(ProtobufUtil.toMutation(MutationType.PUT, put(row)));
+      }
+      byServer.computeIfAbsent(row.location().getServerName(), server -> new LinkedHashMap<>())
+          .computeIfAbsent(row.location().getRegion().getEncodedName(), name -> RegionAction.newBuilder()
+              .setRegion(RequestConverter.buildRegionSpecifier(RegionSpecifierType.REGION_NAME,
+                  row.location().getRegion().getRegionName())))
+          .addAction(action);
+    }
+    List<Operation> calls = new ArrayList<>();
+    byServer.forEach((server, regions) -> {
+      MultiRequest.Builder multi = MultiRequest.newBuilder();
+      regions.values().forEach(multi::addRegionAction);
+      MultiRequest request = multi.build();
+      RSRpcServices services = servers.get(server);
+      calls.add(() -> services.multi(null, request));
+    });
+    return () -> {
+      for (Operation call : calls) {
+        call.run();
+      }
+    };
+  }
+
+  /** The row's record written again, every field, as YCSB's updates of whole records write it. */
+  private Put put(Row row) throws IOException {
+    Put put = new Put(row.key());
+    for (Cell cell : record) {
+      put.addColumn(family, CellUtil.cloneQualifier(cell), CellUtil.cloneValue(cell));
+    }
+    return put;
+  }
+}
