@@ -30,10 +30,7 @@ import org.apache.hadoop.hbase.client.ScanResultConsumerBase;
 import org.apache.hadoop.hbase.client.ServiceCaller;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.filter.Filter;
-import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
@@ -76,8 +73,7 @@ final class FastPathAsyncTable<C extends ScanResultConsumerBase> implements Asyn
         .handle((call, error) -> {
           if (error == null && counters.record(call)) {
             try {
-              return CompletableFuture.completedFuture(
-                  ProtobufUtil.toResult(GetResponse.parseFrom(call.body()).getResult()));
+              return CompletableFuture.completedFuture(ServedReplies.get(call));
             } catch (IOException e) {
               // A reply that does not parse: the Get is read again over RPC.
             }
@@ -128,7 +124,7 @@ final class FastPathAsyncTable<C extends ScanResultConsumerBase> implements Asyn
 
   private static boolean processed(FastPathCall call) {
     try {
-      return MutateResponse.parseFrom(call.body()).getProcessed();
+      return ServedReplies.processed(call);
     } catch (IOException e) {
       return false;
     }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.AsyncTableRegionLocator;
@@ -244,7 +245,7 @@ final class FastPathBatch {
       }
       int served;
       try {
-        served = serve(message, MultiResponse.parseFrom(call.body()), outcome);
+        served = serve(message, MultiResponse.parseFrom(call.response()), call.cells(), outcome);
       } catch (IOException e) {
         // A reply that does not parse: the message's actions go over RPC, none of its results is taken.
         counters.record(FastPathCall.noReply(call.deadlineNanos()), message.actions);
@@ -256,8 +257,12 @@ final class FastPathBatch {
     }
   }
 
-  /** Takes the results the server gave for the message's actions; the rest stay to RPC. */
-  private static int serve(Message message, MultiResponse response, Outcome outcome) {
+  /**
+   * Takes the results the server gave for the message's actions; the rest stay to RPC. Every result's cells are read
+   * from the cell block in the response's order, taken or not.
+   */
+  private static int serve(Message message, MultiResponse response, CellScanner cells, Outcome outcome)
+      throws IOException {
     int served = 0;
     for (int r = 0; r < message.request.getRegionActionCount() && r < response.getRegionActionResultCount(); r++) {
       RegionAction asked = message.request.getRegionAction(r);
@@ -271,11 +276,15 @@ final class FastPathBatch {
       asked.getActionList().forEach(action -> indexes.add(action.getIndex()));
       byte[] region = message.regions.get(r).getRegion().getRegionName();
       for (ResultOrException result : answered.getResultOrExceptionList()) {
-        int index = result.getIndex();
-        if (result.hasException() || !result.hasResult() || !indexes.remove(index)) {
+        if (!result.hasResult()) {
           continue;
         }
-        outcome.results[index] = ProtobufUtil.toResult(result.getResult());
+        Result read = ServedReplies.result(result.getResult(), cells);
+        int index = result.getIndex();
+        if (result.hasException() || !indexes.remove(index)) {
+          continue;
+        }
+        outcome.results[index] = read;
         outcome.regions[index] = region;
         served++;
       }

@@ -1,11 +1,14 @@
 package org.hbaseturbo.client.fastpath;
 
+import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.CellScanner;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.ReplyBody;
 
 /**
  * How one request over the fast path ended: the RegionServer's reply, or none, and whether the request left this
@@ -35,8 +38,21 @@ public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
     return status() == FastPathStatus.OK;
   }
 
-  /** The operation's protobuf response, when {@link #served}. */
-  public ByteBuffer body() {
+  /**
+   * The operation's protobuf response, when {@link #served}: a view of the reply's bytes.
+   *
+   * @throws IOException when the reply does not hold one
+   */
+  public ByteBuffer response() throws IOException {
+    return ReplyBody.response(servedBody());
+  }
+
+  /** The cells of the response's results, in the response's order, when {@link #served}. */
+  public CellScanner cells() throws IOException {
+    return ReplyBody.cells(servedBody());
+  }
+
+  private ByteBuffer servedBody() {
     if (!served()) {
       throw new IllegalStateException("a fast-path call that ended " + status() + " has no response");
     }

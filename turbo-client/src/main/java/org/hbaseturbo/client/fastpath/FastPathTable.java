@@ -31,10 +31,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.coprocessor.Batch;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
-import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
@@ -86,7 +83,7 @@ final class FastPathTable extends CompatDelegateTable {
     HRegionLocation location = locator.getRegionLocation(get.getRow());
     FastPathCall call = channel.call(location, FastPathOperation.GET,
         RequestConverter.buildGetRequest(location.getRegion().getRegionName(), get).toByteArray());
-    return counters.record(call) ? ProtobufUtil.toResult(GetResponse.parseFrom(call.body()).getResult()) : null;
+    return counters.record(call) ? ServedReplies.get(call) : null;
   }
 
   @Override
@@ -117,7 +114,7 @@ final class FastPathTable extends CompatDelegateTable {
       call.awaitDeadline();
       return false;
     }
-    return MutateResponse.parseFrom(call.body()).getProcessed();
+    return ServedReplies.processed(call);
   }
 
   @Override

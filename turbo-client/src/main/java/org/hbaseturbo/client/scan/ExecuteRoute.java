@@ -127,7 +127,7 @@ final class ExecuteRoute implements Closeable {
     FastPathCall call = fastPath.call(route.location(), FastPathOperation.PREPARED_EXECUTE,
         request.setRegion(route.regionId()).build().toByteArray());
     if (call.served()) {
-      ByteBuffer reply = call.body();
+      ByteBuffer reply = call.response();
       return ExecuteResponse.PARSER.parseFrom(reply.array(), reply.arrayOffset() + reply.position(),
           reply.remaining());
     }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.security.PrivilegedExceptionAction;
 import java.util.function.LongSupplier;
+import org.apache.hadoop.hbase.ipc.HBaseRpcController;
+import org.apache.hadoop.hbase.ipc.HBaseRpcControllerImpl;
 import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.security.User;
@@ -17,6 +19,7 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.server.scan.PreparedExecutes;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.ReplyBody;
 
 /**
  * Executes fast-path requests through the RegionServer's own request path, {@link RSRpcServices} called
@@ -74,31 +77,34 @@ final class FastPathRequests {
 
   private Answer execute(User user, Request request) {
     long maxReply = maxReplyBytes.getAsLong();
+    // The results' cells come back in the controller, for the reply's cell block, as RPC's handlers take them. The
+    // reply is encoded before the call's done(): a cell may stand in a cached block that the call holds until then.
+    HBaseRpcController controller = new HBaseRpcControllerImpl();
     byte[] reply;
     try {
       reply = switch (request.operation()) {
         case GET -> {
           GetRequest get = GetRequest.parseFrom(request.body());
-          yield as(user, () -> rpcServices.get(null, get)).toByteArray();
+          yield ReplyBody.encode(as(user, () -> rpcServices.get(controller, get)), controller.cellScanner());
         }
         case PUT -> {
           MutateRequest put = MutateRequest.parseFrom(request.body());
           if (put.hasCondition() || put.getMutation().getMutateType() != MutationType.PUT) {
             yield null;
           }
-          yield as(user, () -> rpcServices.mutate(null, put)).toByteArray();
+          yield ReplyBody.encode(as(user, () -> rpcServices.mutate(controller, put)), controller.cellScanner());
         }
         case MULTI -> {
           MultiRequest multi = MultiRequest.parseFrom(request.body());
           if (!GetsAndPuts.only(multi)) {
             yield null;
           }
-          yield as(user, () -> rpcServices.multi(null, multi)).toByteArray();
+          yield ReplyBody.encode(as(user, () -> rpcServices.multi(controller, multi)), controller.cellScanner());
         }
         case PREPARED_EXECUTE -> {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
           // The user's name picks their prepared scans, as the RPC's user does on the other routes.
-          yield as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReply)).toByteArray();
+          yield ReplyBody.encode(as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReply)));
         }
       };
     } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException e) {

@@ -129,9 +129,10 @@ final class FastPathRpcCall implements RpcCall {
     return -1;
   }
 
+  /** Results' cells go in the reply's cell block ({@code ReplyBody}), as RPC's handlers send them to HBase's client. */
   @Override
   public boolean isClientCellBlockSupported() {
-    return false;
+    return true;
   }
 
   @Override
