@@ -109,10 +109,16 @@ public final class YcsbExperiment {
         stopFile, printSummary);
   }
 
-  /** Creates the table if missing, then loads the workload's records. */
+  /**
+   * Creates the table if missing, then loads the workload's records. With {@link DbBinding#NONE}, which reaches no
+   * server, no table is made.
+   */
   public PhaseResult load(boolean printSummary) throws IOException {
     YcsbPhase load = phase(YcsbPhase.Kind.LOAD, "load", printSummary);
     Properties props = load.properties();
+    if (settings.db() == DbBinding.NONE) {
+      return checked(load.run(), "load");
+    }
     try (Admin admin = target.connection().getAdmin()) {
       if (YcsbTable.createIfMissing(admin, TableName.valueOf(load.table()), load.family(), settings.regions(),
           props)) {
@@ -140,11 +146,12 @@ public final class YcsbExperiment {
 
   /**
    * Run {@code number} of {@code of}: the transaction phase once, in a directory of its own. The first checks
-   * that the table is there, so that a missing load fails with a clear message instead of YCSB's.
+   * that the table is there, so that a missing load fails with a clear message instead of YCSB's ({@link
+   * DbBinding#NONE} needs none).
    */
   public PhaseResult run(int number, int of, boolean printSummary) throws IOException {
     YcsbPhase run = phase(YcsbPhase.Kind.RUN, "run-" + number, printSummary);
-    if (number == 1) {
+    if (number == 1 && settings.db() != DbBinding.NONE) {
       try (Admin admin = target.connection().getAdmin()) {
         YcsbTable.requireExists(admin, TableName.valueOf(run.table()), run.family());
       }

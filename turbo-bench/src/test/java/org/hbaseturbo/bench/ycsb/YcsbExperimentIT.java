@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.VariantResult;
@@ -153,6 +154,24 @@ class YcsbExperimentIT {
     YcsbExperiment experiment = experiment(cluster, connection, dir, table, "c", 1);
     assertThatThrownBy(() -> experiment.run(1, false)).isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("table '" + table + "' does not exist");
+  }
+
+  @Test
+  void noneReachesNoServerAndMakesNoTable(EmbeddedHBaseCluster cluster, Connection connection, @TempDir Path dir)
+      throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("none");
+    YcsbExperiment experiment = experiment(cluster, connection, dir, table, "a", 1, Map.of(), DbBinding.NONE);
+
+    PhaseResult load = experiment.load(false);
+    PhaseResult run = experiment.run(1, 1, false);
+
+    assertThat(load.operations()).isEqualTo(RECORDS);
+    assertThat(run.operations()).isEqualTo(OPERATIONS);
+    assertThat(run.failures()).isZero();
+    assertThat(run.clientCpuNanos()).isPositive();
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.tableExists(table)).isFalse();
+    }
   }
 
   private static YcsbExperiment experiment(EmbeddedHBaseCluster cluster, Connection connection, Path dir,
