@@ -34,7 +34,11 @@ import picocli.CommandLine.Spec;
         "Reports throughput, p50 latency, bytes per operation (RPC and fast path, both directions), client +"
             + " server CPU per operation and each variant's ratio to the native client, the median of run-by-run"
             + " ratios. Runs are interleaved (run 1 of every variant, then run 2, ...). How many operations the"
-            + " fast path served, and how many went over RPC instead, is in the JSON (fast_path_outcomes)."})
+            + " fast path served, and how many went over RPC instead, is in the JSON (fast_path_outcomes).",
+        "After each YCSB experiment, the CPU per operation no client and no transport can save (cpu_floor in the"
+            + " JSON): YCSB's own work (--db none) and, on the embedded cluster, the RegionServers' request path"
+            + " called in-process; with the native client's CPU per operation, the best ratios any fast path could"
+            + " reach on this host."})
 final class BenchFastPathCommand implements Callable<Integer> {
   @ParentCommand
   BenchCommand parent;
