@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.fastpath;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,8 +28,11 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.ipc.HBaseRpcController;
+import org.apache.hadoop.hbase.ipc.HBaseRpcControllerImpl;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
+import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
@@ -42,14 +46,16 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.common.ProcessCpu;
+import org.hbaseturbo.server.fastpath.InProcessCall;
 
 /**
  * What the RegionServers' own request path costs per operation of a YCSB experiment, with no client and no
- * transport: {@code RSRpcServices.get}, {@code mutate} and {@code multi} called in-process, as the fast path's
- * workers and RPC's handlers call them, from as many threads as the experiment has clients, on requests built before
- * the timing starts. This JVM's CPU over those calls, per operation, is a floor under any transport's server CPU per
- * operation: the work HBase does whichever way a request came, without parsing it or writing its reply. Only an
- * embedded cluster's RegionServers can be called so.
+ * transport: {@code RSRpcServices.get}, {@code mutate} and {@code multi} called in-process exactly as the fast path's
+ * workers call them ({@link InProcessCall}: as the thread's current RPC call, inside {@code User.runAs}, with a
+ * controller that takes the results' cells), from as many threads as the experiment has clients, on requests built
+ * before the timing starts. This JVM's CPU over those calls, per operation, is a floor under any transport's server
+ * CPU per operation: the work HBase does whichever way a request came, without receiving or parsing it, checking its
+ * session, or writing and sending its reply. Only an embedded cluster's RegionServers can be called so.
  */
 final class ServerFloor {
   /** Operations built before timing, drawn from in turn: enough that they are not all in the CPU's caches. */
@@ -58,22 +64,28 @@ final class ServerFloor {
   private static final Duration MEASURED = Duration.ofSeconds(3);
   private static final int BATCH_OPERATIONS = 200;
 
+  /** How long a floor call may take, as its caller's deadline. */
+  private static final Duration DEADLINE = Duration.ofMinutes(1);
+
   /** One operation: the calls it makes on the servers that hold its rows. */
   private interface Operation {
-    void run() throws ServiceException;
+    void run() throws Exception;
   }
 
   private final List<Row> rows;
   private final Map<ServerName, RSRpcServices> servers;
+  private final User user;
   private final byte[] family;
   private final List<Cell> record;
 
   private record Row(byte[] key, HRegionLocation location) {
   }
 
-  private ServerFloor(List<Row> rows, Map<ServerName, RSRpcServices> servers, byte[] family, List<Cell> record) {
+  private ServerFloor(List<Row> rows, Map<ServerName, RSRpcServices> servers, byte[] family, List<Cell> record)
+      throws IOException {
     this.rows = rows;
     this.servers = servers;
+    this.user = User.getCurrent();
     this.family = family;
     this.record = record;
   }
@@ -118,7 +130,7 @@ final class ServerFloor {
     List<Operation> operations = operations(workload, new Random(threads));
     AtomicLong done = new AtomicLong();
     AtomicBoolean stop = new AtomicBoolean();
-    AtomicReference<ServiceException> failure = new AtomicReference<>();
+    AtomicReference<Exception> failure = new AtomicReference<>();
     List<Thread> callers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int offset = t * operations.size() / threads;
@@ -128,7 +140,7 @@ final class ServerFloor {
             operations.get(i % operations.size()).run();
             done.incrementAndGet();
           }
-        } catch (ServiceException e) {
+        } catch (Exception e) {
           failure.compareAndSet(null, e);
           stop.set(true);
         }
@@ -181,10 +193,21 @@ final class ServerFloor {
     byte[] region = row.location().getRegion().getRegionName();
     if (read) {
       GetRequest get = RequestConverter.buildGetRequest(region, new Get(row.key()));
-      return () -> server.get(null, get);
+      return () -> call(get.getSerializedSize(), controller -> server.get(controller, get));
     }
     MutateRequest put = RequestConverter.buildMutateRequest(region, put(row));
-    return () -> server.mutate(null, put);
+    return () -> call(put.getSerializedSize(), controller -> server.mutate(controller, put));
+  }
+
+  private interface ServerCall {
+    Object call(HBaseRpcController controller) throws ServiceException, IOException;
+  }
+
+  /** One call as a fast-path worker makes it; its reply is not written. */
+  private void call(long requestBytes, ServerCall call) throws Exception {
+    HBaseRpcController controller = new HBaseRpcControllerImpl();
+    InProcessCall.run(user, InetAddress.getLoopbackAddress(), System.nanoTime() + DEADLINE.toNanos(), requestBytes,
+        () -> InProcessCall.as(user, () -> call.call(controller)));
   }
 
   /** One request to each server holding some of the batch's rows, each region's actions in one region action. */
@@ -210,7 +233,7 @@ final class ServerFloor {
       regions.values().forEach(multi::addRegionAction);
       MultiRequest request = multi.build();
       RSRpcServices services = servers.get(server);
-      calls.add(() -> services.multi(null, request));
+      calls.add(() -> call(request.getSerializedSize(), controller -> services.multi(controller, request)));
     });
     return () -> {
       for (Operation call : calls) {

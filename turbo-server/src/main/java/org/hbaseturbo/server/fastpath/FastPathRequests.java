@@ -1,12 +1,11 @@
 package org.hbaseturbo.server.fastpath;
 
+import static org.hbaseturbo.server.fastpath.InProcessCall.as;
+
 import java.io.IOException;
-import java.lang.reflect.UndeclaredThrowableException;
-import java.security.PrivilegedExceptionAction;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.hbase.ipc.HBaseRpcController;
 import org.apache.hadoop.hbase.ipc.HBaseRpcControllerImpl;
-import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
@@ -65,14 +64,8 @@ final class FastPathRequests {
       return Answer.refused(FastPathStatus.NOT_SERVING, lease.lapsed());
     }
     User user = session.user();
-    FastPathRpcCall call = new FastPathRpcCall(user, session.from(), request.deadlineNanos(), request.message().length);
-    RpcServer.setCurrentCall(call);
-    try {
-      return execute(user, request);
-    } finally {
-      RpcServer.unsetCurrentCall();
-      call.done();
-    }
+    return InProcessCall.run(user, session.from(), request.deadlineNanos(), request.message().length,
+        () -> execute(user, request));
   }
 
   private Answer execute(User user, Request request) {
@@ -119,24 +112,6 @@ final class FastPathRequests {
       return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, reply.length + " bytes");
     }
     return new Answer(FastPathStatus.OK, reply);
-  }
-
-  private interface Call<T> {
-    T call() throws ServiceException, IOException;
-  }
-
-  private static <T> T as(User user, Call<T> call) throws ServiceException, IOException {
-    try {
-      return user.runAs((PrivilegedExceptionAction<T>) call::call);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    } catch (UndeclaredThrowableException e) {
-      if (e.getCause() instanceof ServiceException service) {
-        throw service;
-      }
-      throw new IOException(e.getCause());
-    }
   }
 
   /** The exception HBase's request path threw, by class and message, for the client's log and tests. */
