@@ -7,13 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.VariantResult;
@@ -27,19 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** The paper's latency breakdown: the server's processing timed in-process, and the split of each p50. */
 @ExtendWith(SharedHBaseCluster.class)
 class LatencyBreakdownIT {
-  private static final byte[] FAMILY = Bytes.toBytes("f");
-
   @Test
   void theServerHoldingTheRecordTimesItsGetAndPutInProcess(EmbeddedHBaseCluster cluster, Connection connection,
       @TempDir Path dir) throws Exception {
-    TableName table = SharedHBaseCluster.uniqueTableName("breakdown");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
-    }
-    try (Table rows = connection.getTable(table)) {
-      rows.put(new Put(Bytes.toBytes("user1")).addColumn(FAMILY, Bytes.toBytes("field0"), new byte[1024]));
-    }
+    TableName table = InProcessTable.create(connection, "breakdown", 1, 1024);
     ClusterTarget inProcess = new ClusterTarget(connection, dir, "shared", cluster.regionServers());
     ServerProcessing server = ServerProcessing.of(inProcess, table).orElseThrow();
     assertThat(server.getP50Us()).isPositive().isLessThan(100_000);

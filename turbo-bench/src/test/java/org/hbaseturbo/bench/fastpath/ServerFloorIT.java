@@ -3,15 +3,8 @@ package org.hbaseturbo.bench.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
@@ -23,23 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** The RegionServers' own CPU per operation, called in-process: a batch of 100 rows costs more than one row. */
 @ExtendWith(SharedHBaseCluster.class)
 class ServerFloorIT {
-  private static final byte[] FAMILY = Bytes.toBytes("f");
-
   @Test
   void aBatchOfRowsCostsTheServersMoreThanOneRow(EmbeddedHBaseCluster cluster, Connection connection,
       @TempDir Path dir) throws Exception {
-    TableName table = SharedHBaseCluster.uniqueTableName("floor");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build(), new byte[][] {Bytes.toBytes("user5")});
-    }
-    try (Table rows = connection.getTable(table)) {
-      List<Put> puts = new ArrayList<>();
-      for (int i = 0; i < 1_000; i++) {
-        puts.add(new Put(Bytes.toBytes("user" + i)).addColumn(FAMILY, Bytes.toBytes("field0"), new byte[100]));
-      }
-      rows.put(puts);
-    }
+    TableName table = InProcessTable.create(connection, "floor", 1_000, 100, Bytes.toBytes("user5"));
     ServerFloor floor = ServerFloor.of(new ClusterTarget(connection, dir, "shared", cluster.regionServers()), table)
         .orElseThrow();
 
