@@ -32,11 +32,21 @@ class VerifyIsolationIT {
       "<property><name>zookeeper.session.timeout</name><value>6000</value></property>";
   private static final String PLANTED_NO_LEASE =
       "<property><name>turbo.fastpath.server.test.planted-no-lease</name><value>true</value></property>";
+  /**
+   * A cut-off server goes on writing its WAL, and the master's recovery of that WAL's lease stops the DataNode's
+   * writer of the open block. Stopped between a packet's bytes and its length (HDFS's BlockReceiver,
+   * ClosedByInterruptException in adjustCrcFilePosition), a replica is left longer on disk than it says, every later
+   * recovery of it fails ("Block length mismatch") until the DataNode restarts, and the master waits for the lease for
+   * ever: seen twice in clean-clone runs of this test with one DataNode. With two replicas both would have to be
+   * stopped so: the recovery stops the pipeline's first DataNode first, and the second, which receives nothing from
+   * then on, recovers its replica.
+   */
+  private static final int PARTITION_DATANODES = 2;
 
   @Test
   void aServerCutOffFromTheMasterLosesNothingAndServesNoStaleReadOverTheFastPathAndLeavesNoRule(
       @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
-    CommandLineRun run = verify(dir, SESSION, "partitions");
+    CommandLineRun run = verify(dir, SESSION, "partitions", PARTITION_DATANODES);
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("chaos partitions", "PASSED: nothing lost, no stale read", "reads over fastpath",
         "reads over rpc");
@@ -78,11 +88,11 @@ class VerifyIsolationIT {
   void withoutTheLeaseTheSameRunFailsOnStaleReadsOverTheFastPath(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path root)
       throws Exception {
     Path dir = Files.createDirectories(root.resolve("first"));
-    CommandLineRun run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses");
+    CommandLineRun run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1);
     if (run.exitCode() == 0) {
       System.out.println("the planted run read nothing stale (the race lost); running it once more");
       dir = Files.createDirectories(root.resolve("second"));
-      run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses");
+      run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1);
     }
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.out()).contains("FAILED: data lost or read stale", "stale, for example");
@@ -93,13 +103,14 @@ class VerifyIsolationIT {
     assertThat(register.path("lost_acknowledged").asLong()).as(register.toPrettyString()).isZero();
   }
 
-  /** One loop under {@code chaos} over the fast path, on an HDFS of one DataNode, the servers given {@code site}. */
-  private static CommandLineRun verify(Path dir, String site, String chaos) throws Exception {
+  /** One loop under {@code chaos} over the fast path on {@code dataNodes} DataNodes, the servers given {@code site}. */
+  private static CommandLineRun verify(Path dir, String site, String chaos, int dataNodes) throws Exception {
     Path siteFile = Files.writeString(dir.resolve("site.xml"), "<configuration>" + site + "</configuration>");
-    return CommandLineRun.of("verify", "--cluster", "processes", "--hdfs", "--datanodes", "1", "--regionservers", "2",
-        "--rs-heap", "512m", "--data", dir.resolve("data").toString(), "--site", siteFile.toString(), "--chaos",
-        chaos, "--chaos-period", "5", "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500",
-        "--writers", "2", "--db", "fastpath", "--seed", "1", "--json", dir.resolve("verify.json").toString());
+    String json = dir.resolve("verify.json").toString();
+    return CommandLineRun.of("verify", "--cluster", "processes", "--hdfs", "--datanodes", Integer.toString(dataNodes),
+        "--regionservers", "2", "--rs-heap", "512m", "--data", dir.resolve("data").toString(), "--site",
+        siteFile.toString(), "--chaos", chaos, "--chaos-period", "5", "--loops", "1", "--nodes", Long.toString(NODES),
+        "--width", "2500", "--writers", "2", "--db", "fastpath", "--seed", "1", "--json", json);
   }
 
   /** The outcomes of the actions named {@code name} that succeeded. */
