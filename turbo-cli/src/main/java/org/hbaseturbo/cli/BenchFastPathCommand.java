@@ -94,7 +94,7 @@ final class BenchFastPathCommand implements Callable<Integer> {
   // 10,000 operations, with C2 still taking 64% of the client JVM's CPU, and 28 us after 100,000 (2026-11-29); at
   // that rate the JIT went quiet within seconds.
   @Mixin
-  WarmUpOptions warmUp = new WarmUpOptions(10_000, 10);
+  WarmUpOptions warmUp = new WarmUpOptions(10_000, 30);
 
   @Range(min = 1, max = 1_000)
   @Option(names = "--regions", paramLabel = "N", defaultValue = "4",

@@ -16,9 +16,9 @@ final class WarmUpOptions {
 
   @Range(min = 0, max = 600)
   @Option(names = "--warmup-quiet-seconds", paramLabel = "S",
-      description = "After its --warmup operations, each client JVM warms up on while its JIT compiler is busy (20 ms"
-          + " or more of compiling in a second), for at most S seconds more; the report says how each warm-up"
-          + " ended (0 to 600; 0 = the operations alone; default: ${DEFAULT-VALUE}).")
+      description = "After its --warmup operations, each client JVM warms up on while its JIT compiler is busy (its"
+          + " compiler threads on a CPU for 20 ms or more in a second), for at most S seconds more; the report says"
+          + " how each warm-up ended (0 to 600; 0 = the operations alone; default: ${DEFAULT-VALUE}).")
   int quietSeconds;
 
   /** For picocli; commands initialize the mixin with {@link #WarmUpOptions(int, int)}. */

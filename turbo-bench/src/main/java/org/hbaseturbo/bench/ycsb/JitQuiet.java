@@ -2,11 +2,14 @@ package org.hbaseturbo.bench.ycsb;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
  * Waits, while a warm-up goes on in other threads, until this JVM's JIT compilers have gone quiet: less than
- * {@link #QUIET_MS_PER_WINDOW} of compiling in a one-second window. A client JVM measured while C2 still compiles its
+ * {@link #QUIET_MS_PER_WINDOW} of their threads' CPU in a one-second window ({@link CompilerThreadCpu}; where the
+ * kernel does not tell it, of compiling as the {@code CompilationMXBean} counts it, which sees a compile only once it
+ * ends). A client JVM measured while C2 still compiles its
  * hot path shares the host's cores with the compiler: on 2 cores, a single client's Gets were measured with C2 taking
  * 64% of the client JVM's CPU after a 10,000-operation warm-up, and their p50 was 107 us, where a ten times longer
  * warm-up gave 28 us (results/fastpath/under-load-2026-11-29). A count alone cannot say when that is over: it depends
@@ -16,7 +19,7 @@ final class JitQuiet {
   /** How long each look at the compilers covers. */
   static final long WINDOW_MS = 1_000;
   /**
-   * Compiling within a window under which the JIT counts as quiet: 2% of one compiler thread. C2's compiles of the
+   * Compiler CPU within a window under which the JIT counts as quiet: 2% of one compiler thread. C2's compiles of the
    * hot path took 100 ms to 1 s each; C1's of the rarely run code, a few milliseconds.
    */
   static final long QUIET_MS_PER_WINDOW = 20;
@@ -26,7 +29,8 @@ final class JitQuiet {
    *
    * @param quiet whether the compilers went quiet within the limit
    * @param waitedMs how long the wait took
-   * @param lastWindowCompileMs milliseconds compiled in the last window looked at; -1 when the JVM does not tell
+   * @param lastWindowCompileMs milliseconds the compilers took in the last window looked at; -1 when the JVM does not
+   *     tell
    */
   record Outcome(boolean quiet, long waitedMs, long lastWindowCompileMs) {
   }
@@ -45,6 +49,10 @@ final class JitQuiet {
    * not quiet, when the JVM does not measure its compilation time.
    */
   static Outcome await(int limitSeconds) throws InterruptedException {
+    Optional<CompilerThreadCpu> threads = CompilerThreadCpu.ofThisJvm();
+    if (threads.isPresent()) {
+      return await(limitSeconds, threads.get(), Thread::sleep);
+    }
     CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
     if (compiler == null || !compiler.isCompilationTimeMonitoringSupported()) {
       return new Outcome(false, 0, -1);

@@ -223,7 +223,7 @@ public final class YcsbPhaseMain {
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     if (jit != null) {
-      System.err.printf("  warm-up: %,d operations in %.1f s; the JIT %s (%d ms compiling in the last second)%n",
+      System.err.printf("  warm-up: %,d operations in %.1f s; the JIT %s (%d ms of its CPU in the last second)%n",
           done.get(), millis / 1000.0, jit.quiet() ? "was quiet" : "still compiled after " + quietSeconds + " s more",
           jit.lastWindowCompileMs());
     }
