@@ -11,6 +11,7 @@ import java.lang.management.RuntimeMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.ConfigRedactor;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
@@ -27,6 +28,7 @@ import org.apache.hadoop.hbase.regionserver.MetricsRegionServerWrapper;
 import org.apache.hadoop.hbase.regionserver.RegionServerServices;
 import org.apache.hadoop.metrics2.lib.MutableFastCounter;
 import org.apache.hadoop.metrics2.lib.MutableMetric;
+import org.hbaseturbo.common.CompilerThreadCpu;
 import org.hbaseturbo.common.ProcessCpu;
 import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.protocol.generated.ServerStatsProtos.RegionServerState;
@@ -62,6 +64,8 @@ import org.hbaseturbo.wire.PcmMarks;
  */
 @CoreCoprocessor
 public class ServerStatsEndpoint extends ServerStatsService implements RegionServerCoprocessor {
+  /** The JVM's JIT compiler threads, one reading for every RegionServer it holds: it keeps what ended threads took. */
+  private static final Optional<CompilerThreadCpu> COMPILER_THREADS = CompilerThreadCpu.ofThisJvm();
   private final String processId;
   private volatile BaseSourceImpl rpcMetrics;
   private volatile RegionServerServices server;
@@ -132,9 +136,13 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setHeapUsedBytes(heap.getUsed())
           .setHeapMaxBytes(heap.getMax());
       ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
-      CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-      if (compiler != null && compiler.isCompilationTimeMonitoringSupported()) {
-        response.setJitCompileMillis(compiler.getTotalCompilationTime());
+      if (COMPILER_THREADS.isPresent()) {
+        response.setJitCompileMillis(COMPILER_THREADS.get().getAsLong());
+      } else {
+        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        if (compiler != null && compiler.isCompilationTimeMonitoringSupported()) {
+          response.setJitCompileMillis(compiler.getTotalCompilationTime());
+        }
       }
       response.setHostMemoryBytes(ProcessMemory.hostBytes()).setMemoryOfItsOwn(ProcessMemory.limitedBelowHost());
       FastPathServer.bytes(server.getServerName()).ifPresent(response::setFastPathBytes);

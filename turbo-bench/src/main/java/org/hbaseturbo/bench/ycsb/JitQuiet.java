@@ -4,6 +4,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import org.hbaseturbo.common.CompilerThreadCpu;
 
 /**
  * Waits, while a warm-up goes on in other threads, until this JVM's JIT compilers have gone quiet: less than

@@ -14,8 +14,8 @@ import org.hbaseturbo.common.InvalidInputException;
  */
 public record YcsbWarmUp(int operations, int quietSeconds) {
   /** When the wait for a quiet JIT ends, for reports. */
-  public static final String QUIET_RULE = "the warm-up goes on until the client JVM's JIT compiled less than "
-      + JitQuiet.QUIET_MS_PER_WINDOW + " ms in a second";
+  public static final String QUIET_RULE = "the warm-up goes on until the client JVM's JIT compiler threads took less"
+      + " than " + JitQuiet.QUIET_MS_PER_WINDOW + " ms of CPU in a second";
 
   public YcsbWarmUp {
     if (operations < 0) {

@@ -1,4 +1,4 @@
-package org.hbaseturbo.bench.ycsb;
+package org.hbaseturbo.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;

@@ -1,4 +1,4 @@
-package org.hbaseturbo.bench.ycsb;
+package org.hbaseturbo.common;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * queue still full, took a fifth of a core through the measured run. Compiler threads that ended (HotSpot starts and
  * stops them with the load) keep what they took.
  */
-final class CompilerThreadCpu implements LongSupplier {
+public final class CompilerThreadCpu implements LongSupplier {
   /** What the kernel keeps of HotSpot's names: the first 15 characters. */
   private static final List<String> COMPILERS = List.of("C1 CompilerThre", "C2 CompilerThre");
 
@@ -29,12 +29,13 @@ final class CompilerThreadCpu implements LongSupplier {
   /** The nanoseconds each compiler thread seen had taken when last read, by thread id. */
   private final Map<String, Long> taken = new HashMap<>();
 
+  /** @param tasks a process's threads: {@code /proc/PID/task} */
   CompilerThreadCpu(Path tasks) {
     this.tasks = tasks;
   }
 
   /** This JVM's compiler threads; empty where the kernel does not tell, or names none (an interpreter-only JVM). */
-  static Optional<CompilerThreadCpu> ofThisJvm() {
+  public static Optional<CompilerThreadCpu> ofThisJvm() {
     CompilerThreadCpu cpu = new CompilerThreadCpu(Path.of("/proc/self/task"));
     try {
       return cpu.read() ? Optional.of(cpu) : Optional.empty();
@@ -43,8 +44,9 @@ final class CompilerThreadCpu implements LongSupplier {
     }
   }
 
+  /** Milliseconds the compiler threads seen so far have been on a CPU; any thread may call it. */
   @Override
-  public long getAsLong() {
+  public synchronized long getAsLong() {
     try {
       read();
     } catch (IOException e) {
