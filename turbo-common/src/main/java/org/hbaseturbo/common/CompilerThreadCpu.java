@@ -2,6 +2,8 @@ package org.hbaseturbo.common;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -42,6 +44,23 @@ public final class CompilerThreadCpu implements LongSupplier {
     } catch (IOException | UncheckedIOException | NumberFormatException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * How busy this JVM's JIT has been, in milliseconds that only grow: its compiler threads' CPU ({@link #ofThisJvm});
+   * where the kernel does not tell it, the {@code CompilationMXBean}'s compile time, which sees a compile only once it
+   * ends; empty where the JVM measures neither.
+   */
+  public static Optional<LongSupplier> jitMillisOfThisJvm() {
+    Optional<CompilerThreadCpu> threads = ofThisJvm();
+    if (threads.isPresent()) {
+      return Optional.of(threads.get());
+    }
+    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+    if (compiler == null || !compiler.isCompilationTimeMonitoringSupported()) {
+      return Optional.empty();
+    }
+    return Optional.of(compiler::getTotalCompilationTime);
   }
 
   /** Milliseconds the compiler threads seen so far have been on a CPU; any thread may call it. */

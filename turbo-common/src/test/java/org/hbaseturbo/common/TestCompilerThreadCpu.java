@@ -36,6 +36,8 @@ class TestCompilerThreadCpu {
     assertThat(cpu).isPresent();
     long first = cpu.get().getAsLong();
     assertThat(cpu.get().getAsLong()).isGreaterThanOrEqualTo(first);
+    // What the warm-ups and the stats endpoint read: the threads' CPU, not the bean's compile time.
+    assertThat(CompilerThreadCpu.jitMillisOfThisJvm()).isPresent().get().isInstanceOf(CompilerThreadCpu.class);
   }
 
   @Test

@@ -4,7 +4,6 @@ import com.google.protobuf.RpcCallback;
 import com.google.protobuf.RpcController;
 import com.google.protobuf.Service;
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.RuntimeMXBean;
@@ -12,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.ConfigRedactor;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
@@ -64,8 +64,8 @@ import org.hbaseturbo.wire.PcmMarks;
  */
 @CoreCoprocessor
 public class ServerStatsEndpoint extends ServerStatsService implements RegionServerCoprocessor {
-  /** The JVM's JIT compiler threads, one reading for every RegionServer it holds: it keeps what ended threads took. */
-  private static final Optional<CompilerThreadCpu> COMPILER_THREADS = CompilerThreadCpu.ofThisJvm();
+  /** How busy the JVM's JIT has been, one reading for every RegionServer it holds: it keeps what ended threads took. */
+  private static final Optional<LongSupplier> JIT_MILLIS = CompilerThreadCpu.jitMillisOfThisJvm();
   private final String processId;
   private volatile BaseSourceImpl rpcMetrics;
   private volatile RegionServerServices server;
@@ -136,14 +136,7 @@ public class ServerStatsEndpoint extends ServerStatsService implements RegionSer
           .setHeapUsedBytes(heap.getUsed())
           .setHeapMaxBytes(heap.getMax());
       ProcessMemory.residentBytes().ifPresent(response::setResidentBytes);
-      if (COMPILER_THREADS.isPresent()) {
-        response.setJitCompileMillis(COMPILER_THREADS.get().getAsLong());
-      } else {
-        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        if (compiler != null && compiler.isCompilationTimeMonitoringSupported()) {
-          response.setJitCompileMillis(compiler.getTotalCompilationTime());
-        }
-      }
+      JIT_MILLIS.ifPresent(jit -> response.setJitCompileMillis(jit.getAsLong()));
       response.setHostMemoryBytes(ProcessMemory.hostBytes()).setMemoryOfItsOwn(ProcessMemory.limitedBelowHost());
       FastPathServer.bytes(server.getServerName()).ifPresent(response::setFastPathBytes);
       // The RegionServer's own Configuration, which update_config reloads in place.

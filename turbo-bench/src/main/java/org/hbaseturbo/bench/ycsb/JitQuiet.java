@@ -1,7 +1,5 @@
 package org.hbaseturbo.bench.ycsb;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.hbaseturbo.common.CompilerThreadCpu;
@@ -50,15 +48,11 @@ final class JitQuiet {
    * not quiet, when the JVM does not measure its compilation time.
    */
   static Outcome await(int limitSeconds) throws InterruptedException {
-    Optional<CompilerThreadCpu> threads = CompilerThreadCpu.ofThisJvm();
-    if (threads.isPresent()) {
-      return await(limitSeconds, threads.get(), Thread::sleep);
-    }
-    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-    if (compiler == null || !compiler.isCompilationTimeMonitoringSupported()) {
+    Optional<LongSupplier> jitMillis = CompilerThreadCpu.jitMillisOfThisJvm();
+    if (jitMillis.isEmpty()) {
       return new Outcome(false, 0, -1);
     }
-    return await(limitSeconds, compiler::getTotalCompilationTime, Thread::sleep);
+    return await(limitSeconds, jitMillis.get(), Thread::sleep);
   }
 
   static Outcome await(int limitSeconds, LongSupplier compiledMs, Sleeper sleeper) throws InterruptedException {
