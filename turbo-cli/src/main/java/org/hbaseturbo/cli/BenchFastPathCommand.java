@@ -14,6 +14,7 @@ import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.fastpath.FastPathWorkload;
 import org.hbaseturbo.bench.fastpath.LatencyBreakdown;
 import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,8 +64,8 @@ final class BenchFastPathCommand implements Callable<Integer> {
 
   @Option(names = "--transport", paramLabel = "T,...", split = ",", defaultValue = "shm,tcp",
       description = "Fast-path transports, each a variant beside native: shm (shared memory, a client on the"
-          + " RegionServer's host), tcp (a client on another host), auto (UCX's choice: RDMA where present)"
-          + " (default: ${DEFAULT-VALUE}).")
+          + " RegionServer's host), tcp (a client on another host; behind --link, the only one, on the link's"
+          + " device), auto (UCX's choice: RDMA where present) (default: ${DEFAULT-VALUE}).")
   List<String> transports;
 
   @Range(min = 1, max = 100_000_000)
@@ -101,6 +102,9 @@ final class BenchFastPathCommand implements Callable<Integer> {
       description = "Regions the YCSB experiments' table is pre-split into (1 to 1,000; default: ${DEFAULT-VALUE}).")
   int regions;
 
+  @Mixin
+  LinkOptions link;
+
   /** The ratios to the native client go beside the JSON report, as {@code <name>-ratios.json}. */
   @Mixin
   BenchOutputOptions output;
@@ -108,18 +112,18 @@ final class BenchFastPathCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    FastPathBenchmark.Settings settings = settings(); // validates before anything starts
-    return RatioBenchmarks.run("fastpath", parent.main.conf(), LinkOptions.loopback(), embedded, output, out,
-        (target, link, dir) -> new FastPathBenchmark(target, settings, dir, out).run(),
+    settings(Optional.empty()); // validates before anything starts
+    return RatioBenchmarks.run("fastpath", parent.main.conf(), link, embedded, output, out,
+        (target, networkLink, dir) -> new FastPathBenchmark(target, settings(networkLink), dir, out).run(),
         BenchFastPathCommand::report);
   }
 
-  FastPathBenchmark.Settings settings() {
+  FastPathBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
     List<FastPathVariant> variants = new ArrayList<>(List.of(FastPathVariant.NATIVE));
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
         orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs, runSeconds,
-        warmUp.warmUp(), regions);
+        warmUp.warmUp(), regions, networkLink, link.name());
   }
 
   /** A list given as "none" is empty. */
@@ -153,10 +157,11 @@ final class BenchFastPathCommand implements Callable<Integer> {
   }
 
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    RatioBenchmarks.write(report, FastPathBenchmark.RATIOS, "fastpath: runs of " + report.parameters().get(
-        "run_seconds") + " s, medians of " + report.parameters().get("runs") + " run(s); micro-benchmark: one"
-        + " client, one record; YCSB: " + report.parameters().get("records") + " records of 1 KB"
-        + batches(report), json, dir, out);
+    Map<String, Object> parameters = report.parameters();
+    String title = "fastpath: runs of " + parameters.get("run_seconds") + " s, link " + parameters.get("link")
+        + ", medians of " + parameters.get("runs") + " run(s); micro-benchmark: one client, one record; YCSB: "
+        + parameters.get("records") + " records of 1 KB" + batches(report);
+    RatioBenchmarks.write(report, FastPathBenchmark.RATIOS, title, json, dir, out);
     Optional<String> breakdown = LatencyBreakdown.render(report);
     if (breakdown.isPresent()) {
       out.println();

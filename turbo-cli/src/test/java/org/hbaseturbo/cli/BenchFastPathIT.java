@@ -70,4 +70,34 @@ class BenchFastPathIT {
     assertThat(ratios.get(0).has("p50_latency_vs_native")).isTrue();
     assertThat(run.out()).contains("x native", "fastpath-tcp");
   }
+
+  /**
+   * Behind an emulated link, the client JVMs are on another host: the fast path reaches the RegionServers over TCP on
+   * the link's device, every byte of it crossing the link, as native's do. Needs root, as the link does.
+   */
+  @Test
+  void readsCrossTheLinkOverTcpFromAClientOnAHostOfItsOwn(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+
+    CommandLineRun run = CommandLineRun.of("bench", "fastpath", "--link", "1gbit", "--transport", "tcp", "--sizes",
+        "none", "--workloads", "read", "--records", "200", "--clients", "2", "--runs", "1", "--run-seconds", "1",
+        "--warmup", "20", "--warmup-quiet-seconds", "1", "--regionservers", "1", "--out", out.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());
+    assertThat(report.get("parameters").get("link").asText()).isEqualTo("1gbit");
+    List<String> variants = new ArrayList<>();
+    for (JsonNode result : report.get("results")) {
+      assertThat(result.get("failures").asLong()).isZero();
+      // A whole record of 1 KB and the request, with their IP and TCP headers, crossed the link per read.
+      assertThat(result.get("link_bytes_per_op").asDouble()).as(result.toString())
+          .isGreaterThan(result.get("bytes_per_op").asDouble()).isGreaterThan(1_000);
+      variants.add(result.get("variant").asText());
+    }
+    assertThat(variants).containsExactly("read native", "read fastpath-tcp");
+    JsonNode outcome = report.get("parameters").get("fast_path_outcomes").get("read fastpath-tcp x2");
+    assertThat(outcome.get("served").asLong()).isPositive();
+    assertThat(outcome.get("over_rpc").asLong()).isZero();
+    assertThat(run.out()).contains("fastpath: runs of 1 s, link 1gbit");
+  }
 }

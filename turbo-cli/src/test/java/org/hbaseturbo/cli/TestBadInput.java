@@ -61,6 +61,9 @@ class TestBadInput {
         line("demo", "--regions", "0").refusedWith(
             "turbo: --regions must be between 1 and 1,000, was 0 (see 'turbo demo --help')"),
 
+        line("bench", "fastpath", "--link", "1gbit").refusedWith("turbo: --transport shm cannot run behind --link"
+            + " 1gbit: its client JVMs are on another host, which shared memory does not reach (and auto would choose"
+            + " shared memory, bypassing the link); use --transport tcp"),
         line("bench", "scan", "--schema", "tpch").refusedWith("turbo: unknown schema 'tpch': expected paper or ycsb"),
         line("bench", "scan", "--clients", "4,0").refusedWith(
             "turbo: --clients must list numbers between 1 and 1,024, was [4, 0] (see 'turbo bench scan --help')"),

@@ -35,6 +35,7 @@ import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.fastpath.ReplyWaits;
 import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.transport.UcxRuntime;
@@ -96,11 +97,17 @@ public final class FastPathBenchmark {
    * @param warmUp what each client JVM does, unmeasured, before it measures; in the batch workloads, its operations
    *     are rows, in as many batches as they fill
    * @param regions regions the YCSB experiments' table is pre-split into
+   * @param link the emulated link the client JVMs run behind, if any: a client on another host, whose only fast-path
+   *     transport is TCP on the link's device
+   * @param linkName how the link is named in the report's parameters
    */
   public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
-      long records, List<Integer> clients, int runs, int runSeconds, YcsbWarmUp warmUp, int regions) {
+      long records, List<Integer> clients, int runs, int runSeconds, YcsbWarmUp warmUp, int regions,
+      Optional<NetworkLink> link, String linkName) {
     public Settings {
       requireNonNull(warmUp, "warmUp is null");
+      requireNonNull(link, "link is null");
+      requireNonNull(linkName, "linkName is null");
       sizes = List.copyOf(sizes);
       workloads = List.copyOf(workloads);
       variants = List.copyOf(variants);
@@ -123,6 +130,24 @@ public final class FastPathBenchmark {
         throw new InvalidInputException("--records must be at least 1, was " + records);
       }
       RunChecks.requireRuns(runs, runSeconds);
+      if (link.isPresent() || !linkName.equals(NetworkLink.Speed.LOOPBACK.userName())) {
+        requireTransportsBehind(linkName, variants);
+      }
+    }
+
+    /**
+     * @throws InvalidInputException when a variant other than TCP would run behind the link {@code linkName}: the
+     *     client JVMs there are on another host, which shared memory does not reach (UCX would use it anyway and
+     *     bypass the link), and auto would pick it
+     */
+    private static void requireTransportsBehind(String linkName, List<FastPathVariant> variants) {
+      List<String> local = variants.stream().filter(v -> v.db() == DbBinding.FASTPATH && v != FastPathVariant.TCP)
+          .map(FastPathVariant::transport).toList();
+      if (!local.isEmpty()) {
+        throw new InvalidInputException("--transport " + String.join(",", local) + " cannot run behind --link "
+            + linkName + ": its client JVMs are on another host, which shared memory does not reach (and auto would"
+            + " choose shared memory, bypassing the link); use --transport tcp");
+      }
     }
   }
 
@@ -207,6 +232,11 @@ public final class FastPathBenchmark {
    * size and a reply of the record's, in this JVM ({@link UcxRoundTrip}).
    */
   private void timeUcxRoundTrips(String experiment, int size) {
+    if (settings.link().isPresent()) {
+      progress.printf("note: no UCX round trip floor behind --link %s: it is timed in this JVM, on this side of the"
+          + " link%n", settings.linkName());
+      return;
+    }
     for (FastPathVariant variant : settings.variants()) {
       if (variant.db() != DbBinding.FASTPATH) {
         continue;
@@ -389,7 +419,12 @@ public final class FastPathBenchmark {
   /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
   private YcsbExperiment experiment(Map<String, String> workload, FastPathVariant variant, int clients, int regions,
       Path dir, boolean timed) {
-    return experiment(workload, variant.db(), variant.properties(), clients, regions, dir, timed);
+    Map<String, String> dbProperties = new HashMap<>(variant.properties());
+    if (variant == FastPathVariant.TCP && settings.link().isPresent()) {
+      // The client's end of the link, the only device its host has toward the servers.
+      dbProperties.put(FastPathHBaseClient.DEVICES, settings.link().get().clientInterface());
+    }
+    return experiment(workload, variant.db(), dbProperties, clients, regions, dir, timed);
   }
 
   private YcsbExperiment experiment(Map<String, String> workload, DbBinding db, Map<String, String> dbProperties,
@@ -400,7 +435,7 @@ public final class FastPathBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, db, regions,
-        warmUp(properties), Optional.empty(), "loopback"), dir, progress);
+        warmUp(properties), settings.link(), settings.linkName()), dir, progress);
   }
 
   /**
@@ -447,9 +482,11 @@ public final class FastPathBenchmark {
     Map<String, Integer> rows = new LinkedHashMap<>();
     settings.workloads().forEach(workload -> rows.put(workload.label(), workload.rowsPerOperation()));
     parameters.put("rows_per_op", rows);
+    parameters.put("link", settings.linkName());
     parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma);"
-        + " fastpath-tcp: UCX_TLS=tcp on device lo; fastpath-auto: every transport the client's settings allow;"
-        + " the RegionServers offer shared memory and TCP on the device they bind to");
+        + " fastpath-tcp: UCX_TLS=tcp on device lo, or behind a link on the client's end of it; fastpath-auto: every"
+        + " transport the client's settings allow; the RegionServers offer shared memory and TCP on the device they"
+        + " bind to");
     parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());
     Map<String, Map<String, Object>> served = new LinkedHashMap<>();
     outcomes.forEach((result, outcome) -> served.put(result, outcomeFields(outcome)));

@@ -35,6 +35,11 @@ public enum FastPathVariant {
     return label;
   }
 
+  /** Its {@code --transport} name; native's is "native". */
+  public String transport() {
+    return transport;
+  }
+
   public DbBinding db() {
     return db;
   }
