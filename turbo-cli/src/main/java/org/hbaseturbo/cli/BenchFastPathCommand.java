@@ -123,7 +123,7 @@ final class BenchFastPathCommand implements Callable<Integer> {
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
         orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs, runSeconds,
-        warmUp.warmUp(), regions, networkLink, link.name());
+        warmUp.warmUp(), regions, networkLink, link.name(), embedded.onHosts());
   }
 
   /** A list given as "none" is empty. */

@@ -23,7 +23,8 @@ import picocli.CommandLine;
  * {@value HostUser#CLUSTER_USER_PROPERTY} names (the {@code turbo} script names {@code hbase-turbo}), made where
  * missing: a local cluster's RPC has no authentication, so its servers (ZooKeeper, the master, every RegionServer and
  * HDFS daemon) serve every user of this host and must not be root. Not with {@code --regime disk}, whose cgroup
- * set-up needs root for as long as the cluster runs, and whose master, in this JVM, must be the same user as its
+ * set-up needs root for as long as the cluster runs, nor with {@code --hosts}, whose namespaces and bridge do, and
+ * whose master, in this JVM, must be the same user as its
  * RegionServers, which share its files. This JVM stays root only to wait for that one: a SIGTERM or Ctrl-C here stops
  * it cleanly, and it ends with this JVM however this ends ({@link WatchedProcess}).
  */
@@ -42,7 +43,8 @@ final class ClusterUserLaunch {
       return Optional.empty();
     }
     ServerRegime regime = command.matchedOptionValue("--regime", ServerRegime.cache);
-    return regime == ServerRegime.disk ? Optional.empty() : Optional.of(user);
+    boolean hosts = command.matchedOptionValue(LocalClusterOptions.HOSTS_OPTION, false);
+    return regime == ServerRegime.disk || hosts ? Optional.empty() : Optional.of(user);
   }
 
   /**

@@ -178,7 +178,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         FastPathBenchmark.Settings micro = new FastPathBenchmark.Settings(List.of(1024), List.of(),
             List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathSeconds,
-            YcsbWarmUp.operations(500), 1, Optional.empty(), LinkOptions.loopback().name());
+            YcsbWarmUp.operations(500), 1, Optional.empty(), LinkOptions.loopback().name(), false);
         fastPathReport = Optional.of(new FastPathBenchmark(runner.cluster().target(), micro,
             dir.resolve("fastpath"), out).run());
         BenchFastPathCommand.report(fastPathReport.get(), dir.resolve("fastpath.json"), dir.resolve("fastpath"), out);

@@ -21,11 +21,13 @@ final class LinkedCluster implements AutoCloseable {
 
   static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, LocalClusterOptions embedded,
       Path workDir, PrintWriter out) throws IOException {
-    // Settings first: they refuse bad input, which must come before the link is made.
-    TargetCluster.LocalSettings settings =
-        embedded.settings(speed.isLoopback() ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
+    // Settings first: they refuse bad input, which must come before the link is made. On hosts of their own, the
+    // servers' links take the rate, and the clients stay on the master's host.
+    boolean onHosts = embedded.onHosts();
+    TargetCluster.LocalSettings settings = onHosts ? embedded.settings(TargetCluster.LOOPBACK, speed)
+        : embedded.settings(speed.isLoopback() ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
     Optional<NetworkLink> link = Optional.empty();
-    if (!speed.isLoopback()) {
+    if (!speed.isLoopback() && !onHosts) {
       out.printf("creating an emulated %s link for the client JVMs ...%n", speed.userName());
       out.flush();
       link = Optional.of(NetworkLink.create(speed));

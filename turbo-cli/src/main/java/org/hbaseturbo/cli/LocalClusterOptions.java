@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerSiteFile;
 import org.hbaseturbo.cluster.regime.BlockDevice;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
 /** How to start a local cluster, for the commands that start one when {@code --conf} is absent. */
 final class LocalClusterOptions {
   static final String DATA_OPTION = "--data";
+  static final String HOSTS_OPTION = "--hosts";
 
   /** Where the RegionServers run. */
   enum Kind {
@@ -49,6 +51,13 @@ final class LocalClusterOptions {
           + ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP + ").")
   String regionServerHeap;
 
+  @Option(names = HOSTS_OPTION,
+      description = "With --cluster processes: each RegionServer on a host of its own, a network namespace on one"
+          + " bridge with the master's host (ZooKeeper, the master and this command's clients), its link shaped by"
+          + " --link where the command has it. The fast path then crosses the links over TCP. Needs root and"
+          + " iproute2; every namespace and the bridge go with the cluster.")
+  boolean hosts;
+
   @Mixin
   HdfsOptions hdfs;
 
@@ -65,6 +74,15 @@ final class LocalClusterOptions {
    * @throws InvalidInputException for options that contradict each other, an unusable directory or site file
    */
   TargetCluster.LocalSettings settings(String host) {
+    return settings(host, NetworkLink.Speed.LOOPBACK);
+  }
+
+  /**
+   * @param host the address the servers bind to and advertise
+   * @param hostLinks the rate of each host's link, with {@code --hosts}
+   * @throws InvalidInputException for options that contradict each other, an unusable directory or site file
+   */
+  TargetCluster.LocalSettings settings(String host, NetworkLink.Speed hostLinks) {
     if (dataDir != null) {
       OutputDirs.requireWritableDirectory(dataDir, DATA_OPTION);
     }
@@ -86,13 +104,26 @@ final class LocalClusterOptions {
         }
       }
       if (!host.equals(TargetCluster.LOOPBACK)) {
-        throw new InvalidInputException("--cluster processes runs on loopback only; an emulated --link needs"
-            + " --cluster embedded");
+        throw new InvalidInputException("--cluster processes runs on loopback, or with --hosts on hosts of its own"
+            + " whose links --link shapes; an emulated --link to the clients alone needs --cluster embedded");
       }
+    } else if (hosts) {
+      throw new InvalidInputException("--hosts puts each RegionServer JVM on a host of its own; add --cluster"
+          + " processes");
+    }
+    Optional<NetworkLink.Speed> onHosts = Optional.empty();
+    if (hosts) {
+      ProcessHBaseCluster.Builder.requireHosts(HOSTS_OPTION);
+      onHosts = Optional.of(hostLinks);
     }
     return new TargetCluster.LocalSettings(processes, regionServers, Optional.ofNullable(dataDir), host,
         Optional.ofNullable(regionServerHeap), site == null ? Map.of() : ServerSiteFile.read(site, "--site"),
-        confinement, dataNodes, false);
+        confinement, dataNodes, false, onHosts);
+  }
+
+  /** Whether the RegionServers run on hosts of their own ({@code --hosts}). */
+  boolean onHosts() {
+    return hosts;
   }
 
   /**

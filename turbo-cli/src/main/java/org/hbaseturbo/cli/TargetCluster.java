@@ -16,6 +16,7 @@ import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.LocalCluster;
 import org.hbaseturbo.cluster.LocalClusterBuilder;
+import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.InvalidInputException;
@@ -94,7 +95,7 @@ final class TargetCluster implements AutoCloseable {
    */
   record LocalSettings(boolean processes, int regionServers, Optional<Path> dataDir, String host,
       Optional<String> regionServerHeap, Map<String, String> site, Optional<ServerConfinement> confinement,
-      OptionalInt dataNodes, boolean partitionable) {
+      OptionalInt dataNodes, boolean partitionable, Optional<NetworkLink.Speed> hosts) {
     /**
      * These settings, with RegionServers that chaos can cut off.
      *
@@ -103,7 +104,7 @@ final class TargetCluster implements AutoCloseable {
     LocalSettings withPartitions(String what) {
       ProcessHBaseCluster.Builder.requirePartitionable(what);
       return new LocalSettings(processes, regionServers, dataDir, host, regionServerHeap, site, confinement,
-          dataNodes, true);
+          dataNodes, true, hosts);
     }
 
     LocalCluster start(PrintWriter out) throws IOException {
@@ -123,6 +124,7 @@ final class TargetCluster implements AutoCloseable {
         if (partitionable) {
           processBuilder.partitionable();
         }
+        hosts.ifPresent(processBuilder::hosts);
         builder = processBuilder;
       } else {
         builder = EmbeddedHBaseCluster.builder().host(host);

@@ -62,8 +62,8 @@ class TestBadInput {
             "turbo: --regions must be between 1 and 1,000, was 0 (see 'turbo demo --help')"),
 
         line("bench", "fastpath", "--link", "1gbit").refusedWith("turbo: --transport shm cannot run behind --link"
-            + " 1gbit: its client JVMs are on another host, which shared memory does not reach (and auto would choose"
-            + " shared memory, bypassing the link); use --transport tcp"),
+            + " 1gbit: the client JVMs and the RegionServers are on different hosts, which shared memory does not"
+            + " reach (and auto would choose shared memory, bypassing the links); use --transport tcp"),
         line("bench", "scan", "--schema", "tpch").refusedWith("turbo: unknown schema 'tpch': expected paper or ycsb"),
         line("bench", "scan", "--clients", "4,0").refusedWith(
             "turbo: --clients must list numbers between 1 and 1,024, was [4, 0] (see 'turbo bench scan --help')"),
@@ -207,7 +207,10 @@ class TestBadInput {
         line("demo", "--cluster", "processes", "--rs-heap", "lots").refusedWith(
             "turbo: RegionServer heap 'lots' is not a heap size; expected a number with k, m or g, such as 512m or 2g"),
         line("ycsb", "run", "--cluster", "processes", "--link", "1gbit").refusedWith(
-            "turbo: --cluster processes runs on loopback only; an emulated --link needs --cluster embedded"),
+            "turbo: --cluster processes runs on loopback, or with --hosts on hosts of its own whose links --link"
+                + " shapes; an emulated --link to the clients alone needs --cluster embedded"),
+        line("ycsb", "run", "--hosts").refusedWith(
+            "turbo: --hosts puts each RegionServer JVM on a host of its own; add --cluster processes"),
         line("cluster", "start", "--hdfs").refusedWith(
             "turbo: --hdfs runs HDFS's daemons beside RegionServer JVMs of their own; add --cluster processes"),
         line("cluster", "start", "--processes", "--datanodes", "2").refusedWith(

@@ -141,7 +141,7 @@ final class ClusterSettings {
     Configuration site = new Configuration(false);
     for (String key : new String[] {HConstants.ZOOKEEPER_QUORUM, HConstants.ZOOKEEPER_CLIENT_PORT,
         HConstants.ZOOKEEPER_ZNODE_PARENT, REGISTRY_IMPL, BOOTSTRAP_SERVERS, HConstants.HBASE_DIR,
-        ChannelSettings.NET_DEVICES_KEY}) {
+        ChannelSettings.NET_DEVICES_KEY, ChannelSettings.TRANSPORTS_KEY}) {
       String value = client.get(key);
       if (value != null) {
         site.set(key, value);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,14 +41,17 @@ public final class HdfsCluster implements Closeable {
   private final Map<String, String> settings;
   private final HdfsDaemon nameNode;
   private final List<HdfsDaemon> dataNodes;
+  /** Where DataNode {@code i} runs on host {@code i} of a cluster's hosts; none on this host's loopback. */
+  private final Optional<ClusterHosts> hosts;
 
   private HdfsCluster(Path dir, Path logs, Map<String, String> settings, HdfsDaemon nameNode,
-      List<HdfsDaemon> dataNodes) {
+      List<HdfsDaemon> dataNodes, Optional<ClusterHosts> hosts) {
     this.dir = dir;
     this.logs = logs;
     this.settings = settings;
     this.nameNode = nameNode;
     this.dataNodes = dataNodes;
+    this.hosts = hosts;
   }
 
   /**
@@ -57,11 +61,20 @@ public final class HdfsCluster implements Closeable {
    * @param logs where the daemons log: namenode.log, datanode-N.log
    */
   public static HdfsCluster start(Path dir, Path logs, int dataNodeCount) throws IOException {
+    return start(dir, logs, dataNodeCount, Optional.empty());
+  }
+
+  /**
+   * As {@link #start(Path, Path, int)}, on {@code hosts} where given: the NameNode on the master's host, DataNode
+   * {@code i} on host {@code i}, beside RegionServer {@code i} as on a real cluster's worker.
+   */
+  static HdfsCluster start(Path dir, Path logs, int dataNodeCount, Optional<ClusterHosts> hosts) throws IOException {
     if (dataNodeCount < 1) {
       throw new InvalidInputException("HDFS needs at least 1 DataNode, was " + dataNodeCount);
     }
     Files.createDirectories(dir);
-    Map<String, String> settings = settings(dir, nameNodePort(dir), Math.min(MAX_REPLICATION, dataNodeCount));
+    Map<String, String> settings = settings(dir, nameNodePort(dir), Math.min(MAX_REPLICATION, dataNodeCount),
+        hosts.map(ClusterHosts::masterAddress).orElse(ClusterSettings.LOOPBACK));
     Path nameNodeHome = dir.resolve("namenode");
     if (!Files.exists(nameNodeHome.resolve("data").resolve("current").resolve("VERSION"))) {
       format(nameNodeHome, logs, settings);
@@ -69,7 +82,7 @@ public final class HdfsCluster implements Closeable {
     HdfsDaemon nameNode = HdfsDaemon.start("NameNode", nameNodeHome, logs, "namenode", settings,
         NameNode.class.getName(), List.of());
     List<HdfsDaemon> dataNodes = new ArrayList<>();
-    HdfsCluster cluster = new HdfsCluster(dir, logs, settings, nameNode, dataNodes);
+    HdfsCluster cluster = new HdfsCluster(dir, logs, settings, nameNode, dataNodes, hosts);
     try {
       for (int i = 0; i < dataNodeCount; i++) {
         dataNodes.add(cluster.startDataNodeProcess(i));
@@ -93,17 +106,20 @@ public final class HdfsCluster implements Closeable {
     return port;
   }
 
-  private static Map<String, String> settings(Path dir, int port, int replication) {
+  /** @param host the NameNode's address, where the DataNodes bind too unless on hosts of their own */
+  private static Map<String, String> settings(Path dir, int port, int replication, String host) {
     Map<String, String> settings = new LinkedHashMap<>();
-    settings.put(FileSystem.FS_DEFAULT_NAME_KEY, "hdfs://" + ClusterSettings.LOOPBACK + ":" + port);
+    settings.put(FileSystem.FS_DEFAULT_NAME_KEY, "hdfs://" + host + ":" + port);
     settings.put("hadoop.tmp.dir", dir.resolve("tmp").toString());
     settings.put("dfs.namenode.name.dir", dir.resolve("namenode").resolve("data").toString());
-    settings.put("dfs.namenode.rpc-address", ClusterSettings.LOOPBACK + ":" + port);
-    // Loopback only, every other port picked by the daemon at its start: several clusters run side by side.
-    for (String key : List.of("dfs.namenode.http-address", "dfs.namenode.secondary.http-address",
-        "dfs.datanode.address", "dfs.datanode.http.address", "dfs.datanode.ipc.address")) {
-      settings.put(key, ClusterSettings.LOOPBACK + ":0");
-    }
+    settings.put("dfs.namenode.rpc-address", host + ":" + port);
+    // This host's address only, every other port picked by the daemon at its start: several clusters run side by
+    // side.
+    settings.put("dfs.namenode.http-address", host + ":0");
+    settings.put("dfs.namenode.secondary.http-address", host + ":0");
+    settings.putAll(dataNodeAddresses(host));
+    // A DataNode's address has no name in any DNS here, on hosts of their own: the NameNode would refuse it.
+    settings.put("dfs.namenode.datanode.registration.ip-hostname-check", "false");
     settings.put("dfs.replication", Integer.toString(replication));
     // Out of safe mode as soon as the blocks are reported, not 30 s later.
     settings.put("dfs.namenode.safemode.extension", "0");
@@ -135,12 +151,22 @@ public final class HdfsCluster implements Closeable {
     }
   }
 
+  /** Where a DataNode on {@code host} binds its ports, each picked at its start. */
+  private static Map<String, String> dataNodeAddresses(String host) {
+    Map<String, String> addresses = new LinkedHashMap<>();
+    for (String key : List.of("dfs.datanode.address", "dfs.datanode.http.address", "dfs.datanode.ipc.address")) {
+      addresses.put(key, host + ":0");
+    }
+    return addresses;
+  }
+
   private HdfsDaemon startDataNodeProcess(int index) throws IOException {
     Map<String, String> own = new LinkedHashMap<>(settings);
     Path home = dir.resolve("datanode-" + index);
     own.put("dfs.datanode.data.dir", home.resolve("data").toString());
+    hosts.ifPresent(on -> own.putAll(dataNodeAddresses(on.address(index))));
     return HdfsDaemon.start("DataNode " + index, home, logs, "datanode-" + index, own, DataNode.class.getName(),
-        List.of());
+        List.of(), hosts.map(on -> on.wrapper(index)).orElse(List.of()));
   }
 
   /**

@@ -27,8 +27,14 @@ final class HdfsDaemon {
    */
   static HdfsDaemon start(String name, Path home, Path logs, String logName, Map<String, String> settings,
       String mainClass, List<String> args) throws IOException {
+    return start(name, home, logs, logName, settings, mainClass, args, List.of());
+  }
+
+  /** @param wrapper a command the JVM runs under (its words first on the command line): its host's, or none */
+  static HdfsDaemon start(String name, Path home, Path logs, String logName, Map<String, String> settings,
+      String mainClass, List<String> args, List<String> wrapper) throws IOException {
     Path conf = writeConf(home, settings);
-    return new HdfsDaemon(ServerJvm.start(name, conf, logs, logName, HEAP, List.of(), mainClass, args));
+    return new HdfsDaemon(ServerJvm.start(name, conf, logs, logName, HEAP, wrapper, mainClass, args));
   }
 
   /**

@@ -91,6 +91,7 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
       if (zooKeeper != null) {
         zooKeeper.shutdown();
       }
+      abandonHost(e);
       claim.close();
       if (temporary) {
         FileTrees.deleteRecursively(dir);
@@ -99,9 +100,15 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     }
   }
 
-  /** The address the servers bind to and advertise. */
-  String host() {
+  /** The address the master (and, unless on hosts of their own, every server) binds to and advertises. */
+  String host() throws IOException {
     return ClusterSettings.LOOPBACK;
+  }
+
+  /**
+   * Undoes what {@link #host} made, after a start that failed; what cannot be undone is added to {@code failure}.
+   */
+  void abandonHost(Exception failure) {
   }
 
   /** Refuses, before anything is created, what the options cannot give. */

@@ -101,15 +101,22 @@ public final class NetworkLink implements AutoCloseable {
       link.inNamespace("ip", "link", "set", link.clientInterface, "up");
       link.inNamespace("ip", "link", "set", "lo", "up");
       // Both directions: the host side shapes replies, the client side shapes requests.
-      run(List.of("tc", "qdisc", "add", "dev", link.hostInterface, "root", "tbf", "rate", speed.userName(),
-          "burst", "256kb", "latency", "10ms"));
-      link.inNamespace("tc", "qdisc", "add", "dev", link.clientInterface, "root", "tbf", "rate", speed.userName(),
-          "burst", "256kb", "latency", "10ms");
+      run(shape(link.hostInterface, speed));
+      run(link.wrap(shape(link.clientInterface, speed)));
     } catch (IOException | RuntimeException e) {
       link.close();
       throw e;
     }
     return link;
+  }
+
+  /**
+   * The {@code tc} command that shapes what {@code device} sends to {@code speed}: a token bucket filter. A delay would
+   * need {@code netem}, which the development machine's kernel does not have.
+   */
+  static List<String> shape(String device, Speed speed) {
+    return List.of("tc", "qdisc", "add", "dev", device, "root", "tbf", "rate", speed.userName(), "burst", "256kb",
+        "latency", "10ms");
   }
 
   /** The client side's interface name, as seen inside the namespace. */

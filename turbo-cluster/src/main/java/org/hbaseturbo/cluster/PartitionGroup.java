@@ -29,11 +29,14 @@ final class PartitionGroup implements Closeable {
   private static final List<Path> V2_MOUNTS = List.of(Path.of("/sys/fs/cgroup/unified"), Path.of("/sys/fs/cgroup"));
 
   private final Path group;
+  /** The words iptables runs under: none on this host, {@code ip netns exec NS} on a host of its own. */
+  private final List<String> host;
   /** The ports cut now, none while the server is connected. */
   private List<Integer> cut = List.of();
 
-  private PartitionGroup(Path group) {
+  private PartitionGroup(Path group, List<String> host) {
     this.group = group;
+    this.host = host;
   }
 
   /**
@@ -56,14 +59,19 @@ final class PartitionGroup implements Closeable {
     }
   }
 
-  /** Makes RegionServer {@code index}'s group, under the launcher whose process id is {@code launcherPid}. */
-  static PartitionGroup create(int index, long launcherPid) throws IOException {
+  /**
+   * Makes RegionServer {@code index}'s group, under the launcher whose process id is {@code launcherPid}.
+   *
+   * @param host the words a command runs under on the server's host ({@link ClusterHosts#wrapper}), where its
+   *     packets pass its own host's iptables; none on this one
+   */
+  static PartitionGroup create(int index, long launcherPid, List<String> host) throws IOException {
     Path root = v2Root().orElseThrow(() -> new IOException("no cgroup v2 is mounted"));
     Path group = root.resolve("turbo-net-rs" + index + "-" + launcherPid);
     if (Files.isDirectory(group)) {
       throw new IOException("cgroup " + group + " exists already: another launcher of this process id holds it");
     }
-    return new PartitionGroup(Files.createDirectory(group));
+    return new PartitionGroup(Files.createDirectory(group), List.copyOf(host));
   }
 
   /**
@@ -144,8 +152,10 @@ final class PartitionGroup implements Closeable {
 
   /** The rule that drops what the group sends to {@code port}, for iptables' {@code -I} or {@code -D}. */
   private List<String> rule(String operation, int port) {
-    return List.of("iptables", "-w", operation, "OUTPUT", "-p", "tcp", "--dport", Integer.toString(port), "-m",
-        "cgroup", "--path", name(), "-m", "comment", "--comment", name(), "-j", "DROP");
+    List<String> rule = new ArrayList<>(host);
+    rule.addAll(List.of("iptables", "-w", operation, "OUTPUT", "-p", "tcp", "--dport", Integer.toString(port), "-m",
+        "cgroup", "--path", name(), "-m", "comment", "--comment", name(), "-j", "DROP"));
+    return rule;
   }
 
   /** Its name, also its path under cgroup v2's root, as the rules match it. */

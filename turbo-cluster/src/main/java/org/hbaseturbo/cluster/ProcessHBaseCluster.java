@@ -62,11 +62,14 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   private final List<PartitionGroup> partitions;
   /** Where HBase's root is on HDFS: the HDFS daemons, stopped after HBase. */
   private final Optional<HdfsCluster> hdfs;
+  /** The servers' hosts, where each runs on one of its own ({@link Builder#hosts}); taken down last. */
+  private final Optional<ClusterHosts> hosts;
   private final Configuration clientConfiguration;
 
   private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
       Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers,
-      List<CgroupV1Group> groups, List<PartitionGroup> partitions, Optional<HdfsCluster> hdfs) {
+      List<CgroupV1Group> groups, List<PartitionGroup> partitions, Optional<HdfsCluster> hdfs,
+      Optional<ClusterHosts> hosts) {
     this.home = home;
     this.master = master;
     this.regionServers = new ArrayList<>(regionServers);
@@ -76,7 +79,14 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     this.groups = groups;
     this.partitions = partitions;
     this.hdfs = hdfs;
+    this.hosts = hosts;
     this.clientConfiguration = ClusterSettings.client(settings);
+    hosts.ifPresent(own -> own.clientSettings(clientConfiguration));
+  }
+
+  /** RegionServer {@code index}'s settings: the cluster's, on its own host where it has one. */
+  private Configuration settingsOf(int index) {
+    return hosts.map(own -> own.regionServerSettings(settings, index)).orElse(settings);
   }
 
   public static Builder builder() {
@@ -146,7 +156,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       server.awaitExit(STOP_TIMEOUT);
     }
     for (int i = 0; i < regionServers.size(); i++) {
-      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settings, regionServerHeap,
+      regionServers.set(i, RegionServerProcess.start(i, home.dir(), settingsOf(i), regionServerHeap,
           wrapperOf(wrappers, i)));
     }
     for (RegionServerProcess server : regionServers) {
@@ -182,7 +192,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         admin.stopRegionServer(address(old));
       }
       old.awaitExit(STOP_TIMEOUT);
-      RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settings, regionServerHeap,
+      RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settingsOf(i), regionServerHeap,
           wrapperOf(wrappers, i));
       regionServers.set(i, restarted);
       awaitOnline(restarted);
@@ -228,7 +238,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
         Admin admin = connection.getAdmin()) {
       for (RegionServerProcess server : regionServers) {
-        server.rewriteSite(home.dir(), settings);
+        server.rewriteSite(home.dir(), settingsOf(server.index()));
         admin.updateConfiguration(serverName(server));
       }
     }
@@ -412,7 +422,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     if (killed.isAlive()) {
       throw new IllegalStateException("RegionServer " + index + " runs already");
     }
-    RegionServerProcess started = killed.startAgain(home.dir(), settings, regionServerHeap,
+    RegionServerProcess started = killed.startAgain(home.dir(), settingsOf(index), regionServerHeap,
         wrapperOf(wrappers, index));
     regionServers.set(index, started);
     awaitOnline(started);
@@ -446,7 +456,13 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
           hdfs.get().close();
         }
       } finally {
-        home.release();
+        try {
+          if (hosts.isPresent()) {
+            hosts.get().close();
+          }
+        } finally {
+          home.release();
+        }
       }
     }
   }
@@ -458,6 +474,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     private Optional<ServerConfinement> confinement = Optional.empty();
     private boolean partitionable;
     private int dataNodes;
+    private Optional<NetworkLink.Speed> hostLinks = Optional.empty();
+    /** Made by {@link #host()}, before the servers' settings, which name the bridge's device. */
+    private Optional<ClusterHosts> hosts = Optional.empty();
 
     private Builder() {
     }
@@ -503,6 +522,16 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     }
 
     /**
+     * Runs each RegionServer on a host of its own, a network namespace whose link to the others is shaped to
+     * {@code link} both ways ({@link HostNetwork}, {@link ClusterHosts}); the master and ZooKeeper stay on this JVM's
+     * host, the bridge's address, as do the clients this JVM starts. Needs root and iproute2.
+     */
+    public Builder hosts(NetworkLink.Speed link) {
+      this.hostLinks = Optional.of(requireNonNull(link, "link is null"));
+      return this;
+    }
+
+    /**
      * Keeps HBase's root on an HDFS of {@code dataNodes} DataNodes and a NameNode, each a JVM of its own, under the
      * data directory ({@link HdfsCluster}), instead of the local file system: the WAL gets HDFS's real hflush and
      * hsync, and HBase checks that it has them.
@@ -522,6 +551,14 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
      */
     public static void requirePartitionable(String what) {
       PartitionGroup.requireUsable(what);
+    }
+
+    /**
+     * @param what what needs the hosts, for the error: "--hosts"
+     * @throws InvalidInputException when this process cannot make hosts ({@link #hosts}): not root, or no iproute2
+     */
+    public static void requireHosts(String what) {
+      HostNetwork.requireUsable(what);
     }
 
     /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
@@ -544,6 +581,33 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       });
       if (partitionable) {
         requirePartitionable("a partitionable cluster");
+      }
+      if (hostLinks.isPresent()) {
+        HostNetwork.requireUsable("a cluster of hosts");
+      }
+    }
+
+    @Override
+    String host() throws IOException {
+      if (hostLinks.isEmpty()) {
+        return super.host();
+      }
+      long launcher = ProcessHandle.current().pid();
+      // DataNode i shares host i with RegionServer i, as on a real cluster's worker.
+      HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher),
+          Math.max(regionServers, dataNodes), hostLinks.get(), launcher);
+      hosts = Optional.of(new ClusterHosts(network));
+      return network.bridgeAddress();
+    }
+
+    @Override
+    void abandonHost(Exception failure) {
+      if (hosts.isPresent()) {
+        try {
+          hosts.get().close();
+        } catch (IOException | RuntimeException notClosed) {
+          failure.addSuppressed(notClosed);
+        }
       }
     }
 
@@ -584,8 +648,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       LocalHBaseCluster master = null;
       Optional<HdfsCluster> hdfs = Optional.empty();
       try (AbortLines aborts = AbortLines.capture()) {
+        if (hosts.isPresent()) {
+          hosts.get().relayZooKeeper(conf);
+          for (int i = 0; i < regionServers; i++) {
+            prepend(commands, i, hosts.get().wrapper(i));
+          }
+        }
         if (dataNodes > 0) {
-          hdfs = Optional.of(HdfsCluster.start(home.dir().resolve("hdfs"), home.dir().resolve("logs"), dataNodes));
+          hdfs = Optional.of(HdfsCluster.start(home.dir().resolve("hdfs"), home.dir().resolve("logs"), dataNodes,
+              hosts));
           onHdfs(conf, hdfs.get());
         }
         if (confinement.isPresent()) {
@@ -596,7 +667,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         }
         // The RegionServers first: their JVMs take the longest to start.
         for (int i = 0; i < regionServers; i++) {
-          servers.add(RegionServerProcess.start(i, home.dir(), conf, regionServerHeap, wrapperOf(commands, i)));
+          Configuration own = hosts.isPresent() ? hosts.get().regionServerSettings(conf, i) : conf;
+          servers.add(RegionServerProcess.start(i, home.dir(), own, regionServerHeap, wrapperOf(commands, i)));
         }
         master = new LocalHBaseCluster(conf, 1, 0);
         ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
@@ -612,6 +684,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         List<Closeable> left = new ArrayList<>(groups);
         left.addAll(partitions);
         hdfs.ifPresent(left::add);
+        hosts.ifPresent(left::add);
         for (Closeable closeable : left) {
           try {
             closeable.close();
@@ -622,7 +695,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         throw e;
       }
       return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(commands),
-          List.copyOf(groups), List.copyOf(partitions), hdfs);
+          List.copyOf(groups), List.copyOf(partitions), hdfs, hosts);
     }
 
     /**
@@ -666,7 +739,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       PartitionGroup.removeStale();
       long launcher = ProcessHandle.current().pid();
       for (int i = 0; i < regionServers; i++) {
-        PartitionGroup group = PartitionGroup.create(i, launcher);
+        PartitionGroup group = PartitionGroup.create(i, launcher,
+            hosts.isPresent() ? hosts.get().wrapper(i) : List.of());
         partitions.add(group);
         prepend(commands, i, group.wrapper());
       }

@@ -100,10 +100,12 @@ public final class FastPathBenchmark {
    * @param link the emulated link the client JVMs run behind, if any: a client on another host, whose only fast-path
    *     transport is TCP on the link's device
    * @param linkName how the link is named in the report's parameters
+   * @param serversOnHosts whether the RegionServers run on hosts of their own ({@code --hosts}), which the clients
+   *     reach over their links: TCP only, as behind a link
    */
   public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
       long records, List<Integer> clients, int runs, int runSeconds, YcsbWarmUp warmUp, int regions,
-      Optional<NetworkLink> link, String linkName) {
+      Optional<NetworkLink> link, String linkName, boolean serversOnHosts) {
     public Settings {
       requireNonNull(warmUp, "warmUp is null");
       requireNonNull(link, "link is null");
@@ -130,23 +132,25 @@ public final class FastPathBenchmark {
         throw new InvalidInputException("--records must be at least 1, was " + records);
       }
       RunChecks.requireRuns(runs, runSeconds);
-      if (link.isPresent() || !linkName.equals(NetworkLink.Speed.LOOPBACK.userName())) {
-        requireTransportsBehind(linkName, variants);
+      if (serversOnHosts) {
+        requireTcpOnly("with --hosts", variants);
+      } else if (link.isPresent() || !linkName.equals(NetworkLink.Speed.LOOPBACK.userName())) {
+        requireTcpOnly("behind --link " + linkName, variants);
       }
     }
 
     /**
-     * @throws InvalidInputException when a variant other than TCP would run behind the link {@code linkName}: the
-     *     client JVMs there are on another host, which shared memory does not reach (UCX would use it anyway and
-     *     bypass the link), and auto would pick it
+     * @throws InvalidInputException when a variant other than TCP would run where the client JVMs and the
+     *     RegionServers are on different hosts ({@code where}): shared memory does not reach another host (UCX would
+     *     use it anyway, bypassing the links), and auto would pick it
      */
-    private static void requireTransportsBehind(String linkName, List<FastPathVariant> variants) {
+    private static void requireTcpOnly(String where, List<FastPathVariant> variants) {
       List<String> local = variants.stream().filter(v -> v.db() == DbBinding.FASTPATH && v != FastPathVariant.TCP)
           .map(FastPathVariant::transport).toList();
       if (!local.isEmpty()) {
-        throw new InvalidInputException("--transport " + String.join(",", local) + " cannot run behind --link "
-            + linkName + ": its client JVMs are on another host, which shared memory does not reach (and auto would"
-            + " choose shared memory, bypassing the link); use --transport tcp");
+        throw new InvalidInputException("--transport " + String.join(",", local) + " cannot run " + where + ": the"
+            + " client JVMs and the RegionServers are on different hosts, which shared memory does not reach (and"
+            + " auto would choose shared memory, bypassing the links); use --transport tcp");
       }
     }
   }
@@ -244,6 +248,10 @@ public final class FastPathBenchmark {
       Configuration conf = new Configuration(false);
       Properties props = new Properties();
       props.putAll(variant.properties());
+      if (variant == FastPathVariant.TCP) {
+        // Both ends are in this JVM: over loopback.
+        props.put(FastPathHBaseClient.DEVICES, "lo");
+      }
       FastPathHBaseClient.useFastPath(conf, props);
       try {
         UcxRoundTrip.Times times = UcxRoundTrip.measure(ChannelSettings.transports(conf), GET_REQUEST_BYTES,
@@ -483,8 +491,10 @@ public final class FastPathBenchmark {
     settings.workloads().forEach(workload -> rows.put(workload.label(), workload.rowsPerOperation()));
     parameters.put("rows_per_op", rows);
     parameters.put("link", settings.linkName());
+    parameters.put("servers_on_hosts", settings.serversOnHosts());
     parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma);"
-        + " fastpath-tcp: UCX_TLS=tcp on device lo, or behind a link on the client's end of it; fastpath-auto: every"
+        + " fastpath-tcp: UCX_TLS=tcp on the device the cluster's client configuration names (lo on a cluster of this"
+        + " host, the bridge to hosts of their own), or behind a link on the client's end of it; fastpath-auto: every"
         + " transport the client's settings allow; the RegionServers offer shared memory and TCP on the device they"
         + " bind to");
     parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());

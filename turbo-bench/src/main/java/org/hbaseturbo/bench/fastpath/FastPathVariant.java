@@ -13,9 +13,11 @@ public enum FastPathVariant {
   NATIVE("native", "native", DbBinding.NATIVE, Map.of()),
   /** Shared memory: a client on the RegionServer's host. */
   SHM("fastpath-shm", "shm", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "sm")),
-  /** TCP: what a client on another host gets without RDMA; here over loopback, the device the cluster binds to. */
-  TCP("fastpath-tcp", "tcp", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "tcp",
-      FastPathHBaseClient.DEVICES, "lo")),
+  /**
+   * TCP: what a client on another host gets without RDMA, on the device the cluster's client configuration names:
+   * loopback for a cluster on this host, the bridge for one on hosts of its own.
+   */
+  TCP("fastpath-tcp", "tcp", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "tcp")),
   /** Whatever UCX prefers among the transports it finds: RDMA where the hardware and a vendor UCX exist. */
   AUTO("fastpath-auto", "auto", DbBinding.FASTPATH, Map.of());
 

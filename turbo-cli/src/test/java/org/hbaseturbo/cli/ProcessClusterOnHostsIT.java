@@ -1,0 +1,108 @@
+package org.hbaseturbo.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.cluster.HdfsCluster;
+import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A process cluster on HDFS whose RegionServers run on hosts of their own: each JVM in a network namespace other than
+ * this JVM's, with a DataNode beside it, bound to and advertising its host's address; clients of the master's host
+ * read and write through them over RPC and over the fast path, which crosses the links over TCP; and once the cluster
+ * stops, no namespace and no bridge of it is left. Needs root and iproute2, as CI has.
+ */
+class ProcessClusterOnHostsIT {
+  private static final TableName TABLE = TableName.valueOf("on_hosts");
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final int ROWS = 40;
+
+  @Test
+  void regionServersOnHostsOfTheirOwnServeRpcAndTheFastPathOverTheirLinksAndLeaveNothing(
+      @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
+    long launcher = ProcessHandle.current().pid();
+    try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
+        .hosts(NetworkLink.Speed.of("1gbit")).hdfs(2).dataDir(dir).start();
+        FastPathConnection connection = FastPathConnection.wrap(
+            ConnectionFactory.createConnection(cluster.clientConfiguration()))) {
+      String ownNetwork = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
+      Set<String> networks = cluster.regionServerPids().stream().map(ProcessClusterOnHostsIT::network)
+          .collect(Collectors.toSet());
+      assertThat(networks).as("each RegionServer's network namespace").hasSize(2).doesNotContain(ownNetwork);
+      // DataNode i on RegionServer i's host, the NameNode on the master's.
+      HdfsCluster hdfs = cluster.hdfs().orElseThrow();
+      for (int i = 0; i < 2; i++) {
+        assertThat(network(hdfs.dataNodePid(i))).as("DataNode " + i + "'s host")
+            .isEqualTo(network(cluster.regionServerPids().get(i)));
+      }
+      assertThat(network(hdfs.pids().get(0))).as("the NameNode's host").isEqualTo(ownNetwork);
+      try (DistributedFileSystem fs = hdfs.fileSystem()) {
+        assertThat(Arrays.stream(fs.getDataNodeStats()).map(DatanodeInfo::getIpAddr))
+            .as("the DataNodes' addresses").hasSize(2).allMatch(address -> address.startsWith("10.214."));
+      }
+      try (Admin admin = connection.getAdmin()) {
+        List<String> hosts = admin.getRegionServers().stream().map(ServerName::getHostname).sorted().toList();
+        assertThat(hosts).as("the servers' addresses").hasSize(2).allMatch(host -> host.startsWith("10.214."))
+            .doesNotHaveDuplicates();
+        admin.createTable(TableDescriptorBuilder.newBuilder(TABLE).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+            .build(), new byte[][] {Bytes.toBytes(ROWS / 2)});
+      }
+      try (Table table = connection.getTable(TABLE)) {
+        for (int i = 0; i < ROWS; i++) {
+          table.put(new Put(Bytes.toBytes(i)).addColumn(F, F, Bytes.toBytes("v" + i)));
+        }
+        for (int i = 0; i < ROWS; i++) {
+          assertThat(table.get(new Get(Bytes.toBytes(i))).getValue(F, F)).isEqualTo(Bytes.toBytes("v" + i));
+        }
+      }
+      assertThat(connection.counters().served()).as("operations the fast path served").isEqualTo(2 * ROWS);
+      try (Admin admin = connection.getAdmin()) {
+        // The rows reach HDFS, through the links to the DataNodes' hosts.
+        admin.flush(TABLE);
+      }
+      assertThat(connection.counters().fellBack()).as("operations that went over RPC instead").isZero();
+      assertThat(ipOutput("netns", "list")).contains("turbo-h" + launcher + "-0", "turbo-h" + launcher + "-1");
+    }
+    assertThat(ipOutput("netns", "list")).doesNotContain("turbo-h" + launcher + "-");
+    assertThat(ipOutput("-o", "link", "show")).doesNotContain("tbr" + launcher + ":");
+  }
+
+  private static String network(long pid) {
+    try {
+      return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "ns", "net")).toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static String ipOutput(String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of("ip"));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertThat(process.waitFor()).as(output).isZero();
+    return output;
+  }
+}

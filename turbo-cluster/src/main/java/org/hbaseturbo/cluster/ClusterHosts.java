@@ -1,0 +1,81 @@
+package org.hbaseturbo.cluster;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
+
+/**
+ * A process cluster's servers on hosts of their own ({@link HostNetwork}): RegionServer {@code i} (and DataNode
+ * {@code i}, as on a real cluster's worker) on host {@code i}, the master, ZooKeeper and the NameNode on the bridge's
+ * address, the master's host, where the launcher's clients run too. ZooKeeper, which serves on loopback only, is
+ * reached through a relay on the bridge's address ({@link TcpRelay}).
+ */
+final class ClusterHosts implements Closeable {
+  private final HostNetwork network;
+  private TcpRelay zooKeeper;
+
+  ClusterHosts(HostNetwork network) {
+    this.network = network;
+  }
+
+  /** Lets the other hosts reach the ZooKeeper that {@code conf} names, and points the servers' settings at it. */
+  void relayZooKeeper(Configuration conf) throws IOException {
+    int port = conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, -1);
+    zooKeeper = TcpRelay.start(network.bridgeAddress(), port, "ZooKeeper");
+    conf.set(HConstants.ZOOKEEPER_QUORUM, network.bridgeAddress());
+  }
+
+  /** The master's host: the address the master, ZooKeeper's relay and the NameNode bind to. */
+  String masterAddress() {
+    return network.bridgeAddress();
+  }
+
+  /** Host {@code index}'s address, where its RegionServer and DataNode bind. */
+  String address(int index) {
+    return host(index).address();
+  }
+
+  /**
+   * RegionServer {@code index}'s settings: the cluster's, with its host's address to bind to and advertise, and its
+   * host's end of the link as the one device its fast path may use TCP on.
+   */
+  Configuration regionServerSettings(Configuration cluster, int index) {
+    Configuration own = new Configuration(cluster);
+    own.set("hbase.regionserver.hostname", address(index));
+    own.set(ChannelSettings.NET_DEVICES_KEY, host(index).device());
+    return own;
+  }
+
+  /**
+   * A client of the master's host reaches the servers' fast path over TCP on the bridge: never shared memory, which
+   * would bypass the links, as it cannot reach another host.
+   */
+  void clientSettings(Configuration client) {
+    client.set(ChannelSettings.NET_DEVICES_KEY, network.bridgeDevice());
+    client.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
+  }
+
+  /** The words a server's command runs under on host {@code index}. */
+  List<String> wrapper(int index) {
+    return host(index).wrapper();
+  }
+
+  private HostNetwork.Host host(int index) {
+    return network.hosts().get(index);
+  }
+
+  /** Ends the relay, then deletes the hosts and the bridge: after every server on them has stopped. */
+  @Override
+  public void close() throws IOException {
+    try {
+      if (zooKeeper != null) {
+        zooKeeper.close();
+      }
+    } finally {
+      network.close();
+    }
+  }
+}

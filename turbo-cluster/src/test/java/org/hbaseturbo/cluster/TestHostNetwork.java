@@ -1,0 +1,100 @@
+package org.hbaseturbo.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hosts' plumbing: each host reaches the bridge's address through its link and sees no other host's address, the
+ * names and addresses are the launcher's, and what a dead launcher left is removed by the next. Needs root and
+ * iproute2, as CI has; the tests are skipped with a message where they are missing.
+ */
+class TestHostNetwork {
+  private static final String PAYLOAD = "through-the-link";
+
+  @Test
+  void hostsReachEachOtherAndTheBridgeAndLeaveNothingOnceClosed() throws Exception {
+    TestingHost.assumeRoot("to create network namespaces, veth pairs and a bridge");
+    TestingHost.assumeCommands("iproute2", "ip", "tc");
+    long launcher = ProcessHandle.current().pid();
+    String bridge = HostNetwork.freeBridgeAddress(launcher);
+    try (HostNetwork network = HostNetwork.create(bridge, 2, NetworkLink.Speed.ONE_GBIT, launcher)) {
+      assertThat(network.bridgeAddress()).isEqualTo(bridge).startsWith("10.214.");
+      HostNetwork.Host first = network.hosts().get(0);
+      HostNetwork.Host second = network.hosts().get(1);
+      assertThat(first.namespace()).isEqualTo("turbo-h" + launcher + "-0");
+      assertThat(first.address()).isNotEqualTo(second.address()).startsWith(bridge.substring(0, bridge.length() - 1));
+      for (HostNetwork.Host host : network.hosts()) {
+        assertThat(sendFrom(host, bridge)).as("bytes from " + host.namespace()).isEqualTo(PAYLOAD.length());
+      }
+      assertThat(run(command(first.wrapper(), "ip", "-o", "-4", "addr", "show"))).contains(first.address())
+          .doesNotContain(second.address());
+      // The bridge's address is taken now: the next cluster gets another /24.
+      assertThat(HostNetwork.freeBridgeAddress(launcher)).isNotEqualTo(bridge);
+    }
+    assertThat(run(List.of("ip", "netns", "list"))).doesNotContain("turbo-h" + launcher + "-");
+    assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + launcher + ":");
+  }
+
+  @Test
+  void whatALauncherThatIsGoneLeftIsRemovedAndALiveOnesIsNot() throws Exception {
+    TestingHost.assumeRoot("to create network namespaces and bridges");
+    TestingHost.assumeCommands("iproute2", "ip");
+    long dead = TestingHost.deadPid();
+    long alive = ProcessHandle.current().pid();
+    run(List.of("ip", "netns", "add", "turbo-h" + dead + "-0"));
+    run(List.of("ip", "link", "add", "tbr" + dead, "type", "bridge"));
+    run(List.of("ip", "netns", "add", "turbo-h" + alive + "-7"));
+    try {
+      HostNetwork.removeStale();
+
+      assertThat(run(List.of("ip", "netns", "list"))).doesNotContain("turbo-h" + dead + "-0")
+          .contains("turbo-h" + alive + "-7");
+      assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + dead + ":");
+    } finally {
+      run(List.of("ip", "netns", "delete", "turbo-h" + alive + "-7"));
+    }
+  }
+
+  /** What the bridge's address receives of {@link #PAYLOAD}, sent from {@code host} through its link. */
+  private static long sendFrom(HostNetwork.Host host, String bridge) throws Exception {
+    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getByName(bridge))) {
+      CompletableFuture<Long> received = CompletableFuture.supplyAsync(() -> {
+        try (Socket socket = server.accept(); InputStream in = socket.getInputStream()) {
+          return in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+      run(command(host.wrapper(), "bash", "-c", "printf " + PAYLOAD + " > /dev/tcp/" + bridge + "/"
+          + server.getLocalPort()));
+      return received.get(60, TimeUnit.SECONDS);
+    }
+  }
+
+  private static List<String> command(List<String> wrapper, String... words) {
+    List<String> command = new ArrayList<>(wrapper);
+    command.addAll(List.of(words));
+    return command;
+  }
+
+  private static String run(List<String> command) throws Exception {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(command + ": " + output).isZero();
+    return output;
+  }
+}
