@@ -201,6 +201,10 @@ final class VerifyCommand implements Callable<Integer> {
     long failed = chaos.actions().stream().filter(action -> !action.succeeded()).count();
     out.printf("chaos %s: %d actions done, %d failed%s%n", chaos.policy(), chaos.succeeded(), failed,
         chaos.skipped().isEmpty() ? "" : "; skipped " + String.join(", ", chaos.skipped()));
+    if (chaos.succeeded() == 0 && !chaos.policy().equals(ChaosPolicy.CALM.label())) {
+      out.printf("WARNING: chaos %s took no action while the loops were written (%.1f s): nothing was checked under"
+          + " it; give more --nodes or --loops%n", chaos.policy(), report.writeSeconds());
+    }
     printCounts("native scan", report.nativeRead(), out);
     printCounts("Prepared Scan", report.preparedRead(), out);
     if (!report.readsAgree()) {

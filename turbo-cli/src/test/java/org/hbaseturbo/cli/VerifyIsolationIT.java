@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code turbo verify} over the fast path, on HDFS, with a RegionServer isolated past its ZooKeeper session while the
  * loops are written and the registers written and read over both paths: cut off from the master and ZooKeeper but not
- * from its clients ({@code --chaos partitions}, whose first action is a partition), or paused ({@code --chaos pauses}).
+ * from its clients ({@code --chaos partitions}, whose first action is a partition, on hosts of their own as issue 49's
+ * bar runs it: the fast path crosses the links over TCP), or paused ({@code --chaos pauses}, on this host's loopback).
  * The master gives its regions to the other server meanwhile; the cut-off server goes on answering its clients, the
  * registers' idle clients read from it once it is back, until it aborts, and it is started again. Nothing is lost and
  * no read over the fast path is stale, the JSON carries the register check's counts under the names issue 49 reads,
@@ -46,7 +47,7 @@ class VerifyIsolationIT {
   @Test
   void aServerCutOffFromTheMasterLosesNothingAndServesNoStaleReadOverTheFastPathAndLeavesNoRule(
       @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
-    CommandLineRun run = verify(dir, SESSION, "partitions", PARTITION_DATANODES);
+    CommandLineRun run = verify(dir, SESSION, "partitions", PARTITION_DATANODES, true);
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("chaos partitions", "PASSED: nothing lost, no stale read", "reads over fastpath",
         "reads over rpc");
@@ -67,8 +68,13 @@ class VerifyIsolationIT {
     System.out.printf("register reads under a partition: fast path %s, RPC %s%n", fastPath,
         register.path("by_path").path("rpc"));
 
-    // The command ran in this JVM: its groups and rules are named after this process.
+    // The command ran in this JVM: its groups, rules and hosts are named after this process. Its rules were in its
+    // hosts' own iptables, which went with them.
     String ours = "-" + ProcessHandle.current().pid();
+    Process namespaces = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+    String hosts = new String(namespaces.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(namespaces.waitFor()).as(hosts).isZero();
+    assertThat(hosts).doesNotContain("turbo-h" + ProcessHandle.current().pid() + "-");
     try (Stream<Path> groups = Files.list(Path.of("/sys/fs/cgroup/unified"))) {
       assertThat(groups.map(group -> group.getFileName().toString()))
           .noneMatch(group -> group.startsWith("turbo-net-rs") && group.endsWith(ours));
@@ -88,11 +94,11 @@ class VerifyIsolationIT {
   void withoutTheLeaseTheSameRunFailsOnStaleReadsOverTheFastPath(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path root)
       throws Exception {
     Path dir = Files.createDirectories(root.resolve("first"));
-    CommandLineRun run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1);
+    CommandLineRun run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1, false);
     if (run.exitCode() == 0) {
       System.out.println("the planted run read nothing stale (the race lost); running it once more");
       dir = Files.createDirectories(root.resolve("second"));
-      run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1);
+      run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1, false);
     }
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.out()).contains("FAILED: data lost or read stale", "stale, for example");
@@ -103,14 +109,23 @@ class VerifyIsolationIT {
     assertThat(register.path("lost_acknowledged").asLong()).as(register.toPrettyString()).isZero();
   }
 
-  /** One loop under {@code chaos} over the fast path on {@code dataNodes} DataNodes, the servers given {@code site}. */
-  private static CommandLineRun verify(Path dir, String site, String chaos, int dataNodes) throws Exception {
+  /**
+   * One loop under {@code chaos} over the fast path on {@code dataNodes} DataNodes, the servers given {@code site}, on
+   * hosts of their own where {@code onHosts}.
+   */
+  private static CommandLineRun verify(Path dir, String site, String chaos, int dataNodes, boolean onHosts)
+      throws Exception {
     Path siteFile = Files.writeString(dir.resolve("site.xml"), "<configuration>" + site + "</configuration>");
     String json = dir.resolve("verify.json").toString();
-    return CommandLineRun.of("verify", "--cluster", "processes", "--hdfs", "--datanodes", Integer.toString(dataNodes),
-        "--regionservers", "2", "--rs-heap", "512m", "--data", dir.resolve("data").toString(), "--site",
-        siteFile.toString(), "--chaos", chaos, "--chaos-period", "5", "--loops", "1", "--nodes", Long.toString(NODES),
-        "--width", "2500", "--writers", "2", "--db", "fastpath", "--seed", "1", "--json", json);
+    List<String> args = new ArrayList<>(List.of("verify", "--cluster", "processes", "--hdfs", "--datanodes",
+        Integer.toString(dataNodes), "--regionservers", "2", "--rs-heap", "512m", "--data",
+        dir.resolve("data").toString(), "--site", siteFile.toString(), "--chaos", chaos, "--chaos-period", "5",
+        "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers", "2", "--db", "fastpath",
+        "--seed", "1", "--json", json));
+    if (onHosts) {
+      args.add("--hosts");
+    }
+    return CommandLineRun.of(args.toArray(new String[0]));
   }
 
   /** The outcomes of the actions named {@code name} that succeeded. */
