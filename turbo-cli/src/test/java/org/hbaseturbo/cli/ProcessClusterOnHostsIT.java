@@ -2,6 +2,9 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -32,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A process cluster on HDFS whose RegionServers run on hosts of their own: each JVM in a network namespace other than
  * this JVM's, with a DataNode beside it, bound to and advertising its host's address; clients of the master's host
  * read and write through them over RPC and over the fast path, which crosses the links over TCP; and once the cluster
- * stops, no namespace and no bridge of it is left. Needs root and iproute2, as CI has.
+ * stops, no namespace and no bridge of it is left. A host's link made to lose every packet reaches nothing, and
+ * repaired it does again. Needs root, iproute2 and iptables, as CI has.
  */
 class ProcessClusterOnHostsIT {
   private static final TableName TABLE = TableName.valueOf("on_hosts");
@@ -84,9 +88,25 @@ class ProcessClusterOnHostsIT {
       }
       assertThat(connection.counters().fellBack()).as("operations that went over RPC instead").isZero();
       assertThat(ipOutput("netns", "list")).contains("turbo-h" + launcher + "-0", "turbo-h" + launcher + "-1");
+
+      // A link that loses every packet reaches nothing on its host; repaired, it does again.
+      URI info = URI.create(cluster.regionServerInfoAddresses().get(0));
+      cluster.degradeLink(0, 1.0);
+      assertThat(connects(info)).as("a connection over a link that loses everything").isFalse();
+      cluster.repairLink(0);
+      assertThat(connects(info)).as("a connection once the link is repaired").isTrue();
     }
     assertThat(ipOutput("netns", "list")).doesNotContain("turbo-h" + launcher + "-");
     assertThat(ipOutput("-o", "link", "show")).doesNotContain("tbr" + launcher + ":");
+  }
+
+  private static boolean connects(URI address) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(address.getHost(), address.getPort()), 2_000);
+      return true;
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   private static String network(long pid) {

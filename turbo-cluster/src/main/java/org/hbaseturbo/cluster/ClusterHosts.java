@@ -58,6 +58,16 @@ final class ClusterHosts implements Closeable {
     client.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
   }
 
+  /** {@link HostNetwork#degradeLink} of host {@code index}. */
+  void degradeLink(int index, double loss) throws IOException {
+    network.degradeLink(index, loss);
+  }
+
+  /** {@link HostNetwork#repairLink} of host {@code index}. */
+  void repairLink(int index) throws IOException {
+    network.repairLink(index);
+  }
+
   /** The words a server's command runs under on host {@code index}. */
   List<String> wrapper(int index) {
     return host(index).wrapper();

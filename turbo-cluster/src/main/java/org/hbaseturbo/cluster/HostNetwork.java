@@ -26,6 +26,9 @@ final class HostNetwork implements Closeable {
   private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-[0-9]+");
   private static final Pattern BRIDGE = Pattern.compile("^[0-9]+: tbr([0-9]+)[:@]");
   private static final String IPROUTE2 = "is iproute2 installed? scripts/setup-host installs it";
+  private static final String IPTABLES = "is iptables installed? scripts/setup-host installs it";
+  /** The comment on a lossy link's rules, by which they are found again. */
+  private static final String LOSS_COMMENT = "turbo-lossy-link";
   /** Host {@code i}'s address ends in {@code FIRST_HOST + i}; the bridge's in 1. */
   private static final int FIRST_HOST = 10;
   private static final int MAX_HOSTS = 200;
@@ -132,6 +135,37 @@ final class HostNetwork implements Closeable {
         HostCommand.run(wrapped(host, NetworkLink.shape(host.device(), speed)), IPROUTE2);
       }
     }
+  }
+
+  /**
+   * Makes host {@code index}'s link drop each packet it carries, either way, with probability {@code loss}, until
+   * {@link #repairLink}: iptables' {@code statistic} match in the host's own namespace (a rate is all {@code tbf} can
+   * shape here). TCP retransmits what is lost, so the host's exchanges slow down rather than fail.
+   */
+  void degradeLink(int index, double loss) throws IOException {
+    if (!(loss > 0 && loss <= 1)) {
+      throw new IllegalArgumentException("loss must be above 0 and at most 1, was " + loss);
+    }
+    for (String chain : List.of("INPUT", "OUTPUT")) {
+      HostCommand.run(wrapped(hosts.get(index), lossRule("-I", chain, loss)), IPTABLES);
+    }
+  }
+
+  /** Ends {@link #degradeLink} of host {@code index}: every rule it added goes, whatever its loss. */
+  void repairLink(int index) throws IOException {
+    Host host = hosts.get(index);
+    for (String rule : HostCommand.output(wrapped(host, List.of("iptables", "-w", "-S")), IPTABLES).split("\n")) {
+      if (rule.contains(LOSS_COMMENT) && rule.startsWith("-A ")) {
+        List<String> delete = new ArrayList<>(List.of("iptables", "-w", "-D"));
+        delete.addAll(List.of(rule.substring("-A ".length()).replace("\"", "").split(" ")));
+        HostCommand.run(wrapped(host, delete), IPTABLES);
+      }
+    }
+  }
+
+  private static List<String> lossRule(String operation, String chain, double loss) {
+    return List.of("iptables", "-w", operation, chain, "-m", "statistic", "--mode", "random", "--probability",
+        Double.toString(loss), "-m", "comment", "--comment", LOSS_COMMENT, "-j", "DROP");
   }
 
   /** The master's host: the bridge's address, on this machine's own namespace. */

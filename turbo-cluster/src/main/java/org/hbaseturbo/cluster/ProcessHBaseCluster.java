@@ -377,6 +377,31 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     partitions.get(index).cut(List.of(home.zooKeeperPort(), master.getActiveMaster().getServerName().getPort()));
   }
 
+  /** Whether its RegionServers run on hosts of their own, whose links can be degraded: {@link Builder#hosts}. */
+  public boolean isOnHosts() {
+    return hosts.isPresent();
+  }
+
+  /**
+   * Makes the link of RegionServer {@code index}'s host (its DataNode's too, where it has one) drop each packet either
+   * way with probability {@code loss}, until {@link #repairLink}, as a flaky NIC or cable does.
+   *
+   * @throws IllegalStateException when the cluster is not on hosts of its own
+   */
+  public synchronized void degradeLink(int index, double loss) throws IOException {
+    onHosts().degradeLink(index, loss);
+  }
+
+  /** Ends {@link #degradeLink}. */
+  public synchronized void repairLink(int index) throws IOException {
+    onHosts().repairLink(index);
+  }
+
+  private ClusterHosts onHosts() {
+    return hosts.orElseThrow(() -> new IllegalStateException("the cluster was started without hosts"
+        + " (Builder.hosts())"));
+  }
+
   /** Whether {@link #partitionRegionServer} can cut its RegionServers off: started {@link Builder#partitionable()}. */
   public boolean isPartitionable() {
     return !partitions.isEmpty();

@@ -47,9 +47,9 @@ final class TcpRelay implements Closeable {
       } catch (IOException e) {
         return; // closed
       }
+      open.add(client);
       try {
         Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-        open.add(client);
         open.add(target);
         pipe(client, target);
         pipe(target, client);

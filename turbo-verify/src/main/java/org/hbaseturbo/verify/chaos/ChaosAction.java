@@ -63,6 +63,27 @@ enum ChaosAction {
       return index.isEmpty() ? NOT_META_HOLDER_NONE : isolate(target, index.getAsInt(), Isolation.PARTITION);
     }
   },
+  /**
+   * Not one of HBase's actions: the link of a RegionServer's host, at random, drops a share of its packets both ways
+   * for a while, as a flaky NIC or cable does ({@link ProcessHBaseCluster#degradeLink}); TCP retransmits, so its
+   * clients, the master's and ZooKeeper's exchanges with it, and its DataNode's blocks slow down rather than fail.
+   * On hosts of their own only ({@code --hosts}).
+   */
+  LOSSY_LINK(Needs.HOSTS) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      ProcessHBaseCluster cluster = target.processes().orElseThrow();
+      int index = target.randomBelow(cluster.regionServerPids().size());
+      cluster.degradeLink(index, LOSS);
+      try {
+        Pause.sleep(LOSSY_FOR, "the lossy link's time");
+      } finally {
+        cluster.repairLink(index);
+      }
+      return "the link of RegionServer " + index + "'s host dropped " + Math.round(LOSS * 100) + "% of its packets"
+          + " each way for " + LOSSY_FOR.toSeconds() + " s";
+    }
+  },
   /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
   KILL_META_REGION_SERVER(Needs.PROCESSES) {
     @Override
@@ -205,6 +226,9 @@ enum ChaosAction {
    * exchange with ZooKeeper or the master, within seconds.
    */
   private static final Duration ABORT_WAIT = Duration.ofSeconds(60);
+  /** A lossy link's share of packets dropped, and for how long: TCP retransmits often, and does not give up. */
+  private static final double LOSS = 0.05;
+  private static final Duration LOSSY_FOR = Duration.ofSeconds(30);
 
   /** What an action needs of the cluster. */
   enum Needs {
@@ -215,7 +239,9 @@ enum ChaosAction {
     /** And HDFS under them ({@code --hdfs}). */
     HDFS,
     /** RegionServer JVMs this JVM can cut off ({@link ProcessHBaseCluster.Builder#partitionable()}). */
-    PARTITIONS
+    PARTITIONS,
+    /** RegionServer JVMs on hosts of their own, whose links can lose packets ({@code --hosts}). */
+    HOSTS
   }
 
   private final Needs needs;
@@ -239,6 +265,7 @@ enum ChaosAction {
       case PROCESSES -> target.processes().isPresent();
       case HDFS -> target.hdfs().isPresent();
       case PARTITIONS -> target.processes().map(ProcessHBaseCluster::isPartitionable).orElse(false);
+      case HOSTS -> target.processes().map(ProcessHBaseCluster::isOnHosts).orElse(false);
     };
   }
 

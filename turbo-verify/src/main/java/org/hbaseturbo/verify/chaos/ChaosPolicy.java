@@ -7,6 +7,7 @@ import static org.hbaseturbo.verify.chaos.ChaosAction.FLUSH_TABLE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_DATANODE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_META_REGION_SERVER;
 import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_REGION_SERVER;
+import static org.hbaseturbo.verify.chaos.ChaosAction.LOSSY_LINK;
 import static org.hbaseturbo.verify.chaos.ChaosAction.MAJOR_COMPACT_TABLE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.MERGE_REGIONS;
 import static org.hbaseturbo.verify.chaos.ChaosAction.MOVE_REGION;
@@ -50,10 +51,11 @@ public enum ChaosPolicy {
   /**
    * Not one of HBase's: in turn, a RegionServer cut off from the master and ZooKeeper and not from its clients, past
    * its session, and one paused as {@link #PAUSES} does, each time one of those that do not hold {@code hbase:meta},
-   * at random. The cut-off server goes on answering its clients from regions the master has given away; a stale read
-   * over the fast path fails the run, and HBase's RPC's are counted beside. On HDFS only, as pauses.
+   * at random; on hosts of their own, then a lossy link. The cut-off server goes on answering its clients from
+   * regions the master has given away; a stale read over the fast path fails the run, and HBase's RPC's are counted
+   * beside. On HDFS only, as pauses.
    */
-  PARTITIONS(List.of(PARTITION_REGION_SERVER, PAUSE_REGION_SERVER), false, Requires.PARTITIONS);
+  PARTITIONS(List.of(PARTITION_REGION_SERVER, PAUSE_REGION_SERVER, LOSSY_LINK), false, Requires.PARTITIONS);
 
   private final List<ChaosAction> actions;
   private final boolean random;

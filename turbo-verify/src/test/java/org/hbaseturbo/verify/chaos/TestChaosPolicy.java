@@ -40,15 +40,17 @@ class TestChaosPolicy {
     assertThatThrownBy(() -> ChaosPolicy.of("chaos")).isInstanceOf(InvalidInputException.class)
         .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic, pauses, partitions");
     assertThat(ChaosPolicy.CALM.actions()).isEmpty();
-    // Every one of HBase's kinds of action; the pause and the partition, which HBase's ChaosMonkey does not take, have
-    // policies of their own.
-    List<ChaosAction> isolations = List.of(ChaosAction.PAUSE_REGION_SERVER, ChaosAction.PARTITION_REGION_SERVER);
+    // Every one of HBase's kinds of action; the pause, the partition and the lossy link, which HBase's ChaosMonkey does
+    // not take, have policies of their own.
+    List<ChaosAction> isolations = List.of(ChaosAction.PAUSE_REGION_SERVER, ChaosAction.PARTITION_REGION_SERVER,
+        ChaosAction.LOSSY_LINK);
     assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(Arrays.stream(ChaosAction.values())
         .filter(action -> !isolations.contains(action)).toArray(ChaosAction[]::new));
     assertThat(ChaosPolicy.PAUSES.actions()).containsExactly(ChaosAction.PAUSE_REGION_SERVER);
-    // A partition first: a run that has time for one isolation gets the one pauses does not take.
+    // A partition first: a run that has time for one isolation gets the one pauses does not take; the lossy link last,
+    // on hosts only.
     assertThat(ChaosPolicy.PARTITIONS.actions()).containsExactly(ChaosAction.PARTITION_REGION_SERVER,
-        ChaosAction.PAUSE_REGION_SERVER);
+        ChaosAction.PAUSE_REGION_SERVER, ChaosAction.LOSSY_LINK);
     assertThat(ChaosPolicy.values()).extracting(ChaosPolicy::requires).containsExactly(ChaosPolicy.Requires.ANY,
         ChaosPolicy.Requires.PROCESSES, ChaosPolicy.Requires.ANY, ChaosPolicy.Requires.HDFS,
         ChaosPolicy.Requires.PARTITIONS);
