@@ -62,7 +62,7 @@ final class HostNetwork implements Closeable {
       throw new InvalidInputException(what + " puts each server on a host of its own, a network namespace, and"
           + " needs iproute2 for that: " + e.getMessage());
     }
-    if (!"root".equals(System.getProperty("user.name"))) {
+    if (!HostUser.ofThisProcess().isRoot()) {
       throw new InvalidInputException(what + " puts each server on a host of its own, a network namespace, which"
           + " needs root; this runs as " + System.getProperty("user.name"));
     }
