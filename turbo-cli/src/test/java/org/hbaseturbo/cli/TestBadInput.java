@@ -64,6 +64,10 @@ class TestBadInput {
         line("bench", "fastpath", "--link", "1gbit").refusedWith("turbo: --transport shm cannot run behind --link"
             + " 1gbit: the client JVMs and the RegionServers are on different hosts, which shared memory does not"
             + " reach (and auto would choose shared memory, bypassing the links); use --transport tcp"),
+        line("bench", "fastpath", "--cluster", "processes", "--hosts", "--transport", "tcp,auto").refusedWith(
+            "turbo: --transport auto cannot run with --hosts: the client JVMs and the RegionServers are on different"
+                + " hosts, which shared memory does not reach (and auto would choose shared memory, bypassing the"
+                + " links); use --transport tcp"),
         line("bench", "scan", "--schema", "tpch").refusedWith("turbo: unknown schema 'tpch': expected paper or ycsb"),
         line("bench", "scan", "--clients", "4,0").refusedWith(
             "turbo: --clients must list numbers between 1 and 1,024, was [4, 0] (see 'turbo bench scan --help')"),
