@@ -186,7 +186,7 @@ final class HostNetwork implements Closeable {
   @Override
   public void close() throws IOException {
     IOException failed = null;
-    String namespaces = HostCommand.output(List.of("ip", "netns", "list"), IPROUTE2);
+    List<String> namespaces = namespaces();
     for (Host host : hosts) {
       if (namespaces.contains(host.namespace())) {
         try {
@@ -206,10 +206,9 @@ final class HostNetwork implements Closeable {
 
   /** Removes the namespaces and bridges of launchers that are gone, which a launcher killed before its stop leaves. */
   static void removeStale() throws IOException {
-    for (String line : HostCommand.output(List.of("ip", "netns", "list"), IPROUTE2).split("\n")) {
-      Matcher name = NAMESPACE.matcher(line);
-      if (CgroupDirectories.ofLauncherGone(name)) {
-        ip("netns", "delete", line.split(" ")[0]);
+    for (String namespace : namespaces()) {
+      if (CgroupDirectories.ofLauncherGone(NAMESPACE.matcher(namespace))) {
+        ip("netns", "delete", namespace);
       }
     }
     for (String line : HostCommand.output(List.of("ip", "-o", "link", "show", "type", "bridge"), IPROUTE2)
@@ -221,7 +220,13 @@ final class HostNetwork implements Closeable {
     }
   }
 
-  private static void ip(String... args) throws IOException {
+  /** The names of this machine's network namespaces ({@code ip netns list} adds an id to some). */
+  private static List<String> namespaces() throws IOException {
+    return HostCommand.output(List.of("ip", "netns", "list"), IPROUTE2).lines().filter(line -> !line.isBlank())
+        .map(line -> line.split(" ")[0]).toList();
+  }
+
+    private static void ip(String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of("ip"));
     command.addAll(List.of(args));
     HostCommand.run(command, IPROUTE2);
