@@ -23,10 +23,10 @@ import picocli.CommandLine;
  * {@value HostUser#CLUSTER_USER_PROPERTY} names (the {@code turbo} script names {@code hbase-turbo}), made where
  * missing: a local cluster's RPC has no authentication, so its servers (ZooKeeper, the master, every RegionServer and
  * HDFS daemon) serve every user of this host and must not be root. Not with {@code --regime disk}, whose cgroup
- * set-up needs root for as long as the cluster runs, nor with {@code --hosts}, whose namespaces and bridge do, and
- * whose master, in this JVM, must be the same user as its
- * RegionServers, which share its files. This JVM stays root only to wait for that one: a SIGTERM or Ctrl-C here stops
- * it cleanly, and it ends with this JVM however this ends ({@link WatchedProcess}).
+ * set-up needs root for as long as the cluster runs, and whose master, in this JVM, must be the same user as its
+ * RegionServers, which share its files; nor with {@code --hosts}, whose namespaces and bridge need root too. This
+ * JVM stays root only to wait for that one: a SIGTERM or Ctrl-C here stops it cleanly, and it ends with this JVM
+ * however this ends ({@link WatchedProcess}).
  */
 final class ClusterUserLaunch {
   private ClusterUserLaunch() {

@@ -2,11 +2,22 @@ package org.hbaseturbo.cluster;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /** A command of this host's (ip, kill, iptables), run to its end: its output goes into the error when it fails. */
 final class HostCommand {
+  /** What to tell when iproute2's {@code ip} or {@code tc} cannot be started. */
+  static final String IPROUTE2 = "is iproute2 installed? scripts/setup-host installs it";
+
   private HostCommand() {
+  }
+
+  /** Runs iproute2's {@code ip} with {@code args}, as {@link #run} does. */
+  static void ip(String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of("ip"));
+    command.addAll(List.of(args));
+    run(command, IPROUTE2);
   }
 
   /**

@@ -25,8 +25,6 @@ final class HostNetwork implements Closeable {
   private static final String PREFIX = "10.214.";
   private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-[0-9]+");
   private static final Pattern BRIDGE = Pattern.compile("^[0-9]+: tbr([0-9]+)[:@]");
-  private static final String IPROUTE2 = "is iproute2 installed? scripts/setup-host installs it";
-  private static final String IPTABLES = "is iptables installed? scripts/setup-host installs it";
   /** The comment on a lossy link's rules, by which they are found again. */
   private static final String LOSS_COMMENT = "turbo-lossy-link";
   /** Host {@code i}'s address ends in {@code FIRST_HOST + i}; the bridge's in 1. */
@@ -56,8 +54,8 @@ final class HostNetwork implements Closeable {
    */
   static void requireUsable(String what) {
     try {
-      HostCommand.run(List.of("ip", "netns", "list"), IPROUTE2);
-      HostCommand.run(List.of("tc", "-V"), IPROUTE2);
+      HostCommand.run(List.of("ip", "netns", "list"), HostCommand.IPROUTE2);
+      HostCommand.run(List.of("tc", "-V"), HostCommand.IPROUTE2);
     } catch (IOException e) {
       throw new InvalidInputException(what + " puts each server on a host of its own, a network namespace, and"
           + " needs iproute2 for that: " + e.getMessage());
@@ -73,7 +71,7 @@ final class HostNetwork implements Closeable {
    * address the master binds to, needed before {@link #create}.
    */
   static String freeBridgeAddress(long launcher) throws IOException {
-    String addresses = HostCommand.output(List.of("ip", "-o", "-4", "addr", "show"), IPROUTE2);
+    String addresses = HostCommand.output(List.of("ip", "-o", "-4", "addr", "show"), HostCommand.IPROUTE2);
     for (int i = 0; i < 256; i++) {
       String subnet = PREFIX + (launcher + i) % 256 + ".";
       if (!addresses.contains("inet " + subnet)) {
@@ -116,23 +114,23 @@ final class HostNetwork implements Closeable {
 
   private void build(NetworkLink.Speed speed) throws IOException {
     String bridge = bridgeDevice();
-    ip("link", "add", bridge, "type", "bridge");
-    ip("addr", "add", bridgeAddress() + "/24", "dev", bridge);
-    ip("link", "set", bridge, "up");
+    HostCommand.ip("link", "add", bridge, "type", "bridge");
+    HostCommand.ip("addr", "add", bridgeAddress() + "/24", "dev", bridge);
+    HostCommand.ip("link", "set", bridge, "up");
     for (int i = 0; i < hosts.size(); i++) {
       Host host = hosts.get(i);
       String outside = "tbv" + launcher + "h" + i;
-      ip("netns", "add", host.namespace());
-      ip("link", "add", outside, "type", "veth", "peer", "name", host.device());
-      ip("link", "set", host.device(), "netns", host.namespace());
-      ip("link", "set", outside, "master", bridge);
-      ip("link", "set", outside, "up");
+      HostCommand.ip("netns", "add", host.namespace());
+      HostCommand.ip("link", "add", outside, "type", "veth", "peer", "name", host.device());
+      HostCommand.ip("link", "set", host.device(), "netns", host.namespace());
+      HostCommand.ip("link", "set", outside, "master", bridge);
+      HostCommand.ip("link", "set", outside, "up");
       inHost(host, "ip", "addr", "add", host.address() + "/24", "dev", host.device());
       inHost(host, "ip", "link", "set", host.device(), "up");
       inHost(host, "ip", "link", "set", "lo", "up");
       if (!speed.isLoopback()) {
-        HostCommand.run(NetworkLink.shape(outside, speed), IPROUTE2);
-        HostCommand.run(wrapped(host, NetworkLink.shape(host.device(), speed)), IPROUTE2);
+        HostCommand.run(NetworkLink.shape(outside, speed), HostCommand.IPROUTE2);
+        HostCommand.run(wrapped(host, NetworkLink.shape(host.device(), speed)), HostCommand.IPROUTE2);
       }
     }
   }
@@ -147,24 +145,17 @@ final class HostNetwork implements Closeable {
       throw new IllegalArgumentException("loss must be above 0 and at most 1, was " + loss);
     }
     for (String chain : List.of("INPUT", "OUTPUT")) {
-      HostCommand.run(wrapped(hosts.get(index), lossRule("-I", chain, loss)), IPTABLES);
+      HostCommand.run(wrapped(hosts.get(index), lossRule(chain, loss)), IptablesRules.MISSING);
     }
   }
 
   /** Ends {@link #degradeLink} of host {@code index}: every rule it added goes, whatever its loss. */
   void repairLink(int index) throws IOException {
-    Host host = hosts.get(index);
-    for (String rule : HostCommand.output(wrapped(host, List.of("iptables", "-w", "-S")), IPTABLES).split("\n")) {
-      if (rule.contains(LOSS_COMMENT) && rule.startsWith("-A ")) {
-        List<String> delete = new ArrayList<>(List.of("iptables", "-w", "-D"));
-        delete.addAll(List.of(rule.substring("-A ".length()).replace("\"", "").split(" ")));
-        HostCommand.run(wrapped(host, delete), IPTABLES);
-      }
-    }
+    IptablesRules.deleteEach(hosts.get(index).wrapper(), List.of(), rule -> rule.contains(LOSS_COMMENT));
   }
 
-  private static List<String> lossRule(String operation, String chain, double loss) {
-    return List.of("iptables", "-w", operation, chain, "-m", "statistic", "--mode", "random", "--probability",
+  private static List<String> lossRule(String chain, double loss) {
+    return List.of("iptables", "-w", "-I", chain, "-m", "statistic", "--mode", "random", "--probability",
         Double.toString(loss), "-m", "comment", "--comment", LOSS_COMMENT, "-j", "DROP");
   }
 
@@ -190,14 +181,15 @@ final class HostNetwork implements Closeable {
     for (Host host : hosts) {
       if (namespaces.contains(host.namespace())) {
         try {
-          ip("netns", "delete", host.namespace());
+          HostCommand.ip("netns", "delete", host.namespace());
         } catch (IOException e) {
           failed = failed == null ? e : failed;
         }
       }
     }
-    if (HostCommand.output(List.of("ip", "-o", "link", "show"), IPROUTE2).contains(" " + bridgeDevice() + ":")) {
-      ip("link", "delete", bridgeDevice());
+    String links = HostCommand.output(List.of("ip", "-o", "link", "show"), HostCommand.IPROUTE2);
+    if (links.contains(" " + bridgeDevice() + ":")) {
+      HostCommand.ip("link", "delete", bridgeDevice());
     }
     if (failed != null) {
       throw failed;
@@ -208,32 +200,26 @@ final class HostNetwork implements Closeable {
   static void removeStale() throws IOException {
     for (String namespace : namespaces()) {
       if (CgroupDirectories.ofLauncherGone(NAMESPACE.matcher(namespace))) {
-        ip("netns", "delete", namespace);
+        HostCommand.ip("netns", "delete", namespace);
       }
     }
-    for (String line : HostCommand.output(List.of("ip", "-o", "link", "show", "type", "bridge"), IPROUTE2)
-        .split("\n")) {
+    String bridges = HostCommand.output(List.of("ip", "-o", "link", "show", "type", "bridge"), HostCommand.IPROUTE2);
+    for (String line : bridges.split("\n")) {
       Matcher name = BRIDGE.matcher(line);
       if (CgroupDirectories.ofLauncherGone(name)) {
-        ip("link", "delete", "tbr" + name.group(1));
+        HostCommand.ip("link", "delete", "tbr" + name.group(1));
       }
     }
   }
 
   /** The names of this machine's network namespaces ({@code ip netns list} adds an id to some). */
   private static List<String> namespaces() throws IOException {
-    return HostCommand.output(List.of("ip", "netns", "list"), IPROUTE2).lines().filter(line -> !line.isBlank())
-        .map(line -> line.split(" ")[0]).toList();
-  }
-
-    private static void ip(String... args) throws IOException {
-    List<String> command = new ArrayList<>(List.of("ip"));
-    command.addAll(List.of(args));
-    HostCommand.run(command, IPROUTE2);
+    String listed = HostCommand.output(List.of("ip", "netns", "list"), HostCommand.IPROUTE2);
+    return listed.lines().filter(line -> !line.isBlank()).map(line -> line.split(" ")[0]).toList();
   }
 
   private static void inHost(Host host, String... command) throws IOException {
-    HostCommand.run(wrapped(host, List.of(command)), IPROUTE2);
+    HostCommand.run(wrapped(host, List.of(command)), HostCommand.IPROUTE2);
   }
 
   private static List<String> wrapped(Host host, List<String> command) {

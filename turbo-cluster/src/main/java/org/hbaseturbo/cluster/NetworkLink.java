@@ -87,16 +87,16 @@ public final class NetworkLink implements AutoCloseable {
     long pid = ProcessHandle.current().pid();
     NetworkLink link = new NetworkLink("turbo-" + pid, "tbh" + pid, "tbc" + pid);
     try {
-      link.ip("netns", "add", link.namespace);
+      HostCommand.ip("netns", "add", link.namespace);
     } catch (IOException e) {
       throw new InvalidInputException("--link " + speed.userName() + " needs network namespaces, which this"
           + " machine does not allow (" + e.getMessage() + "); use --link loopback", e);
     }
     try {
-      link.ip("link", "add", link.hostInterface, "type", "veth", "peer", "name", link.clientInterface);
-      link.ip("link", "set", link.clientInterface, "netns", link.namespace);
-      link.ip("addr", "add", HOST_ADDRESS + PREFIX, "dev", link.hostInterface);
-      link.ip("link", "set", link.hostInterface, "up");
+      HostCommand.ip("link", "add", link.hostInterface, "type", "veth", "peer", "name", link.clientInterface);
+      HostCommand.ip("link", "set", link.clientInterface, "netns", link.namespace);
+      HostCommand.ip("addr", "add", HOST_ADDRESS + PREFIX, "dev", link.hostInterface);
+      HostCommand.ip("link", "set", link.hostInterface, "up");
       link.inNamespace("ip", "addr", "add", CLIENT_ADDRESS + PREFIX, "dev", link.clientInterface);
       link.inNamespace("ip", "link", "set", link.clientInterface, "up");
       link.inNamespace("ip", "link", "set", "lo", "up");
@@ -134,13 +134,7 @@ public final class NetworkLink implements AutoCloseable {
   /** Deletes the namespace, which takes the veth pair and its shaping with it. */
   @Override
   public void close() throws IOException {
-    ip("netns", "delete", namespace);
-  }
-
-  private void ip(String... args) throws IOException {
-    List<String> command = new ArrayList<>(List.of("ip"));
-    command.addAll(List.of(args));
-    run(command);
+    HostCommand.ip("netns", "delete", namespace);
   }
 
   private void inNamespace(String... command) throws IOException {
@@ -148,6 +142,6 @@ public final class NetworkLink implements AutoCloseable {
   }
 
   private static void run(List<String> command) throws IOException {
-    HostCommand.run(command, "is iproute2 installed?");
+    HostCommand.run(command, HostCommand.IPROUTE2);
   }
 }

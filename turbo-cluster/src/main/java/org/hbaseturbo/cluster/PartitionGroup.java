@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -24,7 +23,6 @@ import org.hbaseturbo.common.InvalidInputException;
  */
 final class PartitionGroup implements Closeable {
   private static final Pattern NAME = Pattern.compile("turbo-net-rs[0-9]+-([0-9]+)");
-  private static final String IPTABLES_MISSING = "is iptables installed? scripts/setup-host installs it";
   /** Where cgroup v2 is mounted: its own mount on a host of both versions, as these are; the root on a v2 host. */
   private static final List<Path> V2_MOUNTS = List.of(Path.of("/sys/fs/cgroup/unified"), Path.of("/sys/fs/cgroup"));
 
@@ -52,7 +50,7 @@ final class PartitionGroup implements Closeable {
           + " need root: " + root.resolve("cgroup.procs") + " is not writable");
     }
     try {
-      HostCommand.run(List.of("iptables", "-w", "-n", "-L", "OUTPUT"), IPTABLES_MISSING);
+      HostCommand.run(List.of("iptables", "-w", "-n", "-L", "OUTPUT"), IptablesRules.MISSING);
     } catch (IOException e) {
       throw new InvalidInputException(what + " cuts RegionServers off with iptables, which does not run here: "
           + e.getMessage());
@@ -90,7 +88,7 @@ final class PartitionGroup implements Closeable {
     List<Integer> done = new ArrayList<>();
     try {
       for (int port : ports) {
-        HostCommand.run(rule("-I", port), IPTABLES_MISSING);
+        HostCommand.run(rule("-I", port), IptablesRules.MISSING);
         done.add(port);
       }
     } finally {
@@ -104,7 +102,7 @@ final class PartitionGroup implements Closeable {
     IOException failed = null;
     for (int port : cut) {
       try {
-        HostCommand.run(rule("-D", port), IPTABLES_MISSING);
+        HostCommand.run(rule("-D", port), IptablesRules.MISSING);
         ports.remove(Integer.valueOf(port));
       } catch (IOException e) {
         failed = failed == null ? e : failed;
@@ -128,13 +126,7 @@ final class PartitionGroup implements Closeable {
    * group that still holds processes (a RegionServer that outlived its launcher) stays, with a WARN.
    */
   static void removeStale() throws IOException {
-    for (String rule : HostCommand.output(List.of("iptables", "-w", "-S", "OUTPUT"), IPTABLES_MISSING).split("\n")) {
-      if (rule.startsWith("-A OUTPUT ") && ofDeadLauncher(rule)) {
-        List<String> delete = new ArrayList<>(List.of("iptables", "-w", "-D"));
-        delete.addAll(Arrays.asList(rule.substring("-A ".length()).split(" ")));
-        HostCommand.run(delete, IPTABLES_MISSING);
-      }
-    }
+    IptablesRules.deleteEach(List.of(), List.of("OUTPUT"), PartitionGroup::ofDeadLauncher);
     Path root = v2Root().orElseThrow(() -> new IOException("no cgroup v2 is mounted"));
     List<Path> stale;
     try (Stream<Path> groups = Files.list(root)) {

@@ -86,7 +86,12 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   /** RegionServer {@code index}'s settings: the cluster's, on its own host where it has one. */
   private Configuration settingsOf(int index) {
-    return hosts.map(own -> own.regionServerSettings(settings, index)).orElse(settings);
+    return settingsOf(hosts, settings, index);
+  }
+
+  /** RegionServer {@code index}'s settings: {@code cluster}'s, on its own host of {@code hosts} where given. */
+  private static Configuration settingsOf(Optional<ClusterHosts> hosts, Configuration cluster, int index) {
+    return hosts.map(own -> own.regionServerSettings(cluster, index)).orElse(cluster);
   }
 
   public static Builder builder() {
@@ -692,8 +697,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         }
         // The RegionServers first: their JVMs take the longest to start.
         for (int i = 0; i < regionServers; i++) {
-          Configuration own = hosts.isPresent() ? hosts.get().regionServerSettings(conf, i) : conf;
-          servers.add(RegionServerProcess.start(i, home.dir(), own, regionServerHeap, wrapperOf(commands, i)));
+          servers.add(RegionServerProcess.start(i, home.dir(), settingsOf(hosts, conf, i), regionServerHeap,
+              wrapperOf(commands, i)));
         }
         master = new LocalHBaseCluster(conf, 1, 0);
         ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
