@@ -10,7 +10,7 @@ import org.hbaseturbo.bench.codec.CodecBenchmark;
 import org.hbaseturbo.bench.codec.CodecOperation;
 import org.hbaseturbo.bench.codec.CodecVariant;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ClientHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,14 +92,14 @@ final class BenchCodecCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     settings(Optional.empty()); // validates before anything starts
     return RatioBenchmarks.run("codec", parent.main.conf(), link, embedded, output, out,
-        (target, networkLink, dir) -> new CodecBenchmark(target, settings(networkLink), dir, out).run(),
+        (target, clientHost, dir) -> new CodecBenchmark(target, settings(clientHost), dir, out).run(),
         BenchCodecCommand::report);
   }
 
-  private CodecBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
+  private CodecBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     return new CodecBenchmark.Settings(operations.stream().map(CodecOperation::of).toList(),
         variants.stream().map(CodecVariant::of).toList(), records, clients, runs, runSeconds, warmUp, regions,
-        networkLink, link.name());
+        clientHost, link.name());
   }
 
   static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {

@@ -14,7 +14,7 @@ import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.fastpath.FastPathWorkload;
 import org.hbaseturbo.bench.fastpath.LatencyBreakdown;
 import org.hbaseturbo.bench.report.BenchmarkReport;
-import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -114,16 +114,16 @@ final class BenchFastPathCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     settings(Optional.empty()); // validates before anything starts
     return RatioBenchmarks.run("fastpath", parent.main.conf(), link, embedded, output, out,
-        (target, networkLink, dir) -> new FastPathBenchmark(target, settings(networkLink), dir, out).run(),
+        (target, clientHost, dir) -> new FastPathBenchmark(target, settings(clientHost), dir, out).run(),
         BenchFastPathCommand::report);
   }
 
-  FastPathBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
+  FastPathBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     List<FastPathVariant> variants = new ArrayList<>(List.of(FastPathVariant.NATIVE));
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
         orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs, runSeconds,
-        warmUp.warmUp(), regions, networkLink, link.name(), embedded.onHosts());
+        warmUp.warmUp(), regions, clientHost, link.name(), embedded.onHosts());
   }
 
   /** A list given as "none" is empty. */
@@ -168,6 +168,8 @@ final class BenchFastPathCommand implements Callable<Integer> {
       out.println("micro-benchmark p50 latency breakdown (the paper's Figure 7): the RegionServer's own processing,"
           + " timed in-process, and the rest, communication");
       out.print(breakdown.get());
+    } else if (parameters.get("sizes_bytes") instanceof List<?> sizes && sizes.isEmpty()) {
+      out.println("(no latency breakdown: it splits the micro-benchmark's Gets and Puts, and --sizes none ran none)");
     } else {
       out.println("(no latency breakdown: the RegionServers run outside this JVM, where they cannot be timed"
           + " in-process)");

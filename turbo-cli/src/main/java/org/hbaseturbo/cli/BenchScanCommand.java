@@ -12,7 +12,7 @@ import org.hbaseturbo.bench.scan.ScanBenchmark;
 import org.hbaseturbo.bench.scan.ScanComparison;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.scan.ScanVariant;
-import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,14 +101,14 @@ final class BenchScanCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     settings(Optional.empty()); // validates before anything starts
     return RatioBenchmarks.run("scan", parent.main.conf(), link, embedded, output, out,
-        (target, networkLink, dir) -> new ScanBenchmark(target, settings(networkLink), dir, out).run(),
+        (target, clientHost, dir) -> new ScanBenchmark(target, settings(clientHost), dir, out).run(),
         BenchScanCommand::report);
   }
 
-  private ScanBenchmark.Settings settings(Optional<NetworkLink> networkLink) {
+  private ScanBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
     return new ScanBenchmark.Settings(chosen, variants.stream().map(ScanVariant::of).toList(), rows, clients,
-        scanLength, runs, runSeconds, warmUp, regions, networkLink, link.name());
+        scanLength, runs, runSeconds, warmUp, regions, clientHost, link.name());
   }
 
   private static ScanSchema schema(String name) {

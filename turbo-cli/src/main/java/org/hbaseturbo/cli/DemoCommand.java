@@ -156,7 +156,7 @@ final class DemoCommand implements Callable<Integer> {
             .filter(variant -> fastPath.up() || variant != ScanVariant.PREPARED_FASTPATH).toList();
         ScanBenchmark.Settings scan = new ScanBenchmark.Settings(List.of(ScanSchema.PAPER, ScanSchema.YCSB),
             variants, scanRows, List.of(options.threads), SCAN_LENGTH, 1, SCAN_RUN_SECONDS, 500,
-            options.regions, runner.link(), options.link.name());
+            options.regions, runner.clientHost(), options.link.name());
         scanReport = Optional.of(new ScanBenchmark(runner.cluster().target(), scan, dir.resolve("scan"), out).run());
         BenchScanCommand.report(scanReport.get(), dir.resolve("scan.json"), dir.resolve("scan"), out);
         out.println();

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 
 /**
- * The cluster a benchmark's client JVMs reach, and the emulated link they reach it through, if any: the link
- * is made first (the embedded cluster binds to its address) and taken down last.
+ * The cluster a benchmark's client JVMs reach, and the host they run on where it is not this one: behind an emulated
+ * link to an embedded cluster, which is made first (the cluster binds to its address) and taken down last, or the
+ * client host of a cluster of hosts.
  */
 final class LinkedCluster implements AutoCloseable {
   private final Optional<NetworkLink> link;
@@ -21,8 +24,8 @@ final class LinkedCluster implements AutoCloseable {
 
   static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, LocalClusterOptions embedded,
       Path workDir, PrintWriter out) throws IOException {
-    // Settings first: they refuse bad input, which must come before the link is made. On hosts of their own, the
-    // servers' links take the rate, and the clients stay on the master's host.
+    // Settings first: they refuse bad input, which must come before the link is made. On hosts of their own, every
+    // host's link takes the rate, the client host's among them.
     boolean onHosts = embedded.onHosts();
     TargetCluster.LocalSettings settings = onHosts ? embedded.settings(TargetCluster.LOOPBACK, speed)
         : embedded.settings(speed.isLoopback() ? TargetCluster.LOOPBACK : NetworkLink.HOST_ADDRESS);
@@ -42,8 +45,9 @@ final class LinkedCluster implements AutoCloseable {
     }
   }
 
-  Optional<NetworkLink> link() {
-    return link;
+  /** Where the client JVMs run, when not on this host: behind the link, or on the cluster's client host. */
+  Optional<ClientHost> clientHost() {
+    return link.<ClientHost>map(own -> own).or(() -> cluster.processes().flatMap(ProcessHBaseCluster::clientHost));
   }
 
   TargetCluster cluster() {

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.hbaseturbo.bench.BenchCharts;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.report.JsonFiles;
@@ -19,9 +20,9 @@ final class RatioBenchmarks {
   private RatioBenchmarks() {
   }
 
-  /** The benchmark, on the cluster its client JVMs reach ({@code link}: the emulated link they run behind). */
+  /** The benchmark, on the cluster its client JVMs reach from {@code clientHost}, where not from this host. */
   interface Benchmark {
-    BenchmarkReport run(ClusterTarget target, Optional<NetworkLink> link, Path dir) throws IOException;
+    BenchmarkReport run(ClusterTarget target, Optional<ClientHost> clientHost, Path dir) throws IOException;
   }
 
   /** How a benchmark's report is shown and written. */
@@ -40,7 +41,7 @@ final class RatioBenchmarks {
     Path dir = output.dir(name);
     BenchmarkReport result;
     try (LinkedCluster cluster = LinkedCluster.open(conf, speed, embedded, dir, out)) {
-      result = benchmark.run(cluster.cluster().target(), cluster.link(), dir);
+      result = benchmark.run(cluster.cluster().target(), cluster.clientHost(), dir);
     }
     report.write(result, output.json(dir, name), dir, out);
     return result.results().stream().anyMatch(r -> r.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;

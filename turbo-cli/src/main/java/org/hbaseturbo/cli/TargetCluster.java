@@ -148,7 +148,8 @@ final class TargetCluster implements AutoCloseable {
                       + disk.bytesPerSecond() / 1_000_000 + " MB/s, " + disk.operationsPerSecond()
                       + " operations/s each way").orElse("")).orElse("") + processCluster.hdfs().map(hdfs -> ", HBase's"
                           + " root on HDFS " + hdfs.uri() + " (NameNode and " + hdfs.dataNodeCount()
-                          + " DataNodes, pids " + hdfs.pids() + ")").orElse("") + ", logs in "
+                          + " DataNodes, pids " + hdfs.pids() + ")").orElse("") + processCluster.clientHost()
+                              .map(host -> ", client host " + host.namespace()).orElse("") + ", logs in "
               + cluster.dataDir().resolve("logs")
           : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();
     }

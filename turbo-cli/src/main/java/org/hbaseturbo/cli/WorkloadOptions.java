@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
-import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ClientHost;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -54,9 +54,9 @@ final class WorkloadOptions {
   @Mixin
   LocalClusterOptions embedded;
 
-  YcsbExperiment.Settings settings(Optional<NetworkLink> networkLink) {
+  YcsbExperiment.Settings settings(Optional<ClientHost> clientHost) {
     return new YcsbExperiment.Settings(workload, properties, threads, DbBinding.of(db), regions,
         YcsbWarmUp.operations(warmUp),
-        networkLink, link.name());
+        clientHost, link.name());
   }
 }

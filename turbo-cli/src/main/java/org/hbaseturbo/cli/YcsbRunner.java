@@ -5,9 +5,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.NetworkLink;
 
-/** Sets up what a YCSB command needs: the cluster behind its link ({@link LinkedCluster}), the experiment. */
+/** Sets up what a YCSB command needs: the cluster and where its clients run ({@link LinkedCluster}), the experiment. */
 final class YcsbRunner implements AutoCloseable {
   private final LinkedCluster cluster;
   private final YcsbExperiment experiment;
@@ -36,7 +37,7 @@ final class YcsbRunner implements AutoCloseable {
     LinkedCluster cluster = LinkedCluster.open(conf, speed, options.embedded, workDir, out);
     try {
       return new YcsbRunner(cluster, new YcsbExperiment(cluster.cluster().target(),
-          options.settings(cluster.link()), workDir, out), workDir);
+          options.settings(cluster.clientHost()), workDir, out), workDir);
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
@@ -51,8 +52,8 @@ final class YcsbRunner implements AutoCloseable {
     return cluster.cluster();
   }
 
-  Optional<NetworkLink> link() {
-    return cluster.link();
+  Optional<ClientHost> clientHost() {
+    return cluster.clientHost();
   }
 
   Path workDir() {

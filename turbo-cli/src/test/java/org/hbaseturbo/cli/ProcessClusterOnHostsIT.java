@@ -2,6 +2,8 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -9,12 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -23,7 +27,12 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.hbaseturbo.bench.ycsb.DbBinding;
+import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.YcsbExperiment;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
@@ -34,9 +43,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A process cluster on HDFS whose RegionServers run on hosts of their own: each JVM in a network namespace other than
  * this JVM's, with a DataNode beside it, bound to and advertising its host's address; clients of the master's host
- * read and write through them over RPC and over the fast path, which crosses the links over TCP; and once the cluster
- * stops, no namespace and no bridge of it is left. A host's link made to lose every packet reaches nothing, and
- * repaired it does again. Needs root, iproute2 and iptables, as CI has.
+ * read and write through them over RPC and over the fast path, which crosses the links over TCP, and so does a YCSB
+ * client JVM on the client host; and once the cluster stops, no namespace and no bridge of it is left. A host's link
+ * made to lose every packet reaches nothing, and repaired it does again. Needs root, iproute2 and iptables, as CI has.
  */
 class ProcessClusterOnHostsIT {
   private static final TableName TABLE = TableName.valueOf("on_hosts");
@@ -87,7 +96,9 @@ class ProcessClusterOnHostsIT {
         admin.flush(TABLE);
       }
       assertThat(connection.counters().fellBack()).as("operations that went over RPC instead").isZero();
-      assertThat(ipOutput("netns", "list")).contains("turbo-h" + launcher + "-0", "turbo-h" + launcher + "-1");
+      assertThat(ipOutput("netns", "list")).contains("turbo-h" + launcher + "-0", "turbo-h" + launcher + "-1",
+          "turbo-h" + launcher + "-client");
+      readsFromTheClientHost(cluster, connection, dir);
 
       // A link that loses every packet reaches nothing on its host; repaired, it does again.
       URI info = URI.create(cluster.regionServerInfoAddresses().get(0));
@@ -98,6 +109,27 @@ class ProcessClusterOnHostsIT {
     }
     assertThat(ipOutput("netns", "list")).doesNotContain("turbo-h" + launcher + "-");
     assertThat(ipOutput("-o", "link", "show")).doesNotContain("tbr" + launcher + ":");
+  }
+
+  /**
+   * YCSB on the client host: its JVM runs in the client host's namespace (the only one with the device whose bytes it
+   * counts), and its reads cross that host's link to the servers' over the fast path, none over RPC.
+   */
+  private static void readsFromTheClientHost(ProcessHBaseCluster cluster, Connection connection, Path dir)
+      throws Exception {
+    Path conf = cluster.writeClientConfiguration(dir.resolve("client-conf")).getParent();
+    YcsbExperiment.Settings settings = new YcsbExperiment.Settings("c", Map.of("recordcount", "50", "operationcount",
+        "200", "table", "ycsb_on_client_host"), 2, DbBinding.FASTPATH, 1, YcsbWarmUp.operations(0),
+        cluster.clientHost(), "1gbit");
+    YcsbExperiment ycsb = new YcsbExperiment(new ClusterTarget(connection, conf, "a cluster of hosts"), settings,
+        dir.resolve("ycsb"), new PrintWriter(new StringWriter()));
+    assertThat(ycsb.load(false).failures()).isZero();
+    PhaseResult reads = ycsb.run(1, 1, false);
+    assertThat(reads.failures()).isZero();
+    assertThat(reads.fastPath().served()).as("reads the fast path served").isEqualTo(reads.operations());
+    assertThat(reads.fastPath().overRpc()).isZero();
+    // Each read's record of 1 KB, with its request and their headers, crossed the client host's link.
+    assertThat(reads.linkBytes()).as("bytes on the client host's link").isGreaterThan(1_000 * reads.operations());
   }
 
   private static boolean connects(URI address) {

@@ -10,8 +10,8 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings;
 /**
  * A process cluster's servers on hosts of their own ({@link HostNetwork}): RegionServer {@code i} (and DataNode
  * {@code i}, as on a real cluster's worker) on host {@code i}, the master, ZooKeeper and the NameNode on the bridge's
- * address, the master's host, where the launcher's clients run too. ZooKeeper, which serves on loopback only, is
- * reached through a relay on the bridge's address ({@link TcpRelay}).
+ * address, the master's host, where the launcher's own clients run too, and client JVMs on the client host. ZooKeeper,
+ * which serves on loopback only, is reached through a relay on the bridge's address ({@link TcpRelay}).
  */
 final class ClusterHosts implements Closeable {
   private final HostNetwork network;
@@ -50,12 +50,19 @@ final class ClusterHosts implements Closeable {
   }
 
   /**
-   * A client of the master's host reaches the servers' fast path over TCP on the bridge: never shared memory, which
-   * would bypass the links, as it cannot reach another host.
+   * A client reaches ZooKeeper through its relay on the bridge, from whichever host it runs on, and the servers' fast
+   * path over TCP on the bridge from the master's host (a client of the client host is given its own device):
+   * never shared memory, which would bypass the links, as it cannot reach another host.
    */
   void clientSettings(Configuration client) {
+    client.set(HConstants.ZOOKEEPER_QUORUM, network.bridgeAddress());
     client.set(ChannelSettings.NET_DEVICES_KEY, network.bridgeDevice());
     client.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
+  }
+
+  /** {@link HostNetwork#clientHost}. */
+  ClientHost clientHost() {
+    return network.clientHost();
   }
 
   /** {@link HostNetwork#degradeLink} of host {@code index}. */

@@ -11,7 +11,8 @@ import org.hbaseturbo.common.InvalidInputException;
 
 /**
  * The hosts of a process cluster on this machine: a network namespace for each, joined by a veth pair to one bridge,
- * whose own address is the master's host (ZooKeeper, the HMaster, the NameNode, and the launcher's clients). Each
+ * whose own address is the master's host (ZooKeeper, the HMaster, the NameNode, and the launcher's own clients), and
+ * a client host beside them, where client JVMs run as on a machine of their own ({@link #clientHost}). Each
  * host's link is shaped both ways by {@code tc} at the cluster's rate ({@link NetworkLink#shape}), so that what a
  * host sends or receives, its clients' requests and its DataNode's blocks alike, crosses a link of its own, as in a
  * rack. A server in a host's namespace sees only its own address and the bridge's: loopback is its alone.
@@ -23,30 +24,51 @@ import org.hbaseturbo.common.InvalidInputException;
  */
 final class HostNetwork implements Closeable {
   private static final String PREFIX = "10.214.";
-  private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-[0-9]+");
+  private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-(?:[0-9]+|client)( |$)");
   private static final Pattern BRIDGE = Pattern.compile("^[0-9]+: tbr([0-9]+)[:@]");
   /** The comment on a lossy link's rules, by which they are found again. */
   private static final String LOSS_COMMENT = "turbo-lossy-link";
-  /** Host {@code i}'s address ends in {@code FIRST_HOST + i}; the bridge's in 1. */
+  /** Host {@code i}'s address ends in {@code FIRST_HOST + i}; the bridge's in 1, the client host's in 2. */
   private static final int FIRST_HOST = 10;
+  private static final int CLIENT_HOST = 2;
   private static final int MAX_HOSTS = 200;
 
   private final String subnet;
   private final long launcher;
   private final List<Host> hosts;
+  private final Host clientHost;
 
   /**
-   * One host: its namespace, its address, and the name of its end of the link, as UCX names the device.
+   * One host: its namespace, its address, its end of the link (as UCX names the device) and the bridge's end.
    *
    * @param wrapper the words a command runs under to run on this host
    */
-  record Host(String namespace, String address, String device, List<String> wrapper) {
+  record Host(String namespace, String address, String device, String outside, List<String> wrapper)
+      implements ClientHost {
+    /**
+     * @param name the host's name in its namespace's: its index, or "client"
+     * @param link the host's name in its link's devices, after the launcher's pid: a letter first, so that two
+     *     launchers' names never meet (devices have 15 characters at most)
+     */
+    private static Host of(long launcher, String name, String link, String address) {
+      String namespace = "turbo-h" + launcher + "-" + name;
+      return new Host(namespace, address, "tbn" + launcher + link, "tbv" + launcher + link,
+          List.of("ip", "netns", "exec", namespace));
+    }
+
+    @Override
+    public List<String> wrap(List<String> command) {
+      List<String> wrapped = new ArrayList<>(wrapper);
+      wrapped.addAll(command);
+      return wrapped;
+    }
   }
 
   private HostNetwork(String subnet, long launcher, List<Host> hosts) {
     this.subnet = subnet;
     this.launcher = launcher;
     this.hosts = hosts;
+    this.clientHost = Host.of(launcher, "client", "c", subnet + CLIENT_HOST);
   }
 
   /**
@@ -94,9 +116,7 @@ final class HostNetwork implements Closeable {
     String subnet = bridgeAddress.substring(0, bridgeAddress.lastIndexOf('.') + 1);
     List<Host> hosts = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      String namespace = "turbo-h" + launcher + "-" + i;
-      hosts.add(new Host(namespace, subnet + (FIRST_HOST + i), "tbn" + launcher + "h" + i,
-          List.of("ip", "netns", "exec", namespace)));
+      hosts.add(Host.of(launcher, Integer.toString(i), "h" + i, subnet + (FIRST_HOST + i)));
     }
     HostNetwork network = new HostNetwork(subnet, launcher, List.copyOf(hosts));
     try {
@@ -117,22 +137,27 @@ final class HostNetwork implements Closeable {
     HostCommand.ip("link", "add", bridge, "type", "bridge");
     HostCommand.ip("addr", "add", bridgeAddress() + "/24", "dev", bridge);
     HostCommand.ip("link", "set", bridge, "up");
-    for (int i = 0; i < hosts.size(); i++) {
-      Host host = hosts.get(i);
-      String outside = "tbv" + launcher + "h" + i;
+    for (Host host : all()) {
       HostCommand.ip("netns", "add", host.namespace());
-      HostCommand.ip("link", "add", outside, "type", "veth", "peer", "name", host.device());
+      HostCommand.ip("link", "add", host.outside(), "type", "veth", "peer", "name", host.device());
       HostCommand.ip("link", "set", host.device(), "netns", host.namespace());
-      HostCommand.ip("link", "set", outside, "master", bridge);
-      HostCommand.ip("link", "set", outside, "up");
+      HostCommand.ip("link", "set", host.outside(), "master", bridge);
+      HostCommand.ip("link", "set", host.outside(), "up");
       inHost(host, "ip", "addr", "add", host.address() + "/24", "dev", host.device());
       inHost(host, "ip", "link", "set", host.device(), "up");
       inHost(host, "ip", "link", "set", "lo", "up");
       if (!speed.isLoopback()) {
-        HostCommand.run(NetworkLink.shape(outside, speed), HostCommand.IPROUTE2);
-        HostCommand.run(wrapped(host, NetworkLink.shape(host.device(), speed)), HostCommand.IPROUTE2);
+        HostCommand.run(NetworkLink.shape(host.outside(), speed), HostCommand.IPROUTE2);
+        HostCommand.run(host.wrap(NetworkLink.shape(host.device(), speed)), HostCommand.IPROUTE2);
       }
     }
+  }
+
+  /** The servers' hosts, then the client host. */
+  private List<Host> all() {
+    List<Host> all = new ArrayList<>(hosts);
+    all.add(clientHost);
+    return all;
   }
 
   /**
@@ -145,7 +170,7 @@ final class HostNetwork implements Closeable {
       throw new IllegalArgumentException("loss must be above 0 and at most 1, was " + loss);
     }
     for (String chain : List.of("INPUT", "OUTPUT")) {
-      HostCommand.run(wrapped(hosts.get(index), lossRule(chain, loss)), IptablesRules.MISSING);
+      HostCommand.run(hosts.get(index).wrap(lossRule(chain, loss)), IptablesRules.MISSING);
     }
   }
 
@@ -169,8 +194,17 @@ final class HostNetwork implements Closeable {
     return "tbr" + launcher;
   }
 
+  /** The servers' hosts: RegionServer {@code i}'s (and DataNode {@code i}'s) is host {@code i}. */
   List<Host> hosts() {
     return hosts;
+  }
+
+  /**
+   * The client host: no server runs there, so what its clients send and receive crosses its own link and a server's,
+   * as between machines, and a rule on it cuts clients off and not the master.
+   */
+  Host clientHost() {
+    return clientHost;
   }
 
   /** Deletes every namespace (which takes its veth pair with it) and the bridge. */
@@ -178,7 +212,7 @@ final class HostNetwork implements Closeable {
   public void close() throws IOException {
     IOException failed = null;
     List<String> namespaces = namespaces();
-    for (Host host : hosts) {
+    for (Host host : all()) {
       if (namespaces.contains(host.namespace())) {
         try {
           HostCommand.ip("netns", "delete", host.namespace());
@@ -219,12 +253,6 @@ final class HostNetwork implements Closeable {
   }
 
   private static void inHost(Host host, String... command) throws IOException {
-    HostCommand.run(wrapped(host, List.of(command)), HostCommand.IPROUTE2);
-  }
-
-  private static List<String> wrapped(Host host, List<String> command) {
-    List<String> wrapped = new ArrayList<>(host.wrapper());
-    wrapped.addAll(command);
-    return wrapped;
+    HostCommand.run(host.wrap(List.of(command)), HostCommand.IPROUTE2);
   }
 }

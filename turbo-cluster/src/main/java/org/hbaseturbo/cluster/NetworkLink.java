@@ -17,7 +17,7 @@ import org.hbaseturbo.common.InvalidInputException;
  * <p>Needs root (or CAP_NET_ADMIN) and iproute2. Addresses are a /30 of the namespace's own, reachable only
  * from this machine.
  */
-public final class NetworkLink implements AutoCloseable {
+public final class NetworkLink implements ClientHost, AutoCloseable {
   /** Host side of the link: the address the embedded cluster binds to and advertises. */
   public static final String HOST_ADDRESS = "10.213.77.1";
   private static final String CLIENT_ADDRESS = "10.213.77.2";
@@ -119,12 +119,18 @@ public final class NetworkLink implements AutoCloseable {
         "latency", "10ms");
   }
 
+  @Override
+  public String namespace() {
+    return namespace;
+  }
+
   /** The client side's interface name, as seen inside the namespace. */
-  public String clientInterface() {
+  @Override
+  public String device() {
     return clientInterface;
   }
 
-  /** {@code command} run inside the link's namespace. */
+  @Override
   public List<String> wrap(List<String> command) {
     List<String> wrapped = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
     wrapped.addAll(command);

@@ -388,6 +388,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   }
 
   /**
+   * On hosts of its own, the client host: where client JVMs run as on a machine of their own, reaching the master's
+   * host and every server's across the links ({@link #writeClientConfiguration}'s ZooKeeper is on the bridge, their
+   * fast path takes TCP on the client host's device). Empty when the cluster is not on hosts.
+   */
+  public Optional<ClientHost> clientHost() {
+    return hosts.map(ClusterHosts::clientHost);
+  }
+
+  /**
    * Makes the link of RegionServer {@code index}'s host (its DataNode's too, where it has one) drop each packet either
    * way with probability {@code loss}, until {@link #repairLink}, as a flaky NIC or cable does.
    *

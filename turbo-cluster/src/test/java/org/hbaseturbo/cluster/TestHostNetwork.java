@@ -36,9 +36,15 @@ class TestHostNetwork {
       HostNetwork.Host second = network.hosts().get(1);
       assertThat(first.namespace()).isEqualTo("turbo-h" + launcher + "-0");
       assertThat(first.address()).isNotEqualTo(second.address()).startsWith(bridge.substring(0, bridge.length() - 1));
-      for (HostNetwork.Host host : network.hosts()) {
+      HostNetwork.Host client = network.clientHost();
+      assertThat(client.namespace()).isEqualTo("turbo-h" + launcher + "-client");
+      assertThat(client.address()).isNotIn(first.address(), second.address(), bridge);
+      for (HostNetwork.Host host : List.of(first, second, client)) {
         assertThat(sendFrom(host, bridge)).as("bytes from " + host.namespace()).isEqualTo(PAYLOAD.length());
       }
+      // A connection to a port no one listens on is refused by the host that has the address: it got there.
+      assertThat(attempt(client.wrap(List.of("bash", "-c", "exec 3<>/dev/tcp/" + first.address() + "/1"))))
+          .contains("Connection refused");
       assertThat(run(command(first.wrapper(), "ip", "-o", "-4", "addr", "show"))).contains(first.address())
           .doesNotContain(second.address());
       // The bridge's address is taken now: the next cluster gets another /24.
@@ -55,13 +61,14 @@ class TestHostNetwork {
     long dead = TestingHost.deadPid();
     long alive = ProcessHandle.current().pid();
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-0"));
+    run(List.of("ip", "netns", "add", "turbo-h" + dead + "-client"));
     run(List.of("ip", "link", "add", "tbr" + dead, "type", "bridge"));
     run(List.of("ip", "netns", "add", "turbo-h" + alive + "-7"));
     try {
       HostNetwork.removeStale();
 
       assertThat(run(List.of("ip", "netns", "list"))).doesNotContain("turbo-h" + dead + "-0")
-          .contains("turbo-h" + alive + "-7");
+          .doesNotContain("turbo-h" + dead + "-client").contains("turbo-h" + alive + "-7");
       assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + dead + ":");
     } finally {
       run(List.of("ip", "netns", "delete", "turbo-h" + alive + "-7"));
@@ -95,6 +102,14 @@ class TestHostNetwork {
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as(command + ": " + output).isZero();
+    return output;
+  }
+
+  /** What {@code command} printed, whether it succeeded or not. */
+  private static String attempt(List<String> command) throws Exception {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return output;
   }
 }

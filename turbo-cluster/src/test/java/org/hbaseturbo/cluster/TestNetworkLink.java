@@ -58,7 +58,7 @@ class TestNetworkLink {
   }
 
   private static long transmitted(NetworkLink link) throws Exception {
-    return Long.parseLong(inNamespace(link, "cat /sys/class/net/" + link.clientInterface()
+    return Long.parseLong(inNamespace(link, "cat /sys/class/net/" + link.device()
         + "/statistics/tx_bytes").strip());
   }
 

@@ -26,8 +26,8 @@ import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 
@@ -55,7 +55,7 @@ public final class CodecBenchmark {
    */
   public record Settings(List<CodecOperation> operations, List<CodecVariant> variants, long records,
       List<Integer> clients, int runs, int runSeconds, int warmUpOperations, int regions,
-      Optional<NetworkLink> link, String linkName) {
+      Optional<ClientHost> clientHost, String linkName) {
     public Settings {
       operations = List.copyOf(operations);
       variants = List.copyOf(variants);
@@ -71,7 +71,7 @@ public final class CodecBenchmark {
         throw new InvalidInputException("--records must be at least 10 (a scan reads 10 rows), was " + records);
       }
       RunChecks.requireRuns(runs, runSeconds);
-      requireNonNull(link, "link is null");
+      requireNonNull(clientHost, "clientHost is null");
     }
   }
 
@@ -124,8 +124,8 @@ public final class CodecBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, DbBinding.NATIVE,
-        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.link(), settings.linkName()),
-        dir, progress);
+        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.clientHost(),
+        settings.linkName()), dir, progress);
   }
 
   private Map<String, Object> parameters() {

@@ -34,6 +34,7 @@ import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.fastpath.ReplyWaits;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
@@ -97,18 +98,18 @@ public final class FastPathBenchmark {
    * @param warmUp what each client JVM does, unmeasured, before it measures; in the batch workloads, its operations
    *     are rows, in as many batches as they fill
    * @param regions regions the YCSB experiments' table is pre-split into
-   * @param link the emulated link the client JVMs run behind, if any: a client on another host, whose only fast-path
-   *     transport is TCP on the link's device
+   * @param clientHost the host the client JVMs run on, if not this one: behind an emulated link, or the client host
+   *     of a cluster of hosts; their only fast-path transport is then TCP on its device
    * @param linkName how the link is named in the report's parameters
    * @param serversOnHosts whether the RegionServers run on hosts of their own ({@code --hosts}), which the clients
    *     reach over their links: TCP only, as behind a link
    */
   public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
       long records, List<Integer> clients, int runs, int runSeconds, YcsbWarmUp warmUp, int regions,
-      Optional<NetworkLink> link, String linkName, boolean serversOnHosts) {
+      Optional<ClientHost> clientHost, String linkName, boolean serversOnHosts) {
     public Settings {
       requireNonNull(warmUp, "warmUp is null");
-      requireNonNull(link, "link is null");
+      requireNonNull(clientHost, "clientHost is null");
       requireNonNull(linkName, "linkName is null");
       sizes = List.copyOf(sizes);
       workloads = List.copyOf(workloads);
@@ -134,7 +135,7 @@ public final class FastPathBenchmark {
       RunChecks.requireRuns(runs, runSeconds);
       if (serversOnHosts) {
         requireTcpOnly("with --hosts", variants);
-      } else if (link.isPresent() || !linkName.equals(NetworkLink.Speed.LOOPBACK.userName())) {
+      } else if (clientHost.isPresent() || !linkName.equals(NetworkLink.Speed.LOOPBACK.userName())) {
         requireTcpOnly("behind --link " + linkName, variants);
       }
     }
@@ -236,9 +237,9 @@ public final class FastPathBenchmark {
    * size and a reply of the record's, in this JVM ({@link UcxRoundTrip}).
    */
   private void timeUcxRoundTrips(String experiment, int size) {
-    if (settings.link().isPresent()) {
-      progress.printf("note: no UCX round trip floor behind --link %s: it is timed in this JVM, on this side of the"
-          + " link%n", settings.linkName());
+    if (settings.clientHost().isPresent()) {
+      progress.printf("note: no UCX round trip floor with the clients on a host of their own: it is timed in this"
+          + " JVM, on the servers' side of the link%n");
       return;
     }
     for (FastPathVariant variant : settings.variants()) {
@@ -427,12 +428,7 @@ public final class FastPathBenchmark {
   /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
   private YcsbExperiment experiment(Map<String, String> workload, FastPathVariant variant, int clients, int regions,
       Path dir, boolean timed) {
-    Map<String, String> dbProperties = new HashMap<>(variant.properties());
-    if (variant == FastPathVariant.TCP && settings.link().isPresent()) {
-      // The client's end of the link, the only device its host has toward the servers.
-      dbProperties.put(FastPathHBaseClient.DEVICES, settings.link().get().clientInterface());
-    }
-    return experiment(workload, variant.db(), dbProperties, clients, regions, dir, timed);
+    return experiment(workload, variant.db(), variant.properties(), clients, regions, dir, timed);
   }
 
   private YcsbExperiment experiment(Map<String, String> workload, DbBinding db, Map<String, String> dbProperties,
@@ -443,7 +439,7 @@ public final class FastPathBenchmark {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, db, regions,
-        warmUp(properties), settings.link(), settings.linkName()), dir, progress);
+        warmUp(properties), settings.clientHost(), settings.linkName()), dir, progress);
   }
 
   /**

@@ -18,14 +18,13 @@ import org.hbaseturbo.bench.RunChecks;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.VariantResult;
-import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbProperties;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 
@@ -49,7 +48,7 @@ public final class ScanBenchmark {
    * @param warmUpOperations unmeasured scans each client JVM does before it measures
    */
   public record Settings(List<ScanSchema> schemas, List<ScanVariant> variants, long rows, List<Integer> clients,
-      int scanLength, int runs, int runSeconds, int warmUpOperations, int regions, Optional<NetworkLink> link,
+      int scanLength, int runs, int runSeconds, int warmUpOperations, int regions, Optional<ClientHost> clientHost,
       String linkName) {
     public Settings {
       schemas = List.copyOf(schemas);
@@ -118,19 +117,14 @@ public final class ScanBenchmark {
   private YcsbExperiment experiment(ScanSchema schema, ScanVariant variant, int clients, Path dir, boolean timed) {
     Map<String, String> properties = new HashMap<>(schema.properties());
     properties.putAll(variant.properties());
-    if (settings.link().isPresent() && variant == ScanVariant.PREPARED_FASTPATH) {
-      // Behind the emulated link the fast path must cross it: UCX would pick shared memory, which bypasses it.
-      properties.put(FastPathHBaseClient.TRANSPORTS, "tcp");
-      properties.put(FastPathHBaseClient.DEVICES, settings.link().get().clientInterface());
-    }
     properties.putAll(scanOnly());
     properties.put("recordcount", String.valueOf(settings.rows()));
     if (timed) {
       properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
     }
     return new YcsbExperiment(target, new YcsbExperiment.Settings("e", properties, clients, variant.db(),
-        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.link(), settings.linkName()),
-        dir, progress);
+        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.clientHost(),
+        settings.linkName()), dir, progress);
   }
 
   /** Workload E reduced to its scans, all of {@code scanLength} rows. */

@@ -18,8 +18,8 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.client.stats.ProcessUsage;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 import site.ycsb.Client;
@@ -40,11 +40,12 @@ public final class YcsbExperiment {
    * @param overrides {@code -p} properties
    * @param regions regions to pre-split a new table into (1: no pre-split)
    * @param warmUp what each run does, unmeasured, before it measures
-   * @param link the emulated link the client JVMs run behind, if any
+   * @param clientHost the host the client JVMs run on, if not this one: behind an emulated link, or the client host
+   *     of a cluster of hosts
    * @param linkName how the link is named in the report's parameters
    */
   public record Settings(String workload, Map<String, String> overrides, int threads, DbBinding db, int regions,
-      YcsbWarmUp warmUp, Optional<NetworkLink> link, String linkName) {
+      YcsbWarmUp warmUp, Optional<ClientHost> clientHost, String linkName) {
     /** Checks everything that can be checked before a cluster is started for nothing. */
     public Settings {
       Properties effective = YcsbWorkloads.resolve(requireNonNull(workload, "workload is null"));
@@ -60,12 +61,12 @@ public final class YcsbExperiment {
       }
       requireNonNull(warmUp, "warmUp is null");
       requireNonNull(db, "db is null");
-      requireNonNull(link, "link is null");
+      requireNonNull(clientHost, "clientHost is null");
     }
 
     /** These settings with the client's warm-up {@code warmUp}: none, for a run that is itself a warm-up. */
     public Settings withWarmUp(YcsbWarmUp warmUp) {
-      return new Settings(workload, overrides, threads, db, regions, warmUp, link, linkName);
+      return new Settings(workload, overrides, threads, db, regions, warmUp, clientHost, linkName);
     }
   }
 
@@ -105,7 +106,7 @@ public final class YcsbExperiment {
   /** A phase of this experiment; {@code printSummary} shows YCSB's own summary on stdout. */
   public YcsbPhase phase(YcsbPhase.Kind kind, String name, boolean printSummary) {
     return new YcsbPhase(kind, YcsbWorkloads.resolve(settings.workload()), settings.overrides(), settings.threads(),
-        settings.warmUp(), settings.db(), target.clientConfDir(), workDir.resolve(name), settings.link(),
+        settings.warmUp(), settings.db(), target.clientConfDir(), workDir.resolve(name), settings.clientHost(),
         stopFile, printSummary);
   }
 

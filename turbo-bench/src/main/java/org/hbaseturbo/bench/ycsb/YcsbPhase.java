@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.jvm.ChildJvm;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
@@ -19,8 +19,8 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
 
 /**
  * One YCSB phase (load or run) in a child JVM ({@link YcsbPhaseMain}), so that phases do not share YCSB's
- * static state and the client's CPU is accounted apart from the cluster's. With a {@link NetworkLink} the
- * child runs in the link's network namespace and reaches the cluster through it.
+ * static state and the client's CPU is accounted apart from the cluster's. On a {@link ClientHost} the child runs
+ * in the host's network namespace and reaches the cluster through its link.
  */
 public final class YcsbPhase {
   /** Defaults of the column family and table a YCSB run uses unless {@code -p} says otherwise. */
@@ -37,7 +37,7 @@ public final class YcsbPhase {
   private final Properties properties;
   private final Path hbaseConfDir;
   private final Path workDir;
-  private final Optional<NetworkLink> link;
+  private final Optional<ClientHost> clientHost;
   private final boolean printSummary;
 
   /**
@@ -50,12 +50,12 @@ public final class YcsbPhase {
    * @param printSummary show YCSB's summary on this process's stdout; else it goes to a file in workDir
    */
   YcsbPhase(Kind kind, Properties workload, Map<String, String> overrides, int threads, YcsbWarmUp warmUp,
-      DbBinding db, Path hbaseConfDir, Path workDir, Optional<NetworkLink> link, Optional<Path> stopFile,
+      DbBinding db, Path hbaseConfDir, Path workDir, Optional<ClientHost> clientHost, Optional<Path> stopFile,
       boolean printSummary) {
     this.kind = requireNonNull(kind, "kind is null");
     this.hbaseConfDir = requireNonNull(hbaseConfDir, "hbaseConfDir is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
-    this.link = requireNonNull(link, "link is null");
+    this.clientHost = requireNonNull(clientHost, "clientHost is null");
     this.printSummary = printSummary;
     properties = new Properties();
     properties.setProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram");
@@ -72,7 +72,14 @@ public final class YcsbPhase {
       properties.setProperty(YcsbPhaseMain.WARMUP_QUIET_SECONDS, String.valueOf(warmUp.quietSeconds()));
     }
     properties.setProperty(NativeHBaseClient.SharedConnection.HBASE_CONF, hbaseConfDir.toAbsolutePath().toString());
-    link.ifPresent(l -> properties.setProperty(YcsbPhaseMain.LINK_INTERFACE, l.clientInterface()));
+    clientHost.ifPresent(host -> {
+      properties.setProperty(YcsbPhaseMain.LINK_INTERFACE, host.device());
+      // The fast path crosses the link: over TCP on the client's end of it. Shared memory, which reaches across
+      // network namespaces, would bypass the link; the cluster's client configuration names the device of the
+      // cluster's own host.
+      properties.setProperty(FastPathHBaseClient.TRANSPORTS, "tcp");
+      properties.setProperty(FastPathHBaseClient.DEVICES, host.device());
+    });
     stopFile.ifPresent(file -> properties.setProperty(YcsbPhaseMain.STOP_FILE, file.toAbsolutePath().toString()));
   }
 
@@ -105,8 +112,9 @@ public final class YcsbPhase {
         List.of(propsFile.toAbsolutePath().toString(), resultFile.toAbsolutePath().toString()));
     ProcessBuilder.Redirect summary = printSummary ? ProcessBuilder.Redirect.INHERIT
         : ProcessBuilder.Redirect.to(workDir.resolve(name + "-summary.txt").toFile());
-    int exit = ChildJvm.start("the YCSB " + name + " phase", link.map(l -> l.wrap(command)).orElse(command), summary,
-        line -> !line.startsWith(YCSB_NOISE)).waitFor();
+    List<String> onItsHost = clientHost.map(host -> host.wrap(command)).orElse(command);
+    int exit = ChildJvm.start("the YCSB " + name + " phase", onItsHost, summary, line -> !line.startsWith(YCSB_NOISE))
+        .waitFor();
     if (exit != 0 || !Files.exists(resultFile)) {
       throw new IOException("the YCSB " + name + " phase failed (exit code " + exit + "); its output above says why");
     }

@@ -1,0 +1,22 @@
+package org.hbaseturbo.cluster;
+
+import java.util.List;
+
+/**
+ * Where a benchmark's client JVMs run when they are not on the cluster's own host: a network namespace of their own,
+ * reaching the servers through one device, as a client machine does through its network card. Behind an emulated link
+ * to an embedded cluster ({@link NetworkLink}), or on the client host of a cluster of hosts ({@link HostNetwork}).
+ */
+public interface ClientHost {
+  /** The network namespace: {@code ip netns exec NAMESPACE COMMAND} runs a command on this host. */
+  String namespace();
+
+  /**
+   * The client's end of its link, as UCX and {@code /sys/class/net} inside the namespace name it: the one device its
+   * fast path may use TCP on, and whose byte counters are what crossed the link.
+   */
+  String device();
+
+  /** {@code command} run on this host, inside its namespace. */
+  List<String> wrap(List<String> command);
+}
