@@ -112,6 +112,12 @@ final class ClusterCommand extends CommandGroup {
       out.printf("ZooKeeper quorum: %s%n", cluster.zooKeeperQuorum());
       out.printf("client configuration: %s%n", conf.resolve("hbase-site.xml"));
       out.printf("connect with:  ./turbo --conf %s ycsb load --workload a%n", conf);
+      if (cluster instanceof ProcessHBaseCluster processes && processes.clientHost().isPresent()) {
+        Path clientHostConf = conf.resolveSibling(conf.getFileName() + "-client-host");
+        processes.writeClientHostConfiguration(clientHostConf);
+        out.printf("from the client host:  ip netns exec %s ./turbo --conf %s fastpath check%n",
+            processes.clientHost().get().namespace(), clientHostConf);
+      }
       out.println("serving; stop with Ctrl-C or SIGTERM");
       out.flush();
       stopped.await();

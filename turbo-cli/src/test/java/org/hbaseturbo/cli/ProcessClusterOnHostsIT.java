@@ -7,12 +7,14 @@ import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -36,6 +38,7 @@ import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.jvm.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,6 +102,7 @@ class ProcessClusterOnHostsIT {
       assertThat(ipOutput("netns", "list")).contains("turbo-h" + launcher + "-0", "turbo-h" + launcher + "-1",
           "turbo-h" + launcher + "-client");
       readsFromTheClientHost(cluster, connection, dir);
+      checksTheFastPathFromTheClientHost(cluster, dir, launcher);
 
       // A link that loses every packet reaches nothing on its host; repaired, it does again.
       URI info = URI.create(cluster.regionServerInfoAddresses().get(0));
@@ -130,6 +134,19 @@ class ProcessClusterOnHostsIT {
     assertThat(reads.fastPath().overRpc()).isZero();
     // Each read's record of 1 KB, with its request and their headers, crossed the client host's link.
     assertThat(reads.linkBytes()).as("bytes on the client host's link").isGreaterThan(1_000 * reads.operations());
+  }
+
+  /** {@code fastpath check} on the client host, with its written configuration: TCP on its end of its link. */
+  private static void checksTheFastPathFromTheClientHost(ProcessHBaseCluster cluster, Path dir, long launcher)
+      throws Exception {
+    Path conf = cluster.writeClientHostConfiguration(dir.resolve("client-host-conf")).getParent();
+    List<String> command = cluster.clientHost().orElseThrow().wrap(ChildJvm.command(TurboMain.class,
+        List.of("--conf", conf.toString(), "fastpath", "check", "--round-trips", "20")));
+    Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(check.waitFor(2, TimeUnit.MINUTES)).as(output).isTrue();
+    assertThat(check.exitValue()).as(output).isZero();
+    assertThat(output).contains("the fast path is up on every RegionServer", "tcp/tbn" + launcher + "c");
   }
 
   private static boolean connects(URI address) {

@@ -33,6 +33,7 @@ import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
@@ -110,7 +111,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   @Override
   public String zooKeeperQuorum() {
-    return home.zooKeeperQuorum();
+    // On hosts of its own, clients of every host reach ZooKeeper through its relay on the bridge.
+    return hosts.isPresent() ? clientConfiguration.get(HConstants.ZOOKEEPER_QUORUM) + ":"
+        + clientConfiguration.get(HConstants.ZOOKEEPER_CLIENT_PORT) : home.zooKeeperQuorum();
   }
 
   /** The operating system's ids of the RegionServer JVMs, in the order they were started. */
@@ -470,6 +473,18 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   @Override
   public Path writeClientConfiguration(Path dir) throws IOException {
     return ClusterSettings.writeClient(clientConfiguration, dir);
+  }
+
+  /**
+   * On hosts of its own, writes {@code dir/hbase-site.xml} for clients of the client host ({@link #clientHost}): the
+   * written client configuration with the client host's device for the fast path.
+   *
+   * @throws IllegalStateException when the cluster is not on hosts of its own
+   */
+  public Path writeClientHostConfiguration(Path dir) throws IOException {
+    Configuration client = new Configuration(clientConfiguration);
+    client.set(ChannelSettings.NET_DEVICES_KEY, onHosts().clientHost().device());
+    return ClusterSettings.writeClient(client, dir);
   }
 
   /**
