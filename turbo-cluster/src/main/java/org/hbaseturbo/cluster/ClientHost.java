@@ -1,5 +1,6 @@
 package org.hbaseturbo.cluster;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,5 +19,9 @@ public interface ClientHost {
   String device();
 
   /** {@code command} run on this host, inside its namespace. */
-  List<String> wrap(List<String> command);
+  default List<String> wrap(List<String> command) {
+    List<String> wrapped = new ArrayList<>(List.of("ip", "netns", "exec", namespace()));
+    wrapped.addAll(command);
+    return wrapped;
+  }
 }

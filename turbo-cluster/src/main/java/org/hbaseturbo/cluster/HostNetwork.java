@@ -38,29 +38,20 @@ final class HostNetwork implements Closeable {
   private final List<Host> hosts;
   private final Host clientHost;
 
-  /**
-   * One host: its namespace, its address, its end of the link (as UCX names the device) and the bridge's end.
-   *
-   * @param wrapper the words a command runs under to run on this host
-   */
-  record Host(String namespace, String address, String device, String outside, List<String> wrapper)
-      implements ClientHost {
+  /** One host: its namespace, its address, its end of the link (as UCX names the device) and the bridge's end. */
+  record Host(String namespace, String address, String device, String outside) implements ClientHost {
     /**
      * @param name the host's name in its namespace's: its index, or "client"
      * @param link the host's name in its link's devices, after the launcher's pid: a letter first, so that two
      *     launchers' names never meet (devices have 15 characters at most)
      */
     private static Host of(long launcher, String name, String link, String address) {
-      String namespace = "turbo-h" + launcher + "-" + name;
-      return new Host(namespace, address, "tbn" + launcher + link, "tbv" + launcher + link,
-          List.of("ip", "netns", "exec", namespace));
+      return new Host("turbo-h" + launcher + "-" + name, address, "tbn" + launcher + link, "tbv" + launcher + link);
     }
 
-    @Override
-    public List<String> wrap(List<String> command) {
-      List<String> wrapped = new ArrayList<>(wrapper);
-      wrapped.addAll(command);
-      return wrapped;
+    /** The words a command runs under to run on this host. */
+    List<String> wrapper() {
+      return wrap(List.of());
     }
   }
 

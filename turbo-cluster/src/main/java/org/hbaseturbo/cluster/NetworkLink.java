@@ -1,7 +1,6 @@
 package org.hbaseturbo.cluster;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -130,12 +129,6 @@ public final class NetworkLink implements ClientHost, AutoCloseable {
     return clientInterface;
   }
 
-  @Override
-  public List<String> wrap(List<String> command) {
-    List<String> wrapped = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
-    wrapped.addAll(command);
-    return wrapped;
-  }
 
   /** Deletes the namespace, which takes the veth pair and its shaping with it. */
   @Override

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +44,7 @@ class TestHostNetwork {
       // A connection to a port no one listens on is refused by the host that has the address: it got there.
       assertThat(attempt(client.wrap(List.of("bash", "-c", "exec 3<>/dev/tcp/" + first.address() + "/1"))))
           .contains("Connection refused");
-      assertThat(run(command(first.wrapper(), "ip", "-o", "-4", "addr", "show"))).contains(first.address())
+      assertThat(run(first.wrap(List.of("ip", "-o", "-4", "addr", "show")))).contains(first.address())
           .doesNotContain(second.address());
       // The bridge's address is taken now: the next cluster gets another /24.
       assertThat(HostNetwork.freeBridgeAddress(launcher)).isNotEqualTo(bridge);
@@ -85,31 +84,31 @@ class TestHostNetwork {
           throw new UncheckedIOException(e);
         }
       });
-      run(command(host.wrapper(), "bash", "-c", "printf " + PAYLOAD + " > /dev/tcp/" + bridge + "/"
-          + server.getLocalPort()));
+      run(host.wrap(List.of("bash", "-c", "printf " + PAYLOAD + " > /dev/tcp/" + bridge + "/"
+          + server.getLocalPort())));
       return received.get(60, TimeUnit.SECONDS);
     }
   }
 
-  private static List<String> command(List<String> wrapper, String... words) {
-    List<String> command = new ArrayList<>(wrapper);
-    command.addAll(List.of(words));
-    return command;
-  }
-
+  /** What {@code command} printed; it must succeed. */
   private static String run(List<String> command) throws Exception {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(command + ": " + output).isZero();
-    return output;
+    Finished finished = finish(command);
+    assertThat(finished.exit()).as(command + ": " + finished.output()).isZero();
+    return finished.output();
   }
 
   /** What {@code command} printed, whether it succeeded or not. */
   private static String attempt(List<String> command) throws Exception {
+    return finish(command).output();
+  }
+
+  private record Finished(int exit, String output) {
+  }
+
+  private static Finished finish(List<String> command) throws Exception {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return output;
+    return new Finished(process.exitValue(), output);
   }
 }
