@@ -53,7 +53,7 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     // pcm's disk regime) yet keeps its regions and its ZooKeeper session until that expires: it ends at once
     // instead, and the master reassigns its regions.
     command.add("-XX:+ExitOnOutOfMemoryError");
-    command.addAll(JvmOptions.hbaseFlags());
+    command.addAll(JvmOptions.childFlags());
     command.add("-cp");
     command.add(conf + File.pathSeparator + RegionServerClasspath.locate());
     command.add(mainClass);

@@ -35,7 +35,7 @@ public final class ChildJvm {
   public static List<String> command(Class<?> mainClass, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JvmOptions.hbaseFlags());
+    command.addAll(JvmOptions.childFlags());
     command.add("-Dlog4j.configuration=" + LOGGING);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
