@@ -15,24 +15,27 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code turbo verify} over the fast path, on HDFS, with a RegionServer isolated past its ZooKeeper session while the
- * loops are written and the registers written and read over both paths: cut off from the master and ZooKeeper but not
- * from its clients ({@code --chaos partitions}, whose first action is a partition, on hosts of their own as issue 49's
- * bar runs it: the fast path crosses the links over TCP), or paused ({@code --chaos pauses}, on this host's loopback).
- * The master gives its regions to the other server meanwhile; the cut-off server goes on answering its clients, the
- * registers' idle clients read from it once it is back, until it aborts, and it is started again. Nothing is lost and
- * no read over the fast path is stale, the JSON carries the register check's counts under the names issue 49 reads,
- * and neither rule nor group of the partition is left. With the fast path's lease planted out of the servers, a run
- * with pauses fails on stale reads over the fast path: the check can fail.
+ * {@code turbo verify} over the fast path, on HDFS, with a RegionServer cut off from the master and ZooKeeper but not
+ * from its clients past its ZooKeeper session ({@code --chaos partitions}, whose first action is a partition), while
+ * the loops are written and the registers written and read over both paths, on hosts of their own as issue 49's bar
+ * runs it: the fast path crosses the links over TCP. The master gives the server's regions to the other server
+ * meanwhile, and the cut-off server is started again. Nothing is lost and no read over the fast path is stale, the JSON
+ * carries the register check's counts under the names issue 49 reads, and neither rule nor group of the partition is
+ * left.
+ *
+ * <p>That the check can fail is shown in parts, each deterministic: TestRegisters judges planted stale reads stale,
+ * TestRegisterCounts fails a run on one over the fast path, and FastPathZombieIT reads stale values over the fast path
+ * from a resumed server with the lease planted out. A planted run of this command was a race that HDFS usually won: a
+ * resumed server's first WAL sync fails on the lease the master took, and it aborts 90 to 200 ms after its resume
+ * (measured on 2026-11-30); the idle clients' reads missed that window in four runs, the last with their reads
+ * already waiting at the server.
  */
 class VerifyIsolationIT {
-  /** Writing outlasts the first partition or pause: 6 s session, isolated 16 s, 5 s after chaos began. */
+  /** Writing outlasts the partition: 6 s session, isolated 16 s, 5 s after chaos began. */
   private static final long NODES = 300_000;
-  /** The shortest the cluster's ZooKeeper grants is 4 s; 6 s keeps the pause short, as in FastPathZombieIT. */
+  /** The shortest the cluster's ZooKeeper grants is 4 s; 6 s keeps the partition short. */
   private static final String SESSION =
       "<property><name>zookeeper.session.timeout</name><value>6000</value></property>";
-  private static final String PLANTED_NO_LEASE =
-      "<property><name>turbo.fastpath.server.test.planted-no-lease</name><value>true</value></property>";
   /**
    * A cut-off server goes on writing its WAL, and the master's recovery of that WAL's lease stops the DataNode's
    * writer of the open block. Stopped between a packet's bytes and its length (HDFS's BlockReceiver,
@@ -47,7 +50,12 @@ class VerifyIsolationIT {
   @Test
   void aServerCutOffFromTheMasterLosesNothingAndServesNoStaleReadOverTheFastPathAndLeavesNoRule(
       @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
-    CommandLineRun run = verify(dir, SESSION, "partitions", PARTITION_DATANODES, true);
+    Path site = Files.writeString(dir.resolve("site.xml"), "<configuration>" + SESSION + "</configuration>");
+    CommandLineRun run = CommandLineRun.of("verify", "--cluster", "processes", "--hosts", "--hdfs", "--datanodes",
+        Integer.toString(PARTITION_DATANODES), "--regionservers", "2", "--rs-heap", "512m", "--data",
+        dir.resolve("data").toString(), "--site", site.toString(), "--chaos", "partitions", "--chaos-period", "5",
+        "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers", "2", "--db", "fastpath",
+        "--seed", "1", "--json", dir.resolve("verify.json").toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("chaos partitions", "PASSED: nothing lost, no stale read", "reads over fastpath",
         "reads over rpc");
@@ -83,49 +91,6 @@ class VerifyIsolationIT {
     String listed = new String(rules.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(rules.waitFor()).as(listed).isZero();
     assertThat(listed).doesNotContainPattern("turbo-net-rs[0-9]+" + ours + "\\b");
-  }
-
-  /**
-   * The stale read this plants is a race: an idle client's read must reach the resumed server in its last few hundred
-   * milliseconds before it aborts (660 ms in a run that missed it, after a 32 s pause), and one of the runs so far
-   * missed it. So a run without a stale read is repeated once; the check must fail in one of the two.
-   */
-  @Test
-  void withoutTheLeaseTheSameRunFailsOnStaleReadsOverTheFastPath(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path root)
-      throws Exception {
-    Path dir = Files.createDirectories(root.resolve("first"));
-    CommandLineRun run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1, false);
-    if (run.exitCode() == 0) {
-      System.out.println("the planted run read nothing stale (the race lost); running it once more");
-      dir = Files.createDirectories(root.resolve("second"));
-      run = verify(dir, SESSION + PLANTED_NO_LEASE, "pauses", 1, false);
-    }
-    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-    assertThat(run.out()).contains("FAILED: data lost or read stale", "stale, for example");
-
-    JsonNode register = new ObjectMapper().readTree(dir.resolve("verify.json").toFile()).path("register");
-    assertThat(register.path("by_path").path("fastpath").path("stale").asLong()).as(register.toPrettyString())
-        .isPositive();
-    assertThat(register.path("lost_acknowledged").asLong()).as(register.toPrettyString()).isZero();
-  }
-
-  /**
-   * One loop under {@code chaos} over the fast path on {@code dataNodes} DataNodes, the servers given {@code site}, on
-   * hosts of their own where {@code onHosts}.
-   */
-  private static CommandLineRun verify(Path dir, String site, String chaos, int dataNodes, boolean onHosts)
-      throws Exception {
-    Path siteFile = Files.writeString(dir.resolve("site.xml"), "<configuration>" + site + "</configuration>");
-    String json = dir.resolve("verify.json").toString();
-    List<String> args = new ArrayList<>(List.of("verify", "--cluster", "processes", "--hdfs", "--datanodes",
-        Integer.toString(dataNodes), "--regionservers", "2", "--rs-heap", "512m", "--data",
-        dir.resolve("data").toString(), "--site", siteFile.toString(), "--chaos", chaos, "--chaos-period", "5",
-        "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers", "2", "--db", "fastpath",
-        "--seed", "1", "--json", json));
-    if (onHosts) {
-      args.add("--hosts");
-    }
-    return CommandLineRun.of(args.toArray(new String[0]));
   }
 
   /** The outcomes of the actions named {@code name} that succeeded. */

@@ -327,6 +327,8 @@ enum ChaosAction {
       throw new IOException(e.getMessage() + "; " + startAgainAfter(cluster, index, isolation), e);
     }
     boolean ranToTheEnd = cluster.isRegionServerAlive(index);
+    // Where the end fails, the reads begun here end by themselves, bounded as every read of theirs is.
+    target.isolations().isolationEnding();
     isolation.endOrKill(cluster, index);
     long ended = System.nanoTime();
     long isolated = Duration.ofNanos(ended - isolatedAt).toSeconds();

@@ -43,9 +43,9 @@ import org.hbaseturbo.verify.chaos.IsolationWatcher;
  * <p>Readers that read all the time find a paused server's regions' new home while it is paused, and never meet it
  * once it is resumed. So each path also has an idle client, a connection of its own, as an application's that was
  * idle through the pause: it reads every key just before a pause, so that its cached locations name the server about
- * to be paused, and every key over and over right after the resume ({@link IsolationWatcher}), while the resumed server
- * is a zombie that has not yet learned that it lost its regions. A server cut off by a partition, unlike a paused one,
- * goes on answering the readers that still call it, and they meet it as it is.
+ * to be paused, and every key over and over from just before the resume ({@link IsolationWatcher}), while the resumed
+ * server is a zombie that has not yet learned that it lost its regions. A server cut off by a partition, unlike a
+ * paused one, goes on answering the readers that still call it, and they meet it as it is.
  *
  * <p>Writers and readers run from {@link #start} until {@link #stop}; then {@link #finish} reads every key once, over
  * HBase's RPC with chaos stopped, for the values that must be there.
@@ -75,6 +75,12 @@ public final class RegisterWorkload implements IsolationWatcher {
    * that it lost its regions (26-181 ms measured on 2026-11-28) and abort.
    */
   private static final Duration READ_AFTER_ISOLATION = Duration.ofSeconds(3);
+  /**
+   * How long before an isolation's end the idle clients begin to read: long enough for their first calls to be sent,
+   * well inside the fast path's timeout of 1 s ({@link #shortCalls}), so that they wait at the isolated server and it
+   * answers them as soon as it is back.
+   */
+  private static final Duration READS_IN_FLIGHT = Duration.ofMillis(300);
 
   private final TableName table;
   private final Registers registers;
@@ -85,6 +91,8 @@ public final class RegisterWorkload implements IsolationWatcher {
   private final Map<String, Registers.PathJudge> judges = new LinkedHashMap<>();
   /** Each path's idle client, by path. */
   private final Map<String, Connection> idle = new LinkedHashMap<>();
+  /** The idle clients' reads begun at the end of the isolation under way, if any. */
+  private volatile IdleReads idleReads;
   private volatile boolean running;
   /** The first failure that ended a thread; HBase's refusals of single operations are recorded, not failures. */
   private volatile Throwable broken;
@@ -151,44 +159,70 @@ public final class RegisterWorkload implements IsolationWatcher {
   }
 
   /**
-   * Each idle client, on a thread of its own, reads every key over and over for {@link #READ_AFTER_ISOLATION}, the
-   * first of them from the server back from its pause or partition; returns when they are done.
+   * Each idle client, on a thread of its own, begins to read every key over and over for
+   * {@link #READ_AFTER_ISOLATION}; returns after {@link #READS_IN_FLIGHT}, their first reads waiting at the isolated
+   * server.
    */
   @Override
-  public void afterIsolation() throws IOException {
+  public void isolationEnding() throws IOException {
     long end = System.nanoTime() + READ_AFTER_ISOLATION.toNanos();
-    List<Thread> readers = new ArrayList<>();
-    IOException[] failed = new IOException[1];
-    idle.forEach((path, connection) -> {
-      Thread reader = new Thread(() -> {
-        try (Table t = connection.getTable(table)) {
-          while (System.nanoTime() - end < 0) {
-            for (int key = 0; key < rows.size(); key++) {
-              readOnce(t, judges.get(path), key);
-            }
-          }
-        } catch (IOException e) {
-          synchronized (failed) {
-            failed[0] = e;
+    IdleReads reads = new IdleReads();
+    idle.forEach((path, connection) -> reads.start(new Thread(() -> {
+      try (Table t = connection.getTable(table)) {
+        while (System.nanoTime() - end < 0) {
+          for (int key = 0; key < rows.size(); key++) {
+            readOnce(t, judges.get(path), key);
           }
         }
-      }, "turbo-register-idle-" + path);
-      reader.setDaemon(true);
-      readers.add(reader);
-      reader.start();
-    });
-    try {
-      for (Thread reader : readers) {
-        // Each read is bounded by shortCalls: a minute at most.
-        reader.join(READ_AFTER_ISOLATION.plus(STOP_WAIT).toMillis());
+      } catch (IOException e) {
+        reads.failed(e);
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the idle clients read after a resume");
+    }, "turbo-register-idle-" + path)));
+    idleReads = reads;
+    Pause.sleep(READS_IN_FLIGHT, "the idle clients' first reads to be sent");
+  }
+
+  /** Waits until the reads begun at the isolation's end are done; throws the first that failed. */
+  @Override
+  public void afterIsolation() throws IOException {
+    IdleReads reads = idleReads;
+    idleReads = null;
+    if (reads != null) {
+      // Each read is bounded by shortCalls: a minute at most.
+      reads.await(READ_AFTER_ISOLATION.plus(STOP_WAIT));
     }
-    synchronized (failed) {
-      if (failed[0] != null) {
-        throw failed[0];
+  }
+
+  /** The idle clients' threads of one isolation's end, and the first failure among them. */
+  private static final class IdleReads {
+    private final List<Thread> threads = new ArrayList<>();
+    private IOException failed;
+
+    void start(Thread reader) {
+      reader.setDaemon(true);
+      threads.add(reader);
+      reader.start();
+    }
+
+    synchronized void failed(IOException e) {
+      if (failed == null) {
+        failed = e;
+      }
+    }
+
+    void await(Duration bound) throws IOException {
+      try {
+        for (Thread reader : threads) {
+          reader.join(bound.toMillis());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while the idle clients read after a resume");
+      }
+      synchronized (this) {
+        if (failed != null) {
+          throw failed;
+        }
       }
     }
   }
