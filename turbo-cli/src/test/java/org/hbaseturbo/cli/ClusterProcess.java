@@ -63,7 +63,7 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     // A child of this JVM leads no process group, so setsid makes its session in place: the process is the JVM.
     List<String> command = new ArrayList<>(List.of("setsid"));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JvmOptions.hbaseFlags());
+    command.addAll(JvmOptions.childFlags());
     // The command's own logging, not the tests' (whose log4j.properties comes first on this classpath).
     Path classes = Path.of(TurboMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     command.add("-Dlog4j.configuration=" + classes.resolve("log4j.properties").toUri());

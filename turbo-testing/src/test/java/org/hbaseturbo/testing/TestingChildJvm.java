@@ -31,7 +31,7 @@ public record TestingChildJvm(int exitCode, List<String> stdout, String stderr) 
       Duration limit, Path dir) throws Exception {
     List<String> command = new ArrayList<>(wrapper);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JvmOptions.hbaseFlags());
+    command.addAll(JvmOptions.childFlags());
     command.add("-cp");
     command.add(classpath);
     command.add(mainClass.getName());
