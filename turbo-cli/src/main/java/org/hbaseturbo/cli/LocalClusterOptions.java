@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerSiteFile;
 import org.hbaseturbo.cluster.regime.BlockDevice;
@@ -95,9 +96,9 @@ final class LocalClusterOptions {
     Optional<ServerConfinement> confinement = regime.node(processes, regionServers, dataNodes.isPresent());
     String heap = regionServerHeap == null ? ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP : regionServerHeap;
     if (processes) {
-      ProcessHBaseCluster.Builder.requireHeapsFit(regionServers, heap);
+      ProcessClusterBuilder.requireHeapsFit(regionServers, heap);
       if (confinement.isPresent()) {
-        confinement.get().requireRoomFor(ProcessHBaseCluster.Builder.heapBytes(heap), "--rs-heap " + heap,
+        confinement.get().requireRoomFor(ProcessClusterBuilder.heapBytes(heap), "--rs-heap " + heap,
             "--node-memory");
         regime.requireConfinable(confinement.get());
         if (dataDir != null && confinement.get().disk().isPresent()) {
@@ -114,7 +115,7 @@ final class LocalClusterOptions {
     }
     Optional<NetworkLink.Speed> onHosts = Optional.empty();
     if (hosts) {
-      ProcessHBaseCluster.Builder.requireHosts(HOSTS_OPTION);
+      ProcessClusterBuilder.requireHosts(HOSTS_OPTION);
       onHosts = Optional.of(hostLinks);
     }
     return new TargetCluster.LocalSettings(processes, regionServers, Optional.ofNullable(dataDir), host,

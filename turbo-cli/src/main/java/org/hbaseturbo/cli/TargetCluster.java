@@ -17,6 +17,7 @@ import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.cluster.LocalCluster;
 import org.hbaseturbo.cluster.LocalClusterBuilder;
 import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.InvalidInputException;
@@ -102,7 +103,7 @@ final class TargetCluster implements AutoCloseable {
      * @throws InvalidInputException when this host cannot cut them off (not root, no cgroup v2 or iptables)
      */
     LocalSettings withPartitions(String what) {
-      ProcessHBaseCluster.Builder.requirePartitionable(what);
+      ProcessClusterBuilder.requirePartitionable(what);
       return new LocalSettings(processes, regionServers, dataDir, host, regionServerHeap, site, confinement,
           dataNodes, true, hosts);
     }
@@ -117,7 +118,7 @@ final class TargetCluster implements AutoCloseable {
       long start = System.nanoTime();
       LocalClusterBuilder<?, ?> builder;
       if (processes) {
-        ProcessHBaseCluster.Builder processBuilder = ProcessHBaseCluster.builder();
+        ProcessClusterBuilder processBuilder = ProcessHBaseCluster.builder();
         regionServerHeap.ifPresent(processBuilder::regionServerHeap);
         confinement.ifPresent(processBuilder::confine);
         dataNodes.ifPresent(processBuilder::hdfs);

@@ -31,6 +31,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.ChildJvm;
@@ -182,7 +183,7 @@ class FastPathManyClientsIT {
 
   /** 2 RegionServers whose sessions live {@link #LIFETIME}; logging UCX at debug level where asked. */
   private static ProcessHBaseCluster cluster(Path data) throws IOException {
-    ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServers(SERVERS)
+    ProcessClusterBuilder builder = ProcessHBaseCluster.builder().regionServers(SERVERS)
         .regionServerHeap("512m").set("turbo.fastpath.server.session.lifetime", LIFETIME.toMillis() + "ms")
         .dataDir(data);
     if (UCX_LOG != null) {

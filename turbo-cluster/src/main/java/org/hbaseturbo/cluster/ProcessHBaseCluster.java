@@ -1,6 +1,5 @@
 package org.hbaseturbo.cluster;
 
-import static java.util.Objects.requireNonNull;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -8,12 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -23,16 +19,9 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
-import org.apache.hadoop.hbase.util.RegionMover;
-import org.hbaseturbo.cluster.regime.BlockDevice;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
-import org.hbaseturbo.cluster.regime.HostPageCache;
-import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.common.ProcessMemory;
-import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
@@ -63,11 +52,11 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   private final List<PartitionGroup> partitions;
   /** Where HBase's root is on HDFS: the HDFS daemons, stopped after HBase. */
   private final Optional<HdfsCluster> hdfs;
-  /** The servers' hosts, where each runs on one of its own ({@link Builder#hosts}); taken down last. */
+  /** The servers' hosts, where each runs on one of its own ({@link ProcessClusterBuilder#hosts}); taken down last. */
   private final Optional<ClusterHosts> hosts;
   private final Configuration clientConfiguration;
 
-  private ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
+  ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
       Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers,
       List<CgroupV1Group> groups, List<PartitionGroup> partitions, Optional<HdfsCluster> hdfs,
       Optional<ClusterHosts> hosts) {
@@ -91,12 +80,12 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   }
 
   /** RegionServer {@code index}'s settings: {@code cluster}'s, on its own host of {@code hosts} where given. */
-  private static Configuration settingsOf(Optional<ClusterHosts> hosts, Configuration cluster, int index) {
+  static Configuration settingsOf(Optional<ClusterHosts> hosts, Configuration cluster, int index) {
     return hosts.map(own -> own.regionServerSettings(cluster, index)).orElse(cluster);
   }
 
-  public static Builder builder() {
-    return new Builder();
+  public static ProcessClusterBuilder builder() {
+    return new ProcessClusterBuilder();
   }
 
   @Override
@@ -175,7 +164,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   /**
    * Restarts the RegionServers one at a time, as HBase's {@code graceful_stop.sh --restart --reload} does: HBase's
-   * {@link RegionMover} moves a server's regions to the others, the server stops, a new JVM starts with
+   * RegionMover moves a server's regions ({@link RegionMoves}) to the others, the server stops, a new JVM starts with
    * {@code changes} in its {@code hbase-site.xml} (and the new heap, if given), and the mover brings the regions
    * back. Every region stays online throughout, so clients see no failed operation.
    *
@@ -193,7 +182,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       RegionServerProcess old = regionServers.get(i);
       Path regions = moves.resolve("rs-" + i + ".regions");
       progress.accept("RegionServer " + i + ": moving its regions to the others");
-      move(mover(address(old), regions)::unload, "move the regions of RegionServer " + i + " away");
+      RegionMoves.unload(clientConfiguration, address(old), regions, "move the regions of RegionServer " + i
+          + " away");
       progress.accept("RegionServer " + i + ": stopping");
       try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
           Admin admin = connection.getAdmin()) {
@@ -205,35 +195,11 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       regionServers.set(i, restarted);
       awaitOnline(restarted);
       progress.accept("RegionServer " + i + ": started (pid " + restarted.pid() + "); moving its regions back");
-      move(mover(address(restarted), regions)::load, "move the regions back to RegionServer " + i);
+      RegionMoves.load(clientConfiguration, address(restarted), regions, "move the regions back to RegionServer "
+          + i);
     }
     progress.accept("restart done: " + regionServers.size() + " RegionServers, one at a time, pids "
         + regionServerPids());
-  }
-
-  private RegionMover mover(String address, Path regions) throws IOException {
-    return new RegionMover.RegionMoverBuilder(address, clientConfiguration).filename(regions.toString()).ack(true)
-        .build();
-  }
-
-  /** What RegionMover's load and unload do: true when every region moved. */
-  private interface Move {
-    boolean run() throws ExecutionException, InterruptedException, TimeoutException;
-  }
-
-  private static void move(Move move, String what) throws IOException {
-    boolean moved;
-    try {
-      moved = move.run();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while trying to " + what);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IOException("could not " + what + ": " + e.getMessage(), e);
-    }
-    if (!moved) {
-      throw new IOException("could not " + what + "; HBase's RegionMover says why in the launcher's log");
-    }
   }
 
   /**
@@ -255,7 +221,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */
   private void apply(Map<String, String> changes, Optional<String> heap) {
-    heap.ifPresent(Builder::requireHeapSize);
+    heap.ifPresent(ProcessClusterBuilder::requireHeapSize);
     ServerSettingsCheck.requireNotOwned(changes.keySet(), "--set");
     Map<String, String> next = new java.util.HashMap<>();
     settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
@@ -299,7 +265,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     }
   }
 
-  private static List<String> wrapperOf(Map<Integer, List<String>> wrappers, int index) {
+  static List<String> wrapperOf(Map<Integer, List<String>> wrappers, int index) {
     return wrappers.getOrDefault(index, List.of());
   }
 
@@ -315,14 +281,14 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
             + " online"));
   }
 
-  /** The HDFS that holds HBase's root, where the cluster runs on one ({@link Builder#hdfs}). */
+  /** The HDFS that holds HBase's root, where the cluster runs on one ({@link ProcessClusterBuilder#hdfs}). */
   public Optional<HdfsCluster> hdfs() {
     return hdfs;
   }
 
   /**
    * What each confined RegionServer used of its node, by index, since the cluster started: empty where they are not
-   * confined ({@link Builder#confine}).
+   * confined ({@link ProcessClusterBuilder#confine}).
    */
   public List<ConfinedUse> confinedUse() {
     return groups.stream().map(group -> new ConfinedUse(group.peakMemoryBytes(), group.memoryLimitHits())).toList();
@@ -376,7 +342,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * others, while it goes on running, and answering the clients that still call it, until {@link #healRegionServer}
    * or its WAL, which the master recovers on HDFS, fails it.
    *
-   * @throws IllegalStateException when the cluster was started without {@link Builder#partitionable()}
+   * @throws IllegalStateException when the cluster was started without {@link ProcessClusterBuilder#partitionable()}
    */
   public synchronized void partitionRegionServer(int index) throws IOException {
     if (!isPartitionable()) {
@@ -385,7 +351,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     partitions.get(index).cut(List.of(home.zooKeeperPort(), master.getActiveMaster().getServerName().getPort()));
   }
 
-  /** Whether its RegionServers run on hosts of their own, whose links can be degraded: {@link Builder#hosts}. */
+  /**
+   * Whether its RegionServers run on hosts of their own, whose links can be degraded:
+   * {@link ProcessClusterBuilder#hosts}.
+   */
   public boolean isOnHosts() {
     return hosts.isPresent();
   }
@@ -419,7 +388,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
         + " (Builder.hosts())"));
   }
 
-  /** Whether {@link #partitionRegionServer} can cut its RegionServers off: started {@link Builder#partitionable()}. */
+  /**
+   * Whether {@link #partitionRegionServer} can cut its RegionServers off: started
+   * {@link ProcessClusterBuilder#partitionable()}.
+   */
   public boolean isPartitionable() {
     return !partitions.isEmpty();
   }
@@ -522,288 +494,4 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   }
 
   /** Options of a process cluster; {@link #start()} returns once every RegionServer serves. */
-  public static final class Builder extends LocalClusterBuilder<Builder, ProcessHBaseCluster> {
-    private String regionServerHeap = DEFAULT_REGION_SERVER_HEAP;
-    private final Map<Integer, List<String>> wrappers = new HashMap<>();
-    private Optional<ServerConfinement> confinement = Optional.empty();
-    private boolean partitionable;
-    private int dataNodes;
-    private Optional<NetworkLink.Speed> hostLinks = Optional.empty();
-    /** Made by {@link #host()}, before the servers' settings, which name the bridge's device. */
-    private Optional<ClusterHosts> hosts = Optional.empty();
-
-    private Builder() {
-    }
-
-    /**
-     * Each RegionServer JVM's maximum heap, as {@code -Xmx} takes it ("512m", "2g").
-     *
-     * @throws InvalidInputException when it is not a heap size
-     */
-    public Builder regionServerHeap(String heap) {
-      requireHeapSize(requireNonNull(heap, "heap is null"));
-      this.regionServerHeap = heap;
-      return this;
-    }
-
-    /**
-     * A command RegionServer {@code index}'s JVM runs under, at every start: its words come first on the command line,
-     * the JVM's after them, as with {@code taskset}, {@code numactl}, {@code cgexec} or {@code unshare}. For a server
-     * that must run unlike the others: confined, pinned, or without a library.
-     */
-    public Builder regionServerWrapper(int index, List<String> wrapper) {
-      wrappers.put(index, List.copyOf(wrapper));
-      return this;
-    }
-
-    /**
-     * Confines each RegionServer to a node of its own ({@link CgroupV1Group}): its JVM and the page cache it fills
-     * within the node's memory, its reads and writes of the data directory's disk at the node's rates. Needs root
-     * and cgroup v1's memory (and, for disk rates, block I/O) controller.
-     */
-    public Builder confine(ServerConfinement confinement) {
-      this.confinement = Optional.of(requireNonNull(confinement, "confinement is null"));
-      return this;
-    }
-
-    /**
-     * Lets {@link ProcessHBaseCluster#partitionRegionServer} cut each RegionServer off from the master and ZooKeeper
-     * ({@link PartitionGroup}). Needs root, cgroup v2 and iptables.
-     */
-    public Builder partitionable() {
-      this.partitionable = true;
-      return this;
-    }
-
-    /**
-     * Runs each RegionServer on a host of its own, a network namespace whose link to the others is shaped to
-     * {@code link} both ways ({@link HostNetwork}, {@link ClusterHosts}); the master and ZooKeeper stay on this JVM's
-     * host, the bridge's address, as do the clients this JVM starts. Needs root and iproute2.
-     */
-    public Builder hosts(NetworkLink.Speed link) {
-      this.hostLinks = Optional.of(requireNonNull(link, "link is null"));
-      return this;
-    }
-
-    /**
-     * Keeps HBase's root on an HDFS of {@code dataNodes} DataNodes and a NameNode, each a JVM of its own, under the
-     * data directory ({@link HdfsCluster}), instead of the local file system: the WAL gets HDFS's real hflush and
-     * hsync, and HBase checks that it has them.
-     */
-    public Builder hdfs(int dataNodes) {
-      if (dataNodes < 1) {
-        throw new InvalidInputException("HDFS needs at least 1 DataNode, was " + dataNodes);
-      }
-      this.dataNodes = dataNodes;
-      return this;
-    }
-
-    /**
-     * @param what what needs the partitions, for the error: "--chaos partitions"
-     * @throws InvalidInputException when this host cannot cut RegionServers off ({@link #partitionable()}): not root,
-     *     no cgroup v2 or no iptables
-     */
-    public static void requirePartitionable(String what) {
-      PartitionGroup.requireUsable(what);
-    }
-
-    /**
-     * @param what what needs the hosts, for the error: "--hosts"
-     * @throws InvalidInputException when this process cannot make hosts ({@link #hosts}): not root, or no iproute2
-     */
-    public static void requireHosts(String what) {
-      HostNetwork.requireUsable(what);
-    }
-
-    /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
-    public static void requireHeapSize(String heap) {
-      heapBytes(heap);
-    }
-
-    @Override
-    Builder self() {
-      return this;
-    }
-
-    /** Their heaps must fit in this machine's memory, beside what the launcher and the clients need. */
-    @Override
-    void checkBeforeStart() {
-      requireHeapsFit(regionServers, regionServerHeap);
-      confinement.ifPresent(node -> {
-        node.requireRoomFor(heapBytes(regionServerHeap), "RegionServer heap", "node memory");
-        CgroupV1Group.requireUsable(CgroupV1Group.ROOT, node.disk().isPresent(), "confining RegionServers");
-      });
-      if (partitionable) {
-        requirePartitionable("a partitionable cluster");
-      }
-      if (hostLinks.isPresent()) {
-        HostNetwork.requireUsable("a cluster of hosts");
-      }
-    }
-
-    @Override
-    String host() throws IOException {
-      if (hostLinks.isEmpty()) {
-        return super.host();
-      }
-      long launcher = ProcessHandle.current().pid();
-      // DataNode i shares host i with RegionServer i, as on a real cluster's worker.
-      HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher),
-          Math.max(regionServers, dataNodes), hostLinks.get(), launcher);
-      hosts = Optional.of(new ClusterHosts(network));
-      return network.bridgeAddress();
-    }
-
-    @Override
-    void abandonHost(Exception failure) {
-      if (hosts.isPresent()) {
-        try {
-          hosts.get().close();
-        } catch (IOException | RuntimeException notClosed) {
-          failure.addSuppressed(notClosed);
-        }
-      }
-    }
-
-    /**
-     * @throws InvalidInputException when {@code count} RegionServers of {@code heap} would take more than three
-     *     quarters of this machine's memory
-     */
-    public static void requireHeapsFit(int count, String heap) {
-      requireHeapSize(heap);
-      long total = ProcessMemory.hostBytes();
-      long heaps = count * heapBytes(heap);
-      if (heaps > total / 4 * 3) {
-        throw new InvalidInputException(count + " RegionServers of " + heap + " heap need "
-            + (heaps >> 20) + " MiB, more than three quarters of this machine's " + (total >> 20) + " MiB; give"
-            + " fewer RegionServers or a smaller heap");
-      }
-    }
-
-    /** @throws InvalidInputException when {@code heap} is not a heap size as {@code -Xmx} takes it */
-    public static long heapBytes(String heap) {
-      return JvmSize.bytes(heap, "RegionServer heap", "heap size", "512m");
-    }
-
-    @Override
-    ProcessHBaseCluster start(Configuration conf, ClusterHome home) throws IOException {
-      // Turbo's heap tuner, so that memstore and block-cache fractions can move at run time ('tune apply'):
-      // HBase's HeapMemoryManager tunes only between non-empty ranges. Settings of the user's own win.
-      conf.setIfUnset(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_CLASS, PolicyHeapMemoryTuner.class.getName());
-      conf.setIfUnset(HeapMemoryManager.HBASE_RS_HEAP_MEMORY_TUNER_PERIOD, "10000");
-      conf.setIfUnset(HeapMemoryManager.MEMSTORE_SIZE_MIN_RANGE_KEY, "0.1");
-      conf.setIfUnset(HeapMemoryManager.MEMSTORE_SIZE_MAX_RANGE_KEY, "0.7");
-      conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MIN_RANGE_KEY, "0.1");
-      conf.setIfUnset(HeapMemoryManager.BLOCK_CACHE_SIZE_MAX_RANGE_KEY, "0.7");
-      List<RegionServerProcess> servers = new ArrayList<>();
-      List<CgroupV1Group> groups = new ArrayList<>();
-      List<PartitionGroup> partitions = new ArrayList<>();
-      Map<Integer, List<String>> commands = new HashMap<>(wrappers);
-      LocalHBaseCluster master = null;
-      Optional<HdfsCluster> hdfs = Optional.empty();
-      try (AbortLines aborts = AbortLines.capture()) {
-        if (hosts.isPresent()) {
-          hosts.get().relayZooKeeper(conf);
-          for (int i = 0; i < regionServers; i++) {
-            prepend(commands, i, hosts.get().wrapper(i));
-          }
-        }
-        if (dataNodes > 0) {
-          hdfs = Optional.of(HdfsCluster.start(home.dir().resolve("hdfs"), home.dir().resolve("logs"), dataNodes,
-              hosts));
-          onHdfs(conf, hdfs.get());
-        }
-        if (confinement.isPresent()) {
-          confineEach(confinement.get(), home.dir(), groups, commands);
-        }
-        if (partitionable) {
-          partitionEach(partitions, commands);
-        }
-        // The RegionServers first: their JVMs take the longest to start.
-        for (int i = 0; i < regionServers; i++) {
-          servers.add(RegionServerProcess.start(i, home.dir(), settingsOf(hosts, conf, i), regionServerHeap,
-              wrapperOf(commands, i)));
-        }
-        master = new LocalHBaseCluster(conf, 1, 0);
-        ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
-          for (RegionServerProcess server : servers) {
-            server.requireStarting();
-          }
-        }, "the process cluster");
-      } catch (IOException | RuntimeException e) {
-        if (master != null) {
-          ServerThreads.stop(master);
-        }
-        servers.forEach(RegionServerProcess::kill);
-        List<Closeable> left = new ArrayList<>(groups);
-        left.addAll(partitions);
-        hdfs.ifPresent(left::add);
-        hosts.ifPresent(left::add);
-        for (Closeable closeable : left) {
-          try {
-            closeable.close();
-          } catch (IOException | RuntimeException notClosed) {
-            e.addSuppressed(notClosed);
-          }
-        }
-        throw e;
-      }
-      return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(commands),
-          List.copyOf(groups), List.copyOf(partitions), hdfs, hosts);
-    }
-
-    /**
-     * HBase's root on {@code hdfs}, with HBase's settings for it: the checks of hflush and hsync on (the local file
-     * system needs them off) and the WAL HBase writes on HDFS by default, the asynchronous one.
-     */
-    private static void onHdfs(Configuration conf, HdfsCluster hdfs) {
-      conf.set(HConstants.HBASE_DIR, hdfs.uri() + "/hbase");
-      hdfs.clientSettings().forEach(conf::set);
-      conf.setBoolean("hbase.unsafe.stream.capability.enforce", true);
-      conf.set("hbase.wal.provider", "asyncfs");
-    }
-
-    /**
-     * Makes each RegionServer's groups, after removing those of launchers that are gone, and puts the JVM under
-     * them, ahead of any wrapper of its own.
-     */
-    private void confineEach(ServerConfinement node, Path dataDir, List<CgroupV1Group> groups,
-        Map<Integer, List<String>> commands) throws IOException {
-      CgroupV1Group.removeStale(CgroupV1Group.ROOT);
-      if (node.disk().isPresent()) {
-        // Else they would read what another process left in the page cache, uncharged and without their disk.
-        HostPageCache.drop();
-      }
-      Optional<String> disk = node.disk().isPresent()
-          ? Optional.of(BlockDevice.of(dataDir, "the data directory")) : Optional.empty();
-      long launcher = ProcessHandle.current().pid();
-      for (int i = 0; i < regionServers; i++) {
-        CgroupV1Group group = CgroupV1Group.create(CgroupV1Group.ROOT, CgroupV1Group.name(i, launcher), node, disk);
-        groups.add(group);
-        prepend(commands, i, group.wrapper());
-      }
-    }
-
-    /**
-     * Makes each RegionServer's partition group, after removing the groups and rules of launchers that are gone, and
-     * puts the JVM under it, ahead of its other wrappers.
-     */
-    private void partitionEach(List<PartitionGroup> partitions, Map<Integer, List<String>> commands)
-        throws IOException {
-      PartitionGroup.removeStale();
-      long launcher = ProcessHandle.current().pid();
-      for (int i = 0; i < regionServers; i++) {
-        PartitionGroup group = PartitionGroup.create(i, launcher,
-            hosts.isPresent() ? hosts.get().wrapper(i) : List.of());
-        partitions.add(group);
-        prepend(commands, i, group.wrapper());
-      }
-    }
-
-    private static void prepend(Map<Integer, List<String>> commands, int index, List<String> wrapper) {
-      List<String> command = new ArrayList<>(wrapper);
-      command.addAll(wrapperOf(commands, index));
-      commands.put(index, command);
-    }
-  }
 }

@@ -46,7 +46,7 @@ public final class ServerControlClient implements ServerControl {
   @Override
   public void restart(Restart how, Map<String, String> settings, Optional<String> heap, Consumer<String> progress)
       throws IOException {
-    heap.ifPresent(ProcessHBaseCluster.Builder::requireHeapSize);
+    heap.ifPresent(ProcessClusterBuilder::requireHeapSize);
     request(new Request(Optional.of(requireNonNull(how, "how is null")), settings, heap), progress);
   }
 

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Runs a process as on a host whose native UCX library is broken: a wrapper command (for
- * {@link ProcessHBaseCluster.Builder#regionServerWrapper} or a test's child JVM) that binds /dev/null over libucp in
+ * {@link ProcessClusterBuilder#regionServerWrapper} or a test's child JVM) that binds /dev/null over libucp in
  * a mount namespace of the process's own, so that jucx fails to load it while the rest of the host is untouched.
  * Needs root and Debian's {@code libucx0}: tests check {@link #possible()} first.
  */

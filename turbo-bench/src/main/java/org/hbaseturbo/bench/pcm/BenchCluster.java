@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
@@ -41,7 +42,7 @@ final class BenchCluster implements AutoCloseable {
         node.map(confined -> ", each in a node of " + (confined.memoryBytes() >> 20) + " MiB")
             .orElse(""), site.isEmpty() ? "" : " with " + site, dataDir);
     out.flush();
-    ProcessHBaseCluster.Builder builder = ProcessHBaseCluster.builder().regionServerHeap(heap)
+    ProcessClusterBuilder builder = ProcessHBaseCluster.builder().regionServerHeap(heap)
         .regionServers(REGION_SERVERS).dataDir(dataDir);
     node.ifPresent(builder::confine);
     dataNodes.ifPresent(builder::hdfs);

@@ -29,7 +29,7 @@ import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.HdfsCluster;
-import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.cluster.regime.ServerRegime;
 import org.hbaseturbo.common.InvalidInputException;
@@ -242,7 +242,7 @@ public final class PcmBenchmark {
   /** Both heaps the variants run at must leave room in a node for the rest of their JVMs. */
   private static void requireRoom(ServerConfinement node, String policyHeap) {
     for (String heap : List.of(PAPER_HEAP, policyHeap)) {
-      node.requireRoomFor(ProcessHBaseCluster.Builder.heapBytes(heap), "a heap of " + heap, "--node-memory");
+      node.requireRoomFor(ProcessClusterBuilder.heapBytes(heap), "a heap of " + heap, "--node-memory");
     }
   }
 

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.hbaseturbo.cluster.HdfsCluster;
+import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.compress.TurboCodecs;
@@ -238,7 +239,7 @@ enum ChaosAction {
     PROCESSES,
     /** And HDFS under them ({@code --hdfs}). */
     HDFS,
-    /** RegionServer JVMs this JVM can cut off ({@link ProcessHBaseCluster.Builder#partitionable()}). */
+    /** RegionServer JVMs this JVM can cut off ({@link ProcessClusterBuilder#partitionable()}). */
     PARTITIONS,
     /** RegionServer JVMs on hosts of their own, whose links can lose packets ({@code --hosts}). */
     HOSTS

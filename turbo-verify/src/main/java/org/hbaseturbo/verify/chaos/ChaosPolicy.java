@@ -73,7 +73,7 @@ public enum ChaosPolicy {
     /** And HDFS under them ({@code --hdfs}). */
     HDFS,
     /**
-     * And RegionServers it can cut off from the master and ZooKeeper ({@code ProcessHBaseCluster.Builder
+     * And RegionServers it can cut off from the master and ZooKeeper ({@code ProcessClusterBuilder
      * .partitionable()}: root, cgroup v2, iptables).
      */
     PARTITIONS;
