@@ -129,7 +129,6 @@ public final class NetworkLink implements ClientHost, AutoCloseable {
     return clientInterface;
   }
 
-
   /** Deletes the namespace, which takes the veth pair and its shaping with it. */
   @Override
   public void close() throws IOException {

@@ -71,8 +71,9 @@ public final class RegisterWorkload implements IsolationWatcher {
    */
   private static final Duration STOP_WAIT = Duration.ofMinutes(2);
   /**
-   * How long the idle clients read after a resume: a resumed server takes tens to hundreds of milliseconds to learn
-   * that it lost its regions (26-181 ms measured on 2026-11-28) and abort.
+   * How long the idle clients read, from just before an isolation's end ({@link #READS_IN_FLIGHT}): far past the tens
+   * to hundreds of milliseconds a resumed server takes to learn that it lost its regions and abort (26-181 ms measured
+   * on 2026-11-28, 90-200 ms on HDFS on 2026-11-30).
    */
   private static final Duration READ_AFTER_ISOLATION = Duration.ofSeconds(3);
   /**
