@@ -21,7 +21,7 @@ public final class RunChecks {
       throw new InvalidInputException("--runs must be at least 1, was " + runs);
     }
     if (runSeconds < 1) {
-      throw new InvalidInputException("--run-seconds must be at least 1, was " + runSeconds);
+      throw new InvalidInputException("--run-time must be at least 1s, was " + runSeconds + "s");
     }
   }
 }

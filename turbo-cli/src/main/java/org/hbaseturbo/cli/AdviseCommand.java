@@ -3,7 +3,6 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -55,7 +54,7 @@ import picocli.CommandLine.Spec;
             + TrialPlan.THOROUGH_REPEATS + " timed passes, then the finalists (each objective's choice and the"
             + " options too close to call with it) again in " + TrialPlan.THOROUGH_RUN_OFF_JVMS + " more JVMs, the"
             + " choices made from their medians over all of them. --jvms, --run-off-jvms, --repeats and"
-            + " --warmup-seconds change either.",
+            + " --warmup-time change either.",
         "With --apply: check that its codec works on every RegionServer (if not, nothing is modified), set the"
             + " recommendation on the family, major-compact the family, wait for the compaction by the RegionServers'"
             + " own compaction state (at most --apply-timeout), and report the storage before and after as the"
@@ -118,13 +117,13 @@ final class AdviseCommand implements Callable<Integer> {
           + TrialPlan.THOROUGH_REPEATS + ").")
   Integer repeats;
 
-  @Range(min = 0, max = 3_600)
-  @Option(names = "--warmup-seconds", paramLabel = "S",
-      description = "Untimed passes over every option first in each JVM, for at least S seconds and "
-          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
-          + " (0 to 3,600; default: " + TrialPlan.QUICK_WARMUP_SECONDS + ", with --thorough "
-          + WarmUp.DEFAULT_MIN_SECONDS + ").")
-  Integer warmupSeconds;
+  @DurationRange(min = "0s", max = "1h")
+  @Option(names = "--warmup-time", paramLabel = "DURATION", converter = DurationArgument.Seconds.class,
+      description = "Untimed passes over every option first in each JVM, for at least this long and "
+          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT; a"
+          + " number alone is seconds (0s to 1h; default: " + TrialPlan.QUICK_WARMUP_SECONDS + "s, with --thorough "
+          + WarmUp.DEFAULT_MIN_SECONDS + "s).")
+  DurationArgument warmupTime;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the measurements and advice as JSON.")
   Path json;
@@ -133,13 +132,13 @@ final class AdviseCommand implements Callable<Integer> {
       + " major-compact the family.")
   boolean apply;
 
-  @Range(min = 1, max = 10_080)
-  @Option(names = "--apply-timeout", paramLabel = "MINUTES",
-      defaultValue = "" + FamilyRewriter.DEFAULT_TIMEOUT_MINUTES,
+  @DurationRange(min = "1m", max = "7d")
+  @Option(names = "--apply-timeout", paramLabel = "DURATION",
+      defaultValue = FamilyRewriter.DEFAULT_TIMEOUT_MINUTES + "m", converter = DurationArgument.Minutes.class,
       description = "With --apply: how long to wait for the major compaction, by the RegionServers' compaction"
-          + " state, before giving up; the compaction goes on in the background (1 to 10,080; default:"
-          + " ${DEFAULT-VALUE}).")
-  int applyTimeoutMinutes;
+          + " state, before giving up; the compaction goes on in the background; a number alone is minutes (1m to"
+          + " 7d; default: ${DEFAULT-VALUE}).")
+  DurationArgument applyTimeout;
 
   @Option(names = "--use", paramLabel = "ENCODING+CODEC",
       description = "With --apply: apply this option (for example FAST_DIFF+ZSTD) instead of measuring and"
@@ -186,7 +185,7 @@ final class AdviseCommand implements Callable<Integer> {
       throw new InvalidInputException("--table '" + table + "' is not a table name: " + e.getMessage());
     }
     return new AdvisorRun.Request(name, Optional.ofNullable(family), sampleRows, objective, plan, apply, chosen,
-        Duration.ofMinutes(applyTimeoutMinutes));
+        applyTimeout.duration());
   }
 
   /** {@link TrialPlan#QUICK} or, with --thorough, {@link TrialPlan#THOROUGH}, with the numbers given instead. */
@@ -194,7 +193,7 @@ final class AdviseCommand implements Callable<Integer> {
     TrialPlan preset = thorough ? TrialPlan.THOROUGH : TrialPlan.QUICK;
     return TrialPlanOptions.plan(jvms == null ? preset.jvms() : jvms,
         runOffJvms == null ? preset.runOffJvms() : runOffJvms, repeats == null ? preset.repeats() : repeats,
-        warmupSeconds == null ? (int) preset.warmUp().minTime().toSeconds() : warmupSeconds);
+        warmupTime == null ? preset.warmUp().minTime() : warmupTime.duration());
   }
 
   /**

@@ -58,16 +58,11 @@ final class BenchCodecCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   List<Integer> clients;
 
-  @Range(min = 1, max = 100)
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Measured runs per variant, operation and client count, reported as medians (1 to 100;"
-          + " default: ${DEFAULT-VALUE}).")
-  int runs;
+  @Mixin
+  RunOptions runs = new RunOptions(3);
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "10",
-      description = "Length of each measured run (1 to 3,600; default: ${DEFAULT-VALUE}).")
-  int runSeconds;
+  @Mixin
+  RunTimeOptions runTime = new RunTimeOptions(10);
 
   @Range(min = 0, max = 10_000_000)
   @Option(names = "--warmup", paramLabel = "N", defaultValue = "2000",
@@ -98,7 +93,8 @@ final class BenchCodecCommand implements Callable<Integer> {
 
   private CodecBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     return new CodecBenchmark.Settings(operations.stream().map(CodecOperation::of).toList(),
-        variants.stream().map(CodecVariant::of).toList(), records, clients, runs, runSeconds, warmUp, regions,
+        variants.stream().map(CodecVariant::of).toList(), records, clients, runs.runs, runTime.seconds(), warmUp,
+        regions,
         clientHost, link.name());
   }
 

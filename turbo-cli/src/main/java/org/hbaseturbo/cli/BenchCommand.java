@@ -54,10 +54,8 @@ final class BenchCommand extends CommandGroup {
         description = "Client threads inserting (1 to 1,024; default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Range(min = 1, max = 100)
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-        description = "Repeated runs, reported as medians (1 to 100; default: ${DEFAULT-VALUE}).")
-    int runs;
+    @Mixin
+    RunOptions runs = new RunOptions(3);
 
     @Mixin
     BenchOutputOptions output;
@@ -65,7 +63,7 @@ final class BenchCommand extends CommandGroup {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      CompressionBenchmark.Settings settings = settings(rows, threads, runs);
+      CompressionBenchmark.Settings settings = settings(rows, threads, runs.runs);
       Path dir = output.dir("compression");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {

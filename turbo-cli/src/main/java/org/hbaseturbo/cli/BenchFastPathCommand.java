@@ -79,16 +79,11 @@ final class BenchFastPathCommand implements Callable<Integer> {
           + " micro-benchmark has one; default: ${DEFAULT-VALUE}).")
   List<Integer> clients;
 
-  @Range(min = 1, max = 100)
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Measured runs per variant and experiment, reported as medians (1 to 100; default:"
-          + " ${DEFAULT-VALUE}).")
-  int runs;
+  @Mixin
+  RunOptions runs = new RunOptions(3);
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "5",
-      description = "Length of each measured run (1 to 3,600; default: ${DEFAULT-VALUE}).")
-  int runSeconds;
+  @Mixin
+  RunTimeOptions runTime = new RunTimeOptions(5);
 
   // 2,000 operations left the client and server JIT compiling through the measured runs: perf saw C2 take 23% of
   // both cores during a 64-client read run (2026-11-28). A single client's 1 KB Gets measured 107 us at p50 after
@@ -122,7 +117,8 @@ final class BenchFastPathCommand implements Callable<Integer> {
     List<FastPathVariant> variants = new ArrayList<>(List.of(FastPathVariant.NATIVE));
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
-        orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs, runSeconds,
+        orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs.runs,
+        runTime.seconds(),
         warmUp.warmUp(), regions, clientHost, link.name(), embedded.onHosts());
   }
 

@@ -36,12 +36,16 @@ import picocli.CommandLine.Spec;
         + " on the client for every variant. With --regime disk the policies size heaps from a node's memory.",
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run.",
+        "--runs counts rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
+            + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops. Each run of a class"
+            + " other than BL, and each unmeasured run before it, lasts --run-time (at least 2s). PCM's ratios are"
+            + " medians of round-by-round ratios.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
             + " updates, cache hits and store files; JSON and PNG charts. At its defaults it took about 35 minutes"
             + " on 2 cores, and 45 with --regime disk, before 2026-11-29; since then each class may have a second"
-            + " unmeasured run, until the servers' JIT is quiet (at the defaults, up to 90 runs of --run-seconds more:"
+            + " unmeasured run, until the servers' JIT is quiet (at the defaults, up to 90 runs of --run-time more:"
             + " --server-warmup-runs), and each measured run's client warms up for up to 10 s more (--warmup,"
-            + " --warmup-quiet-seconds). The paper loaded millions of records"
+            + " --warmup-quiet). The paper loaded millions of records"
             + " (--records)."})
 final class BenchPcmCommand implements Callable<Integer> {
   @ParentCommand
@@ -58,6 +62,8 @@ final class BenchPcmCommand implements Callable<Integer> {
    * takes, so that reads come from the disk (the committed disk figures: block-cache hit ratio 0.8).
    */
   static final long DISK_RECORDS = 3_000_000;
+  /** The shortest run bench pcm has taken since its first version; shorter ones were never tried. */
+  private static final int MIN_RUN_SECONDS = 2;
 
   @Range(min = 1_000, max = 1_000_000_000)
   @Option(names = "--records", paramLabel = "N",
@@ -72,11 +78,11 @@ final class BenchPcmCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   long loadRecords;
 
-  @Range(min = 2, max = 3_600)
-  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "10",
-      description = "Length of each run of a class other than BL, and of the unmeasured runs before them (2 to 3,600;"
-          + " default: ${DEFAULT-VALUE}).")
-  int runSeconds;
+  @Mixin
+  RunOptions runs = new RunOptions(3);
+
+  @Mixin
+  RunTimeOptions runTime = new RunTimeOptions(10);
 
   @Option(names = "--classes", paramLabel = "C,C,...", split = ",",
       defaultValue = "BL,RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
@@ -90,13 +96,6 @@ final class BenchPcmCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}). defaults-again is defaults on a second cluster: its ratio to defaults is the"
           + " benchmark's own noise, shown beside PCM's ratios.")
   List<String> variants;
-
-  @Range(min = 1, max = 100)
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
-          + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops; reported as medians,"
-          + " PCM's ratios as the median of round-by-round ratios (1 to 100; default: ${DEFAULT-VALUE}).")
-  int runs;
 
   @Range(min = 1, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
@@ -117,21 +116,24 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Option(names = "--no-adaptivity", description = "Skip the adaptivity run.")
   boolean noAdaptivity;
 
-  @Range(min = 10, max = 3_600)
-  @Option(names = "--phase-seconds", paramLabel = "S", defaultValue = "40",
-      description = "Length of each phase of the adaptivity run (10 to 3,600; default: ${DEFAULT-VALUE}).")
-  int phaseSeconds;
+  @DurationRange(min = "10s", max = "1h")
+  @Option(names = "--phase-time", paramLabel = "DURATION", defaultValue = "40s",
+      converter = DurationArgument.Seconds.class,
+      description = "Length of each phase of the adaptivity run; a number alone is seconds (10s to 1h; default:"
+          + " ${DEFAULT-VALUE}).")
+  DurationArgument phaseTime;
 
   @Option(names = "--phase-until-switched",
       description = "End each phase of the adaptivity run as soon as the watch takes its class (its policy applied,"
-          + " or planned in the dry run), after --phase-seconds at most: to check that PCM follows every shift,"
+          + " or planned in the dry run), after --phase-time at most: to check that PCM follows every shift,"
           + " not to measure throughput over phases of one length.")
   boolean phaseUntilSwitched;
 
-  @Range(min = 1, max = 600)
-  @Option(names = "--period", paramLabel = "S", defaultValue = "5",
-      description = "Watch period of the adaptivity run (1 to 600; default: ${DEFAULT-VALUE}).")
-  int period;
+  @DurationRange(min = "1s", max = "10m")
+  @Option(names = "--period", paramLabel = "DURATION", defaultValue = "5s", converter = DurationArgument.Seconds.class,
+      description = "Watch period of the adaptivity run; a number alone is seconds (1s to 10m; default:"
+          + " ${DEFAULT-VALUE}).")
+  DurationArgument period;
 
   @Range(min = 1, max = 100)
   @Option(names = "--hold", paramLabel = "N", defaultValue = "2",
@@ -178,9 +180,15 @@ final class BenchPcmCommand implements Callable<Integer> {
       throw new InvalidInputException("bench pcm starts a fresh process cluster for each variant and cannot run on"
           + " the --conf cluster; run it without --conf");
     }
-    if (phaseSeconds < 2 * period * hold) {
-      throw new InvalidInputException("--phase-seconds " + phaseSeconds + " is too short for --period " + period
-          + " and --hold " + hold + ": a phase must last at least twice the " + period * hold + " s a switch takes");
+    if (runTime.seconds() < MIN_RUN_SECONDS) {
+      throw new InvalidInputException("--run-time must be at least " + MIN_RUN_SECONDS + "s for bench pcm, was "
+          + runTime.runTime);
+    }
+    int periodSeconds = period.seconds();
+    if (phaseTime.seconds() < 2 * periodSeconds * hold) {
+      throw new InvalidInputException("--phase-time " + phaseTime + " is too short for --period " + period
+          + " and --hold " + hold + ": a phase must last at least twice the " + periodSeconds * hold
+          + " s a switch takes");
     }
     if (cluster != LocalClusterOptions.Kind.processes) {
       throw new InvalidInputException("--cluster " + cluster + ": bench pcm compares heaps and heap fractions, which"
@@ -190,11 +198,12 @@ final class BenchPcmCommand implements Callable<Integer> {
     Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS, dataNodes.isPresent());
     node.ifPresent(regime::requireConfinable);
     long recordCount = records != null ? records : node.isPresent() ? DISK_RECORDS : CACHE_RECORDS;
-    PcmBenchmark.Settings settings = new PcmBenchmark.Settings(recordCount, loadRecords, runSeconds, runs, threads,
+    PcmBenchmark.Settings settings = new PcmBenchmark.Settings(recordCount, loadRecords, runTime.seconds(), runs.runs,
+        threads,
         classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
         variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
         policyFiles.policies(), noAdaptivity ? Optional.empty()
-            : Optional.of(new AdaptivityRun.Settings(phaseSeconds, period, hold, trialPeriods,
+            : Optional.of(new AdaptivityRun.Settings(phaseTime.seconds(), periodSeconds, hold, trialPeriods,
                 phaseUntilSwitched)),
         ycsbProperties, node, dataNodes, new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns));
     Path dir = output.dir("pcm");

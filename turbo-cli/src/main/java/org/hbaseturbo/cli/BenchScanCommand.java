@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
         + " the paper's (10 values of 100 bytes, 1-byte column names, 5-10 byte row keys) and YCSB's default.",
         "Reports throughput, latency, bytes on the wire per scan (both directions), client and server CPU, and"
             + " each variant's ratio to the native scan. The paper ran 1,000,000 rows (--rows 1000000) on 1 GbE"
-            + " (--link 1gbit); the default is demo scale."})
+            + " (--link 1gbit); the default is demo scale. The variants run in turn, their order rotated from run to"
+            + " run; each ratio is reported with its range over the runs."})
 final class BenchScanCommand implements Callable<Integer> {
   @ParentCommand
   BenchCommand parent;
@@ -66,17 +67,11 @@ final class BenchScanCommand implements Callable<Integer> {
       description = "Scan variants, native among them (default: ${DEFAULT-VALUE}).")
   List<String> variants;
 
-  @Range(min = 1, max = 100)
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
-      description = "Measured runs per variant and client count, the variants in turn and their order rotated from"
-          + " run to run; reported as medians, and each ratio with its range over the runs (1 to 100; default:"
-          + " ${DEFAULT-VALUE}).")
-  int runs;
+  @Mixin
+  RunOptions runs = new RunOptions(5);
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "8",
-      description = "Length of each measured run (1 to 3,600; default: ${DEFAULT-VALUE}).")
-  int runSeconds;
+  @Mixin
+  RunTimeOptions runTime = new RunTimeOptions(8);
 
   @Range(min = 0, max = 10_000_000)
   @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
@@ -108,7 +103,7 @@ final class BenchScanCommand implements Callable<Integer> {
   private ScanBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
     return new ScanBenchmark.Settings(chosen, variants.stream().map(ScanVariant::of).toList(), rows, clients,
-        scanLength, runs, runSeconds, warmUp, regions, clientHost, link.name());
+        scanLength, runs.runs, runTime.seconds(), warmUp, regions, clientHost, link.name());
   }
 
   private static ScanSchema schema(String name) {

@@ -72,10 +72,8 @@ final class DemoCommand implements Callable<Integer> {
       description = "Operations per run (1 to 100,000,000; default: ${DEFAULT-VALUE}).")
   long operations;
 
-  @Range(min = 1, max = 100)
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
-      description = "Runs to take medians over (1 to 100; default: ${DEFAULT-VALUE}).")
-  int runs;
+  @Mixin
+  RunOptions runs = new RunOptions(3);
 
   @Range(min = 0, max = 100_000_000)
   @Option(names = "--compression-rows", paramLabel = "N", defaultValue = "5000",
@@ -97,11 +95,13 @@ final class DemoCommand implements Callable<Integer> {
           + " 100,000,000; default: ${DEFAULT-VALUE})."})
   long pcmRecords;
 
-  @Range(min = 0, max = 3_600)
-  @Option(names = "--fastpath-seconds", paramLabel = "S", defaultValue = "3",
+  @DurationRange(min = "0s", max = "1h")
+  @Option(names = "--fastpath-time", paramLabel = "DURATION", defaultValue = "3s",
+      converter = DurationArgument.Seconds.class,
       description = "Length of each run of the fast-path comparison (1 KB Gets and Puts of one record by one"
-          + " client, native against shared memory); 0 skips it (0 to 3,600; default: ${DEFAULT-VALUE}).")
-  int fastPathSeconds;
+          + " client, native against shared memory); 0s skips it; a number alone is seconds (0s to 1h; default:"
+          + " ${DEFAULT-VALUE}).")
+  DurationArgument fastPathTime;
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where the report goes (default: turbo-out/demo-<time>).")
@@ -137,11 +137,11 @@ final class DemoCommand implements Callable<Integer> {
         out)) {
       Path dir = runner.workDir();
       PhaseResult load = runner.experiment().load(false);
-      List<PhaseResult> results = runner.experiment().run(runs, false);
+      List<PhaseResult> results = runner.experiment().run(runs.runs, false);
       report = runner.experiment().report(load, results);
       out.println();
       out.println("HBase Turbo demo: YCSB workload " + options.workload
-          + (runs == 1 ? ", one run" : ", medians of " + runs + " runs") + " (plain HBase baseline)");
+          + (runs.runs == 1 ? ", one run" : ", medians of " + runs.runs + " runs") + " (plain HBase baseline)");
       out.print(ReportTable.render(report));
       Path json = dir.resolve("report.json");
       report.writeJson(json);
@@ -173,11 +173,11 @@ final class DemoCommand implements Callable<Integer> {
             + " inserts are timed, so insert rates differ by a single run's noise, some 20% on a shared machine;"
             + " 'turbo bench compression' rotates the order over runs and reports medians)");
       }
-      if (fastPathSeconds > 0 && fastPath.up()) {
+      if (fastPathTime.seconds() > 0 && fastPath.up()) {
         // The paper's micro-benchmark at 1 KB, one run: 'turbo bench fastpath' runs every size, TCP and YCSB.
         out.println();
         FastPathBenchmark.Settings micro = new FastPathBenchmark.Settings(List.of(1024), List.of(),
-            List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathSeconds,
+            List.of(FastPathVariant.NATIVE, FastPathVariant.SHM), 1, List.of(1), 1, fastPathTime.seconds(),
             YcsbWarmUp.operations(500), 1, Optional.empty(), LinkOptions.loopback().name(), false);
         fastPathReport = Optional.of(new FastPathBenchmark(runner.cluster().target(), micro,
             dir.resolve("fastpath"), out).run());

@@ -1,6 +1,8 @@
 package org.hbaseturbo.cli;
 
 import java.lang.reflect.Field;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +11,10 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
-/** Refuses a count-like option given outside its {@link Range}, before the command runs. */
+/**
+ * Refuses a count-like option given outside its {@link Range}, or a duration outside its {@link DurationRange},
+ * before the command runs.
+ */
 final class RangeCheck {
   private RangeCheck() {
   }
@@ -18,6 +23,17 @@ final class RangeCheck {
   static Optional<Range> of(OptionSpec option) {
     return option.userObject() instanceof Field field ? Optional.ofNullable(field.getAnnotation(Range.class))
         : Optional.empty();
+  }
+
+  /** The range of a duration option, if it has one. */
+  static Optional<DurationRange> durationRangeOf(OptionSpec option) {
+    return option.userObject() instanceof Field field ? Optional.ofNullable(field.getAnnotation(DurationRange.class))
+        : Optional.empty();
+  }
+
+  /** "1s to 1h", as descriptions state a duration's range. */
+  static String describe(DurationRange range) {
+    return range.min() + " to " + range.max();
   }
 
   /** "1 to 100", as descriptions state a range. */
@@ -37,6 +53,10 @@ final class RangeCheck {
         if (range.isPresent()) {
           check(command, option, range.get());
         }
+        Optional<DurationRange> durations = durationRangeOf(option);
+        if (durations.isPresent()) {
+          check(command, option, durations.get());
+        }
       }
     }
   }
@@ -53,5 +73,17 @@ final class RangeCheck {
                 : " must be " + bounds + ", was " + value));
       }
     }
+  }
+
+  private static void check(ParseResult command, OptionSpec option, DurationRange range) {
+    Duration value = ((DurationArgument) option.getValue()).duration();
+    if (value.compareTo(bound(range.min())) < 0 || value.compareTo(bound(range.max())) > 0) {
+      throw new ParameterException(command.commandSpec().commandLine(), option.longestName() + " must be between "
+          + range.min() + " and " + range.max() + ", was " + option.getValue());
+    }
+  }
+
+  static Duration bound(String bound) {
+    return DurationArgument.parse(bound, ChronoUnit.SECONDS).duration();
   }
 }

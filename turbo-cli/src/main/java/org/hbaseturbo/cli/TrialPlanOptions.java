@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 /**
  * How {@code bench advisor} has the advisor measure; its defaults are {@code compress advise --thorough}'s
  * ({@link TrialPlan#THOROUGH}); {@code compress advise} builds its plan, from its own options, with
- * {@link #plan(int, int, int, int)}.
+ * {@link #plan(int, int, int, Duration)}.
  */
 final class TrialPlanOptions {
   @Range(min = 1, max = 100)
@@ -32,19 +32,20 @@ final class TrialPlanOptions {
           + " a JVM's speeds are the median pass (1 to 1,000; default: ${DEFAULT-VALUE}).")
   int repeats;
 
-  @Range(min = 0, max = 3_600)
-  @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "" + WarmUp.DEFAULT_MIN_SECONDS,
-      description = "Untimed passes over every option first in each JVM, for at least S seconds and "
-          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT"
-          + " (0 to 3,600; default: ${DEFAULT-VALUE}).")
-  int warmupSeconds;
+  @DurationRange(min = "0s", max = "1h")
+  @Option(names = "--warmup-time", paramLabel = "DURATION", defaultValue = WarmUp.DEFAULT_MIN_SECONDS + "s",
+      converter = DurationArgument.Seconds.class,
+      description = "Untimed passes over every option first in each JVM, for at least this long and "
+          + WarmUp.DEFAULT_MIN_PASSES + " passes, so that the encoders and codecs are timed compiled by the JIT; a"
+          + " number alone is seconds (0s to 1h; default: ${DEFAULT-VALUE}).")
+  DurationArgument warmupTime;
 
   TrialPlan plan() {
-    return plan(jvms, runOffJvms, repeats, warmupSeconds);
+    return plan(jvms, runOffJvms, repeats, warmupTime.duration());
   }
 
   /** The plan these option values give (the command line has refused numbers outside their {@link Range}). */
-  static TrialPlan plan(int jvms, int runOffJvms, int repeats, int warmupSeconds) {
-    return new TrialPlan(jvms, runOffJvms, repeats, WarmUp.DEFAULT.withMinTime(Duration.ofSeconds(warmupSeconds)));
+  static TrialPlan plan(int jvms, int runOffJvms, int repeats, Duration warmupTime) {
+    return new TrialPlan(jvms, runOffJvms, repeats, WarmUp.DEFAULT.withMinTime(warmupTime));
   }
 }

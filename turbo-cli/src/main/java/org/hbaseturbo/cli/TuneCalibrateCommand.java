@@ -2,7 +2,6 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -31,10 +30,11 @@ import picocli.CommandLine.Spec;
         "The records are loaded once into a table of the calibration's own. For each class, HBase's defaults, a"
             + " second copy of them (the A/A arm, which measures the noise) and each candidate (the paper's"
             + " settings together, then each alone) run on copies of that table (snapshot clones; the block size's"
-            + " candidates major-compacted), in rounds of one run each, turned every round; each candidate's"
+            + " candidates major-compacted), in rounds of one run of --run-time each, turned every round; each"
+            + " candidate's"
             + " throughput is taken over the defaults' in the same round. One YCSB client in this JVM runs every arm"
             + " of a class, its threads and connections kept from run to run, warmed up once before the first round"
-            + " (--warmup operations on the arms in turn, then on while its JIT compiles, --warmup-quiet-seconds at"
+            + " (--warmup operations on the arms in turn, then on while its JIT compiles, --warmup-quiet at"
             + " most). Successive halving: the better half by"
             + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
             + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
@@ -66,11 +66,9 @@ final class TuneCalibrateCommand implements Callable<Integer> {
           + " default: ${DEFAULT-VALUE}).")
   long records;
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--run-seconds", paramLabel = "S", defaultValue = "3",
-      description = "Length of each arm's run in a round (1 to 3,600; default: ${DEFAULT-VALUE}): short runs make"
-          + " many rounds, and the defaults' run of the same round takes out the host's drift.")
-  int runSeconds;
+  /** Short runs make many rounds, and the defaults' run of the same round takes out the host's drift. */
+  @Mixin
+  RunTimeOptions runTime = new RunTimeOptions(3);
 
   @Range(min = 1, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
@@ -81,11 +79,11 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   WarmUpOptions warmUp = new WarmUpOptions(PcmBenchmark.WarmUp.DEFAULT.client().operations(),
       PcmBenchmark.WarmUp.DEFAULT.client().quietSeconds());
 
-  @Range(min = 1, max = 10_080)
-  @Option(names = "--budget", paramLabel = "MINUTES", defaultValue = "30",
-      description = "Minutes the whole calibration may take, its load included; each class gets an equal share of"
-          + " what is left when it begins (1 to 10,080; default: ${DEFAULT-VALUE}).")
-  int budgetMinutes;
+  @DurationRange(min = "1m", max = "7d")
+  @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationArgument.Minutes.class,
+      description = "How long the whole calibration may take, its load included; each class gets an equal share of"
+          + " what is left when it begins; a number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
+  DurationArgument budget;
 
   @Range(min = 0, max = 1_000_000)
   @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "0",
@@ -110,8 +108,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Map<WorkloadClass, Policy> policies = policyFiles.policies();
     Calibration.Settings settings = new Calibration.Settings(classes.stream().map(String::strip)
-        .map(PcmWorkload::byLabel).distinct().toList(), records, runSeconds, threads,
-        Duration.ofMinutes(budgetMinutes), maxRounds, policies, ycsbProperties, warmUp.warmUp());
+        .map(PcmWorkload::byLabel).distinct().toList(), records, runTime.seconds(), threads,
+        budget.duration(), maxRounds, policies, ycsbProperties, warmUp.warmUp());
     Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "tune-calibrate");
     OutputDirs.requireWritableDirectory(dir, outDir != null ? "--out" : "output directory");
     PrintWriter out = spec.commandLine().getOut();
@@ -134,10 +132,10 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       report.put("calibrated_at", when);
       report.put("cluster", cluster.target().description());
       report.put("records", records);
-      report.put("run_seconds", runSeconds);
+      report.put("run_seconds", runTime.seconds());
       report.put("threads", threads);
       report.putAll(settings.warmUp().reportParameters());
-      report.put("budget_minutes", budgetMinutes);
+      report.put("budget_seconds", budget.duration().toSeconds());
       report.put("max_rounds", maxRounds);
       report.put("ycsb_properties", ycsbProperties);
       report.put("classes", outcome.results());

@@ -35,13 +35,13 @@ final class TuneCommand extends CommandGroup {
     return ClusterConnections.open(configuration, ClusterConnections.describe(configuration));
   }
 
-  /** Watches for {@code seconds}, saying so once the window has begun: what clients ask from then on counts. */
-  static WorkloadWindow watch(Connection connection, int seconds, PrintWriter out) throws IOException {
+  /** Watches for {@code window}, saying so once the window has begun: what clients ask from then on counts. */
+  static WorkloadWindow watch(Connection connection, Duration window, PrintWriter out) throws IOException {
     WorkloadMonitor monitor = new WorkloadMonitor(connection);
     WorkloadMonitor.Start start = monitor.start();
-    out.printf("watching the workload for %d s ...%n", seconds);
+    out.printf("watching the workload for %d s ...%n", window.toSeconds());
     out.flush();
-    Pause.sleep(Duration.ofSeconds(seconds), "watching the workload");
+    Pause.sleep(window, "watching the workload");
     return monitor.end(start);
   }
 }

@@ -28,10 +28,11 @@ final class TunePolicyChoice {
           + " RO-scan.")
   String workloadClass;
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "10",
-      description = "Without --class: how long to watch (1 to 3,600; default: ${DEFAULT-VALUE}).")
-  int windowSeconds;
+  @DurationRange(min = "1s", max = "1h")
+  @Option(names = "--window", paramLabel = "DURATION", defaultValue = "10s", converter = DurationArgument.Seconds.class,
+      description = "Without --class: how long to watch; a number alone is seconds (1s to 1h; default:"
+          + " ${DEFAULT-VALUE}).")
+  DurationArgument window;
 
   @Mixin
   TunePolicyFiles policyFiles;
@@ -54,7 +55,7 @@ final class TunePolicyChoice {
     if (workloadClass != null) {
       chosen = parseClass(workloadClass);
     } else {
-      WorkloadWindow window = TuneCommand.watch(connection, windowSeconds, out);
+      WorkloadWindow window = TuneCommand.watch(connection, this.window.duration(), out);
       TableWorkload workload = table == null ? window.cluster() : window.tables().get(table);
       chosen = workload == null ? WorkloadClass.IDLE : workload.classification().workloadClass();
       out.printf("class: %s (%s)%n", chosen.label(), workload == null ? "no reads or writes"

@@ -43,10 +43,10 @@ final class TuneStatusCommand implements Callable<Integer> {
   @Option(names = "--table", paramLabel = "T", description = "Show this table alone besides the cluster.")
   String table;
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "10",
-      description = "How long to watch (1 to 3,600; default: ${DEFAULT-VALUE}).")
-  int windowSeconds;
+  @DurationRange(min = "1s", max = "1h")
+  @Option(names = "--window", paramLabel = "DURATION", defaultValue = "10s", converter = DurationArgument.Seconds.class,
+      description = "How long to watch; a number alone is seconds (1s to 1h; default: ${DEFAULT-VALUE}).")
+  DurationArgument window;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write what it saw as JSON.")
   Path json;
@@ -62,7 +62,7 @@ final class TuneStatusCommand implements Callable<Integer> {
       if (table != null) {
         requireTable(connection, table);
       }
-      WorkloadWindow window = TuneCommand.watch(connection, windowSeconds, out);
+      WorkloadWindow window = TuneCommand.watch(connection, this.window.duration(), out);
       out.print(render(window, table));
       if (json != null) {
         JsonFiles.write(json, window);

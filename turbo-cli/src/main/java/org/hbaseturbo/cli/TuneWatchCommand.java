@@ -3,7 +3,6 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -46,10 +45,10 @@ final class TuneWatchCommand implements Callable<Integer> {
           + " servers alone.")
   String table;
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--period", paramLabel = "SECONDS", defaultValue = "30",
-      description = "Length of each window (1 to 3,600; default: ${DEFAULT-VALUE}).")
-  int periodSeconds;
+  @DurationRange(min = "1s", max = "1h")
+  @Option(names = "--period", paramLabel = "DURATION", defaultValue = "30s", converter = DurationArgument.Seconds.class,
+      description = "Length of each window; a number alone is seconds (1s to 1h; default: ${DEFAULT-VALUE}).")
+  DurationArgument period;
 
   @Range(min = 1, max = 100)
   @Option(names = "--hold", paramLabel = "N", defaultValue = "3",
@@ -73,11 +72,12 @@ final class TuneWatchCommand implements Callable<Integer> {
           + " loop does (0 to 100; default: ${DEFAULT-VALUE})."})
   int trialPeriods;
 
-  @Range(min = 0, max = 604_800)
-  @Option(names = "--revert-hold", paramLabel = "SECONDS", defaultValue = "1800",
-      description = "After a switch is rolled back, its class's policy is not tried again for this long (0 to"
-          + " 604,800; default: ${DEFAULT-VALUE}).")
-  int revertHoldSeconds;
+  @DurationRange(min = "0s", max = "7d")
+  @Option(names = "--revert-hold", paramLabel = "DURATION", defaultValue = "30m",
+      converter = DurationArgument.Seconds.class,
+      description = "After a switch is rolled back, its class's policy is not tried again for this long; a number"
+          + " alone is seconds (0s to 7d; default: ${DEFAULT-VALUE}).")
+  DurationArgument revertHold;
 
   @Option(names = "--dry-run", description = "Say what each switch would change, and change nothing.")
   boolean dryRun;
@@ -111,7 +111,7 @@ final class TuneWatchCommand implements Callable<Integer> {
       WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
           target.serverControl(), restarts, keys), policies, Optional.ofNullable(table).map(TableName::valueOf),
           new ClassTracker(hold), dryRun, new WorkloadWatcher.Trials(trialPeriods,
-              Duration.ofSeconds(revertHoldSeconds)));
+              revertHold.duration()));
       // Ctrl-C: the JVM runs this hook while the loop goes on; it returns once no change is under way.
       Thread stop = new Thread(() -> {
         synchronized (watcher) {
@@ -135,12 +135,12 @@ final class TuneWatchCommand implements Callable<Integer> {
 
   private void loop(WorkloadWatcher watcher, PrintWriter out) throws IOException {
     out.printf("watching %s every %d s; a new class must hold %d periods%s%n",
-        table == null ? "the user tables" : table, periodSeconds, hold, dryRun ? " (dry run)"
+        table == null ? "the user tables" : table, period.seconds(), hold, dryRun ? " (dry run)"
             : trialPeriods == 0 ? "; every switch kept" : "; each switch judged over the " + trialPeriods
                 + " periods after it");
     out.flush();
     for (int period = 1; periods == 0 || period <= periods; period++) {
-      WorkloadWatcher.Period watched = watcher.watch(Duration.ofSeconds(periodSeconds),
+      WorkloadWatcher.Period watched = watcher.watch(this.period.duration(),
           ProgressLines.to(out, "  "));
       out.println(statusLine(period, watched, watcher.inForce()));
       watched.judgments().forEach(judgment -> {

@@ -104,11 +104,12 @@ final class VerifyCommand implements Callable<Integer> {
           + " again, before the reads (default: ${DEFAULT-VALUE}).")
   String chaos;
 
-  @Range(min = 1, max = 3_600)
-  @Option(names = "--chaos-period", paramLabel = "SECONDS", defaultValue = "60",
-      description = "Seconds between the end of one action of chaos and the start of the next (1 to 3,600;"
-          + " default: ${DEFAULT-VALUE}).")
-  int chaosPeriod;
+  @DurationRange(min = "1s", max = "1h")
+  @Option(names = "--chaos-period", paramLabel = "DURATION", defaultValue = "1m",
+      converter = DurationArgument.Seconds.class,
+      description = "Time between the end of one action of chaos and the start of the next; a number alone is"
+          + " seconds (1s to 1h; default: ${DEFAULT-VALUE}).")
+  DurationArgument chaosPeriod;
 
   @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "none",
       description = "The family's compression when the table is created: one of Turbo's codecs, none, gz, snappy,"
@@ -145,7 +146,8 @@ final class VerifyCommand implements Callable<Integer> {
     }
     long now = System.currentTimeMillis();
     VerifyRun.Settings settings = new VerifyRun.Settings(table == null ? "turbo_verify_" + now / 1000 : table, loops,
-        nodes, width, writers, db.equals("fastpath"), codec.equals("compact"), regions, algorithm, policy, chaosPeriod,
+        nodes, width, writers, db.equals("fastpath"), codec.equals("compact"), regions, algorithm, policy,
+        chaosPeriod.seconds(),
         seed == null ? now : seed);
     TargetCluster.LocalSettings local = embedded.settings(TargetCluster.LOOPBACK);
     if (policy.requires() != ChaosPolicy.Requires.ANY && (main.conf().isPresent() || !local.processes())) {

@@ -4,7 +4,7 @@ import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --warmup} and {@code --warmup-quiet-seconds}: what each measured YCSB run's client JVM does, unmeasured,
+ * {@code --warmup} and {@code --warmup-quiet}: what each measured YCSB run's client JVM does, unmeasured,
  * before it measures. A command declares the mixin initialized with its own defaults, which picocli shows and keeps.
  */
 final class WarmUpOptions {
@@ -14,12 +14,13 @@ final class WarmUpOptions {
           + " client's path (0 to 10,000,000; default: ${DEFAULT-VALUE}).")
   int operations;
 
-  @Range(min = 0, max = 600)
-  @Option(names = "--warmup-quiet-seconds", paramLabel = "S",
+  @DurationRange(min = "0s", max = "10m")
+  @Option(names = "--warmup-quiet", paramLabel = "DURATION", converter = DurationArgument.Seconds.class,
       description = "After its --warmup operations, each client JVM warms up on while its JIT compiler is busy (its"
-          + " compiler threads on a CPU for 20 ms or more in a second), for at most S seconds more; the report says"
-          + " how each warm-up ended (0 to 600; 0 = the operations alone; default: ${DEFAULT-VALUE}).")
-  int quietSeconds;
+          + " compiler threads on a CPU for 20 ms or more in a second), for at most this long more; the report says"
+          + " how each warm-up ended; a number alone is seconds (0s to 10m; 0s = the operations alone; default:"
+          + " ${DEFAULT-VALUE}).")
+  DurationArgument quiet;
 
   /** For picocli; commands initialize the mixin with {@link #WarmUpOptions(int, int)}. */
   WarmUpOptions() {
@@ -28,10 +29,10 @@ final class WarmUpOptions {
 
   WarmUpOptions(int operations, int quietSeconds) {
     this.operations = operations;
-    this.quietSeconds = quietSeconds;
+    this.quiet = DurationArgument.ofSeconds(quietSeconds);
   }
 
   YcsbWarmUp warmUp() {
-    return new YcsbWarmUp(operations, quietSeconds);
+    return new YcsbWarmUp(operations, quiet.seconds());
   }
 }

@@ -87,10 +87,8 @@ final class YcsbCommand extends CommandGroup {
   @Command(name = "run", mixinStandardHelpOptions = true,
       description = "Run the workload's operations against a loaded table.")
   static final class Run extends Phase {
-    @Range(min = 1, max = 100)
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
-        description = "Repeat the run N times and report medians (1 to 100; default: ${DEFAULT-VALUE}).")
-    int runs;
+    @Mixin
+    RunOptions runs = new RunOptions(1);
 
     @Override
     boolean loads() {
@@ -99,7 +97,7 @@ final class YcsbCommand extends CommandGroup {
 
     @Override
     BenchmarkReport execute(YcsbRunner runner) throws Exception {
-      return runner.experiment().report(null, runner.experiment().run(runs, true));
+      return runner.experiment().report(null, runner.experiment().run(runs.runs, true));
     }
   }
 }

@@ -24,7 +24,7 @@ class BenchAdvisorIT {
     Path json = dir.resolve("advisor.json");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "advisor", "--rows", "300",
-        "--sample-rows", "100", "--jvms", "1", "--run-off-jvms", "0", "--repeats", "1", "--warmup-seconds", "0",
+        "--sample-rows", "100", "--jvms", "1", "--run-off-jvms", "0", "--repeats", "1", "--warmup-time", "0s",
         "--out", dir.resolve("out").toString(), "--json", json.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();

@@ -21,7 +21,7 @@ class BenchCodecIT {
     Path out = dir.resolve("out");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "codec", "--operations", "get,put",
-        "--records", "300", "--clients", "2", "--runs", "1", "--run-seconds", "3", "--warmup", "20",
+        "--records", "300", "--clients", "2", "--runs", "1", "--run-time", "3s", "--warmup", "20",
         "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();

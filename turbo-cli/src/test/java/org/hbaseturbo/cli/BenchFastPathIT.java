@@ -23,7 +23,7 @@ class BenchFastPathIT {
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "fastpath", "--sizes", "1k",
         "--workloads", "mixed", "--transport", "shm,tcp", "--records", "200", "--clients", "2", "--runs", "1",
-        "--run-seconds", "1", "--warmup", "20", "--warmup-quiet-seconds", "1", "--out", out.toString());
+        "--run-time", "1s", "--warmup", "20", "--warmup-quiet", "1s", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());
@@ -80,8 +80,8 @@ class BenchFastPathIT {
     Path out = dir.resolve("out");
 
     CommandLineRun run = CommandLineRun.of("bench", "fastpath", "--link", "1gbit", "--transport", "tcp", "--sizes",
-        "none", "--workloads", "read", "--records", "200", "--clients", "2", "--runs", "1", "--run-seconds", "1",
-        "--warmup", "20", "--warmup-quiet-seconds", "1", "--regionservers", "1", "--out", out.toString());
+        "none", "--workloads", "read", "--records", "200", "--clients", "2", "--runs", "1", "--run-time", "1s",
+        "--warmup", "20", "--warmup-quiet", "1s", "--regionservers", "1", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());

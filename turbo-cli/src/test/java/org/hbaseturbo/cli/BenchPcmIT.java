@@ -25,7 +25,7 @@ class BenchPcmIT {
   /** The servers' heap fractions, as HBase works them out from whole percents of the heap. */
   private static final double FRACTION_TOLERANCE = 0.011;
   /**
-   * A phase's bound (--phase-seconds), reached only by the 50/50 mix, whose updates reach the servers in bursts as each
+   * A phase's bound (--phase-time), reached only by the 50/50 mix, whose updates reach the servers in bursts as each
    * client thread's write buffer fills. A switch takes two 1 s periods to detect, but applying the load's policy
    * reopens the table's regions, which on a CI machine shared with another test JVM once took 8 s after the
    * detection (the phase switched at 13 s, past the 12 s bound this had then).
@@ -38,8 +38,8 @@ class BenchPcmIT {
 
     // The clients' warm-up cut to what the test needs (at the defaults, about 18 s a run on 2 cores).
     CommandLineRun run = CommandLineRun.of("bench", "pcm", "--classes", "RO-read", "--variants", "defaults,pcm",
-        "--records", "2000", "--run-seconds", "2", "--runs", "1", "--threads", "2", "--warmup", "500",
-        "--warmup-quiet-seconds", "0", "--phase-seconds", Long.toString(PHASE_BOUND_MS / 1000),
+        "--records", "2000", "--run-time", "2s", "--runs", "1", "--threads", "2", "--warmup", "500",
+        "--warmup-quiet", "0s", "--phase-time", PHASE_BOUND_MS / 1000 + "s",
         "--phase-until-switched", "--period", "1", "--hold", "2", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -114,8 +114,8 @@ class BenchPcmIT {
     Path out = dir.resolve("out");
 
     CommandLineRun run = CommandLineRun.of("bench", "pcm", "--cluster", "processes", "--hdfs", "--datanodes", "1",
-        "--classes", "RO-read", "--variants", "defaults", "--records", "1000", "--run-seconds", "2", "--runs", "1",
-        "--threads", "1", "--warmup", "500", "--warmup-quiet-seconds", "0", "--server-warmup-runs", "1",
+        "--classes", "RO-read", "--variants", "defaults", "--records", "1000", "--run-time", "2s", "--runs", "1",
+        "--threads", "1", "--warmup", "500", "--warmup-quiet", "0s", "--server-warmup-runs", "1",
         "--no-adaptivity", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();

@@ -22,7 +22,7 @@ class BenchScanIT {
     Path out = dir.resolve("out");
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "scan", "--rows", "300",
-        "--clients", "2", "--schema", "ycsb", "--runs", "2", "--run-seconds", "1", "--warmup", "20",
+        "--clients", "2", "--schema", "ycsb", "--runs", "2", "--run-time", "1s", "--warmup", "20",
         "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();

@@ -126,7 +126,7 @@ class ClusterInAnotherProcessIT {
     Path demoOut = dir.resolve("demo");
     CommandLineRun demo = CommandLineRun.of("--conf", conf.toString(), "demo", "--records", "300",
         "--operations", "300", "--runs", "1", "--warmup", "100", "--scan-rows", "0", "--compression-rows", "0",
-        "--fastpath-seconds", "1", "-p", "table=demo", "--out", demoOut.toString());
+        "--fastpath-time", "1s", "-p", "table=demo", "--out", demoOut.toString());
     assertThat(demo.exitCode()).as(demo.err()).isZero();
     assertThat(demo.out()).contains("plain HBase baseline", "READ", "UPDATE", "report: ");
     assertThat(demoOut.resolve("report.json")).isRegularFile();

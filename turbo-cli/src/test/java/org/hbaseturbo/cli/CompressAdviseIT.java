@@ -48,7 +48,7 @@ class CompressAdviseIT {
 
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "compress", "advise", "--table",
         name.getNameAsString(), "--objective", "storage", "--sample-rows", "2000", "--jvms", "1",
-        "--run-off-jvms", "1", "--repeats", "1", "--warmup-seconds", "0", "--json", json.toString(), "--apply");
+        "--run-off-jvms", "1", "--repeats", "1", "--warmup-time", "0s", "--json", json.toString(), "--apply");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode advice = new ObjectMapper().readTree(json.toFile());

@@ -103,8 +103,8 @@ class ConfinedProcessClusterIT {
   void benchPcmRunsEachVariantInNodesAndSaysSo(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("bench", "pcm", "--regime", "disk", "--classes", "RO-read", "--variants",
-        "defaults,pcm", "--records", "2000", "--run-seconds", "2", "--runs", "1", "--threads", "2", "--warmup", "500",
-        "--warmup-quiet-seconds", "0", "--server-warmup-runs", "1", "--no-adaptivity", "-p",
+        "defaults,pcm", "--records", "2000", "--run-time", "2s", "--runs", "1", "--threads", "2", "--warmup", "500",
+        "--warmup-quiet", "0s", "--server-warmup-runs", "1", "--no-adaptivity", "-p",
         "requestdistribution=uniform", "--out", out.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("each in a node of 2048 MiB", "regime disk");

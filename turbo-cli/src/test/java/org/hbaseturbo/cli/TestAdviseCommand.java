@@ -15,17 +15,17 @@ class TestAdviseCommand {
         .isEqualTo(new TrialPlan(3, 0, 3, new WarmUp(3, Duration.ofSeconds(10))));
     assertThat(plan("--thorough")).isEqualTo(TrialPlan.THOROUGH)
         .isEqualTo(new TrialPlan(3, 4, 5, new WarmUp(3, Duration.ofSeconds(20))));
-    assertThat(plan("--thorough", "--run-off-jvms", "0", "--warmup-seconds", "30"))
+    assertThat(plan("--thorough", "--run-off-jvms", "0", "--warmup-time", "30s"))
         .isEqualTo(new TrialPlan(3, 0, 5, new WarmUp(3, Duration.ofSeconds(30))));
     assertThat(plan("--jvms", "1", "--repeats", "7")).isEqualTo(new TrialPlan(1, 0, 7, TrialPlan.QUICK.warmUp()));
   }
 
   @Test
   void anApplyTimeoutUnderAMinuteIsRefusedBeforeAnythingStarts() {
-    CommandLineRun run = CommandLineRun.of("compress", "advise", "--table", "t", "--apply", "--apply-timeout", "0");
+    CommandLineRun run = CommandLineRun.of("compress", "advise", "--table", "t", "--apply", "--apply-timeout", "59s");
 
     assertThat(run.exitCode()).isEqualTo(TurboMain.EXIT_BAD_INPUT);
-    assertThat(run.err().strip()).isEqualTo("turbo: --apply-timeout must be between 1 and 10,080, was 0 (see"
+    assertThat(run.err().strip()).isEqualTo("turbo: --apply-timeout must be between 1m and 7d, was 59s (see"
         + " 'turbo compress advise --help')");
   }
 

@@ -81,20 +81,39 @@ class TestBadInput {
 
         line("bench", "pcm", "--classes", "BL,RO").refusedWith(
             "turbo: unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW, WO-update"),
-        line("bench", "pcm", "--phase-seconds", "10", "--period", "5").refusedWith(
-            "turbo: --phase-seconds 10 is too short for --period 5 and --hold 2: a phase must last at least twice the"
+        line("bench", "pcm", "--phase-time", "10", "--period", "5s").refusedWith(
+            "turbo: --phase-time 10s is too short for --period 5s and --hold 2: a phase must last at least twice the"
                 + " 10 s a switch takes"),
+        line("bench", "pcm", "--run-time", "1s").refusedWith(
+            "turbo: --run-time must be at least 2s for bench pcm, was 1s"),
+        line("bench", "pcm", "--phase-time", "2h").refusedWith(
+            "turbo: --phase-time must be between 10s and 1h, was 2h (see 'turbo bench pcm --help')"),
+        line("bench", "scan", "--run-time", "1500ms").refusedWith(
+            "turbo: Invalid value for option '--run-time': expected a duration in whole seconds such as 30s, 5m or 1h"
+                + " (a number alone is seconds), was '1500ms' (see 'turbo bench scan --help')"),
+        line("bench", "codec", "--run-time", "5 minutes").refusedWith(
+            "turbo: Invalid value for option '--run-time': expected a duration in whole seconds such as 30s, 5m or 1h"
+                + " (a number alone is seconds), was '5 minutes' (see 'turbo bench codec --help')"),
+        line("bench", "fastpath", "--run-time", "0s").refusedWith(
+            "turbo: --run-time must be between 1s and 1h, was 0s (see 'turbo bench fastpath --help')"),
+        line("tune", "calibrate", "--budget", "0").refusedWith(
+            "turbo: --budget must be between 1m and 7d, was 0s (see 'turbo tune calibrate --help')"),
+        line("tune", "watch", "--revert-hold", "8d").refusedWith(
+            "turbo: --revert-hold must be between 0s and 7d, was 8d (see 'turbo tune watch --help')"),
+        line("verify", "--chaos-period", "-5").refusedWith(
+            "turbo: Invalid value for option '--chaos-period': expected a duration in whole seconds such as 30s, 5m"
+                + " or 1h (a number alone is seconds), was '-5' (see 'turbo verify --help')"),
         line("bench", "pcm", "--records", "10").refusedWith(
             "turbo: --records must be between 1,000 and 1,000,000,000, was 10 (see 'turbo bench pcm --help')"),
         line("bench", "pcm", "--server-warmup-runs", "0").refusedWith(
             "turbo: --server-warmup-runs must be between 1 and 10, was 0 (see 'turbo bench pcm --help')"),
         line("bench", "pcm", "--warmup", "-1").refusedWith(
             "turbo: --warmup must be between 0 and 10,000,000, was -1 (see 'turbo bench pcm --help')"),
-        line("tune", "calibrate", "--warmup-quiet-seconds", "601").refusedWith(
-            "turbo: --warmup-quiet-seconds must be between 0 and 600, was 601 (see 'turbo tune calibrate --help')"),
+        line("tune", "calibrate", "--warmup-quiet", "601s").refusedWith(
+            "turbo: --warmup-quiet must be between 0s and 10m, was 601s (see 'turbo tune calibrate --help')"),
         line("bench", "pcm", "-p", "readproportion=1").refusedWith(
             "turbo: -p readproportion: bench pcm sets it itself (each class's mix, --records, --load-records,"
-                + " --run-seconds); give the properties of the requests and records only"),
+                + " --run-time); give the properties of the requests and records only"),
         line("bench", "pcm", "--node-memory", "2g").refusedWith(
             "turbo: --node-memory sizes the nodes of --regime disk; add --regime disk"),
         line("bench", "pcm", "--regime", "disk", "--node-memory", "1200m").refusedWith(
@@ -169,10 +188,10 @@ class TestBadInput {
             "turbo: YCSB property 'fastpathtransports' given with -p is 'sm self'; expected nothing (every transport"
                 + " the settings allow) or a UCX transport list (UCX_TLS), such as sm or tcp"),
 
-        line("compress", "advise", "--table", "t", "--warmup-seconds", "-1").refusedWith(
-            "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo compress advise --help')"),
-        line("bench", "advisor", "--warmup-seconds", "-1").refusedWith(
-            "turbo: --warmup-seconds must be between 0 and 3,600, was -1 (see 'turbo bench advisor --help')"),
+        line("compress", "advise", "--table", "t", "--warmup-time", "61m").refusedWith(
+            "turbo: --warmup-time must be between 0s and 1h, was 61m (see 'turbo compress advise --help')"),
+        line("bench", "advisor", "--warmup-time", "3601").refusedWith(
+            "turbo: --warmup-time must be between 0s and 1h, was 3601s (see 'turbo bench advisor --help')"),
         line("compress", "advise", "--table", "t", "--jvms", "0").refusedWith(
             "turbo: --jvms must be between 1 and 100, was 0 (see 'turbo compress advise --help')"),
         line("bench", "advisor", "--run-off-jvms", "-1").refusedWith(
@@ -307,7 +326,7 @@ class TestBadInput {
   void adviseHelpListsTheAdvisorSettings() {
     // Help text wraps at picocli's width; compare its words.
     assertThat(CommandLineRun.of("compress", "advise", "--help").out().replaceAll("\\s+", " ")).contains("--jvms",
-        "--run-off-jvms", "--repeats", "--warmup-seconds", "(0 to 3,600; default: 10, with --thorough 20)");
+        "--run-off-jvms", "--repeats", "--warmup-time", "(0s to 1h; default: 10s, with --thorough 20s)");
   }
 
   @Test

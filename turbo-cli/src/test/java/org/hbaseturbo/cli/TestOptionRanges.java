@@ -1,16 +1,23 @@
 package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.TypeConversionException;
 
-/** Count-like options have a range, --help states it, and a value outside it is refused before anything starts. */
+/**
+ * Count-like and duration options have a range, --help states it, and a value outside it is refused before anything
+ * starts.
+ */
 class TestOptionRanges {
   @Test
   void everyNumericOptionHasARangeThatItsHelpStatesAndThatHoldsItsDefault() {
@@ -34,6 +41,52 @@ class TestOptionRanges {
         "turbo bench scan --clients", "turbo bench compression --rows", "turbo cluster start --regionservers",
         "turbo compress advise --sample-rows", "turbo bench advisor --jvms", "turbo tune apply --key-count",
         "turbo tune watch --key-count", "turbo cluster start --datanodes", "turbo bench pcm --datanodes");
+  }
+
+  @Test
+  void everyDurationOptionHasARangeThatItsHelpStatesAndThatHoldsItsDefault() {
+    List<String> checked = new ArrayList<>();
+    forEachOption(new CommandLine(new TurboMain()), (command, option) -> {
+      if (option.auxiliaryTypes()[0] != DurationArgument.class) {
+        return;
+      }
+      String name = command + " " + option.longestName();
+      Optional<DurationRange> range = RangeCheck.durationRangeOf(option);
+      assertThat(range).as("@DurationRange of %s", name).isPresent();
+      String description = String.join(" ", option.description());
+      assertThat(description).as("description of %s", name).contains(RangeCheck.describe(range.get()))
+          .contains("a number alone is");
+      DurationArgument defaultValue = (DurationArgument) option.initialValue();
+      if (option.defaultValue() != null) {
+        defaultValue = DurationArgument.parse(option.defaultValue(), ChronoUnit.SECONDS);
+      }
+      if (defaultValue != null) { // none where a preset decides, as compress advise's --warmup-time
+        assertThat(defaultValue.duration()).as("default of %s", name)
+            .isBetween(RangeCheck.bound(range.get().min()), RangeCheck.bound(range.get().max()));
+      }
+      checked.add(name);
+    });
+    assertThat(checked).contains("turbo bench scan --run-time", "turbo bench pcm --run-time",
+        "turbo bench pcm --phase-time", "turbo bench pcm --warmup-quiet", "turbo tune calibrate --budget",
+        "turbo tune watch --revert-hold", "turbo verify --chaos-period", "turbo demo --fastpath-time",
+        "turbo compress advise --warmup-time", "turbo compress advise --apply-timeout", "turbo tune status --window");
+  }
+
+  @Test
+  void durationsTakeTheirUnitsAndANumberAloneIsInTheOptionsOwnUnit() {
+    assertThat(DurationArgument.parse("8", ChronoUnit.SECONDS).duration()).isEqualTo(Duration.ofSeconds(8));
+    assertThat(DurationArgument.parse("30", ChronoUnit.MINUTES).duration()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(DurationArgument.parse("2m", ChronoUnit.MINUTES).duration()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(DurationArgument.parse("90s", ChronoUnit.MINUTES).duration()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(DurationArgument.parse("3000ms", ChronoUnit.SECONDS).duration()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(DurationArgument.parse(" 1H", ChronoUnit.SECONDS).duration()).isEqualTo(Duration.ofHours(1));
+    assertThat(DurationArgument.parse("7d", ChronoUnit.SECONDS).duration()).isEqualTo(Duration.ofDays(7));
+    assertThat(List.of(90, 120, 3_600, 5_400, 86_400, 0)).map(s -> DurationArgument.ofSeconds(s).toString())
+        .containsExactly("90s", "2m", "1h", "90m", "1d", "0s");
+    for (String notOne : List.of("", "s", "1.5s", "1500ms", "-1", "5 minutes", "1w", "1234567890s")) {
+      assertThatThrownBy(() -> DurationArgument.parse(notOne, ChronoUnit.SECONDS)).as(notOne)
+          .isInstanceOf(TypeConversionException.class).hasMessageContaining("was '" + notOne + "'");
+    }
   }
 
   @Test

@@ -293,7 +293,7 @@ class TuneCommandIT {
     CommandLineRun run;
     try {
       run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "RO-read,RO-scan",
-          "--records", "2000", "--run-seconds", "1", "--threads", "2", "--warmup", "500", "--warmup-quiet-seconds",
+          "--records", "2000", "--run-time", "1s", "--threads", "2", "--warmup", "500", "--warmup-quiet",
           "0", "--budget", "5", "--max-rounds", "2", "--out", dir.toString());
     } finally {
       try (Admin admin = connection.getAdmin()) {

@@ -77,7 +77,7 @@ public final class PcmBenchmark {
      * client compiled. Two server runs: with 4, on 2026-11-29 (results/pcm/warmup-2026-11-29), the servers never went
      * quiet (115-777 ms of compiling a second per JVM in the fourth), and a cached RO-read kept climbing run after run
      * on a cluster that had just started (about 700, 1,200, 1,800, 2,600 reads/s, then 4,000 measured): no bound
-     * within the benchmark's time reaches a steady state, and each run beyond the first adds 90 runs of --run-seconds
+     * within the benchmark's time reaches a steady state, and each run beyond the first adds 90 runs of --run-time
      * at the defaults. 2 halves the climb's steepest part.
      */
     public static final WarmUp DEFAULT = new WarmUp(new YcsbWarmUp(5_000, 10), 2);
@@ -132,7 +132,7 @@ public final class PcmBenchmark {
       for (String owned : OWNED_PROPERTIES) {
         if (ycsbProperties.containsKey(owned)) {
           throw new InvalidInputException("-p " + owned + ": bench pcm sets it itself (each class's mix, --records,"
-              + " --load-records, --run-seconds); give the properties of the requests and records only");
+              + " --load-records, --run-time); give the properties of the requests and records only");
         }
       }
       if (classes.isEmpty() && adaptivity.isEmpty()) {

@@ -63,7 +63,7 @@ public final class YcsbProperties {
       Map.entry("exportfile", "use --json"),
       Map.entry("status", "Turbo always shows progress"),
       Map.entry(YcsbPhaseMain.WARMUP_OPERATIONS, "use --warmup"),
-      Map.entry(YcsbPhaseMain.WARMUP_QUIET_SECONDS, "use bench fastpath's --warmup-quiet-seconds"),
+      Map.entry(YcsbPhaseMain.WARMUP_QUIET_SECONDS, "use bench fastpath's --warmup-quiet"),
       Map.entry(YcsbPhaseMain.LINK_INTERFACE, "use --link"),
       Map.entry(YcsbPhaseMain.STOP_FILE, "a benchmark sets it for a phase it ends on a condition"));
 
