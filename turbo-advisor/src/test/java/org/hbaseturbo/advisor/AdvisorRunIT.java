@@ -2,6 +2,8 @@ package org.hbaseturbo.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hbaseturbo.advisor.TestingReadings.OTHER;
+import static org.hbaseturbo.advisor.TestingReadings.READINGS;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -9,35 +11,28 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.Random;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
-import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SharedHBaseCluster.class)
 class AdvisorRunIT {
-  private static final byte[] READINGS = Bytes.toBytes("readings");
-  private static final byte[] OTHER = Bytes.toBytes("other");
   private static final int ROWS = 2_000;
   /** One JVM, one untimed and one timed pass: the order of the run is under test here, not the figures. */
   private static final TrialPlan ONE_PASS = new TrialPlan(1, 0, 1, new WarmUp(1, Duration.ZERO));
 
   @Test
   void measuresAdvisesAndOnlyThenAppliesTheObjectivesChoice(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("advise");
-    createAndLoad(connection, name);
+    TableName name = readings(connection, "advise");
     Events events = new Events();
 
     AdvisorRun.Result result = new AdvisorRun(connection, events).run(request(name, Optional.of("readings"), true,
@@ -76,8 +71,7 @@ class AdvisorRunIT {
 
   @Test
   void advisesWithoutChangingTheFamilyUnlessToldToApply(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("advise-only");
-    createAndLoad(connection, name);
+    TableName name = readings(connection, "advise-only");
     ColumnFamilyDescriptor before = descriptor(connection, name);
     Events events = new Events();
 
@@ -92,8 +86,7 @@ class AdvisorRunIT {
 
   @Test
   void anOptionToUseIsAppliedWithoutSamplingOrMeasuring(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("use");
-    createAndLoad(connection, name);
+    TableName name = readings(connection, "use");
     StorageOption diffGz = new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ);
     Events events = new Events();
 
@@ -113,8 +106,7 @@ class AdvisorRunIT {
     assertThatThrownBy(() -> run.run(request(TableName.valueOf("nosuch"), Optional.empty(), false, Optional.empty())))
         .isInstanceOf(InvalidInputException.class).hasMessage("table 'nosuch' does not exist on the cluster");
 
-    TableName two = SharedHBaseCluster.uniqueTableName("two-families");
-    createAndLoad(connection, two);
+    TableName two = readings(connection, "two-families");
     assertThatThrownBy(() -> run.run(request(two, Optional.empty(), false, Optional.empty())))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("table '" + two + "' has families [other, readings]; name one with --family");
@@ -122,11 +114,7 @@ class AdvisorRunIT {
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("table '" + two + "' has no column family 'nope' (it has [other, readings])");
 
-    TableName empty = SharedHBaseCluster.uniqueTableName("empty");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(empty)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(READINGS)).build());
-    }
+    TableName empty = TestingTables.create(connection, "empty", READINGS);
     Events events = new Events();
     // The table's only family, found without a name; it shows as empty once sampled.
     assertThatThrownBy(() -> new AdvisorRun(connection, events).run(request(empty, Optional.empty(), true,
@@ -177,25 +165,10 @@ class AdvisorRunIT {
     }
   }
 
-  /** One region; slowly varying sensor readings in one family, a tag in the other. */
-  private static void createAndLoad(Connection connection, TableName name) throws IOException {
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(READINGS))
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(OTHER)).build());
-    }
-    Random random = new Random(7);
-    List<Put> puts = new ArrayList<>();
-    double temperature = 20;
-    for (int i = 0; i < ROWS; i++) {
-      temperature += random.nextGaussian() * 0.05;
-      String value = String.format("{\"temp\":%.2f,\"gas\":%.3f}", temperature, 0.03 + random.nextGaussian() * 0.001);
-      puts.add(new Put(Bytes.toBytes(String.format("%010d", 1_700_000_000L + 60L * i)))
-          .addColumn(READINGS, Bytes.toBytes("json"), Bytes.toBytes(value))
-          .addColumn(OTHER, Bytes.toBytes("tag"), Bytes.toBytes("house" + i % 5)));
-    }
-    try (Table table = connection.getTable(name)) {
-      table.put(puts);
-    }
+  /** One region of {@value #ROWS} readings. */
+  private static TableName readings(Connection connection, String prefix) throws IOException {
+    TableName name = TestingReadings.create(connection, prefix, true);
+    TestingReadings.load(connection, name, ROWS, 7);
+    return name;
   }
 }

@@ -2,6 +2,8 @@ package org.hbaseturbo.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hbaseturbo.advisor.TestingReadings.OTHER;
+import static org.hbaseturbo.advisor.TestingReadings.READINGS;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -10,7 +12,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,36 +20,27 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SharedHBaseCluster.class)
 class FamilyRewriterIT {
-  private static final byte[] READINGS = Bytes.toBytes("readings");
-  private static final byte[] OTHER = Bytes.toBytes("other");
   private static final int ROWS = 4_000;
   private static final StorageOption DIFF_GZ = new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ);
 
   @Test
   void rewritesEveryRegionsFilesOfTheFamilyAndNoOthers(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("rewrite");
-    List<String> values = createAndLoad(connection, name, true);
+    TableName name = table(connection, "rewrite", true);
+    List<String> values = TestingReadings.load(connection, name, ROWS, 5);
     try (Admin admin = connection.getAdmin()) {
       admin.flush(name);
     }
@@ -85,13 +77,13 @@ class FamilyRewriterIT {
         .isEqualTo("family readings of " + name + " now uses DIFF+GZ; major compaction requested");
     assertThat(steps).last().asString().startsWith("major compaction finished in ")
         .endsWith("; every region's store files rewritten");
-    assertThat(read(connection, name)).containsExactlyElementsOf(values);
+    assertThat(TestingReadings.read(connection, name)).containsExactlyElementsOf(values);
   }
 
   @Test
   void aCompactionThatDoesNotRunIsReportedAtOnceNotAwaited(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("uncompacted");
-    createAndLoad(connection, name, false);
+    TableName name = table(connection, "uncompacted", false);
+    TestingReadings.load(connection, name, ROWS, 5);
     long start = System.nanoTime();
 
     // HBase ignores compaction requests for a table whose compactions are disabled: its regions never compact.
@@ -107,8 +99,8 @@ class FamilyRewriterIT {
 
   @Test
   void aCodecThatDoesNotWorkOnARegionServerIsRefusedAndNothingIsModified(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("refused");
-    createAndLoad(connection, name, true);
+    TableName name = table(connection, "refused", true);
+    TestingReadings.load(connection, name, ROWS, 5);
     ColumnFamilyDescriptor before;
     try (Admin admin = connection.getAdmin()) {
       before = admin.getDescriptor(name).getColumnFamily(READINGS);
@@ -125,43 +117,9 @@ class FamilyRewriterIT {
     }
   }
 
-  /** Two regions, split in the middle of the rows; slowly varying sensor readings in one family, a tag in the other. */
-  private static List<String> createAndLoad(Connection connection, TableName name, boolean compactions)
-      throws IOException {
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setCompactionEnabled(compactions)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(READINGS))
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(OTHER)).build(), new byte[][] {row(ROWS / 2)});
-    }
-    Random random = new Random(5);
-    List<String> values = new ArrayList<>();
-    List<Put> puts = new ArrayList<>();
-    double temperature = 20;
-    for (int i = 0; i < ROWS; i++) {
-      temperature += random.nextGaussian() * 0.05;
-      String value = String.format("{\"temp\":%.2f,\"gas\":%.3f}", temperature, 0.03 + random.nextGaussian() * 0.001);
-      values.add(value);
-      puts.add(new Put(row(i)).addColumn(READINGS, Bytes.toBytes("json"), Bytes.toBytes(value))
-          .addColumn(OTHER, Bytes.toBytes("tag"), Bytes.toBytes("house" + i % 5)));
-    }
-    try (Table table = connection.getTable(name)) {
-      table.put(puts);
-    }
-    return values;
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("%010d", 1_700_000_000L + 60L * i));
-  }
-
-  private static List<String> read(Connection connection, TableName name) throws IOException {
-    List<String> values = new ArrayList<>();
-    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result row : scanner) {
-        values.add(Bytes.toString(row.getValue(READINGS, Bytes.toBytes("json"))));
-      }
-    }
-    return values;
+  /** Two regions, split in the middle of the rows. */
+  private static TableName table(Connection connection, String prefix, boolean compactions) throws IOException {
+    return TestingReadings.create(connection, prefix, compactions, TestingReadings.row(ROWS / 2));
   }
 
   /** Every file under the table's region and family directories, as "region/family/file", with its length. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,13 +11,11 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.client.ClientConfigurations;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,7 +55,7 @@ class ClusterInAnotherProcessIT {
     assertThat(conf.resolve("hbase-site.xml")).content().isEqualTo(clientConfiguration);
     try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf));
         Table table = connection.getTable(USERTABLE)) {
-      assertThat(countRows(table)).isEqualTo(RECORDS);
+      assertThat(TestingTables.countRows(connection, USERTABLE)).isEqualTo(RECORDS);
       // In the memstore and the WAL only: what a killed server must not lose.
       for (int i = 0; i < ROWS_AFTER_RESTART; i++) {
         table.put(new Put(Bytes.toBytes("after-restart-" + i)).addColumn(FAMILY, Bytes.toBytes("field0"),
@@ -69,9 +66,8 @@ class ClusterInAnotherProcessIT {
     }
 
     ClusterProcess afterKill = ClusterProcess.start(data, conf, "--regionservers", "1");
-    try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf));
-        Table table = connection.getTable(USERTABLE)) {
-      assertThat(countRows(table)).isEqualTo(RECORDS + ROWS_AFTER_RESTART);
+    try (Connection connection = ConnectionFactory.createConnection(ClientConfigurations.fromDirectory(conf))) {
+      assertThat(TestingTables.countRows(connection, USERTABLE)).isEqualTo(RECORDS + ROWS_AFTER_RESTART);
     } catch (Throwable failure) {
       afterKill.kill();
       throw failure;
@@ -131,15 +127,5 @@ class ClusterInAnotherProcessIT {
     assertThat(demo.out()).contains("plain HBase baseline", "READ", "UPDATE", "report: ");
     assertThat(demoOut.resolve("report.json")).isRegularFile();
     assertThat(demoOut.resolve("ycsb-latency.png")).isRegularFile();
-  }
-
-  private static int countRows(Table table) throws IOException {
-    int rows = 0;
-    try (ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result ignored : scanner) {
-        rows++;
-      }
-    }
-    return rows;
   }
 }

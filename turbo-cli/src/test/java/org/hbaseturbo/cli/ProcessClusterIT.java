@@ -20,7 +20,6 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -42,6 +41,7 @@ import org.hbaseturbo.common.Await;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.server.HBaseLine;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,13 +102,7 @@ class ProcessClusterIT {
             .newBuilder(FAMILY).setCompressionType(Compression.Algorithm.ZSTD).build())
             .build(), splits());
       }
-      try (Table table = connection.getTable(name)) {
-        List<Put> puts = new ArrayList<>();
-        for (int i = 0; i < ROWS; i++) {
-          puts.add(new Put(row(i)).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("value " + i)));
-        }
-        table.put(puts);
-      }
+      TestingTables.load(connection, name, FAMILY, Bytes.toBytes("q"), 0, ROWS);
       try (Admin admin = connection.getAdmin()) {
         admin.flush(name);
       }
@@ -363,11 +357,7 @@ class ProcessClusterIT {
   }
 
   private static byte[][] splits() {
-    return IntStream.of(500, 1000, 1500).mapToObj(ProcessClusterIT::row).toArray(byte[][]::new);
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%05d", i));
+    return IntStream.of(500, 1000, 1500).mapToObj(TestingTables::row).toArray(byte[][]::new);
   }
 
   private static List<String> nativeScan(Connection connection, TableName name) throws IOException {

@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -17,7 +15,6 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -29,6 +26,7 @@ import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerControlService;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -74,11 +72,8 @@ class RegionServerMetricsIT {
         assertThat(before).containsEntry("turbo_fast_path_up", 1.0).containsEntry("turbo_fast_path_loaded", 1.0);
 
         try (Table table = rpc.getTable(name)) {
-          List<Put> puts = new ArrayList<>();
-          for (int i = 0; i < ROWS; i++) {
-            puts.add(new Put(row(i)).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("value " + i)));
-          }
-          table.put(puts); // one multi, its cells a compact cellblock the server decodes
+          // One multi, its cells a compact cellblock the server decodes.
+          TestingTables.load(rpc, name, FAMILY, Bytes.toBytes("q"), 0, ROWS);
           try (ResultScanner scanner = table.getScanner(new Scan().addFamily(FAMILY))) {
             int rows = 0;
             for (Result ignored : scanner) {
@@ -89,7 +84,7 @@ class RegionServerMetricsIT {
         }
         try (Table table = fast.getTable(name)) {
           for (int i = 0; i < GETS; i++) {
-            assertThat(table.get(new Get(row(i))).isEmpty()).isFalse();
+            assertThat(table.get(new Get(TestingTables.row(i))).isEmpty()).isFalse();
           }
         }
         assertThat(fast.counters().served()).as("Gets the fast path served").isPositive();
@@ -210,9 +205,5 @@ class RegionServerMetricsIT {
     }, PUBLISHED, Duration.ofMillis(100), name + " on " + info + "/jmx", () -> new IOException(info + "/jmx did not"
         + " list " + name + " within " + PUBLISHED.toSeconds() + " s: " + seen[0]));
     return seen[0];
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%05d", i));
   }
 }

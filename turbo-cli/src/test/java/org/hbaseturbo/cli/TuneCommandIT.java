@@ -22,7 +22,8 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.split.YcsbKeys;
@@ -50,7 +51,7 @@ class TuneCommandIT {
   @Test
   void statusShowsTheClassOfWhatClientsAskDuringTheWindow(Connection connection, @TempDir Path dir)
       throws Exception {
-    TableName name = createTable(connection, "tuned");
+    TableName name = TestingTables.create(connection, "tuned", F);
     try (Table table = connection.getTable(name)) {
       table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
     }
@@ -82,7 +83,7 @@ class TuneCommandIT {
   @Test
   void recommendComparesThePolicyWithTheSettingsInForceAndTheTable(Connection connection, @TempDir Path dir)
       throws Exception {
-    TableName name = createTable(connection, "recommended");
+    TableName name = TestingTables.create(connection, "recommended", F);
     Path json = dir.resolve("recommendation.json");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "RO-read",
         "--table", name.getNameAsString(), "--json", json.toString());
@@ -103,7 +104,7 @@ class TuneCommandIT {
   @Test
   void applyChangesTheTableAndPlansTheServersAndRollbackRestoresTheTable(Connection connection, @TempDir Path dir)
       throws Exception {
-    TableName name = createTable(connection, "applied");
+    TableName name = TestingTables.create(connection, "applied", F);
     Path audit = dir.resolve("audit.jsonl");
     String[] apply = {"--conf", conf.toString(), "tune", "apply", "--class", "RO-scan", "--table",
         name.getNameAsString(), "--audit", audit.toString()};
@@ -158,7 +159,7 @@ class TuneCommandIT {
 
   @Test
   void watchAppliesThePolicyOfAClassOnceItHolds(Connection connection, @TempDir Path dir) throws Exception {
-    TableName name = createTable(connection, "watched");
+    TableName name = TestingTables.create(connection, "watched", F);
     try (Table table = connection.getTable(name)) {
       table.put(new Put(Bytes.toBytes("row")).addColumn(F, F, F));
     }
@@ -196,7 +197,7 @@ class TuneCommandIT {
   @Test
   void applyOfBlPreSplitsAnEmptyTableAtItsKeysQuantilesOverBothServersAndRollbackKeepsIt(Connection connection,
       @TempDir Path dir) throws Exception {
-    TableName name = createTable(connection, "presplit");
+    TableName name = TestingTables.create(connection, "presplit", F);
     Path audit = dir.resolve("audit.jsonl");
 
     CommandLineRun applied = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "BL",
@@ -223,7 +224,7 @@ class TuneCommandIT {
 
   @Test
   void applyOfBlLeavesATableWithDataUnsplitAndAuditsWhy(Connection connection, @TempDir Path dir) throws Exception {
-    TableName name = createTable(connection, "loaded");
+    TableName name = TestingTables.create(connection, "loaded", F);
     try (Table table = connection.getTable(name)) {
       table.put(new Put(Bytes.toBytes("user1")).addColumn(F, F, F));
     }
@@ -331,15 +332,6 @@ class TuneCommandIT {
       assertThat(admin.listTableNames()).noneMatch(table -> table.getNameAsString().startsWith("turbo_calibration"));
       assertThat(admin.listSnapshots()).noneMatch(snapshot -> snapshot.getName().startsWith("turbo_calibration"));
     }
-  }
-
-  private static TableName createTable(Connection connection, String prefix) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build());
-    }
-    return name;
   }
 
   @Test

@@ -27,8 +27,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.stats.ServerCounters;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,8 +42,7 @@ class EmbeddedHBaseClusterIT {
   void servesReadsAndWritesOnAllRegionServers(EmbeddedHBaseCluster cluster, Connection connection)
       throws Exception {
     assertThat(cluster.regionServerCount()).isEqualTo(2);
-    TableName name = SharedHBaseCluster.uniqueTableName("rw");
-    createTable(connection, name);
+    TableName name = TestingTables.create(connection, "rw", FAMILY);
     try (Table table = connection.getTable(name)) {
       table.put(new Put(Bytes.toBytes("row")).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("value")));
       assertThat(table.get(new Get(Bytes.toBytes("row"))).getValue(FAMILY, Bytes.toBytes("q")))
@@ -65,8 +65,7 @@ class EmbeddedHBaseClusterIT {
 
   @Test
   void serverStatsCountEachSharedJvmOnceAndGrowWithTraffic(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("stats");
-    createTable(connection, name);
+    TableName name = TestingTables.create(connection, "stats", FAMILY);
     ServerStatsReader reader = new ServerStatsReader(connection);
     ServerCounters before = reader.read().counters().orElseThrow();
     byte[] value = new byte[10_000];
@@ -95,7 +94,9 @@ class EmbeddedHBaseClusterIT {
       assertThatThrownBy(() -> EmbeddedHBaseCluster.builder().regionServers(1).dataDir(dataDir).start())
           .isInstanceOf(InvalidInputException.class)
           .hasMessageStartingWith("data directory " + dataDir.toAbsolutePath() + " is in use by a running cluster");
-      createTable(connection, name);
+      try (Admin admin = connection.getAdmin()) {
+        admin.createTable(withFamily(name).build());
+      }
       try (Table table = connection.getTable(name)) {
         table.put(new Put(Bytes.toBytes("flushed")).addColumn(FAMILY, Bytes.toBytes("q"), Bytes.toBytes("1")));
         try (Admin admin = connection.getAdmin()) {
@@ -167,11 +168,5 @@ class EmbeddedHBaseClusterIT {
 
   private static TableDescriptorBuilder withFamily(TableName name) {
     return TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY));
-  }
-
-  private static void createTable(Connection connection, TableName name) throws Exception {
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(withFamily(name).build());
-    }
   }
 }

@@ -18,9 +18,6 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
@@ -29,6 +26,7 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,7 +58,8 @@ class TurboCodecsOnClusterIT {
     try (EmbeddedHBaseCluster cluster = EmbeddedHBaseCluster.builder().regionServers(1).dataDir(dataDir).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
       for (Map.Entry<Algorithm, List<byte[]>> expected : written.entrySet()) {
-        assertThat(read(connection, table(expected.getKey()))).as("%s after restart", expected.getKey())
+        assertThat(TestingTables.values(connection, table(expected.getKey()), FAMILY, FAMILY))
+            .as("%s after restart", expected.getKey())
             .containsExactlyElementsOf(expected.getValue());
       }
     }
@@ -100,20 +99,10 @@ class TurboCodecsOnClusterIT {
         value = Bytes.toBytes(("reading " + (i % 17) + " ").repeat(20));
       }
       values.add(value);
-      puts.add(new Put(Bytes.toBytes(String.format("row%06d", i))).addColumn(FAMILY, FAMILY, value));
+      puts.add(new Put(TestingTables.row(i)).addColumn(FAMILY, FAMILY, value));
     }
     try (Table table = connection.getTable(name)) {
       table.put(puts);
-    }
-    return values;
-  }
-
-  private static List<byte[]> read(Connection connection, TableName name) throws Exception {
-    List<byte[]> values = new ArrayList<>();
-    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result row : scanner) {
-        values.add(row.getValue(FAMILY, FAMILY));
-      }
     }
     return values;
   }

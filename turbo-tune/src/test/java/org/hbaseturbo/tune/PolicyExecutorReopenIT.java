@@ -12,9 +12,9 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
 import org.junit.jupiter.api.Test;
@@ -33,10 +33,9 @@ class PolicyExecutorReopenIT {
   @Test
   void aReadOnlyClassLeavesTheRegionsOpenAndAWritingClassReopensThem(Connection connection, @TempDir Path dir)
       throws Exception {
-    TableName name = TableName.valueOf("policy_reopen_" + System.nanoTime());
+    TableName name = TestingTables.create(connection, "policy_reopen",
+        table -> table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setBlocksize(65536).build()));
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setBlocksize(65536).build()).build());
       try (Table table = connection.getTable(name)) {
         table.put(new Put(Bytes.toBytes("row")).addColumn(F, Bytes.toBytes("q"), Bytes.toBytes("unflushed")));
       }

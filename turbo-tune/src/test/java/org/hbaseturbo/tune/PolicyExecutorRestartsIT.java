@@ -9,12 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.ServerControl;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.Route;
 import org.hbaseturbo.wire.PcmMarks;
@@ -92,11 +91,7 @@ class PolicyExecutorRestartsIT {
   /** A switch that moves only table values makes no server round: the class travels with server changes alone. */
   @Test
   void aSwitchOfTableValuesAloneAsksNothingOfTheServers(Connection connection, @TempDir Path dir) throws Exception {
-    TableName table = SharedHBaseCluster.uniqueTableName("tableonly");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build());
-    }
+    TableName table = TestingTables.create(connection, "tableonly", Bytes.toBytes("f"));
     RecordingServers servers = new RecordingServers();
     AuditLog audit = new AuditLog(dir.resolve("audit.jsonl"));
     Recommendation tableOnly = new Recommendation(WorkloadClass.RM, "test", table.getNameAsString(),

@@ -1,6 +1,9 @@
 package org.hbaseturbo.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.load;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -18,14 +21,12 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.tune.policy.PolicyLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -49,16 +50,9 @@ class PolicyTrialIT {
 
   @Test
   void aSwitchTheWorkloadRanSlowerUnderIsRevertedAndHeldBack(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("trial");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(
-          ColumnFamilyDescriptorBuilder.newBuilder(F).setBlocksize(ORIGINAL_BLOCKSIZE).build()).build());
-    }
-    try (Table table = connection.getTable(name)) {
-      for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
-      }
-    }
+    TableName name = create(connection, "trial", table -> table.setColumnFamily(
+        ColumnFamilyDescriptorBuilder.newBuilder(F).setBlocksize(ORIGINAL_BLOCKSIZE).build()));
+    load(connection, name, F, Q, 0, ROWS);
     AuditLog audit = new AuditLog(dir.resolve("audit.jsonl"));
     WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
         Optional.empty(), false), PolicyLoader.shipped(), Optional.of(name), new ClassTracker(1), false,
@@ -109,10 +103,6 @@ class PolicyTrialIT {
     try (Admin admin = connection.getAdmin()) {
       return admin.getDescriptor(name).getColumnFamily(F).getBlocksize();
     }
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%05d", i));
   }
 
   /**

@@ -1,6 +1,10 @@
 package org.hbaseturbo.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.testsupport.TestingTables.countRows;
+import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.load;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -9,27 +13,21 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Append;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.stats.OperationLatencies;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.TableOperationCounts;
 import org.hbaseturbo.client.stats.WorkloadReading;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.LatencyBuckets;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -58,13 +56,7 @@ class WorkloadCountingIT {
       table.delete(new ArrayList<>(List.of(new Delete(row(0)), new Delete(row(9)))));
       table.increment(new Increment(row(20)).addColumn(F, Q, 1));
       table.append(new Append(row(21)).addColumn(F, Q, Bytes.toBytes("x")));
-      int rows = 0;
-      try (ResultScanner scanner = table.getScanner(new Scan())) {
-        for (Result ignored : scanner) {
-          rows++;
-        }
-      }
-      assertThat(rows).isEqualTo(11);
+      assertThat(countRows(connection, name)).isEqualTo(11);
     }
     TableOperationCounts counted = reader.workload().tablesSince(before).get(name.getNameAsString());
     // Two regions: the client's one scan opens a scanner on each.
@@ -103,11 +95,7 @@ class WorkloadCountingIT {
     WorkloadMonitor monitor = new WorkloadMonitor(connection);
     WorkloadMonitor.Start start = monitor.start();
     assertThat(start.emptyTables()).contains(name.getNameAsString());
-    try (Table table = connection.getTable(name)) {
-      for (int i = 0; i < 50; i++) {
-        table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
-      }
-    }
+    load(connection, name, F, Q, 0, 50);
     WorkloadWindow load = monitor.end(start);
     assertThat(load.tables().get(name.getNameAsString()).classification().workloadClass())
         .isEqualTo(WorkloadClass.BL);
@@ -131,12 +119,12 @@ class WorkloadCountingIT {
     TableName name = table(connection, "loading");
     WorkloadMonitor monitor = new WorkloadMonitor(connection);
     WorkloadMonitor.Start start = monitor.start();
-    put(connection, name, 0, 50);
+    load(connection, name, F, Q, 0, 50);
     assertThat(classOf(monitor.end(start), name)).isEqualTo(WorkloadClass.BL);
 
     // Once the servers report the first rows, the table no longer looks empty; its load goes on all the same.
     WorkloadMonitor.Start next = awaitWritten(monitor, name);
-    put(connection, name, 50, 100);
+    load(connection, name, F, Q, 50, 100);
     assertThat(classOf(monitor.end(next), name)).isEqualTo(WorkloadClass.BL);
 
     WorkloadMonitor.Start reads = monitor.start();
@@ -147,20 +135,12 @@ class WorkloadCountingIT {
 
     // Read since: writes now update a table in use.
     WorkloadMonitor.Start writes = monitor.start();
-    put(connection, name, 100, 110);
+    load(connection, name, F, Q, 100, 110);
     assertThat(classOf(monitor.end(writes), name)).isEqualTo(WorkloadClass.WO);
   }
 
   private static WorkloadClass classOf(WorkloadWindow window, TableName name) {
     return window.tables().get(name.getNameAsString()).classification().workloadClass();
-  }
-
-  private static void put(Connection connection, TableName name, int from, int to) throws Exception {
-    try (Table table = connection.getTable(name)) {
-      for (int i = from; i < to; i++) {
-        table.put(new Put(row(i)).addColumn(F, Q, Bytes.toBytes(i)));
-      }
-    }
   }
 
   /**
@@ -177,16 +157,8 @@ class WorkloadCountingIT {
     return start.get();
   }
 
+  /** One family, two regions. */
   private static TableName table(Connection connection, String prefix) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build(), new byte[][] {row(5)});
-    }
-    return name;
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%03d", i));
+    return create(connection, prefix, F, row(5));
   }
 }

@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.client.stats.WorkloadReading;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.tune.policy.PolicyLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

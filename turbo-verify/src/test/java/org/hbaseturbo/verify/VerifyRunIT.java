@@ -12,7 +12,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
 import org.hbaseturbo.verify.chaos.ChaosRecord;
 import org.hbaseturbo.verify.register.RegisterCounts;

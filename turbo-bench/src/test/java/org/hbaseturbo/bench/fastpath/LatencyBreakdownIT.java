@@ -13,7 +13,7 @@ import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

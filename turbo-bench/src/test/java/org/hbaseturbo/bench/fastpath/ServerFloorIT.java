@@ -8,7 +8,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

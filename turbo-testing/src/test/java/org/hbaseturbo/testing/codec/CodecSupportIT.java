@@ -10,7 +10,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.hbaseturbo.client.codec.CodecNotDeployedException;
 import org.hbaseturbo.client.codec.CodecSupport;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -15,7 +15,6 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -24,10 +23,10 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.codec.MalformedCellBlockException;
 import org.hbaseturbo.wire.codec.ReferencingCompactCellCodec;
 
@@ -156,16 +155,13 @@ class CompactCellCodecOnClusterIT {
   }
 
   private static TableName createTable(String prefix) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
-    for (byte[] family : FAMILIES) {
-      descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
-          .setMaxVersions(family.length == 1 ? 3 : 1).build());
-    }
-    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      admin.createTable(descriptor.build(), new byte[][] {Bytes.toBytes("t3"), Bytes.toBytes("t7")});
-    }
-    return name;
+    return TestingTables.create(SharedHBaseCluster.connection(), prefix, table -> {
+      for (byte[] family : FAMILIES) {
+        table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+            .setMaxVersions(family.length == 1 ? 3 : 1).build());
+      }
+      return table;
+    }, Bytes.toBytes("t3"), Bytes.toBytes("t7"));
   }
 
   private static byte[] row(String prefix, int i) {

@@ -81,6 +81,7 @@ public final class StockClientMain {
     return lines;
   }
 
+  /** Not TestingTables': this JVM's classpath has the shaded client, the codec and this module's test classes. */
   private static byte[] row(int r) {
     return Bytes.toBytes("row" + r);
   }

@@ -9,15 +9,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ShadedClientJars;
 import org.hbaseturbo.testing.TestingChildJvm;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -79,14 +78,10 @@ class StockShadedClientWithCompactCodecIT {
 
   /** Families of 2, 1 and 3 versions, split in two regions. */
   private static TableName createTable(Connection connection, String prefix) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
+    return TestingTables.create(connection, prefix, table -> table
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(StockClientMain.A).setMaxVersions(2).build())
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(StockClientMain.BB).setMaxVersions(1).build())
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(StockClientMain.C).setMaxVersions(3).build());
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(descriptor.build(), new byte[][] {StockClientMain.SPLIT});
-    }
-    return name;
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(StockClientMain.C).setMaxVersions(3).build()),
+        StockClientMain.SPLIT);
   }
 }

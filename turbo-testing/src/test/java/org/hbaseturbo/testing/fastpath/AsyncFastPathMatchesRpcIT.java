@@ -2,6 +2,8 @@ package org.hbaseturbo.testing.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -11,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -22,14 +23,13 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.FutureUtils;
 import org.hbaseturbo.client.fastpath.FastPathAsyncConnection;
 import org.hbaseturbo.client.fastpath.ReplyWaits;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,19 +63,11 @@ class AsyncFastPathMatchesRpcIT {
     stock.close();
   }
 
+  /** Three versions; two regions, so that both RegionServers serve fast-path requests. */
   private static TableName createTable(String prefix) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      // Two regions, so that both RegionServers serve fast-path requests.
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build()).build(),
-          new byte[][] {row(ROWS / 2)});
-    }
-    return name;
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("r%03d", i));
+    return create(SharedHBaseCluster.connection(), prefix,
+        table -> table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build()),
+        row(ROWS / 2));
   }
 
   /** A Put with a timestamp of its own, so that its cells land alike whatever order Puts in flight take. */

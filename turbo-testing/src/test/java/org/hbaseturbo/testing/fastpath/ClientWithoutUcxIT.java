@@ -8,13 +8,12 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.TestingChildJvm;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,11 +30,7 @@ class ClientWithoutUcxIT {
   @Test
   void prepareScanAndTheCodecWorkWithoutTheTransport(EmbeddedHBaseCluster cluster, Connection connection,
       @TempDir Path dir) throws Exception {
-    TableName table = SharedHBaseCluster.uniqueTableName("no_ucx");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of(
-          "f")).build());
-    }
+    TableName table = TestingTables.create(connection, "no_ucx", Bytes.toBytes("f"));
     Path conf = cluster.writeClientConfiguration(dir.resolve("conf")).getParent();
     TestingChildJvm child = TestingChildJvm.run(classpathWithoutTransport(), ClientWithoutUcxMain.class,
         List.of(conf.toString(), table.getNameAsString()), CHILD_LIMIT, dir);

@@ -17,7 +17,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -27,7 +26,6 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
@@ -39,9 +37,10 @@ import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 import org.apache.hadoop.hbase.wal.WALEdit;
 import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -177,12 +176,8 @@ class FastPathDeadlinesIT {
   }
 
   private static TableName stallingTable(String prefix) throws IOException {
-    TableName table = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .setCoprocessor(StallingObserver.class.getName()).build());
-    }
-    return table;
+    return TestingTables.create(SharedHBaseCluster.connection(), prefix, table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setCoprocessor(StallingObserver.class.getName()));
   }
 
   /** The shared cluster's client settings, with the fast path's timeout and the given RPC timeout. */

@@ -2,6 +2,8 @@ package org.hbaseturbo.testing.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -10,7 +12,6 @@ import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -23,14 +24,13 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,21 +60,14 @@ class FastPathMatchesRpcIT {
     fast.close();
   }
 
+  /** Both families with three versions; two regions, so that both RegionServers serve fast-path requests. */
   private static TableName createTable(String prefix) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
+    return create(SharedHBaseCluster.connection(), prefix, table -> {
       for (byte[] family : FAMILIES) {
         table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family).setMaxVersions(3).build());
       }
-      // Two regions, so that both RegionServers serve fast-path requests.
-      admin.createTable(table.build(), new byte[][] {Bytes.toBytes("r20")});
-    }
-    return name;
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("r%02d", i));
+      return table;
+    }, row(ROWS / 2));
   }
 
   private static byte[] value(Random random) {

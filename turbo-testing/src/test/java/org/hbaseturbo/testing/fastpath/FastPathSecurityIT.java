@@ -18,7 +18,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
@@ -27,7 +26,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
@@ -36,12 +34,12 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.FutureUtils;
 import org.hbaseturbo.client.fastpath.FastPathAsyncConnection;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
 import org.hbaseturbo.testing.TestingSecuredCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
@@ -77,11 +75,7 @@ class FastPathSecurityIT {
   static void start() throws Exception {
     secured = TestingSecuredCluster.start(Map.of("turbo.fastpath.server.session.lifetime",
         String.valueOf(LIFETIME_MS), "turbo.fastpath.users", "reader,stranger,@" + OWN_GROUP));
-    table = SharedHBaseCluster.uniqueTableName("fp_acl");
-    try (Admin admin = secured.superuser().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
-    }
+    table = TestingTables.create(secured.superuser(), "fp_acl", F);
     try (Table rpc = secured.superuser().getTable(table)) {
       rpc.put(new Put(ROW).addColumn(F, Q, Bytes.toBytes("v1")));
     }

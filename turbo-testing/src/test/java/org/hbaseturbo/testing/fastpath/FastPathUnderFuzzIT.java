@@ -11,19 +11,18 @@ import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.server.fastpath.FastPathServer;
 import org.hbaseturbo.server.fastpath.RawFastPathClient;
 import org.hbaseturbo.server.fastpath.TestingSession;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -62,10 +61,8 @@ class FastPathUnderFuzzIT {
   void workersSurviveAnyMessageAndServeAfterwards() throws Exception {
     long seed = System.nanoTime();
     Random random = new Random(seed);
-    TableName table = SharedHBaseCluster.uniqueTableName("fp_fuzz");
+    TableName table = TestingTables.create(SharedHBaseCluster.connection(), "fp_fuzz", F, ROWS[1]);
     try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build(), new byte[][] {ROWS[1]});
       // One region on each RegionServer, so that both are driven.
       List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
       try (RegionLocator locator = SharedHBaseCluster.connection().getRegionLocator(table)) {

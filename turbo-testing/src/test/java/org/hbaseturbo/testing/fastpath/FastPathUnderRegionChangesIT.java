@@ -19,17 +19,16 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,11 +49,7 @@ class FastPathUnderRegionChangesIT {
 
   @Test
   void movesUnderLoadFailOnlyAsRpcDoesAndLoseNothing() throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("fp_faults");
-    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
-    }
+    TableName name = TestingTables.create(SharedHBaseCluster.connection(), "fp_faults", FAMILY);
     AtomicBoolean running = new AtomicBoolean(true);
     ConcurrentLinkedQueue<Integer> acknowledged = new ConcurrentLinkedQueue<>();
     AtomicInteger latest = new AtomicInteger(-1);
@@ -150,6 +145,7 @@ class FastPathUnderRegionChangesIT {
     return (int) ((i * 2_654_435_761L) % (2L * WRITERS * 500_000));
   }
 
+  /** Seven digits, not {@link TestingTables#row}'s five: the writers' rows spread over two million numbers. */
   private static byte[] row(int row) {
     return Bytes.toBytes(String.format("%07d", row));
   }

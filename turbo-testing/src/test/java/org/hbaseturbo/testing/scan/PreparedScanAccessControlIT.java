@@ -3,6 +3,8 @@ package org.hbaseturbo.testing.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hbaseturbo.testing.TestingSecuredCluster.onTable;
+import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import com.google.protobuf.ByteString;
 import java.io.IOException;
@@ -11,13 +13,11 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.regionserver.HRegion;
@@ -32,7 +32,6 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
@@ -301,11 +300,8 @@ class PreparedScanAccessControlIT {
       }
     }
 
-    TableName small = SharedHBaseCluster.uniqueTableName("acl_region_count");
-    try (Admin admin = secured.superuser().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(small).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F1))
-          .setValue("turbo.prepared-scan.region.max-scans", "3").build());
-    }
+    TableName small = create(secured.superuser(), "acl_region_count", descriptor -> descriptor
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F1)).setValue("turbo.prepared-scan.region.max-scans", "3"));
     Connection oscar = grantRead("oscar", small, null, null);
     Connection paula = grantRead("paula", small, null, null);
     List<PreparedScan> three = List.of(PreparedScan.prepare(oscar, small, new Scan()),
@@ -397,16 +393,9 @@ class PreparedScanAccessControlIT {
 
   /** A table of two families and two columns each, ROWS rows, split in {@code regions} regions. */
   private static TableName table(String prefix, int regions) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = secured.superuser().getAdmin()) {
-      TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F1)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F2));
-      if (regions == 1) {
-        admin.createTable(descriptor.build());
-      } else {
-        admin.createTable(descriptor.build(), new byte[][] {row(ROWS / 2)});
-      }
-    }
+    TableName name = create(secured.superuser(), prefix, table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F1)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F2)),
+        regions == 1 ? new byte[0][] : new byte[][] {row(ROWS / 2)});
     try (Table table = secured.superuser().getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i++) {
@@ -416,10 +405,6 @@ class PreparedScanAccessControlIT {
       table.put(puts);
     }
     return name;
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("r%02d", i));
   }
 
   private static int preparedScans(TableName table) {

@@ -1,6 +1,8 @@
 package org.hbaseturbo.testing.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.testsupport.TestingTables.qualifier;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -49,10 +51,10 @@ class PreparedScanAcrossRestartIT {
       throws Exception {
     try (Admin admin = prepareWith.getAdmin(); Table table = prepareWith.getTable(name)) {
       admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build(), new byte[][] {PreparedScanIT.row(100), PreparedScanIT.row(200), PreparedScanIT.row(300)});
+          .build(), new byte[][] {row(100), row(200), row(300)});
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < 400; i++) {
-        puts.add(new Put(PreparedScanIT.row(i)).addColumn(F, PreparedScanIT.q(i % 3), Bytes.toBytes("v" + i)));
+        puts.add(new Put(row(i)).addColumn(F, qualifier(i % 3), Bytes.toBytes("v" + i)));
       }
       table.put(puts);
       List<String> expected = ResultLines.cells(table.getScanner(new Scan().addFamily(F)));
@@ -62,7 +64,7 @@ class PreparedScanAcrossRestartIT {
         seen.addAll(ResultLines.firstRows(rows, 130));
         HRegionServer holder = cluster.regionServers().stream()
             .filter(rs -> rs.getRegions(name).stream()
-                .anyMatch(r -> r.getRegionInfo().containsRow(PreparedScanIT.row(140))))
+                .anyMatch(r -> r.getRegionInfo().containsRow(row(140))))
             .findFirst().orElseThrow();
         cluster.restartRegionServer(holder);
         seen.addAll(ResultLines.firstRows(rows, Integer.MAX_VALUE));

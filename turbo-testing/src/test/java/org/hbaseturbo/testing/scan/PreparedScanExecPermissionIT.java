@@ -14,13 +14,11 @@ import java.util.Map;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.access.Permission;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
@@ -30,11 +28,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.ipc.RemoteException;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanServerService;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.TestingSecuredCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -185,15 +183,11 @@ class PreparedScanExecPermissionIT {
 
   /** ROWS rows of two cells each; with {@code aclUser}, every other row's cells readable by that user. */
   private static TableName table(String prefix, String aclUser) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = secured.superuser().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build(), new byte[][] {Bytes.toBytes(String.format("r%02d", ROWS / 2))});
-    }
+    TableName name = TestingTables.create(secured.superuser(), prefix, F, TestingTables.row(ROWS / 2));
     try (Table writer = secured.superuser().getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i++) {
-        Put put = new Put(Bytes.toBytes(String.format("r%02d", i))).addColumn(F, Q, Bytes.toBytes("v" + i))
+        Put put = new Put(TestingTables.row(i)).addColumn(F, Q, Bytes.toBytes("v" + i))
             .addColumn(F, Bytes.toBytes("p"), Bytes.toBytes("w" + i));
         if (aclUser != null && i % 2 == 0) {
           put.setACL(aclUser, new Permission(Action.READ));

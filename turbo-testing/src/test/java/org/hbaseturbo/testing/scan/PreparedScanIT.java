@@ -2,6 +2,9 @@ package org.hbaseturbo.testing.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.qualifier;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import com.google.protobuf.ByteString;
 import java.io.IOException;
@@ -18,7 +21,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
@@ -26,13 +28,13 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.server.scan.PreparedScanEndpoint;
 import org.hbaseturbo.server.scan.PreparedScanServerEndpoint;
 import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.wire.scan.PreparedScanError;
 import org.hbaseturbo.wire.scan.PreparedScanException;
 import org.junit.jupiter.api.Test;
@@ -48,7 +50,7 @@ class PreparedScanIT {
   void returnsWhatTheNativeScanReturnsAcrossRegionsAndServers(Connection connection, EmbeddedHBaseCluster cluster)
       throws IOException {
     TableName name = table(connection, "ps_basic", 4);
-    Scan scan = new Scan().addColumn(F, q(1)).addColumn(F, q(3)).addFamily(G).readVersions(2);
+    Scan scan = new Scan().addColumn(F, qualifier(1)).addColumn(F, qualifier(3)).addFamily(G).readVersions(2);
     long serverExecutes = serverExecutes(cluster);
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
         Table table = connection.getTable(name)) {
@@ -56,9 +58,9 @@ class PreparedScanIT {
         assertThat(ResultLines.cells(prepared.execute(new byte[0], new byte[0], caching)))
             .as("caching %d", caching).isEqualTo(ResultLines.cells(table.getScanner(new Scan(scan))));
       }
-      Execution some = Execution.range(row(17), row(230)).caching(5).limit(50).addColumn(F, q(3));
+      Execution some = Execution.range(row(17), row(230)).caching(5).limit(50).addColumn(F, qualifier(3));
       assertThat(ResultLines.cells(prepared.execute(some))).hasSize(100).isEqualTo(ResultLines.cells(
-          table.getScanner(new Scan().addColumn(F, q(3)).readVersions(2).withStartRow(row(17))
+          table.getScanner(new Scan().addColumn(F, qualifier(3)).readVersions(2).withStartRow(row(17))
               .withStopRow(row(230)).setLimit(50))));
     }
     assertThat(serverExecutes(cluster)).as("executes sent to the RegionServer endpoint")
@@ -118,8 +120,8 @@ class PreparedScanIT {
         PreparedScanError.UNSUPPORTED_SCAN, "reversed");
     assertError(() -> PreparedScan.prepare(connection, name, new Scan().setBatch(2)),
         PreparedScanError.UNSUPPORTED_SCAN, "batch 2");
-    try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addColumn(F, q(1)))) {
-      assertError(() -> prepared.execute(Execution.range(row(1), row(2)).addColumn(F, q(2))),
+    try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addColumn(F, qualifier(1)))) {
+      assertError(() -> prepared.execute(Execution.range(row(1), row(2)).addColumn(F, qualifier(2))),
           PreparedScanError.COLUMN_NOT_PREPARED,
           "column 'f:q2' is not in the prepared schema of table '" + name + "' (1 columns: [f:q1])");
       assertError(() -> prepared.execute(row(9), row(2), 10), PreparedScanError.INVALID_RANGE, "inverted");
@@ -165,11 +167,9 @@ class PreparedScanIT {
   @Test
   void aPrepareOneRegionRefusesLeavesNothingInTheOthers(Connection connection, EmbeddedHBaseCluster cluster)
       throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_refused");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .setValue("turbo.prepared-scan.region.max-scans", "2").build(), new byte[][] {row(100)});
-    }
+    TableName name = create(connection, "ps_refused", table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setValue("turbo.prepared-scan.region.max-scans", "2"),
+        row(100));
     try (Table table = connection.getTable(name)) {
       // The first region is full: two scans prepared there alone, as a client of the protocol could.
       PreparedScanService.BlockingInterface first = PreparedScanService.newBlockingStub(
@@ -192,12 +192,9 @@ class PreparedScanIT {
    */
   @Test
   void cursorsOverARegionsLimitAreRefused(Connection connection, EmbeddedHBaseCluster cluster) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_cursors");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-          .setValue("turbo.prepared-scan.region.max-cursors", "2").build());
-    }
+    TableName name = create(connection, "ps_cursors", table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+        .setValue("turbo.prepared-scan.region.max-cursors", "2"));
     load(connection, name);
     Scan scan = new Scan().addFamily(F);
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, scan);
@@ -221,12 +218,9 @@ class PreparedScanIT {
   @Test
   void forgottenStateIsPreparedAgainWhenTheLeaseExpires(Connection connection, EmbeddedHBaseCluster cluster)
       throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_lease");
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-          .setValue("turbo.prepared-scan.lease", "500").build(), new byte[][] {row(100)});
-    }
+    TableName name = create(connection, "ps_lease", table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+        .setValue("turbo.prepared-scan.lease", "500"), row(100));
     load(connection, name);
     try (PreparedScan prepared = PreparedScan.prepare(connection, name, new Scan().addFamily(F));
         Table table = connection.getTable(name)) {
@@ -249,26 +243,15 @@ class PreparedScanIT {
         e -> assertThat(e.error()).isEqualTo(error)).hasMessageContaining(message);
   }
 
-  static byte[] row(int i) {
-    return Bytes.toBytes(String.format("r%04d", i));
-  }
-
-  static byte[] q(int i) {
-    return Bytes.toBytes("q" + i);
-  }
-
   /** A table of two families, ROWS rows, split in {@code regions} equal regions. */
   private static TableName table(Connection connection, String prefix, int regions) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
     byte[][] splits = new byte[regions - 1][];
     for (int i = 1; i < regions; i++) {
       splits[i - 1] = row(i * ROWS / regions);
     }
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)).build(), splits);
-    }
+    TableName name = create(connection, prefix, table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)), splits);
     load(connection, name);
     return name;
   }
@@ -281,11 +264,11 @@ class PreparedScanIT {
         Put put = new Put(row(i));
         for (int c = 0; c < 5; c++) {
           if ((i + c) % 4 != 0) {
-            put.addColumn(F, q(c), 1000L + i, Bytes.toBytes("v" + i + "." + c));
+            put.addColumn(F, qualifier(c), 1000L + i, Bytes.toBytes("v" + i + "." + c));
           }
         }
         if (i % 3 == 0) {
-          put.addColumn(F, q(1), 5000L + i, Bytes.toBytes("new" + i));
+          put.addColumn(F, qualifier(1), 5000L + i, Bytes.toBytes("new" + i));
           put.addColumn(G, Bytes.toBytes("x" + (i % 7)), Bytes.toBytes(i));
         }
         puts.add(put);

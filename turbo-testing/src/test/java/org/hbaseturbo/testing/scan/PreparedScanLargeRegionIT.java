@@ -13,17 +13,17 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.testing.ResultLines;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -46,11 +46,11 @@ class PreparedScanLargeRegionIT {
 
   @Test
   void executesOverALargeStoreFileReadWholeRepliesAndMatchTheNativeScan(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_large_region");
+    TableName name = TestingTables.create(connection, "ps_large_region", table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setValue("turbo.prepared-scan.execute.max-time",
+            MAX_TIME));
+    load(connection, name);
     try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .setValue("turbo.prepared-scan.execute.max-time", MAX_TIME).build());
-      load(connection, name);
       admin.flush(name);
     }
     Scan scan = new Scan().addFamily(F);
@@ -88,8 +88,8 @@ class PreparedScanLargeRegionIT {
   }
 
   /**
-   * Rows r00000... with a value of {@link #VALUE_BYTES} and a small one, in batches: two cells, so that a store
-   * scanner that stops between them (where it switches to stream reads) would split a row.
+   * Rows {@link TestingTables#row} 0 on, with a value of {@link #VALUE_BYTES} and a small one, in batches: two cells,
+   * so that a store scanner that stops between them (where it switches to stream reads) would split a row.
    */
   private static void load(Connection connection, TableName name) throws IOException {
     byte[] value = new byte[VALUE_BYTES];
@@ -97,7 +97,7 @@ class PreparedScanLargeRegionIT {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i++) {
         value[i % VALUE_BYTES] = (byte) i;
-        puts.add(new Put(Bytes.toBytes(String.format("r%05d", i))).addColumn(F, Bytes.toBytes("q"), value.clone())
+        puts.add(new Put(TestingTables.row(i)).addColumn(F, Bytes.toBytes("q"), value.clone())
             .addColumn(F, Bytes.toBytes("r"), Bytes.toBytes(i)));
         if (puts.size() == 500) {
           table.put(puts);

@@ -19,9 +19,9 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
 
 /**
  * Differential test: on random tables, random prepared scans (columns, whole families, versions, time ranges,

@@ -16,13 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntUnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.coprocessor.EndpointObserver;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
@@ -32,11 +30,12 @@ import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.Execution;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.junit.jupiter.api.Test;
 
@@ -65,10 +64,10 @@ class PreparedScanOverFastPathIT {
 
   @Test
   void repliesOverTheChannelsLimitGoOverRpcAndLoseNoRow() throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_fast_large");
+    TableName name = TestingTables.create(SharedHBaseCluster.connection(), "ps_fast_large",
+        table -> table.setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)));
     // Rows 2 and 5 are each too large for a fast-path reply; the others are small.
-    List<String> expected = createTable(TableDescriptorBuilder.newBuilder(name), i -> i == 2 || i == 5 ? LARGE_VALUE
-        : 100);
+    List<String> expected = load(name, i -> i == 2 || i == 5 ? LARGE_VALUE : 100);
 
     try (FastPathConnection fast = FastPathConnections.open(SharedHBaseCluster.cluster().clientConfiguration());
         PreparedScan prepared = PreparedScan.prepare(fast, name, new Scan().addColumn(F, Q))) {
@@ -92,9 +91,9 @@ class PreparedScanOverFastPathIT {
    */
   @Test
   void anExecuteThatTimesOutIsNotSentAgainWithItsCursor() throws IOException, InterruptedException {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_fast_late");
-    List<String> expected = createTable(TableDescriptorBuilder.newBuilder(name)
-        .setCoprocessor(HoldNextExecute.class.getName()), i -> 100);
+    TableName name = TestingTables.create(SharedHBaseCluster.connection(), "ps_fast_late", table -> table
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).setCoprocessor(HoldNextExecute.class.getName()));
+    List<String> expected = load(name, i -> 100);
     Configuration conf = new Configuration(SharedHBaseCluster.cluster().clientConfiguration());
     conf.setLong(FastPathClientConfig.TIMEOUT_KEY, TIMEOUT_MILLIS);
     Execution everything = Execution.range(new byte[0], new byte[0]).caching(2);
@@ -118,19 +117,14 @@ class PreparedScanOverFastPathIT {
     }
   }
 
-  /** A table of {@value #ROWS} rows, row i's value {@code valueBytes.applyAsInt(i)} bytes; its rows as scanned. */
-  private static List<String> createTable(TableDescriptorBuilder descriptor, IntUnaryOperator valueBytes)
-      throws IOException {
-    TableName name = descriptor.build().getTableName();
-    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
-      admin.createTable(descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
-    }
+  /** Writes {@value #ROWS} rows, row i's value {@code valueBytes.applyAsInt(i)} bytes; returns them as scanned. */
+  private static List<String> load(TableName name, IntUnaryOperator valueBytes) throws IOException {
     try (Table table = SharedHBaseCluster.connection().getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i++) {
         byte[] value = new byte[valueBytes.applyAsInt(i)];
         value[0] = (byte) i;
-        puts.add(new Put(Bytes.toBytes("r" + i)).addColumn(F, Q, value));
+        puts.add(new Put(TestingTables.row(i)).addColumn(F, Q, value));
       }
       table.put(puts);
       List<String> rows = ResultLines.cells(table.getScanner(new Scan()));

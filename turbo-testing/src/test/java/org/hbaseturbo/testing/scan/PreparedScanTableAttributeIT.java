@@ -2,6 +2,8 @@ package org.hbaseturbo.testing.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hbaseturbo.testsupport.TestingTables.qualifier;
+import static org.hbaseturbo.testsupport.TestingTables.row;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,23 +44,23 @@ class PreparedScanTableAttributeIT {
       TableName with = TableName.valueOf("ps_attribute");
       admin.createTable(TableDescriptorBuilder.newBuilder(with).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
           .setCoprocessor(PreparedScanEndpoint.class.getName()).build(),
-          new byte[][] {PreparedScanIT.row(50), PreparedScanIT.row(120)});
+          new byte[][] {row(50), row(120)});
       TableName without = TableName.valueOf("ps_no_attribute");
       admin.createTable(TableDescriptorBuilder.newBuilder(without)
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
       try (Table table = connection.getTable(with)) {
         List<Put> puts = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-          puts.add(new Put(PreparedScanIT.row(i)).addColumn(F, PreparedScanIT.q(i % 4), Bytes.toBytes("v" + i)));
+          puts.add(new Put(row(i)).addColumn(F, qualifier(i % 4), Bytes.toBytes("v" + i)));
         }
         table.put(puts);
         try (PreparedScan prepared = PreparedScan.prepare(connection, with, new Scan().addFamily(F))) {
           // Twice: the first execute learns that the RegionServers lack the server endpoint, the second starts
           // on region calls.
           for (int run = 0; run < 2; run++) {
-            assertThat(ResultLines.cells(prepared.execute(PreparedScanIT.row(10), new byte[0], 7)))
+            assertThat(ResultLines.cells(prepared.execute(row(10), new byte[0], 7)))
                 .isEqualTo(ResultLines.cells(table.getScanner(new Scan().addFamily(F)
-                    .withStartRow(PreparedScanIT.row(10)))));
+                    .withStartRow(row(10)))));
           }
         }
       }

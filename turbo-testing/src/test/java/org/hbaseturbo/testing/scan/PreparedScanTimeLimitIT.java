@@ -14,20 +14,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.FilterBase;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
@@ -36,6 +33,8 @@ import org.hbaseturbo.protocol.generated.PreparedScanProtos.PrepareRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.PreparedScanService;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.fastpath.FastPathConnections;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -57,8 +56,7 @@ class PreparedScanTimeLimitIT {
 
   @Test
   void anExecuteRepliesAtItsTimeLimitWithACursorAndTheScanGoesOn(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_time");
-    createTable(connection, name, TIME_LIMIT_MILLIS);
+    TableName name = table(connection, "ps_time", TIME_LIMIT_MILLIS);
     load(connection, name, ROWS, F);
     // Keeps the rows whose key ends in 0: 20 of 200.
     Scan scan = new Scan().addFamily(F).setFilter(new SlowFilter(MILLIS_PER_ROW, 0));
@@ -117,8 +115,7 @@ class PreparedScanTimeLimitIT {
    */
   @Test
   void overRpcAnExecuteRepliesWithinHalfItsCallersTimeout(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_time_rpc");
-    createTable(connection, name, 60_000);
+    TableName name = table(connection, "ps_time_rpc", 60_000);
     load(connection, name, ROWS, F);
     Scan scan = new Scan().addFamily(F).setFilter(new SlowFilter(MILLIS_PER_ROW, 0));
     Configuration conf = SharedHBaseCluster.cluster().clientConfiguration();
@@ -141,10 +138,9 @@ class PreparedScanTimeLimitIT {
    */
   @Test
   void aRowTheTimeLimitCutsIsSentWhole(Connection connection) throws Exception {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_time_mid_row");
     int millisPerCell = 40;
     // A family's two cells take 80 ms, longer than the limit: the limit passes at every family's end.
-    createTable(connection, name, 50);
+    TableName name = table(connection, "ps_time_mid_row", 50);
     load(connection, name, 4, F, G);
     Scan scan = new Scan().setFilter(new SlowFilter(0, millisPerCell));
     try (Table table = connection.getTable(name);
@@ -155,19 +151,17 @@ class PreparedScanTimeLimitIT {
     }
   }
 
-  private static void createTable(Connection connection, TableName name, int timeLimitMillis) throws IOException {
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)).setValue(MAX_TIME_KEY, timeLimitMillis + "ms").build());
-    }
+  private static TableName table(Connection connection, String prefix, int timeLimitMillis) throws IOException {
+    return TestingTables.create(connection, prefix, table -> table.setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)).setValue(MAX_TIME_KEY, timeLimitMillis + "ms"));
   }
 
-  /** Rows r0000... with cells q0 and q1 in each of {@code families}. */
+  /** Rows {@link TestingTables#row} 0 on, with cells q0 and q1 in each of {@code families}. */
   private static void load(Connection connection, TableName name, int rows, byte[]... families) throws IOException {
     try (Table table = connection.getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < rows; i++) {
-        Put put = new Put(Bytes.toBytes(String.format("r%04d", i)));
+        Put put = new Put(TestingTables.row(i));
         for (byte[] family : families) {
           put.addColumn(family, Bytes.toBytes("q0"), Bytes.toBytes("a" + i)).addColumn(family, Bytes.toBytes("q1"),
               Bytes.toBytes("b" + i));

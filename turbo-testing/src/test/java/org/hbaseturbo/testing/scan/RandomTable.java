@@ -13,9 +13,8 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 
 /**
  * A random table: three families (two keep three versions), short keys over a small alphabet (so that scan
@@ -47,19 +46,19 @@ final class RandomTable {
   }
 
   static TableName create(Connection connection, Random random) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName("ps_random");
     TreeSet<byte[]> splits = new TreeSet<>(Bytes.BYTES_COMPARATOR);
     for (int i = random.nextInt(5); i > 0; i--) {
       splits.add(randomKey(random));
     }
-    try (Admin admin = connection.getAdmin(); Table table = connection.getTable(name)) {
-      TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
-          .setValue(HConstants.HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE_KEY, String.valueOf(500 + random.nextInt(8000)));
+    TableName name = TestingTables.create(connection, "ps_random", table -> {
+      table.setValue(HConstants.HBASE_CLIENT_SCANNER_MAX_RESULT_SIZE_KEY, String.valueOf(500 + random.nextInt(8000)));
       for (byte[] family : FAMILIES) {
-        descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+        table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
             .setMaxVersions(family[0] == 'b' ? 1 : 3).build());
       }
-      admin.createTable(descriptor.build(), splits.toArray(new byte[0][]));
+      return table;
+    }, splits.toArray(new byte[0][]));
+    try (Admin admin = connection.getAdmin(); Table table = connection.getTable(name)) {
       write(table, random);
       admin.flush(name);
       write(table, random);

@@ -124,6 +124,7 @@ public final class ShadedApplicationMain {
     }
   }
 
+  /** Not TestingTables': this JVM's classpath has the shaded client and this module's test classes only. */
   private static byte[] row(int r) {
     return Bytes.toBytes(String.format("row%02d", r));
   }

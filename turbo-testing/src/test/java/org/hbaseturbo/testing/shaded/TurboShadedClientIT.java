@@ -13,20 +13,18 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ClusterConnection;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
-import org.hbaseturbo.cluster.SharedHBaseCluster;
 import org.hbaseturbo.cluster.WithoutNativeUcx;
 import org.hbaseturbo.testing.ResultLines;
 import org.hbaseturbo.testing.ShadedClientJars;
 import org.hbaseturbo.testing.TestingChildJvm;
+import org.hbaseturbo.testsupport.SharedHBaseCluster;
+import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
 import org.hbaseturbo.wire.codec.CompactCellCounters;
 import org.junit.jupiter.api.BeforeAll;
@@ -192,11 +190,6 @@ class TurboShadedClientIT {
 
   /** One family, split in two regions (the shared cluster's two RegionServers hold one each, as it balances). */
   private static TableName createTable(Connection connection, String prefix) throws IOException {
-    TableName name = SharedHBaseCluster.uniqueTableName(prefix);
-    try (Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(
-          ShadedApplicationMain.F)).build(), new byte[][] {ShadedApplicationMain.SPLIT});
-    }
-    return name;
+    return TestingTables.create(connection, prefix, ShadedApplicationMain.F, ShadedApplicationMain.SPLIT);
   }
 }

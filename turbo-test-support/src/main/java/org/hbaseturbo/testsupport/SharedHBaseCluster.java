@@ -1,4 +1,4 @@
-package org.hbaseturbo.cluster;
+package org.hbaseturbo.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,17 +6,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * One embedded cluster per test JVM, started on first use and stopped when the JVM exits, with a shared
- * {@link Connection} to it. Tests that share it must use their own tables: {@link #uniqueTableName(String)}.
+ * {@link Connection} to it. Tests that share it must use their own tables: {@link #uniqueTableName(String)}, which
+ * {@link TestingTables#create} names them by.
  * A JUnit 5 extension for Jupiter tests; jqwik properties (another test engine, no Jupiter extensions) call
  * {@link #connection()}. Both get the same cluster, which is why it lives until the JVM exits rather than
  * until one engine's run ends. Unlike other local clusters, it lets a table name coprocessors of its own
- * ({@link LocalClusterBuilder#tableCoprocessors}).
+ * ({@link org.hbaseturbo.cluster.LocalClusterBuilder#tableCoprocessors}).
  *
  * <pre>
  * &#64;ExtendWith(SharedHBaseCluster.class)
