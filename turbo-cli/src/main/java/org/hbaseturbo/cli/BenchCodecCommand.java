@@ -1,15 +1,14 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.RunPlan;
 import org.hbaseturbo.bench.codec.CodecBenchmark;
 import org.hbaseturbo.bench.codec.CodecOperation;
 import org.hbaseturbo.bench.codec.CodecVariant;
-import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClientHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,22 +85,16 @@ final class BenchCodecCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     settings(Optional.empty()); // validates before anything starts
-    return RatioBenchmarks.run("codec", parent.main.conf(), link, embedded, output, out,
-        (target, clientHost, dir) -> new CodecBenchmark(target, settings(clientHost), dir, out).run(),
-        BenchCodecCommand::report);
+    return RatioBenchmarks.run("codec", parent.main.conf(), link, embedded, output, out, (target, clientHost, dir) -> {
+      CodecBenchmark benchmark = new CodecBenchmark(target, settings(clientHost), dir, out);
+      return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report);
+    });
   }
 
   private CodecBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     return new CodecBenchmark.Settings(operations.stream().map(CodecOperation::of).toList(),
-        variants.stream().map(CodecVariant::of).toList(), records, clients, runs.runs, runTime.seconds(), warmUp,
-        regions,
-        clientHost, link.name());
-  }
-
-  static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    RatioBenchmarks.write(report, CodecBenchmark.RATIOS, "codec: " + report.parameters().get("records")
-        + " YCSB rows, runs of " + report.parameters().get("run_seconds") + " s, link "
-        + report.parameters().get("link") + ", medians of " + report.parameters().get("runs") + " run(s)", json, dir,
-        out);
+        variants.stream().map(CodecVariant::of).toList(), records, RunPlan.builder().clients(clients).runs(runs.runs)
+            .runSeconds(runTime.seconds()).warmUp(YcsbWarmUp.operations(warmUp)).regions(regions)
+            .clientHost(clientHost, link.name()).build());
   }
 }

@@ -8,9 +8,6 @@ import org.hbaseturbo.bench.advisor.AdvisorBenchmark;
 import org.hbaseturbo.bench.advisor.AdvisorDataset;
 import org.hbaseturbo.bench.advisor.AdvisorReport;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
-import org.hbaseturbo.bench.compression.CompressionCharts;
-import org.hbaseturbo.bench.compression.CompressionReport;
-import org.hbaseturbo.bench.compression.CompressionTables;
 import org.hbaseturbo.report.JsonFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,35 +60,14 @@ final class BenchCommand extends CommandGroup {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      CompressionBenchmark.Settings settings = settings(rows, threads, runs.runs);
+      CompressionBenchmark.Settings settings = CompressionBenchmark.Settings.of(rows, threads, runs.runs);
       Path dir = output.dir("compression");
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
-        report(new CompressionBenchmark(cluster.target(), settings, dir, out).run(), dir,
-            output.json(dir, "compression"), out);
+        CompressionBenchmark benchmark = new CompressionBenchmark(cluster.target(), settings, dir, out);
+        benchmark.report(benchmark.run(), output.json(dir, "compression"));
       }
       return 0;
-    }
-
-    /**
-     * Warm-up, per codec: half the rows a codec gets, at most 5,000. Without it, the first codecs of a run
-     * measured the JIT warming up (inserts/s rose fivefold from the first codec to the last).
-     */
-    static CompressionBenchmark.Settings settings(long rows, int threads, int runs) {
-      return new CompressionBenchmark.Settings(rows, threads, runs, List.of(25, 50, 75), Math.min(rows / 2, 5_000));
-    }
-
-    static void report(CompressionReport report, Path dir, Path json, PrintWriter out) throws java.io.IOException {
-      out.println();
-      out.println("compression: " + report.parameters().get("rows") + " sensor rows per codec, medians of "
-          + report.parameters().get("runs") + " run(s)");
-      out.print(CompressionTables.render(report));
-      JsonFiles.write(json, report);
-      out.println("report: " + json.toAbsolutePath());
-      for (Path chart : CompressionCharts.write(report, dir, "compression")) {
-        out.println("chart:  " + chart);
-      }
-      out.flush();
     }
   }
 

@@ -1,19 +1,15 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.RunPlan;
 import org.hbaseturbo.bench.fastpath.FastPathBenchmark;
 import org.hbaseturbo.bench.fastpath.FastPathVariant;
 import org.hbaseturbo.bench.fastpath.FastPathWorkload;
-import org.hbaseturbo.bench.fastpath.LatencyBreakdown;
-import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
@@ -80,10 +76,10 @@ final class BenchFastPathCommand implements Callable<Integer> {
   List<Integer> clients;
 
   @Mixin
-  RunOptions runs = new RunOptions(3);
+  RunOptions runs = new RunOptions(RunPlan.DEFAULT_RUNS);
 
   @Mixin
-  RunTimeOptions runTime = new RunTimeOptions(5);
+  RunTimeOptions runTime = new RunTimeOptions(RunPlan.DEFAULT_RUN_SECONDS);
 
   // 2,000 operations left the client and server JIT compiling through the measured runs: perf saw C2 take 23% of
   // both cores during a 64-client read run (2026-11-28). A single client's 1 KB Gets measured 107 us at p50 after
@@ -93,7 +89,7 @@ final class BenchFastPathCommand implements Callable<Integer> {
   WarmUpOptions warmUp = new WarmUpOptions(10_000, 30);
 
   @Range(min = 1, max = 1_000)
-  @Option(names = "--regions", paramLabel = "N", defaultValue = "4",
+  @Option(names = "--regions", paramLabel = "N", defaultValue = "" + RunPlan.DEFAULT_REGIONS,
       description = "Regions the YCSB experiments' table is pre-split into (1 to 1,000; default: ${DEFAULT-VALUE}).")
   int regions;
 
@@ -109,17 +105,19 @@ final class BenchFastPathCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     settings(Optional.empty()); // validates before anything starts
     return RatioBenchmarks.run("fastpath", parent.main.conf(), link, embedded, output, out,
-        (target, clientHost, dir) -> new FastPathBenchmark(target, settings(clientHost), dir, out).run(),
-        BenchFastPathCommand::report);
+        (target, clientHost, dir) -> {
+          FastPathBenchmark benchmark = new FastPathBenchmark(target, settings(clientHost), dir, out);
+          return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report);
+        });
   }
 
   FastPathBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     List<FastPathVariant> variants = new ArrayList<>(List.of(FastPathVariant.NATIVE));
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
-        orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records, clients, runs.runs,
-        runTime.seconds(),
-        warmUp.warmUp(), regions, clientHost, link.name(), embedded.onHosts());
+        orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records,
+        RunPlan.builder().clients(clients).runs(runs.runs).runSeconds(runTime.seconds()).warmUp(warmUp.warmUp())
+            .regions(regions).clientHost(clientHost, link.name()).build(), embedded.onHosts());
   }
 
   /** A list given as "none" is empty. */
@@ -137,39 +135,5 @@ final class BenchFastPathCommand implements Callable<Integer> {
           + "'");
     }
     return Integer.parseInt(digits) * unit;
-  }
-
-  /** What one op is in the experiments whose op is a batch ("; multiget: one op = 100 rows"); empty if none. */
-  private static String batches(BenchmarkReport report) {
-    StringBuilder batches = new StringBuilder();
-    if (report.parameters().get("rows_per_op") instanceof Map<?, ?> rows) {
-      rows.forEach((workload, count) -> {
-        if (((Number) count).intValue() > 1) {
-          batches.append("; ").append(workload).append(": one op = ").append(count).append(" rows");
-        }
-      });
-    }
-    return batches.toString();
-  }
-
-  static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    Map<String, Object> parameters = report.parameters();
-    String title = "fastpath: runs of " + parameters.get("run_seconds") + " s, link " + parameters.get("link")
-        + ", medians of " + parameters.get("runs") + " run(s); micro-benchmark: one client, one record; YCSB: "
-        + parameters.get("records") + " records of 1 KB" + batches(report);
-    RatioBenchmarks.write(report, FastPathBenchmark.RATIOS, title, json, dir, out);
-    Optional<String> breakdown = LatencyBreakdown.render(report);
-    if (breakdown.isPresent()) {
-      out.println();
-      out.println("micro-benchmark p50 latency breakdown (the paper's Figure 7): the RegionServer's own processing,"
-          + " timed in-process, and the rest, communication");
-      out.print(breakdown.get());
-    } else if (parameters.get("sizes_bytes") instanceof List<?> sizes && sizes.isEmpty()) {
-      out.println("(no latency breakdown: it splits the micro-benchmark's Gets and Puts, and --sizes none ran none)");
-    } else {
-      out.println("(no latency breakdown: the RegionServers run outside this JVM, where they cannot be timed"
-          + " in-process)");
-    }
-    out.flush();
   }
 }

@@ -1,6 +1,5 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -11,14 +10,10 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.pcm.AdaptivityRun;
 import org.hbaseturbo.bench.pcm.PcmBenchmark;
-import org.hbaseturbo.bench.pcm.PcmCharts;
-import org.hbaseturbo.bench.pcm.PcmReport;
-import org.hbaseturbo.bench.pcm.PcmTables;
 import org.hbaseturbo.bench.pcm.PcmVariant;
 import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.report.JsonFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,7 +50,7 @@ final class BenchPcmCommand implements Callable<Integer> {
   CommandSpec spec;
 
   /** Records a cache-regime run loads by default: 0.5 GB, which the servers' memory holds. */
-  static final long CACHE_RECORDS = 500_000;
+  static final long CACHE_RECORDS = PcmBenchmark.Builder.DEFAULT_RECORDS;
 
   /**
    * Records a disk-regime run loads by default: 3 GB, 1.5 GB a node of the default 2 GB, most of which the heap
@@ -73,16 +68,16 @@ final class BenchPcmCommand implements Callable<Integer> {
   Long records;
 
   @Range(min = 1_000, max = 1_000_000_000)
-  @Option(names = "--load-records", paramLabel = "N", defaultValue = "100000",
+  @Option(names = "--load-records", paramLabel = "N", defaultValue = "" + PcmBenchmark.Builder.DEFAULT_LOAD_RECORDS,
       description = "Records each bulk-load (BL) run inserts into a new table (1,000 to 1,000,000,000; default:"
           + " ${DEFAULT-VALUE}).")
   long loadRecords;
 
   @Mixin
-  RunOptions runs = new RunOptions(3);
+  RunOptions runs = new RunOptions(PcmBenchmark.Builder.DEFAULT_RUNS);
 
   @Mixin
-  RunTimeOptions runTime = new RunTimeOptions(10);
+  RunTimeOptions runTime = new RunTimeOptions(PcmBenchmark.Builder.DEFAULT_RUN_SECONDS);
 
   @Option(names = "--classes", paramLabel = "C,C,...", split = ",",
       defaultValue = "BL,RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
@@ -98,7 +93,7 @@ final class BenchPcmCommand implements Callable<Integer> {
   List<String> variants;
 
   @Range(min = 1, max = 1_024)
-  @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "" + PcmBenchmark.Builder.DEFAULT_THREADS,
       description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
   int threads;
 
@@ -198,32 +193,18 @@ final class BenchPcmCommand implements Callable<Integer> {
     Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS, dataNodes.isPresent());
     node.ifPresent(regime::requireConfinable);
     long recordCount = records != null ? records : node.isPresent() ? DISK_RECORDS : CACHE_RECORDS;
-    PcmBenchmark.Settings settings = new PcmBenchmark.Settings(recordCount, loadRecords, runTime.seconds(), runs.runs,
-        threads,
-        classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList(),
-        variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList(),
-        policyFiles.policies(), noAdaptivity ? Optional.empty()
-            : Optional.of(new AdaptivityRun.Settings(phaseTime.seconds(), periodSeconds, hold, trialPeriods,
-                phaseUntilSwitched)),
-        ycsbProperties, node, dataNodes, new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns));
+    PcmBenchmark.Settings settings = PcmBenchmark.Settings.builder().records(recordCount).loadRecords(loadRecords)
+        .runSeconds(runTime.seconds()).runs(runs.runs).threads(threads)
+        .classes(classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList())
+        .variants(variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList())
+        .policies(policyFiles.policies())
+        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(phaseTime.seconds(),
+            periodSeconds, hold, trialPeriods, phaseUntilSwitched)))
+        .ycsbProperties(ycsbProperties).node(node).dataNodes(dataNodes)
+        .warmUp(new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns)).build();
     Path dir = output.dir("pcm");
-    PcmReport report = new PcmBenchmark(settings, dir, out).run();
-    report(report, output.json(dir, "pcm"), dir, out);
+    PcmBenchmark benchmark = new PcmBenchmark(settings, dir, out);
+    benchmark.report(benchmark.run(), output.json(dir, "pcm"));
     return 0;
-  }
-
-  static void report(PcmReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    out.println();
-    out.println("pcm: " + report.parameters().get("records") + " records, " + report.parameters().get("runs")
-        + " rounds, each class measured once a round under each variant (medians), writes buffered on the client,"
-        + " regime "
-        + report.parameters().get("regime") + ", storage: " + report.parameters().get("storage"));
-    out.print(PcmTables.render(report));
-    JsonFiles.write(json, report);
-    out.println("report: " + json.toAbsolutePath());
-    for (Path chart : PcmCharts.write(report, dir, "pcm")) {
-      out.println("chart:  " + chart);
-    }
-    out.flush();
   }
 }

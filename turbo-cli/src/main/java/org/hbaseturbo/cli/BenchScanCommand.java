@@ -1,17 +1,15 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.hbaseturbo.bench.report.BenchmarkReport;
+import org.hbaseturbo.bench.RunPlan;
 import org.hbaseturbo.bench.scan.ScanBenchmark;
-import org.hbaseturbo.bench.scan.ScanComparison;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.scan.ScanVariant;
+import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.common.InvalidInputException;
 import picocli.CommandLine.Command;
@@ -95,26 +93,21 @@ final class BenchScanCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     settings(Optional.empty()); // validates before anything starts
-    return RatioBenchmarks.run("scan", parent.main.conf(), link, embedded, output, out,
-        (target, clientHost, dir) -> new ScanBenchmark(target, settings(clientHost), dir, out).run(),
-        BenchScanCommand::report);
+    return RatioBenchmarks.run("scan", parent.main.conf(), link, embedded, output, out, (target, clientHost, dir) -> {
+      ScanBenchmark benchmark = new ScanBenchmark(target, settings(clientHost), dir, out);
+      return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report);
+    });
   }
 
   private ScanBenchmark.Settings settings(Optional<ClientHost> clientHost) {
     List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
-    return new ScanBenchmark.Settings(chosen, variants.stream().map(ScanVariant::of).toList(), rows, clients,
-        scanLength, runs.runs, runTime.seconds(), warmUp, regions, clientHost, link.name());
+    return new ScanBenchmark.Settings(chosen, variants.stream().map(ScanVariant::of).toList(), rows, scanLength,
+        RunPlan.builder().clients(clients).runs(runs.runs).runSeconds(runTime.seconds())
+            .warmUp(YcsbWarmUp.operations(warmUp)).regions(regions).clientHost(clientHost, link.name()).build());
   }
 
   private static ScanSchema schema(String name) {
     return Arrays.stream(ScanSchema.values()).filter(schema -> schema.userName().equals(name)).findFirst()
         .orElseThrow(() -> new InvalidInputException("unknown schema '" + name + "': expected paper or ycsb"));
-  }
-
-  static void report(BenchmarkReport report, Path json, Path dir, PrintWriter out) throws IOException {
-    RatioBenchmarks.write(report, ScanComparison.TABLE, "scan: " + report.parameters().get("rows")
-        + " rows per schema, scans of " + report.parameters().get("scan_length") + " rows, runs of "
-        + report.parameters().get("run_seconds") + " s, link " + report.parameters().get("link") + ", medians of "
-        + report.parameters().get("runs") + " run(s)", json, dir, out);
   }
 }

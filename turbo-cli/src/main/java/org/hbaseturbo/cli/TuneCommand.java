@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
@@ -43,5 +45,20 @@ final class TuneCommand extends CommandGroup {
     out.flush();
     Pause.sleep(window, "watching the workload");
     return monitor.end(start);
+  }
+
+  /** @throws InvalidInputException when {@code table} is no table name, or no table of the cluster */
+  static void requireTable(Connection connection, String table) throws IOException {
+    TableName name;
+    try {
+      name = TableName.valueOf(table);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException("--table '" + table + "' is not a table name: " + e.getMessage());
+    }
+    try (Admin admin = connection.getAdmin()) {
+      if (!admin.tableExists(name)) {
+        throw new InvalidInputException("table '" + table + "' does not exist on the cluster");
+      }
+    }
   }
 }

@@ -49,7 +49,7 @@ final class TunePolicyChoice {
   Optional<Recommendation> recommend(Connection connection, Map<WorkloadClass, Policy> policies, PrintWriter out)
       throws IOException {
     if (table != null) {
-      TuneStatusCommand.requireTable(connection, table);
+      TuneCommand.requireTable(connection, table);
     }
     WorkloadClass chosen;
     if (workloadClass != null) {
@@ -68,7 +68,7 @@ final class TunePolicyChoice {
     }
     Recommendation recommendation = new Recommender(connection).recommend(policies.get(chosen),
         Optional.ofNullable(table).map(TableName::valueOf));
-    out.print(TuneRecommendCommand.render(recommendation));
+    out.print(RecommendationText.render(recommendation));
     out.flush();
     return Optional.of(recommendation);
   }

@@ -2,18 +2,14 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.report.JsonFiles;
-import org.hbaseturbo.report.TextTable;
 import org.hbaseturbo.tune.Recommendation;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
-import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,30 +56,5 @@ final class TuneRecommendCommand implements Callable<Integer> {
       out.flush();
     }
     return 0;
-  }
-
-  static String render(Recommendation recommendation) {
-    StringBuilder text = new StringBuilder();
-    PolicyEnvironment environment = recommendation.environment();
-    text.append(String.format("%npolicy for %s: %s, for %.0f GiB hosts with %d of %d RegionServers each, %s in %d"
-            + " regions%n", recommendation.workloadClass().label(), recommendation.policySource(),
-        environment.ramGb(), environment.regionServersPerHost(), environment.regionServers(),
-        recommendation.table().isEmpty() ? "user tables of " + bytes(environment.datasetBytes())
-            : recommendation.table() + " of " + bytes(environment.datasetBytes()), environment.regions()));
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"setting", "now", "recommended", "applies by"});
-    for (Recommendation.Change change : recommendation.changes()) {
-      rows.add(new String[] {change.setting(), change.current(), change.recommended(),
-          change.route().description()});
-    }
-    text.append(recommendation.changes().isEmpty() ? "the cluster already runs this policy\n"
-        : TextTable.render(rows, 0, 1, 2, 3));
-    text.append(String.format("%d settings already as recommended%n", recommendation.unchanged().size()));
-    recommendation.notes().forEach(note -> text.append("note: ").append(note).append('\n'));
-    return text.toString();
-  }
-
-  private static String bytes(double bytes) {
-    return String.format("%,.1f MiB", bytes / 1048576);
   }
 }

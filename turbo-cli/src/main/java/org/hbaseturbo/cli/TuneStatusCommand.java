@@ -1,18 +1,14 @@
 package org.hbaseturbo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.TableOperationCounts;
-import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.report.TextTable;
 import org.hbaseturbo.tune.WorkloadWindow;
@@ -60,7 +56,7 @@ final class TuneStatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection = TuneCommand.connect(conf)) {
       if (table != null) {
-        requireTable(connection, table);
+        TuneCommand.requireTable(connection, table);
       }
       WorkloadWindow window = TuneCommand.watch(connection, this.window.duration(), out);
       out.print(render(window, table));
@@ -71,20 +67,6 @@ final class TuneStatusCommand implements Callable<Integer> {
       out.flush();
     }
     return 0;
-  }
-
-  static void requireTable(Connection connection, String table) throws IOException {
-    TableName name;
-    try {
-      name = TableName.valueOf(table);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidInputException("--table '" + table + "' is not a table name: " + e.getMessage());
-    }
-    try (Admin admin = connection.getAdmin()) {
-      if (!admin.tableExists(name)) {
-        throw new InvalidInputException("table '" + table + "' does not exist on the cluster");
-      }
-    }
   }
 
   static String render(WorkloadWindow window, String only) {

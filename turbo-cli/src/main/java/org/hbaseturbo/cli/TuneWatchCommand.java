@@ -106,7 +106,7 @@ final class TuneWatchCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection = TuneCommand.connect(conf)) {
       if (table != null) {
-        TuneStatusCommand.requireTable(connection, table);
+        TuneCommand.requireTable(connection, table);
       }
       WorkloadWatcher watcher = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
           target.serverControl(), restarts, keys), policies, Optional.ofNullable(table).map(TableName::valueOf),

@@ -9,57 +9,45 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.RunChecks;
-import org.hbaseturbo.bench.RunOrder;
+import org.hbaseturbo.bench.InterleavedRuns;
+import org.hbaseturbo.bench.RatioReports;
+import org.hbaseturbo.bench.RunPlan;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
-import org.hbaseturbo.bench.ycsb.DbBinding;
-import org.hbaseturbo.bench.ycsb.PhaseResult;
-import org.hbaseturbo.bench.ycsb.YcsbExperiment;
-import org.hbaseturbo.bench.ycsb.YcsbProperties;
-import org.hbaseturbo.bench.ycsb.YcsbSummary;
-import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
-import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 
 /**
  * The compact cellblock codec against HBase's default codec, with and without the RPC's gzip compression, for an
- * unchanged client (YCSB's native binding): scans, gets and buffered puts of whole YCSB rows. Each (operation,
- * clients) runs its variants in turn, run after run, on one loaded table, so their ratios are side by side.
+ * unchanged client (YCSB's native binding): scans, gets and buffered puts of whole YCSB rows, each operation the runs
+ * of {@link InterleavedRuns} on one loaded table, each result named "operation variant".
  */
 public final class CodecBenchmark {
   /** Results are named "operation variant"; each is compared with the default codec's. */
   public static final RatioTable RATIOS = new RatioTable("operation", "op", CodecVariant.DEFAULT.label(), "op",
       report -> 1);
   private static final String TABLE = "codec_ycsb";
-  /** Load threads: loading is not what is measured. */
-  private static final int LOAD_THREADS = 4;
+  /** YCSB's workload A, its mix replaced by each operation's. */
+  private static final String WORKLOAD = "a";
 
   private final ClusterTarget target;
   private final Settings settings;
   private final Path workDir;
   private final PrintWriter progress;
+  private final InterleavedRuns runs;
 
-  /**
-   * @param runSeconds how long each measured run lasts (YCSB's maxexecutiontime)
-   * @param warmUpOperations unmeasured operations each client JVM does before it measures
-   */
-  public record Settings(List<CodecOperation> operations, List<CodecVariant> variants, long records,
-      List<Integer> clients, int runs, int runSeconds, int warmUpOperations, int regions,
-      Optional<ClientHost> clientHost, String linkName) {
+  /** @param variants the default codec among them, the baseline of every ratio */
+  public record Settings(List<CodecOperation> operations, List<CodecVariant> variants, long records, RunPlan plan) {
     public Settings {
       operations = List.copyOf(operations);
       variants = List.copyOf(variants);
-      clients = RunChecks.requireClients(clients);
+      requireNonNull(plan, "plan is null");
       if (operations.isEmpty()) {
         throw new InvalidInputException("no operation given; expected scan, get, put or a list of them");
       }
@@ -70,8 +58,6 @@ public final class CodecBenchmark {
       if (records < 10) {
         throw new InvalidInputException("--records must be at least 10 (a scan reads 10 rows), was " + records);
       }
-      RunChecks.requireRuns(runs, runSeconds);
-      requireNonNull(clientHost, "clientHost is null");
     }
   }
 
@@ -80,16 +66,20 @@ public final class CodecBenchmark {
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.progress = requireNonNull(progress, "progress is null");
+    this.runs = new InterleavedRuns(target, settings.plan(), progress);
   }
 
   public BenchmarkReport run() throws IOException {
     progress.printf("loading %,d YCSB rows into %s%n", settings.records(), TABLE);
-    experiment(Map.of(), CodecVariant.DEFAULT, LOAD_THREADS, workDir.resolve("load"), false).load(false);
+    Map<String, String> records = Map.of("table", TABLE, "recordcount", String.valueOf(settings.records()));
+    runs.load(WORKLOAD, records, workDir.resolve("load"));
     List<VariantResult> results = new ArrayList<>();
     for (CodecOperation operation : settings.operations()) {
-      for (int clients : settings.clients()) {
-        Map<CodecVariant, List<PhaseResult>> runs = RunOrder.interleaved(settings.variants(), settings.runs(),
-            (variant, run) -> {
+      Map<String, String> properties = new HashMap<>(records);
+      properties.putAll(operation.properties());
+      for (int clients : settings.plan().clients()) {
+        results.addAll(InterleavedRuns.summarize(operation.label(), runs.interleave(operation.label(), WORKLOAD,
+            properties, settings.variants(), clients, settings.plan().regions(), workDir, () -> {
               if (operation.writes()) {
                 // Each run of puts starts from an empty memstore and no compaction under way: a later run would
                 // otherwise insert into the skip lists the earlier ones filled, and pay for compactions their
@@ -98,34 +88,22 @@ public final class CodecBenchmark {
                   BenchTables.flushAndCompact(admin, TableName.valueOf(TABLE));
                 }
               }
-              progress.printf("%s, %d clients, %s codec: run %d of %d%n", operation.label(), clients,
-                  variant.label(), run, settings.runs());
-              progress.flush();
-              Path dir = workDir.resolve(operation.label() + "-" + variant.name().toLowerCase(Locale.ROOT) + "-"
-                  + clients);
-              return experiment(operation.properties(), variant, clients, dir, true).run(run, settings.runs(), false);
-            });
-        runs.forEach((variant, phases) -> results.add(YcsbSummary.summarize(operation.label() + " "
-            + variant.label(), phases)));
+            })));
       }
     }
     return new BenchmarkReport("codec", Environment.machine(), Environment.versions(target.hbaseVersion()),
         parameters(), results);
   }
 
-  /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
-  private YcsbExperiment experiment(Map<String, String> operation, CodecVariant variant, int clients, Path dir,
-      boolean timed) {
-    Map<String, String> properties = new HashMap<>(operation);
-    properties.putAll(variant.properties());
-    properties.put("table", TABLE);
-    properties.put("recordcount", String.valueOf(settings.records()));
-    if (timed) {
-      properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
-    }
-    return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, DbBinding.NATIVE,
-        settings.regions(), YcsbWarmUp.operations(settings.warmUpOperations()), settings.clientHost(),
-        settings.linkName()), dir, progress);
+  /**
+   * Prints the table and writes the JSON report to {@code json}, the ratios beside it ({@code <name>-ratios.json})
+   * and the charts into the work directory.
+   */
+  public void report(BenchmarkReport report, Path json) throws IOException {
+    Map<String, Object> parameters = report.parameters();
+    RatioReports.write(report, RATIOS, "codec: " + parameters.get("records") + " YCSB rows, runs of "
+        + parameters.get("run_seconds") + " s, link " + parameters.get("link") + ", medians of "
+        + parameters.get("runs") + " run(s)", json, workDir, progress);
   }
 
   private Map<String, Object> parameters() {
@@ -133,14 +111,9 @@ public final class CodecBenchmark {
     parameters.put("operations", settings.operations().stream().map(CodecOperation::label).toList());
     parameters.put("variants", settings.variants().stream().map(CodecVariant::label).toList());
     parameters.put("records", settings.records());
-    parameters.put("clients", settings.clients());
-    parameters.put("runs", settings.runs());
+    settings.plan().putParameters(parameters);
     parameters.put("run_order", "interleaved: run 1 of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; the table flushed and major-compacted before each run of puts");
-    parameters.put("run_seconds", settings.runSeconds());
-    parameters.put("warmup_operations_per_client_jvm", settings.warmUpOperations());
-    parameters.put("regions", settings.regions());
-    parameters.put("link", settings.linkName());
     parameters.put("cluster", target.description());
     parameters.put("workload", "YCSB core workload, 10 fields of 100 bytes; scan: 10-row scans (workload E's);"
         + " get: whole rows (readallfields); put: whole rows (writeallfields), client-side buffered");

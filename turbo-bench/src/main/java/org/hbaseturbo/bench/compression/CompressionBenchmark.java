@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.advisor.CodecSpeed;
 import org.hbaseturbo.advisor.WarmUp;
+import org.hbaseturbo.bench.ReportOutput;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.cluster.ClusterTarget;
@@ -40,6 +41,8 @@ public final class CompressionBenchmark {
   /** HBase's default BLOCKSIZE, the one the benchmark's tables use. */
   private static final int BLOCK_SIZE = 64 * 1024;
   private static final int BLOCK_REPEATS = 5;
+  /** The most rows a codec warms up on in {@link Settings#of}: enough for the JIT, at any --rows. */
+  private static final long MAX_WARM_UP_ROWS = 5_000;
   /**
    * Warm-up passes each run's client makes at the least (CompressionBenchMain's warm-up, which goes on until its
    * insert rate is steady): the first pass of a new client JVM is the slowest by far, and one pass that happens to be
@@ -80,6 +83,15 @@ public final class CompressionBenchmark {
       }
       selectPercents = List.copyOf(selectPercents);
     }
+
+    /**
+     * The benchmark's own settings for {@code rows}: selects of a quarter, half and three quarters of the rows, and
+     * a warm-up of half the rows, at most 5,000, per codec. Without the warm-up, the first codecs of a run measured
+     * the JIT warming up (inserts/s rose fivefold from the first codec to the last).
+     */
+    public static Settings of(long rows, int threads, int runs) {
+      return new Settings(rows, threads, runs, List.of(25, 50, 75), Math.min(rows / 2, MAX_WARM_UP_ROWS));
+    }
   }
 
   public CompressionBenchmark(ClusterTarget target, Settings settings, Path workDir, PrintWriter progress) {
@@ -87,6 +99,13 @@ public final class CompressionBenchmark {
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  /** Prints the tables and writes the JSON report to {@code json} and the charts into the work directory. */
+  public void report(CompressionReport report, Path json) throws IOException {
+    ReportOutput.write(progress, "compression: " + report.parameters().get("rows") + " sensor rows per codec,"
+        + " medians of " + report.parameters().get("runs") + " run(s)", CompressionTables.render(report), json,
+        report, () -> CompressionCharts.write(report, workDir, "compression"));
   }
 
   public CompressionReport run() throws IOException {

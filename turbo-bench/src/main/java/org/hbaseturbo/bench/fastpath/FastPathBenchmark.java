@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,24 +18,19 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
-import org.hbaseturbo.bench.RunChecks;
-import org.hbaseturbo.bench.RunOrder;
+import org.hbaseturbo.bench.InterleavedRuns;
+import org.hbaseturbo.bench.RatioReports;
+import org.hbaseturbo.bench.RunPlan;
 import org.hbaseturbo.bench.report.BenchmarkReport;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 import org.hbaseturbo.bench.ycsb.FastPathOutcome;
-import org.hbaseturbo.bench.ycsb.NativeHBaseClient;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
-import org.hbaseturbo.bench.ycsb.YcsbExperiment;
-import org.hbaseturbo.bench.ycsb.YcsbProperties;
-import org.hbaseturbo.bench.ycsb.YcsbSummary;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.fastpath.ReplyWaits;
-import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.cluster.NetworkLink;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.transport.UcxRuntime;
@@ -67,8 +61,8 @@ public final class FastPathBenchmark {
   private static final int REPLY_OVERHEAD_BYTES = 128;
   /** The table of the YCSB experiments; the micro-benchmark's are named after the value size. */
   private static final String YCSB_TABLE = "fastpath_ycsb";
-  /** Load threads: loading is not what is measured. */
-  private static final int LOAD_THREADS = 4;
+  /** YCSB's workload A, its mix replaced by each experiment's. */
+  private static final String WORKLOAD = "a";
   /** Values larger than the client's default fast-path request limit (1 MiB) would go over RPC. */
   public static final int MAX_VALUE_BYTES = 512 << 10;
 
@@ -76,6 +70,7 @@ public final class FastPathBenchmark {
   private final Settings settings;
   private final Path workDir;
   private final PrintWriter progress;
+  private final InterleavedRuns runs;
   private final Map<String, FastPathOutcome> outcomes = new LinkedHashMap<>();
   /** How each result's runs warmed up, by result and client count. */
   private final Map<String, Map<String, Object>> warmUps = new LinkedHashMap<>();
@@ -93,28 +88,19 @@ public final class FastPathBenchmark {
    * @param workloads YCSB experiments; empty: none
    * @param variants the native client among them, the baseline of every ratio
    * @param records YCSB records the YCSB experiments load
-   * @param clients client threads of the YCSB experiments (the micro-benchmark has one)
-   * @param runSeconds how long each measured run lasts (YCSB's maxexecutiontime)
-   * @param warmUp what each client JVM does, unmeasured, before it measures; in the batch workloads, its operations
-   *     are rows, in as many batches as they fill
-   * @param regions regions the YCSB experiments' table is pre-split into
-   * @param clientHost the host the client JVMs run on, if not this one: behind an emulated link, or the client host
-   *     of a cluster of hosts; their only fast-path transport is then TCP on its device
-   * @param linkName how the link is named in the report's parameters
+   * @param plan the YCSB experiments' client counts (the micro-benchmark has one client), the runs of both, each
+   *     client JVM's warm-up and where the client JVMs run: where not on this host, their only fast-path transport is
+   *     TCP on their link's device
    * @param serversOnHosts whether the RegionServers run on hosts of their own ({@code --hosts}), which the clients
    *     reach over their links: TCP only, as behind a link
    */
   public record Settings(List<Integer> sizes, List<FastPathWorkload> workloads, List<FastPathVariant> variants,
-      long records, List<Integer> clients, int runs, int runSeconds, YcsbWarmUp warmUp, int regions,
-      Optional<ClientHost> clientHost, String linkName, boolean serversOnHosts) {
+      long records, RunPlan plan, boolean serversOnHosts) {
     public Settings {
-      requireNonNull(warmUp, "warmUp is null");
-      requireNonNull(clientHost, "clientHost is null");
-      requireNonNull(linkName, "linkName is null");
+      requireNonNull(plan, "plan is null");
       sizes = List.copyOf(sizes);
       workloads = List.copyOf(workloads);
       variants = List.copyOf(variants);
-      clients = RunChecks.requireClients(clients);
       if (sizes.isEmpty() && workloads.isEmpty()) {
         throw new InvalidInputException("nothing to measure: give value sizes (--sizes) or YCSB workloads"
             + " (--workloads)");
@@ -132,11 +118,10 @@ public final class FastPathBenchmark {
       if (records < 1) {
         throw new InvalidInputException("--records must be at least 1, was " + records);
       }
-      RunChecks.requireRuns(runs, runSeconds);
       if (serversOnHosts) {
         requireTcpOnly("with --hosts", variants);
-      } else if (clientHost.isPresent() || !linkName.equals(NetworkLink.Speed.LOOPBACK.userName())) {
-        requireTcpOnly("behind --link " + linkName, variants);
+      } else if (plan.behindLink()) {
+        requireTcpOnly("behind --link " + plan.linkName(), variants);
       }
     }
 
@@ -161,6 +146,7 @@ public final class FastPathBenchmark {
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.progress = requireNonNull(progress, "progress is null");
+    this.runs = new InterleavedRuns(target, settings.plan(), progress);
   }
 
   public BenchmarkReport run() throws IOException {
@@ -182,6 +168,33 @@ public final class FastPathBenchmark {
   }
 
   /**
+   * Prints the table and the latency breakdown, and writes the JSON report to {@code json}, the ratios beside it
+   * ({@code <name>-ratios.json}) and the charts into the work directory.
+   */
+  public void report(BenchmarkReport report, Path json) throws IOException {
+    Map<String, Object> parameters = report.parameters();
+    String title = "fastpath: runs of " + parameters.get("run_seconds") + " s, link " + parameters.get("link")
+        + ", medians of " + parameters.get("runs") + " run(s); micro-benchmark: one client, one record; YCSB: "
+        + parameters.get("records") + " records of 1 KB" + batches(parameters);
+    RatioReports.write(report, RATIOS, title, json, workDir, progress);
+    progress.print(LatencyBreakdown.describe(report));
+    progress.flush();
+  }
+
+  /** What one op is in the experiments whose op is a batch ("; multiget: one op = 100 rows"); empty if none. */
+  private static String batches(Map<String, Object> parameters) {
+    StringBuilder batches = new StringBuilder();
+    if (parameters.get("rows_per_op") instanceof Map<?, ?> rows) {
+      rows.forEach((workload, count) -> {
+        if (((Number) count).intValue() > 1) {
+          batches.append("; ").append(workload).append(": one op = ").append(count).append(" rows");
+        }
+      });
+    }
+    return batches.toString();
+  }
+
+  /**
    * Unmeasured runs of every variant's Gets and Puts, and of the batches of them to be measured, before any measured
    * one: the RegionServers compile each path (RPC, the fast path; a batch is RPC's multi call) as it is first used,
    * and the variant measured first would pay for it (three times the p50 of a warm server, here).
@@ -190,7 +203,7 @@ public final class FastPathBenchmark {
     List<FastPathWorkload> workloads = new ArrayList<>(List.of(FastPathWorkload.READ, FastPathWorkload.UPDATE));
     settings.workloads().stream().filter(workload -> workload.rowsPerOperation() > 1).forEach(workloads::add);
     progress.printf("warming up the RegionServers: %s of every variant for %d s each, not measured%n",
-        workloads.stream().map(FastPathWorkload::label).toList(), settings.runSeconds());
+        workloads.stream().map(FastPathWorkload::label).toList(), settings.plan().runSeconds());
     TableName table = TableName.valueOf("fastpath_warmup");
     Path dir = workDir.resolve("warmup");
     Map<String, String> record = oneRecord(table, 1024, dir);
@@ -198,8 +211,9 @@ public final class FastPathBenchmark {
       for (FastPathWorkload workload : workloads) {
         Map<String, String> properties = new HashMap<>(record);
         properties.putAll(workload.properties());
-        experiment(properties, variant, 1, 1, dir.resolve(workload.label() + "-" + variant.label()), true)
-            .run(1, 1, false);
+        properties.putAll(variant.properties());
+        runs.experiment(WORKLOAD, properties, variant.db(), 1, 1, dir.resolve(workload.label() + "-" + variant.label()),
+            true).run(1, 1, false);
       }
     }
     drop(table);
@@ -237,7 +251,7 @@ public final class FastPathBenchmark {
    * size and a reply of the record's, in this JVM ({@link UcxRoundTrip}).
    */
   private void timeUcxRoundTrips(String experiment, int size) {
-    if (settings.clientHost().isPresent()) {
+    if (settings.plan().clientHost().isPresent()) {
       progress.printf("note: no UCX round trip floor with the clients on a host of their own: it is timed in this"
           + " JVM, on the servers' side of the link%n");
       return;
@@ -272,7 +286,7 @@ public final class FastPathBenchmark {
     Map<String, String> record = Map.of("table", table.getNameAsString(), "recordcount", "1", "fieldcount", "1",
         "fieldlength", String.valueOf(size));
     drop(table);
-    experiment(record, FastPathVariant.NATIVE, 1, 1, dir.resolve("load"), false).load(false);
+    runs.experiment(WORKLOAD, record, DbBinding.NATIVE, 1, 1, dir.resolve("load"), false).load(false);
     return record;
   }
 
@@ -292,18 +306,14 @@ public final class FastPathBenchmark {
     drop(table);
     progress.printf("YCSB experiments: loading %,d records into %s%n", settings.records(), table);
     Path dir = workDir.resolve("ycsb");
-    experiment(records, FastPathVariant.NATIVE, LOAD_THREADS, settings.regions(), dir.resolve("load"), false)
-        .load(false);
-    try (Admin admin = target.connection().getAdmin()) {
-      BenchTables.flushAndCompact(admin, table);
-    }
-    BenchTables.readThrough(target.connection(), table);
+    runs.load(WORKLOAD, records, dir.resolve("load"));
+    runs.settle(table);
     Optional<ServerFloor> server = ServerFloor.of(target, table);
     List<VariantResult> results = new ArrayList<>();
     for (FastPathWorkload workload : settings.workloads()) {
-      for (int clients : settings.clients()) {
-        List<VariantResult> compared = compare(workload.label(), workload, records, clients, settings.regions(), dir,
-            table, true);
+      for (int clients : settings.plan().clients()) {
+        List<VariantResult> compared = compare(workload.label(), workload, records, clients,
+            settings.plan().regions(), dir, table, true);
         results.addAll(compared);
         cpuFloors.put(workload.label() + " x" + clients, cpuFloor(workload, records, clients, dir, table, server,
             compared));
@@ -326,8 +336,8 @@ public final class FastPathBenchmark {
         clients == 1 ? "" : "s", server.isPresent() ? ", then the RegionServers called in-process" : "");
     progress.flush();
     Path runDir = dir.resolve(workload.label() + "-floor-" + clients);
-    PhaseResult alone = experiment(properties, DbBinding.NONE, Map.of(), clients, settings.regions(), runDir, true)
-        .run(1, 1, false);
+    PhaseResult alone = runs.experiment(WORKLOAD, properties, DbBinding.NONE, clients, settings.plan().regions(),
+        runDir, true).run(1, 1, false);
     double ycsbUs = alone.clientCpuNanos() / 1_000.0 / alone.operations();
     Map<String, Object> floor = new LinkedHashMap<>();
     floor.put("ycsb_client_cpu_us_per_op", ycsbUs);
@@ -355,8 +365,8 @@ public final class FastPathBenchmark {
       int clients, int regions, Path dir, TableName table, boolean compact) throws IOException {
     Map<String, String> properties = new HashMap<>(data);
     properties.putAll(workload.properties());
-    Map<FastPathVariant, List<PhaseResult>> runs = RunOrder.interleaved(settings.variants(), settings.runs(),
-        (variant, run) -> {
+    Map<FastPathVariant, List<PhaseResult>> byVariant = runs.interleave(experiment, WORKLOAD, properties,
+        settings.variants(), clients, regions, dir, () -> {
           if (workload.writes()) {
             try (Admin admin = target.connection().getAdmin()) {
               if (compact) {
@@ -366,21 +376,14 @@ public final class FastPathBenchmark {
               }
             }
           }
-          progress.printf("%s, %d client%s, %s: run %d of %d%n", experiment, clients, clients == 1 ? "" : "s",
-              variant.label(), run, settings.runs());
-          progress.flush();
-          Path runDir = dir.resolve(experiment + "-" + variant.name().toLowerCase(Locale.ROOT) + "-" + clients);
-          return experiment(properties, variant, clients, regions, runDir, true).run(run, settings.runs(), false);
         });
-    List<VariantResult> results = new ArrayList<>();
-    runs.forEach((variant, phases) -> {
+    byVariant.forEach((variant, phases) -> {
       String name = experiment + " " + variant.label();
-      results.add(YcsbSummary.summarize(name, phases));
       warmUps.put(name + " x" + clients, warmUpFields(phases));
       phases.stream().map(PhaseResult::fastPath).filter(Objects::nonNull).reduce(FastPathOutcome::plus)
           .ifPresent(outcome -> record(name + " x" + clients, outcome));
     });
-    return results;
+    return InterleavedRuns.summarize(experiment, byVariant);
   }
 
   private static Map<String, Object> warmUpFields(List<PhaseResult> phases) {
@@ -425,33 +428,6 @@ public final class FastPathBenchmark {
     }
   }
 
-  /** @param timed a run, which ends after {@code runSeconds}, rather than the load, which ends with its records */
-  private YcsbExperiment experiment(Map<String, String> workload, FastPathVariant variant, int clients, int regions,
-      Path dir, boolean timed) {
-    return experiment(workload, variant.db(), variant.properties(), clients, regions, dir, timed);
-  }
-
-  private YcsbExperiment experiment(Map<String, String> workload, DbBinding db, Map<String, String> dbProperties,
-      int clients, int regions, Path dir, boolean timed) {
-    Map<String, String> properties = new HashMap<>(workload);
-    properties.putAll(dbProperties);
-    if (timed) {
-      properties.putAll(YcsbProperties.timedRun(settings.runSeconds()));
-    }
-    return new YcsbExperiment(target, new YcsbExperiment.Settings("a", properties, clients, db, regions,
-        warmUp(properties), settings.clientHost(), settings.linkName()), dir, progress);
-  }
-
-  /**
-   * The warm-up's operations in a run of {@code properties}: batches of as many rows as the others' operations, so
-   * that a client warms up on as many rows whatever its workload (2,000 batches of 100 rows took about 20 s before
-   * each run here).
-   */
-  private YcsbWarmUp warmUp(Map<String, String> properties) {
-    int rows = Integer.parseInt(properties.getOrDefault(NativeHBaseClient.BATCH_ROWS, "1"));
-    return new YcsbWarmUp((settings.warmUp().operations() + rows - 1) / rows, settings.warmUp().quietSeconds());
-  }
-
   /** 1B, 100B, 1KB, 64KB: binary kilobytes, as the paper's sizes. */
   static String sizeLabel(int bytes) {
     return bytes >= 1024 && bytes % 1024 == 0 ? bytes / 1024 + "KB" : bytes + "B";
@@ -463,21 +439,17 @@ public final class FastPathBenchmark {
     parameters.put("workloads", settings.workloads().stream().map(FastPathWorkload::label).toList());
     parameters.put("variants", settings.variants().stream().map(FastPathVariant::label).toList());
     parameters.put("records", settings.records());
-    parameters.put("clients", settings.clients());
-    parameters.put("runs", settings.runs());
+    settings.plan().putParameters(parameters);
     parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts, and of its batches where"
         + " multiget or batchput is measured; then interleaved: run 1"
         + " of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; micro-benchmark: gets on the loaded record, then puts, the memstore flushed before"
         + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
         + " major-compacted before each run that writes");
-    parameters.put("run_seconds", settings.runSeconds());
-    parameters.putAll(settings.warmUp().reportParameters());
     parameters.put("warmup", "each client JVM does warmup_operations_per_client_jvm operations (multiget and"
         + " batchput: rows, in batches of 100); then " + YcsbWarmUp.QUIET_RULE + ", for at most"
         + " warmup_jit_quiet_seconds_at_most more; warm_up says how each result's runs ended theirs");
     parameters.put("warm_up", warmUps);
-    parameters.put("regions", settings.regions());
     parameters.put("cluster", target.description());
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
         + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"
@@ -486,7 +458,6 @@ public final class FastPathBenchmark {
     Map<String, Integer> rows = new LinkedHashMap<>();
     settings.workloads().forEach(workload -> rows.put(workload.label(), workload.rowsPerOperation()));
     parameters.put("rows_per_op", rows);
-    parameters.put("link", settings.linkName());
     parameters.put("servers_on_hosts", settings.serversOnHosts());
     parameters.put("transports", "fastpath-shm: client limited to shared memory (UCX_TLS=posix,cma);"
         + " fastpath-tcp: UCX_TLS=tcp on the device the cluster's client configuration names (lo on a cluster of this"

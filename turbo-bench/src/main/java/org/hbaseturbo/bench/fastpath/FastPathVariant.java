@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.fastpath;
 
 import java.util.Map;
+import org.hbaseturbo.bench.ClientVariant;
 import org.hbaseturbo.bench.Labels;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
@@ -9,7 +10,7 @@ import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
  * How a variant's YCSB clients reach the RegionServers: HBase's RPC, or the fast path over a UCX transport the
  * client's end is limited to (the server's end offers every transport it has).
  */
-public enum FastPathVariant {
+public enum FastPathVariant implements ClientVariant {
   NATIVE("native", "native", DbBinding.NATIVE, Map.of()),
   /** Shared memory: a client on the RegionServer's host. */
   SHM("fastpath-shm", "shm", DbBinding.FASTPATH, Map.of(FastPathHBaseClient.TRANSPORTS, "sm")),
@@ -33,6 +34,7 @@ public enum FastPathVariant {
     this.properties = properties;
   }
 
+  @Override
   public String label() {
     return label;
   }
@@ -42,11 +44,13 @@ public enum FastPathVariant {
     return transport;
   }
 
+  @Override
   public DbBinding db() {
     return db;
   }
 
   /** The binding's properties that limit the client's UCX transports. */
+  @Override
   public Map<String, String> properties() {
     return properties;
   }

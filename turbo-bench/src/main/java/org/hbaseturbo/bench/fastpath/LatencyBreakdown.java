@@ -69,6 +69,23 @@ public final class LatencyBreakdown {
   }
 
   /**
+   * What {@code bench fastpath} prints of the breakdown: the table under its title, or why there is none (no
+   * micro-benchmark ran, or the RegionServers ran where they could not be timed in-process).
+   */
+  public static String describe(BenchmarkReport report) {
+    Optional<String> table = render(report);
+    if (table.isPresent()) {
+      return String.format("%nmicro-benchmark p50 latency breakdown (the paper's Figure 7): the RegionServer's own"
+          + " processing, timed in-process, and the rest, communication%n") + table.get();
+    }
+    return report.parameters().get("sizes_bytes") instanceof List<?> sizes && sizes.isEmpty()
+        ? String.format("(no latency breakdown: it splits the micro-benchmark's Gets and Puts, and --sizes none ran"
+            + " none)%n")
+        : String.format("(no latency breakdown: the RegionServers run outside this JVM, where they cannot be timed"
+            + " in-process)%n");
+  }
+
+  /**
    * A stacked bar per variant of the 1 KB Get and Put, as the paper's Figure 7 (every size, when 1 KB was not
    * measured): the RegionServer's processing below in grey, communication above in the variant's colour, each bar
    * labelled with its p50 as a ratio to native's; empty as {@link #render}.

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.ReportOutput;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
@@ -41,6 +42,7 @@ import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
+import org.hbaseturbo.tune.policy.PolicyLoader;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -148,6 +150,107 @@ public final class PcmBenchmark {
       String policyHeap = policyHeap(policies, classes, node);
       node.ifPresent(confined -> requireRoom(confined, policyHeap));
     }
+
+    /** Every class under every variant, on this host, with the shipped policies; no adaptivity run. */
+    public static Builder builder() {
+      return new Builder();
+    }
+  }
+
+  /** Builds {@link Settings}; what is not set keeps its named default. */
+  public static final class Builder {
+    public static final long DEFAULT_RECORDS = 500_000;
+    public static final long DEFAULT_LOAD_RECORDS = 100_000;
+    public static final int DEFAULT_RUN_SECONDS = 10;
+    public static final int DEFAULT_RUNS = 3;
+    public static final int DEFAULT_THREADS = 4;
+
+    private long records = DEFAULT_RECORDS;
+    private long loadRecords = DEFAULT_LOAD_RECORDS;
+    private int runSeconds = DEFAULT_RUN_SECONDS;
+    private int runs = DEFAULT_RUNS;
+    private int threads = DEFAULT_THREADS;
+    private List<PcmWorkload> classes = List.of(PcmWorkload.values());
+    private List<PcmVariant> variants = List.of(PcmVariant.values());
+    private Map<WorkloadClass, Policy> policies = PolicyLoader.shipped();
+    private Optional<AdaptivityRun.Settings> adaptivity = Optional.empty();
+    private Map<String, String> ycsbProperties = Map.of();
+    private Optional<ServerConfinement> node = Optional.empty();
+    private OptionalInt dataNodes = OptionalInt.empty();
+    private WarmUp warmUp = WarmUp.DEFAULT;
+
+    private Builder() {
+    }
+
+    public Builder records(long records) {
+      this.records = records;
+      return this;
+    }
+
+    public Builder loadRecords(long loadRecords) {
+      this.loadRecords = loadRecords;
+      return this;
+    }
+
+    public Builder runSeconds(int runSeconds) {
+      this.runSeconds = runSeconds;
+      return this;
+    }
+
+    public Builder runs(int runs) {
+      this.runs = runs;
+      return this;
+    }
+
+    public Builder threads(int threads) {
+      this.threads = threads;
+      return this;
+    }
+
+    public Builder classes(List<PcmWorkload> classes) {
+      this.classes = classes;
+      return this;
+    }
+
+    public Builder variants(List<PcmVariant> variants) {
+      this.variants = variants;
+      return this;
+    }
+
+    public Builder policies(Map<WorkloadClass, Policy> policies) {
+      this.policies = policies;
+      return this;
+    }
+
+    public Builder adaptivity(Optional<AdaptivityRun.Settings> adaptivity) {
+      this.adaptivity = adaptivity;
+      return this;
+    }
+
+    public Builder ycsbProperties(Map<String, String> ycsbProperties) {
+      this.ycsbProperties = ycsbProperties;
+      return this;
+    }
+
+    public Builder node(Optional<ServerConfinement> node) {
+      this.node = node;
+      return this;
+    }
+
+    public Builder dataNodes(OptionalInt dataNodes) {
+      this.dataNodes = dataNodes;
+      return this;
+    }
+
+    public Builder warmUp(WarmUp warmUp) {
+      this.warmUp = warmUp;
+      return this;
+    }
+
+    public Settings build() {
+      return new Settings(records, loadRecords, runSeconds, runs, threads, classes, variants, policies, adaptivity,
+          ycsbProperties, node, dataNodes, warmUp);
+    }
   }
 
   private final Settings settings;
@@ -158,6 +261,15 @@ public final class PcmBenchmark {
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.out = requireNonNull(out, "out is null");
+  }
+
+  /** Prints the tables and writes the JSON report to {@code json} and the charts into the work directory. */
+  public void report(PcmReport report, Path json) throws IOException {
+    ReportOutput.write(out, "pcm: " + report.parameters().get("records") + " records, "
+        + report.parameters().get("runs") + " rounds, each class measured once a round under each variant (medians),"
+        + " writes buffered on the client, regime " + report.parameters().get("regime") + ", storage: "
+        + report.parameters().get("storage"), PcmTables.render(report), json, report,
+        () -> PcmCharts.write(report, workDir, "pcm"));
   }
 
   public PcmReport run() throws IOException {

@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.scan;
 
 import java.util.Map;
+import org.hbaseturbo.bench.ClientVariant;
 import org.hbaseturbo.bench.Labels;
 import org.hbaseturbo.bench.codec.CodecVariant;
 import org.hbaseturbo.bench.ycsb.DbBinding;
@@ -10,7 +11,7 @@ import org.hbaseturbo.bench.ycsb.PreparedHBaseClient;
  * The ways the benchmark scans: the paper's three, the native scan over the compact cellblock codec, and Prepared
  * Scan over the fast path.
  */
-public enum ScanVariant {
+public enum ScanVariant implements ClientVariant {
   NATIVE("native", DbBinding.NATIVE, Map.of()),
   /** Native scans with the RPC cellblocks gzip-compressed ({@code hbase.client.rpc.compressor}). */
   NATIVE_GZIP("native+gzip", DbBinding.NATIVE, CodecVariant.DEFAULT_GZIP.properties()),
@@ -30,14 +31,17 @@ public enum ScanVariant {
     this.properties = properties;
   }
 
+  @Override
   public String label() {
     return label;
   }
 
+  @Override
   public DbBinding db() {
     return db;
   }
 
+  @Override
   public Map<String, String> properties() {
     return properties;
   }
