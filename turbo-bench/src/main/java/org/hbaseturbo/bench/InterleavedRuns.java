@@ -34,6 +34,7 @@ public final class InterleavedRuns {
   private final ClusterTarget target;
   private final RunPlan plan;
   private final PrintWriter progress;
+  private final RunDetails details;
 
   /** What a benchmark does before each measured run of a variant: flush a table that the runs write, say. */
   public interface BeforeRun {
@@ -44,6 +45,7 @@ public final class InterleavedRuns {
     this.target = requireNonNull(target, "target is null");
     this.plan = requireNonNull(plan, "plan is null");
     this.progress = requireNonNull(progress, "progress is null");
+    this.details = new RunDetails(progress);
   }
 
   /** Loads {@code properties}' records with HBase's own client, into a table pre-split into the plan's regions. */
@@ -64,14 +66,15 @@ public final class InterleavedRuns {
 
   /**
    * Every variant's measured runs of one experiment at one client count, interleaved: each variant's runs in round
-   * order, the variants in the order given.
+   * order, the variants in the order given. How each variant's runs warmed up and how their fast-path attempts ended
+   * go into the report's parameters ({@link #putParameters}).
    *
    * @param dir where each variant's runs get a directory of their own
    */
   public <V extends ClientVariant> Map<V, List<PhaseResult>> interleave(String experiment, String workload,
       Map<String, String> properties, List<V> variants, int clients, int regions, Path dir, BeforeRun before)
       throws IOException {
-    return RunOrder.interleaved(variants, plan.runs(), (variant, run) -> {
+    Map<V, List<PhaseResult>> runs = RunOrder.interleaved(variants, plan.runs(), (variant, run) -> {
       before.prepare();
       progress.printf("%s, %d client%s, %s: run %d of %d%n", experiment, clients, clients == 1 ? "" : "s",
           variant.label(), run, plan.runs());
@@ -82,6 +85,17 @@ public final class InterleavedRuns {
       return experiment(workload, variantProperties, variant.db(), clients, regions, runDir, true)
           .run(run, plan.runs(), false);
     });
+    runs.forEach((variant, phases) -> details.record(experiment + " " + variant.label() + " x" + clients, phases));
+    return runs;
+  }
+
+  /**
+   * The report parameters of the runs so far: the plan's, and how each result's runs warmed up ("warm_up") and
+   * ended their fast-path attempts ("fast_path_outcomes"), by result and client count.
+   */
+  public void putParameters(Map<String, Object> parameters) {
+    plan.putParameters(parameters);
+    details.putParameters(parameters);
   }
 
   /** One result per variant, named "experiment variant", from its runs. */

@@ -49,6 +49,13 @@ class BenchScanIT {
     // Over the fast path, RPC carries only the prepares: the bytes are the fast path's, counted too.
     assertThat(byVariant.get("ycsb prepared+fastpath").get("bytes_per_op").asDouble())
         .isBetween(0.5 * nativeBytes, fewer);
+    // The prepared scan's executes were served by the fast path, and only its variant made fast-path attempts.
+    JsonNode outcomes = report.get("parameters").get("fast_path_outcomes");
+    assertThat(outcomes).hasSize(1);
+    JsonNode outcome = outcomes.get("ycsb prepared+fastpath x2");
+    assertThat(outcome.get("served").asLong()).isPositive();
+    assertThat(outcome.get("over_rpc").asLong()).isZero();
+    assertThat(report.get("parameters").get("warm_up")).hasSize(5);
     assertThat(byVariant.get("ycsb native+gzip").get("bytes_per_op").asDouble()).isLessThan(fewer);
     assertThat(byVariant.get("ycsb native+compact").get("bytes_per_op").asDouble()).isLessThan(fewer);
     JsonNode ratios = new ObjectMapper().readTree(out.resolve("scan-ratios.json").toFile());

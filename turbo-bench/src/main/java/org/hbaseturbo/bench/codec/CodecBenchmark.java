@@ -111,7 +111,7 @@ public final class CodecBenchmark {
     parameters.put("operations", settings.operations().stream().map(CodecOperation::label).toList());
     parameters.put("variants", settings.variants().stream().map(CodecVariant::label).toList());
     parameters.put("records", settings.records());
-    settings.plan().putParameters(parameters);
+    runs.putParameters(parameters);
     parameters.put("run_order", "interleaved: run 1 of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; the table flushed and major-compacted before each run of puts");
     parameters.put("cluster", target.description());

@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
@@ -26,10 +25,8 @@ import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
-import org.hbaseturbo.bench.ycsb.FastPathOutcome;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
-import org.hbaseturbo.client.fastpath.ReplyWaits;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.report.Environment;
@@ -71,9 +68,6 @@ public final class FastPathBenchmark {
   private final Path workDir;
   private final PrintWriter progress;
   private final InterleavedRuns runs;
-  private final Map<String, FastPathOutcome> outcomes = new LinkedHashMap<>();
-  /** How each result's runs warmed up, by result and client count. */
-  private final Map<String, Map<String, Object>> warmUps = new LinkedHashMap<>();
   /** The RegionServer's own processing of each micro-benchmark experiment's operation, p50 in microseconds. */
   private final Map<String, Double> serverProcessingUs = new LinkedHashMap<>();
   /** A UCX round trip of each micro-benchmark Get's sizes over each fast-path variant's transports, p50 in us. */
@@ -377,55 +371,7 @@ public final class FastPathBenchmark {
             }
           }
         });
-    byVariant.forEach((variant, phases) -> {
-      String name = experiment + " " + variant.label();
-      warmUps.put(name + " x" + clients, warmUpFields(phases));
-      phases.stream().map(PhaseResult::fastPath).filter(Objects::nonNull).reduce(FastPathOutcome::plus)
-          .ifPresent(outcome -> record(name + " x" + clients, outcome));
-    });
     return InterleavedRuns.summarize(experiment, byVariant);
-  }
-
-  private static Map<String, Object> warmUpFields(List<PhaseResult> phases) {
-    List<PhaseResult.WarmUp> warmUps = phases.stream().map(PhaseResult::warmUp).filter(Objects::nonNull).toList();
-    Map<String, Object> fields = new LinkedHashMap<>();
-    fields.put("runs", warmUps.size());
-    fields.put("jit_quiet_runs", warmUps.stream().filter(w -> Boolean.TRUE.equals(w.jitQuiet())).count());
-    fields.put("seconds_by_run", warmUps.stream().map(w -> w.millis() / 1000.0).toList());
-    fields.put("last_second_compile_ms_by_run", warmUps.stream().map(PhaseResult.WarmUp::lastSecondCompileMs)
-        .toList());
-    return fields;
-  }
-
-  private static Map<String, Object> outcomeFields(FastPathOutcome outcome) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    fields.put("served", outcome.served());
-    fields.put("over_rpc", outcome.overRpc());
-    ReplyWaits.Snapshot waits = outcome.waits();
-    long replies = Math.max(1, waits.replies());
-    fields.put("replies", waits.replies());
-    fields.put("caught_polling_share", (double) waits.caughtPolling() / replies);
-    fields.put("parks_per_reply", (double) waits.parks() / replies);
-    fields.put("idle_wake_ups_per_reply", (double) waits.idleWakeUps() / replies);
-    fields.put("sleeps_per_reply", (double) waits.sleeps() / replies);
-    fields.put("alarms_per_reply", (double) waits.alarms() / replies);
-    fields.put("reply_to_caller_us", orNull(waits.replyToCallerUs()));
-    fields.put("reply_to_poller_us", orNull(waits.replyToPollerUs()));
-    fields.put("reply_to_parked_us", orNull(waits.replyToParkedUs()));
-    return fields;
-  }
-
-  private static Double orNull(double value) {
-    return Double.isNaN(value) ? null : value;
-  }
-
-  /** Keeps how a fast-path variant's attempts ended, and says so when some went over RPC. */
-  private void record(String result, FastPathOutcome outcome) {
-    outcomes.put(result, outcome);
-    if (outcome.overRpc() > 0) {
-      progress.printf("note: %s: %,d of %,d fast-path attempts went over RPC (%,d served)%n", result,
-          outcome.overRpc(), outcome.served() + outcome.overRpc(), outcome.served());
-    }
   }
 
   /** 1B, 100B, 1KB, 64KB: binary kilobytes, as the paper's sizes. */
@@ -439,7 +385,7 @@ public final class FastPathBenchmark {
     parameters.put("workloads", settings.workloads().stream().map(FastPathWorkload::label).toList());
     parameters.put("variants", settings.variants().stream().map(FastPathVariant::label).toList());
     parameters.put("records", settings.records());
-    settings.plan().putParameters(parameters);
+    runs.putParameters(parameters);
     parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts, and of its batches where"
         + " multiget or batchput is measured; then interleaved: run 1"
         + " of every variant in turn, then run 2, ..., the order rotated by"
@@ -449,7 +395,6 @@ public final class FastPathBenchmark {
     parameters.put("warmup", "each client JVM does warmup_operations_per_client_jvm operations (multiget and"
         + " batchput: rows, in batches of 100); then " + YcsbWarmUp.QUIET_RULE + ", for at most"
         + " warmup_jit_quiet_seconds_at_most more; warm_up says how each result's runs ended theirs");
-    parameters.put("warm_up", warmUps);
     parameters.put("cluster", target.description());
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
         + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"
@@ -465,15 +410,6 @@ public final class FastPathBenchmark {
         + " transport the client's settings allow; the RegionServers offer shared memory and TCP on the device they"
         + " bind to");
     parameters.put("ucx_in_benchmark_jvm", UcxRuntime.describe());
-    Map<String, Map<String, Object>> served = new LinkedHashMap<>();
-    outcomes.forEach((result, outcome) -> served.put(result, outcomeFields(outcome)));
-    parameters.put("fast_path_outcomes", served);
-    parameters.put("fast_path_waits", "per variant, summed over its runs' client JVMs (warm-up included):"
-        + " replies, the share caught while the waiter polled, parks in UCX's wait for events and wake-ups that found"
-        + " nothing new per reply, sleeps after two or more such wake-ups in a row per reply, deadline alarms set per"
-        + " reply, and the mean time from"
-        + " the server's sending a reply to its waiter running with it (both read one clock on one host): all"
-        + " replies, those caught polling, those whose waiter parked");
     parameters.put("cpu_floor", cpuFloors);
     parameters.put("cpu_floors", "per YCSB experiment and client count, the CPU per operation that no client"
         + " library and no transport can save, each measured once after the experiment's runs:"

@@ -120,7 +120,7 @@ public final class ScanBenchmark {
     parameters.put("schemas", settings.schemas().stream().map(ScanSchema::userName).toList());
     parameters.put("rows", settings.rows());
     parameters.put("scan_length", settings.scanLength());
-    settings.plan().putParameters(parameters);
+    runs.putParameters(parameters);
     parameters.put("variants", settings.variants().stream().map(ScanVariant::label).toList());
     parameters.put("run_order", "interleaved: run 1 of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; each table flushed, major-compacted and read once after its load");
