@@ -65,13 +65,13 @@ public final class InterleavedRuns {
   }
 
   /**
-   * Every variant's measured runs of one experiment at one client count, interleaved: each variant's runs in round
-   * order, the variants in the order given. How each variant's runs warmed up and how their fast-path attempts ended
-   * go into the report's parameters ({@link #putParameters}).
+   * Every variant's measured runs of one experiment at one client count, interleaved; returns one result per variant,
+   * named "experiment variant", in the order given. How each variant's runs warmed up and how their fast-path
+   * attempts ended go into the report's parameters ({@link #putParameters}).
    *
    * @param dir where each variant's runs get a directory of their own
    */
-  public <V extends ClientVariant> Map<V, List<PhaseResult>> interleave(String experiment, String workload,
+  public <V extends ClientVariant> List<VariantResult> interleave(String experiment, String workload,
       Map<String, String> properties, List<V> variants, int clients, int regions, Path dir, BeforeRun before)
       throws IOException {
     Map<V, List<PhaseResult>> runs = RunOrder.interleaved(variants, plan.runs(), (variant, run) -> {
@@ -85,8 +85,13 @@ public final class InterleavedRuns {
       return experiment(workload, variantProperties, variant.db(), clients, regions, runDir, true)
           .run(run, plan.runs(), false);
     });
-    runs.forEach((variant, phases) -> details.record(experiment + " " + variant.label() + " x" + clients, phases));
-    return runs;
+    List<VariantResult> results = new ArrayList<>();
+    runs.forEach((variant, phases) -> {
+      String name = experiment + " " + variant.label();
+      details.record(name + " x" + clients, phases);
+      results.add(YcsbSummary.summarize(name, phases));
+    });
+    return results;
   }
 
   /**
@@ -96,14 +101,6 @@ public final class InterleavedRuns {
   public void putParameters(Map<String, Object> parameters) {
     plan.putParameters(parameters);
     details.putParameters(parameters);
-  }
-
-  /** One result per variant, named "experiment variant", from its runs. */
-  public static <V extends ClientVariant> List<VariantResult> summarize(String experiment,
-      Map<V, List<PhaseResult>> runs) {
-    List<VariantResult> results = new ArrayList<>();
-    runs.forEach((variant, phases) -> results.add(YcsbSummary.summarize(experiment + " " + variant.label(), phases)));
-    return results;
   }
 
   /**

@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.hbaseturbo.bench.ReportOutput;
 import org.hbaseturbo.bench.advisor.AdvisorBenchmark;
 import org.hbaseturbo.bench.advisor.AdvisorDataset;
 import org.hbaseturbo.bench.advisor.AdvisorReport;
 import org.hbaseturbo.bench.compression.CompressionBenchmark;
-import org.hbaseturbo.report.JsonFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -126,14 +126,9 @@ final class BenchCommand extends CommandGroup {
       try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), embedded.settings(TargetCluster.LOOPBACK),
           dir, out)) {
         AdvisorReport report = new AdvisorBenchmark(cluster.target(), settings, out).run();
-        out.println();
-        out.printf("advisor: %,d rows per dataset, advice from %,d sampled rows, measured in %s%n", rows, sampleRows,
-            settings.plan().description());
-        out.print(report.render());
-        Path file = output.json(dir, "advisor");
-        JsonFiles.write(file, report);
-        out.println("report: " + file.toAbsolutePath());
-        out.flush();
+        ReportOutput.write(out, String.format("advisor: %,d rows per dataset, advice from %,d sampled rows, measured"
+            + " in %s", rows, sampleRows, settings.plan().description()), report.render(), output.json(dir, "advisor"),
+            report, List::of);
       }
       return 0;
     }

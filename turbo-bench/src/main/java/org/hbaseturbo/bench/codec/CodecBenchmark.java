@@ -78,7 +78,7 @@ public final class CodecBenchmark {
       Map<String, String> properties = new HashMap<>(records);
       properties.putAll(operation.properties());
       for (int clients : settings.plan().clients()) {
-        results.addAll(InterleavedRuns.summarize(operation.label(), runs.interleave(operation.label(), WORKLOAD,
+        results.addAll(runs.interleave(operation.label(), WORKLOAD,
             properties, settings.variants(), clients, settings.plan().regions(), workDir, () -> {
               if (operation.writes()) {
                 // Each run of puts starts from an empty memstore and no compaction under way: a later run would
@@ -88,7 +88,7 @@ public final class CodecBenchmark {
                   BenchTables.flushAndCompact(admin, TableName.valueOf(TABLE));
                 }
               }
-            })));
+            }));
       }
     }
     return new BenchmarkReport("codec", Environment.machine(), Environment.versions(target.hbaseVersion()),

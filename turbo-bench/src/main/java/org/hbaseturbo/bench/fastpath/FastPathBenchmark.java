@@ -359,7 +359,7 @@ public final class FastPathBenchmark {
       int clients, int regions, Path dir, TableName table, boolean compact) throws IOException {
     Map<String, String> properties = new HashMap<>(data);
     properties.putAll(workload.properties());
-    Map<FastPathVariant, List<PhaseResult>> byVariant = runs.interleave(experiment, WORKLOAD, properties,
+    return runs.interleave(experiment, WORKLOAD, properties,
         settings.variants(), clients, regions, dir, () -> {
           if (workload.writes()) {
             try (Admin admin = target.connection().getAdmin()) {
@@ -371,7 +371,6 @@ public final class FastPathBenchmark {
             }
           }
         });
-    return InterleavedRuns.summarize(experiment, byVariant);
   }
 
   /** 1B, 100B, 1KB, 64KB: binary kilobytes, as the paper's sizes. */

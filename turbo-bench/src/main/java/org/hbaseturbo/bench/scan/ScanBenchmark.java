@@ -86,8 +86,8 @@ public final class ScanBenchmark {
       progress.flush();
       runs.settle(table);
       for (int clients : settings.plan().clients()) {
-        results.addAll(InterleavedRuns.summarize(schema.userName(), runs.interleave(schema.userName(), WORKLOAD,
-            properties(schema), settings.variants(), clients, settings.plan().regions(), schemaDir, () -> { })));
+        results.addAll(runs.interleave(schema.userName(), WORKLOAD,
+            properties(schema), settings.variants(), clients, settings.plan().regions(), schemaDir, () -> { }));
       }
     }
     return new BenchmarkReport("scan", Environment.machine(), Environment.versions(target.hbaseVersion()),
