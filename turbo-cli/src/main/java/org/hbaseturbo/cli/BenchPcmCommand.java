@@ -2,6 +2,7 @@ package org.hbaseturbo.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.hbaseturbo.bench.pcm.PcmVariant;
 import org.hbaseturbo.bench.pcm.PcmWorkload;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.policy.PolicyLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,10 +27,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "pcm", mixinStandardHelpOptions = true,
     description = {"The PCM paper's experiment (its Figure 5) at this machine's scale: each workload class (--classes)"
         + " as a YCSB mix, under HBase's defaults at the paper's 1 GB RegionServer heap, under the defaults at the"
-        + " heap the policies give, under HBase's own DefaultHeapMemoryTuner, and under the class's PCM policy."
-        + " Each variant runs on a fresh process cluster (2 RegionServer JVMs) started on a copy of the same"
-        + " loaded records, on this host's file system or, with --hdfs, on an HDFS of its own; writes are buffered"
-        + " on the client for every variant. With --regime disk the policies size heaps from a node's memory.",
+        + " heap the policies give, under HBase's own DefaultHeapMemoryTuner, under the class's PCM policy, and, with"
+        + " --calibrated, under the policy 'tune calibrate' measured best on this machine. Each variant runs on a"
+        + " fresh process cluster (2 RegionServer JVMs) started on a copy of the same loaded records, on this host's"
+        + " file system or, with --hdfs, on an HDFS of its own; writes are buffered on the client for every variant."
+        + " With --regime disk the policies size heaps from a node's memory.",
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run.",
         "--runs counts rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
@@ -88,9 +91,15 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Option(names = "--variants", paramLabel = "V,V,...", split = ",",
       defaultValue = "defaults-1g,defaults,defaults-again,hbase-tuner,pcm",
       description = "Variants to run each class under, each on a process cluster of its own (default: all,"
-          + " ${DEFAULT-VALUE}). defaults-again is defaults on a second cluster: its ratio to defaults is the"
-          + " benchmark's own noise, shown beside PCM's ratios.")
+          + " ${DEFAULT-VALUE}, and calibrated where --calibrated is given). defaults-again is defaults on a second"
+          + " cluster: its ratio to defaults is the benchmark's own noise, shown beside PCM's ratios.")
   List<String> variants;
+
+  @Option(names = "--calibrated", paramLabel = "DIR",
+      description = "The policy files 'tune calibrate' wrote (its OUT/policies), one for every class measured: the"
+          + " calibrated variant applies them as PCM applies the paper's, side by side with it and the stock"
+          + " variants.")
+  Path calibrated;
 
   @Range(min = 1, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "" + PcmBenchmark.Builder.DEFAULT_THREADS,
@@ -168,6 +177,25 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Mixin
   BenchOutputOptions output;
 
+  /** The variants asked for; calibrated too where --calibrated is given and --variants is not. */
+  private List<PcmVariant> variants() {
+    List<PcmVariant> chosen = new ArrayList<>(variants.stream().map(String::strip).map(PcmVariant::byUserName)
+        .toList());
+    boolean named = spec.commandLine().getParseResult().hasMatchedOption("--variants");
+    if (calibrated != null && !named) {
+      chosen.add(PcmVariant.CALIBRATED);
+    }
+    if (chosen.contains(PcmVariant.CALIBRATED) && calibrated == null) {
+      throw new InvalidInputException("--variants calibrated needs --calibrated DIR: the policy files 'turbo tune"
+          + " calibrate' wrote");
+    }
+    if (calibrated != null && !chosen.contains(PcmVariant.CALIBRATED)) {
+      throw new InvalidInputException("--calibrated " + calibrated + " is for the calibrated variant, which --variants"
+          + " leaves out: add calibrated to --variants, or leave --calibrated out");
+    }
+    return chosen.stream().distinct().sorted().toList();
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -196,8 +224,9 @@ final class BenchPcmCommand implements Callable<Integer> {
     PcmBenchmark.Settings settings = PcmBenchmark.Settings.builder().records(recordCount).loadRecords(loadRecords)
         .runSeconds(runTime.seconds()).runs(runs.runs).threads(threads)
         .classes(classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList())
-        .variants(variants.stream().map(String::strip).map(PcmVariant::byUserName).distinct().sorted().toList())
+        .variants(variants())
         .policies(policyFiles.policies())
+        .calibrated(calibrated == null ? Map.of() : PolicyLoader.files(calibrated, "--calibrated"))
         .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(phaseTime.seconds(),
             periodSeconds, hold, trialPeriods, phaseUntilSwitched)))
         .ycsbProperties(ycsbProperties).node(node).dataNodes(dataNodes)

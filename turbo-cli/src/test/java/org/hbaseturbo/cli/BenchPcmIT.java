@@ -33,12 +33,19 @@ class BenchPcmIT {
   private static final long PHASE_BOUND_MS = 24_000;
 
   @Test
-  void measuresAClassUnderDefaultsAndPcmAndFollowsAShiftingMix(@TempDir Path dir) throws Exception {
+  void measuresAClassUnderDefaultsPcmAndItsCalibratedPolicyAndFollowsAShiftingMix(@TempDir Path dir)
+      throws Exception {
     Path out = dir.resolve("out");
+    // A calibrated policy as 'tune calibrate' writes one: the paper's heap, its own fractions and block size.
+    Path calibrated = Files.createDirectories(dir.resolve("calibrated"));
+    Files.writeString(calibrated.resolve("RO-read.yaml"), String.join("\n", "class: RO-read",
+        "source: calibrated for the test", "heap_gb: 0.5 * ram_gb / regionservers_per_host", "settings:",
+        "  hfile.block.cache.size: 0.5", "  hbase.regionserver.global.memstore.size: 0.2", "  BLOCKSIZE: 16k", ""));
 
     // The clients' warm-up cut to what the test needs (at the defaults, about 18 s a run on 2 cores).
-    CommandLineRun run = CommandLineRun.of("bench", "pcm", "--classes", "RO-read", "--variants", "defaults,pcm",
-        "--records", "2000", "--run-time", "2s", "--runs", "1", "--threads", "2", "--warmup", "500",
+    CommandLineRun run = CommandLineRun.of("bench", "pcm", "--classes", "RO-read", "--variants",
+        "defaults,pcm,calibrated", "--calibrated", calibrated.toString(), "--records", "2000", "--run-time", "2s",
+        "--runs", "1", "--threads", "2", "--warmup", "500",
         "--warmup-quiet", "0s", "--phase-time", PHASE_BOUND_MS / 1000 + "s",
         "--phase-until-switched", "--period", "1", "--hold", "2", "--out", out.toString());
 
@@ -54,7 +61,7 @@ class BenchPcmIT {
           .isBetween(1, PcmBenchmark.WarmUp.DEFAULT.serverRuns());
       variants.add(result.get("variant").asText());
     }
-    assertThat(variants).containsExactly("defaults", "PCM");
+    assertThat(variants).containsExactly("defaults", "PCM", "calibrated");
     assertThat(report.get("parameters").get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);
     // RO-read's policy: a larger block cache and a smaller memstore, through the heap tuner, in force before it ran.
     assertThat(new AuditLog(out.resolve("pcm").resolve("audit.jsonl")).read()).anySatisfy(entry -> {
@@ -65,6 +72,14 @@ class BenchPcmIT {
       assertThat(entry.route()).isEqualTo(Route.HEAP_TUNER);
       assertThat(entry.status()).isEqualTo(AuditLog.Status.APPLIED);
     });
+    // The calibrated variant applied its own policy, not the paper's.
+    assertThat(new AuditLog(out.resolve("calibrated").resolve("audit.jsonl")).read()).anySatisfy(entry -> {
+      assertThat(entry.key()).isEqualTo("hfile.block.cache.size");
+      assertThat(entry.newValue()).isEqualTo("0.5");
+      assertThat(entry.status()).isEqualTo(AuditLog.Status.APPLIED);
+    });
+    assertThat(report.get("parameters").get("calibrated_policies").get("RO-read").asText())
+        .contains("calibrated for the test");
     JsonNode defaultsServer = report.get("results").get(0).get("server");
     JsonNode pcmServer = report.get("results").get(1).get("server");
     assertThat(pcmServer.get("block_cache_max_bytes").asLong())
@@ -101,7 +116,8 @@ class BenchPcmIT {
     });
     assertThat(Files.size(out.resolve("pcm-throughput.png"))).isPositive();
     assertThat(Files.size(out.resolve("pcm-adaptivity.png"))).isPositive();
-    assertThat(run.out()).contains("PCM / defaults", "report: " + out.resolve("pcm.json").toAbsolutePath());
+    assertThat(run.out()).contains("PCM / defaults", "calibrated / defaults", "calibrated / PCM",
+        "report: " + out.resolve("pcm.json").toAbsolutePath());
   }
 
   /**

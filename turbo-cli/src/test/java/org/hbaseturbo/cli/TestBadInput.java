@@ -103,6 +103,10 @@ class TestBadInput {
         line("verify", "--chaos-period", "-5").refusedWith(
             "turbo: Invalid value for option '--chaos-period': expected a duration in whole seconds such as 30s, 5m"
                 + " or 1h (a number alone is seconds), was '-5' (see 'turbo verify --help')"),
+        line("bench", "pcm", "--variants", "defaults,calibrated").refusedWith(
+            "turbo: --variants calibrated needs --calibrated DIR: the policy files 'turbo tune calibrate' wrote"),
+        line("bench", "pcm", "--calibrated", "/no/such/policies").refusedWith(
+            "turbo: --calibrated /no/such/policies: no such file or directory"),
         line("bench", "pcm", "--records", "10").refusedWith(
             "turbo: --records must be between 1,000 and 1,000,000,000, was 10 (see 'turbo bench pcm --help')"),
         line("bench", "pcm", "--server-warmup-runs", "0").refusedWith(
@@ -305,6 +309,18 @@ class TestBadInput {
     assertRefused(nodesTooBig, null);
     assertThat(nodesTooBig.err()).startsWith("turbo: 2 nodes of --node-memory 4096g need more than three quarters of"
         + " this machine's ");
+  }
+
+  @Test
+  void benchPcmCalibratedPoliciesThatDoNotCoverTheClassesOrAreLeftOut(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("RO-read.yaml"), "class: RO-read\nheap_gb: 0.5 * ram_gb / regionservers_per_host\n"
+        + "settings:\n  BLOCKSIZE: 32k\n");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--calibrated", dir.toString(), "--classes", "RO-read,MixW"),
+        "turbo: no calibrated policy for class MixW in --calibrated (it has RO-read): 'turbo tune calibrate --class"
+            + " MixW' writes one, or leave the class or the calibrated variant out");
+    assertRefused(CommandLineRun.of("bench", "pcm", "--calibrated", dir.toString(), "--variants", "defaults,pcm"),
+        "turbo: --calibrated " + dir + " is for the calibrated variant, which --variants leaves out: add calibrated"
+            + " to --variants, or leave --calibrated out");
   }
 
   @Test

@@ -11,8 +11,8 @@ import org.hbaseturbo.bench.ycsb.ServerWarmUp;
  * did over them.
  *
  * @param workloadClass the class's label ("RO-read")
- * @param applied what PCM changed before the class's last round, each change with its route and audit status, and
- *     last how long until it was in force; empty for the other variants
+ * @param applied what PCM or the calibrated policy changed before the class's last round, each change with its route
+ *     and audit status, and last how long until it was in force; empty for the other variants
  * @param serverJit how warm the servers' JIT was, round by round
  */
 public record ClassResult(String workloadClass, String variant, VariantResult ycsb, ServerActivity server,

@@ -47,9 +47,10 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The PCM paper's Figure 5 at this machine's scale: each class under HBase's defaults (at 1 GB and at the policies'
- * heap, and again at the policies' heap as an A/A pair), under HBase's DefaultHeapMemoryTuner and under its PCM policy,
- * each variant on a process cluster of its own, started on a copy of the same loaded data; then, optionally, the
- * adaptivity run ({@link AdaptivityRun}).
+ * heap, and again at the policies' heap as an A/A pair), under HBase's DefaultHeapMemoryTuner, under its PCM policy and
+ * under its calibrated policy (the one {@code tune calibrate} measured best on this cluster), each variant on a process
+ * cluster of its own, started on a copy of the same loaded data; then, optionally, the adaptivity run
+ * ({@link AdaptivityRun}).
  *
  * <p>The variants are interleaved in rounds, as the other benchmarks interleave their runs: in each round every
  * variant's cluster starts in turn, runs every class once unmeasured and once measured, and stops. A slow spell of the
@@ -110,6 +111,8 @@ public final class PcmBenchmark {
    * @param runSeconds how long each run of a run class lasts (YCSB's maxexecutiontime)
    * @param variants what each class runs under, each on a cluster of its own
    * @param policies the policy of each class, shipped or the user's
+   * @param calibrated the calibrated policy of each class that has one ({@code tune calibrate}'s files), for the
+   *     calibrated variant, which needs one for every class measured
    * @param ycsbProperties YCSB properties for every phase (the request distribution, field sizes), under the
    *     classes' mixes and the benchmark's own counts, which they may not name
    * @param node each RegionServer's node where they run confined ({@code --regime disk}); none where they share
@@ -120,12 +123,13 @@ public final class PcmBenchmark {
    */
   public record Settings(long records, long loadRecords, int runSeconds, int runs, int threads,
       List<PcmWorkload> classes, List<PcmVariant> variants, Map<WorkloadClass, Policy> policies,
-      Optional<AdaptivityRun.Settings> adaptivity, Map<String, String> ycsbProperties,
-      Optional<ServerConfinement> node, OptionalInt dataNodes, WarmUp warmUp) {
+      Map<WorkloadClass, Policy> calibrated, Optional<AdaptivityRun.Settings> adaptivity,
+      Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, WarmUp warmUp) {
     public Settings {
       classes = List.copyOf(classes);
       variants = List.copyOf(variants);
       policies = Map.copyOf(policies);
+      calibrated = Map.copyOf(calibrated);
       requireNonNull(adaptivity, "adaptivity is null");
       ycsbProperties = Map.copyOf(ycsbProperties);
       requireNonNull(node, "node is null");
@@ -144,14 +148,45 @@ public final class PcmBenchmark {
         if (!policies.containsKey(workload.workloadClass())) {
           throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
         }
+        if (variants.contains(PcmVariant.CALIBRATED) && !calibrated.containsKey(workload.workloadClass())) {
+          throw new InvalidInputException("no calibrated policy for class " + workload.label() + " in --calibrated ("
+              + (calibrated.isEmpty() ? "none given" : "it has " + String.join(", ", calibrated.keySet().stream()
+                  .map(WorkloadClass::label).toList())) + "): 'turbo tune calibrate --class " + workload.label()
+              + "' writes one, or leave the class or the calibrated variant out");
+        }
       }
       // Each value as YCSB takes it, and each heap within its node, before anything starts.
       ycsb(records, ycsbProperties, LOADED_REGIONS, threads, YcsbWarmUp.operations(0));
-      String policyHeap = policyHeap(policies, classes, node);
-      node.ifPresent(confined -> requireRoom(confined, policyHeap));
+      for (PcmVariant variant : variants) {
+        String heap = heap(variant, variant == PcmVariant.CALIBRATED ? calibrated : policies, classes, node);
+        node.ifPresent(confined -> confined.requireRoomFor(ProcessClusterBuilder.heapBytes(heap), "a heap of " + heap,
+            "--node-memory"));
+      }
     }
 
-    /** Every class under every variant, on this host, with the shipped policies; no adaptivity run. */
+    /** The policies {@code variant} applies: the calibrated ones for the calibrated variant, else PCM's. */
+    Map<WorkloadClass, Policy> policies(PcmVariant variant) {
+      return variant == PcmVariant.CALIBRATED ? calibrated : policies;
+    }
+
+    /** The RegionServers' heap under {@code variant}. */
+    String heap(PcmVariant variant) {
+      return heap(variant, policies(variant), classes, node);
+    }
+
+    /**
+     * The paper's 1 GB for "defaults 1g", else the largest heap {@code policies} give the classes measured: PCM's for
+     * the stock variants, which compare at PCM's heap.
+     */
+    private static String heap(PcmVariant variant, Map<WorkloadClass, Policy> policies, List<PcmWorkload> classes,
+        Optional<ServerConfinement> node) {
+      return variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : policyHeap(policies, classes, node);
+    }
+
+    /**
+     * Every class under every variant but the calibrated one, on this host, with the shipped policies; no adaptivity
+     * run.
+     */
     public static Builder builder() {
       return new Builder();
     }
@@ -171,8 +206,9 @@ public final class PcmBenchmark {
     private int runs = DEFAULT_RUNS;
     private int threads = DEFAULT_THREADS;
     private List<PcmWorkload> classes = List.of(PcmWorkload.values());
-    private List<PcmVariant> variants = List.of(PcmVariant.values());
+    private List<PcmVariant> variants = PcmVariant.WITHOUT_CALIBRATION;
     private Map<WorkloadClass, Policy> policies = PolicyLoader.shipped();
+    private Map<WorkloadClass, Policy> calibrated = Map.of();
     private Optional<AdaptivityRun.Settings> adaptivity = Optional.empty();
     private Map<String, String> ycsbProperties = Map.of();
     private Optional<ServerConfinement> node = Optional.empty();
@@ -222,6 +258,11 @@ public final class PcmBenchmark {
       return this;
     }
 
+    public Builder calibrated(Map<WorkloadClass, Policy> calibrated) {
+      this.calibrated = calibrated;
+      return this;
+    }
+
     public Builder adaptivity(Optional<AdaptivityRun.Settings> adaptivity) {
       this.adaptivity = adaptivity;
       return this;
@@ -248,8 +289,8 @@ public final class PcmBenchmark {
     }
 
     public Settings build() {
-      return new Settings(records, loadRecords, runSeconds, runs, threads, classes, variants, policies, adaptivity,
-          ycsbProperties, node, dataNodes, warmUp);
+      return new Settings(records, loadRecords, runSeconds, runs, threads, classes, variants, policies, calibrated,
+          adaptivity, ycsbProperties, node, dataNodes, warmUp);
     }
   }
 
@@ -273,7 +314,7 @@ public final class PcmBenchmark {
   }
 
   public PcmReport run() throws IOException {
-    String heap = policyHeap(settings.policies(), settings.classes(), settings.node());
+    String heap = settings.heap(PcmVariant.PCM);
     PolicyEnvironment environment = environment(settings.node());
     out.printf("the policies give each RegionServer a heap of %s (of %.1f GiB, shared by %d RegionServer%s)%n",
         heap, environment.ramGb(), environment.regionServersPerHost(),
@@ -295,8 +336,8 @@ public final class PcmBenchmark {
           DataDirs.replace(data, seed);
         }
         Map<PcmWorkload, ClassRuns> classes = measured.computeIfAbsent(variant, v -> new LinkedHashMap<>());
-        try (BenchCluster cluster = BenchCluster.start(data, variant == PcmVariant.DEFAULTS_1G ? PAPER_HEAP : heap,
-            variant.site(), settings.node(), settings.dataNodes(), dir, out)) {
+        try (BenchCluster cluster = BenchCluster.start(data, settings.heap(variant), variant.site(), settings.node(),
+            settings.dataNodes(), dir, out)) {
           hbaseVersion = cluster.target().hbaseVersion();
           // Online only, as 'tune watch' switches: a restart between classes would flush every region and empty
           // the caches, which no adaptive system would do for the lower memstore mark, the one such setting here.
@@ -305,7 +346,7 @@ public final class PcmBenchmark {
           for (PcmWorkload workload : settings.classes()) {
             ClassRun run = new ClassRun(cluster, variant, workload, round,
                 dir.resolve(workload.label()).resolve("round-" + round),
-                variant == PcmVariant.PCM ? Optional.of(executor) : Optional.empty());
+                variant.appliesPolicies() ? Optional.of(executor) : Optional.empty());
             classes.computeIfAbsent(workload, w -> new ClassRuns()).add(workload.isLoad() ? run.load() : run.run());
           }
         }
@@ -349,13 +390,6 @@ public final class PcmBenchmark {
         BenchCluster.REGION_SERVERS, 1, 0, 1))
         .orElseGet(() -> new PolicyEnvironment(ProcessMemory.hostBytes() / (double) (1L << 30),
             BenchCluster.REGION_SERVERS, BenchCluster.REGION_SERVERS, 0, 1));
-  }
-
-  /** Both heaps the variants run at must leave room in a node for the rest of their JVMs. */
-  private static void requireRoom(ServerConfinement node, String policyHeap) {
-    for (String heap : List.of(PAPER_HEAP, policyHeap)) {
-      node.requireRoomFor(ProcessClusterBuilder.heapBytes(heap), "a heap of " + heap, "--node-memory");
-    }
   }
 
   /**
@@ -455,7 +489,7 @@ public final class PcmBenchmark {
     parameters.put("runs", settings.runs());
     parameters.put("run_order", "rounds: in round i, each variant's cluster in turn (the variants' order turned by"
         + " i - 1) starts on its own copy of the loaded data (kept from round to round), runs every class once"
-        + " unmeasured and once measured, each after the class's policy under PCM, and stops");
+        + " unmeasured and once measured, each after the class's policy under PCM and calibrated, and stops");
     parameters.put("threads", settings.threads());
     parameters.putAll(settings.warmUp().client().reportParameters());
     parameters.put("warmup_server_runs_at_most", settings.warmUp().serverRuns());
@@ -488,6 +522,12 @@ public final class PcmBenchmark {
     Map<String, String> policies = new LinkedHashMap<>();
     settings.policies().forEach((c, p) -> policies.put(c.label(), p.file()));
     parameters.put("policies", new TreeMap<>(policies));
+    if (settings.variants().contains(PcmVariant.CALIBRATED)) {
+      Map<String, String> calibrated = new TreeMap<>();
+      settings.calibrated().forEach((c, p) -> calibrated.put(c.label(), p.file() + " (" + p.source() + ")"));
+      parameters.put("calibrated_policies", calibrated);
+      parameters.put("calibrated_heap", settings.heap(PcmVariant.CALIBRATED));
+    }
     settings.adaptivity().ifPresent(a -> parameters.put("adaptivity", a));
     return parameters;
   }
@@ -530,7 +570,8 @@ public final class PcmBenchmark {
   /**
    * One round's measured run of a class under a variant.
    *
-   * @param applied what PCM changed before it, as {@link ClassResult#applied()}; empty for the other variants
+   * @param applied what PCM or the calibrated policy changed before it, as {@link ClassResult#applied()}; empty for
+   *     the other variants
    * @param warmUp how the servers were warmed up before it; none before a load, which starts from an empty table
    */
   private record Measured(PhaseResult run, ServerActivity activity, List<String> applied,
@@ -544,23 +585,24 @@ public final class PcmBenchmark {
     private final PcmWorkload workload;
     private final int round;
     private final Path dir;
-    private final Optional<PolicyExecutor> pcm;
+    /** What applies the variant's policy before each class, for PCM and calibrated. */
+    private final Optional<PolicyExecutor> applier;
     private final ServerStatsReader stats;
 
     ClassRun(BenchCluster cluster, PcmVariant variant, PcmWorkload workload, int round, Path dir,
-        Optional<PolicyExecutor> pcm) {
+        Optional<PolicyExecutor> applier) {
       this.cluster = cluster;
       this.variant = variant;
       this.workload = workload;
       this.round = round;
       this.dir = dir;
-      this.pcm = pcm;
+      this.applier = applier;
       this.stats = new ServerStatsReader(cluster.connection());
     }
 
     /**
-     * The bulk load: into a new, empty table of one region, as HBase creates it, dropped afterwards. PCM pre-splits
-     * it as {@code tune apply} does, at the quantiles of the keys the load inserts; the others leave it.
+     * The bulk load: into a new, empty table of one region, as HBase creates it, dropped afterwards. A policy
+     * pre-splits it as {@code tune apply} does, at the quantiles of the keys the load inserts; the others leave it.
      */
     Measured load() throws IOException {
       String table = "pcm_load_" + round;
@@ -571,11 +613,11 @@ public final class PcmBenchmark {
         YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY, 1, loadProperties);
       }
       List<String> applied = List.of();
-      if (pcm.isPresent()) {
-        applied = apply(pcm.get().withSplitKeys(YcsbTable.keys(loadProperties)), table);
+      if (applier.isPresent()) {
+        applied = apply(applier.get().withSplitKeys(YcsbTable.keys(loadProperties)), table);
       }
       int regions = regions(table);
-      if (pcm.isPresent()) {
+      if (applier.isPresent()) {
         requirePreSplit(table, regions, applied);
       }
       out.printf("  %s, %s: load into %s (%d region%s)%n", workload.label(), variant.label(), table, regions,
@@ -596,7 +638,7 @@ public final class PcmBenchmark {
      * more updates behind under a faster variant, which is part of what a variant does to the classes after it.
      */
     Measured run() throws IOException {
-      List<String> applied = pcm.isPresent() ? apply(pcm.get(), TABLE) : List.of();
+      List<String> applied = applier.isPresent() ? apply(applier.get(), TABLE) : List.of();
       YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
           LOADED_REGIONS);
       out.printf("  %s, %s: warm-up runs until the servers' JIT is quiet (at most %d), then the measured run of"
@@ -622,7 +664,7 @@ public final class PcmBenchmark {
 
     /** A PCM load without the policy's pre-split would measure the rest of the policy alone, under its name. */
     private void requirePreSplit(String table, int regions, List<String> applied) throws IOException {
-      int asked = settings.policies().get(workload.workloadClass()).evaluate(environment(settings.node()))
+      int asked = settings.policies(variant).get(workload.workloadClass()).evaluate(environment(settings.node()))
           .presplitRegions();
       if (regions < asked) {
         throw new IOException("the " + workload.label() + " policy's pre-split left " + table + " at " + regions
@@ -636,7 +678,7 @@ public final class PcmBenchmark {
      */
     private List<String> apply(PolicyExecutor executor, String table) throws IOException {
       long start = System.nanoTime();
-      Policy policy = settings.policies().get(workload.workloadClass());
+      Policy policy = settings.policies(variant).get(workload.workloadClass());
       List<AuditLog.Entry> entries = executor.apply(new Recommender(cluster.connection()).recommend(policy,
           Optional.of(TableName.valueOf(table))), false, line -> {
             out.println("    " + line);

@@ -25,19 +25,30 @@ public final class PcmTables {
     return text.toString();
   }
 
+  /** A ratio the speedups table shows: {@code variant}'s throughput over {@code peer}'s. */
+  private record Pair(PcmVariant variant, PcmVariant peer) {
+  }
+
   /**
-   * Each class's throughput under every variant that ran, PCM's as a ratio of each other's, and the A/A pair's ratio:
-   * each the median of round-by-round ratios, with their range.
+   * Each class's throughput under every variant that ran; each policy variant's (PCM's, the calibrated one's) as a
+   * ratio of each stock variant's, the calibrated over PCM, and the A/A pair's ratio: each the median of round-by-round
+   * ratios, with their range.
    */
   static String speedups(PcmReport report) {
     List<PcmVariant> ran = Arrays.stream(PcmVariant.values())
         .filter(variant -> report.classes().stream().anyMatch(c -> report.result(c, variant).isPresent())).toList();
-    List<PcmVariant> peers = ran.contains(PcmVariant.PCM) ? ran.stream()
-        .filter(variant -> variant != PcmVariant.PCM && variant != PcmVariant.DEFAULTS_AGAIN).toList() : List.of();
+    List<PcmVariant> stock = ran.stream()
+        .filter(variant -> !variant.appliesPolicies() && variant != PcmVariant.DEFAULTS_AGAIN).toList();
+    List<Pair> pairs = new ArrayList<>();
+    ran.stream().filter(PcmVariant::appliesPolicies)
+        .forEach(variant -> stock.forEach(peer -> pairs.add(new Pair(variant, peer))));
+    if (ran.contains(PcmVariant.PCM) && ran.contains(PcmVariant.CALIBRATED)) {
+      pairs.add(new Pair(PcmVariant.CALIBRATED, PcmVariant.PCM));
+    }
     boolean aa = ran.contains(PcmVariant.DEFAULTS) && ran.contains(PcmVariant.DEFAULTS_AGAIN);
     List<String> header = new ArrayList<>(List.of("class"));
     ran.forEach(variant -> header.add(variant.label() + " ops/s"));
-    peers.forEach(peer -> header.addAll(List.of("PCM / " + peer.label(), "range")));
+    pairs.forEach(pair -> header.addAll(List.of(pair.variant().label() + " / " + pair.peer().label(), "range")));
     if (aa) {
       header.addAll(List.of("A/A: " + PcmVariant.DEFAULTS_AGAIN.label() + " / " + PcmVariant.DEFAULTS.label(),
           "range"));
@@ -49,7 +60,7 @@ public final class PcmTables {
       for (PcmVariant variant : ran) {
         row.add(report.throughput(workloadClass, variant).map(t -> String.format("%,.0f", t)).orElse("n/a"));
       }
-      peers.forEach(peer -> addRatio(row, ratio(report, workloadClass, PcmVariant.PCM, peer)));
+      pairs.forEach(pair -> addRatio(row, ratio(report, workloadClass, pair.variant(), pair.peer())));
       if (aa) {
         addRatio(row, ratio(report, workloadClass, PcmVariant.DEFAULTS_AGAIN, PcmVariant.DEFAULTS));
       }

@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.pcm;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.hbaseturbo.common.InvalidInputException;
@@ -8,7 +9,9 @@ import org.hbaseturbo.common.InvalidInputException;
 /**
  * What each class is measured under, each on a process cluster of its own with the same data. The two "defaults"
  * variants split PCM's gain into "more heap" and "the rest of the policy"; "defaults again" is the same as "defaults"
- * on a cluster of its own, so that their ratio, which should be 1, measures the comparison's own noise.
+ * on a cluster of its own, so that their ratio, which should be 1, measures the comparison's own noise. "PCM" runs the
+ * paper's policies, "calibrated" the policies {@code tune calibrate} measured on this cluster; each is applied as
+ * {@code tune watch} applies a policy.
  */
 public enum PcmVariant {
   DEFAULTS_1G("defaults 1g", "HBase 2.6's defaults at the PCM paper's 1 GB RegionServer heap"),
@@ -18,7 +21,13 @@ public enum PcmVariant {
   HBASE_TUNER("HBase tuner", "HBase's own DefaultHeapMemoryTuner at the policies' heap: memstore and block cache"
       + " each between 0.1 and 0.7 of the heap, every 5 s, counting from the first period"),
   PCM("PCM", "each class's policy applied before it runs, online as 'tune watch' applies it (settings read only at"
-      + " a RegionServer's start are left planned), at the policies' heap");
+      + " a RegionServer's start are left planned), at the policies' heap"),
+  CALIBRATED("calibrated", "each class's calibrated policy (written by 'tune calibrate', given with --calibrated),"
+      + " applied as PCM's is, at its heap");
+
+  /** The variants that need nothing but the shipped policies: all but the calibrated one. */
+  public static final List<PcmVariant> WITHOUT_CALIBRATION = List.of(DEFAULTS_1G, DEFAULTS, DEFAULTS_AGAIN,
+      HBASE_TUNER, PCM);
 
   /**
    * DefaultHeapMemoryTuner as a short benchmark lets it act: by default it looks back 60 periods of 60 s and ignores
@@ -59,9 +68,14 @@ public enum PcmVariant {
   Map<String, String> site() {
     return switch (this) {
       case HBASE_TUNER -> HBASE_TUNER_SETTINGS;
-      case PCM -> PCM_TUNER_SETTINGS;
+      case PCM, CALIBRATED -> PCM_TUNER_SETTINGS;
       default -> Map.of();
     };
+  }
+
+  /** Whether a policy is applied before each class runs: PCM's or the calibrated one. */
+  public boolean appliesPolicies() {
+    return this == PCM || this == CALIBRATED;
   }
 
   /** Its name on the command line, and its directory under the benchmark's work directory: "hbase-tuner". */

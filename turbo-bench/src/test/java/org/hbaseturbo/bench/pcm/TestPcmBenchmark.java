@@ -1,9 +1,19 @@
 package org.hbaseturbo.bench.pcm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
+import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.policy.PolicyLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TestPcmBenchmark {
   @Test
@@ -12,5 +22,47 @@ class TestPcmBenchmark {
     assertThat(PcmBenchmark.storage(OptionalInt.of(1))).isEqualTo("HDFS, 1 DataNode, replication 1");
     assertThat(PcmBenchmark.storage(OptionalInt.of(3))).isEqualTo("HDFS, 3 DataNodes, replication 3");
     assertThat(PcmBenchmark.storage(OptionalInt.of(5))).isEqualTo("HDFS, 5 DataNodes, replication 3");
+  }
+
+  /**
+   * The calibrated variant applies the calibrated policies at the heap they give; every other variant keeps the
+   * paper's policies and heap (the stock ones compare at PCM's heap, "defaults 1g" at the paper's 1 GB).
+   */
+  @Test
+  void theCalibratedVariantRunsItsOwnPoliciesAtItsOwnHeap(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("RO-read.yaml"), "class: RO-read\nheap_gb: 0.25 * ram_gb / regionservers_per_host\n"
+        + "settings:\n  BLOCKSIZE: 16k\n");
+    Map<WorkloadClass, Policy> calibrated = PolicyLoader.files(dir, "--calibrated");
+    PcmBenchmark.Settings settings = PcmBenchmark.Settings.builder().classes(List.of(PcmWorkload.RO_READ))
+        .variants(List.of(PcmVariant.values())).calibrated(calibrated).build();
+
+    assertThat(settings.policies(PcmVariant.CALIBRATED).get(WorkloadClass.RO_READ).source())
+        .isEqualTo(calibrated.get(WorkloadClass.RO_READ).source());
+    assertThat(settings.policies(PcmVariant.PCM).get(WorkloadClass.RO_READ).source())
+        .isEqualTo(PolicyLoader.shipped().get(WorkloadClass.RO_READ).source());
+    long pcmHeap = megabytes(settings.heap(PcmVariant.PCM));
+    assertThat(megabytes(settings.heap(PcmVariant.CALIBRATED))).isBetween(pcmHeap / 2 - 1, pcmHeap / 2 + 1);
+    assertThat(settings.heap(PcmVariant.DEFAULTS)).isEqualTo(settings.heap(PcmVariant.PCM));
+    assertThat(settings.heap(PcmVariant.DEFAULTS_1G)).isEqualTo("1g");
+  }
+
+  @Test
+  void theCalibratedVariantNeedsAPolicyForEveryClassMeasured(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("RO-read.yaml"), "class: RO-read\nheap_gb: 1\nsettings:\n  BLOCKSIZE: 16k\n");
+    PcmBenchmark.Builder builder = PcmBenchmark.Settings.builder()
+        .classes(List.of(PcmWorkload.RO_READ, PcmWorkload.MIX_W)).variants(List.of(PcmVariant.values()))
+        .calibrated(PolicyLoader.files(dir, "--calibrated"));
+
+    assertThatThrownBy(builder::build).isInstanceOf(InvalidInputException.class).hasMessage("no calibrated policy for"
+        + " class MixW in --calibrated (it has RO-read): 'turbo tune calibrate --class MixW' writes one, or leave the"
+        + " class or the calibrated variant out");
+    assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.PCM)).build().variants())
+        .as("without the calibrated variant, the policies it would need are not asked for")
+        .containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM);
+  }
+
+  private static long megabytes(String heap) {
+    assertThat(heap).endsWith("m");
+    return Long.parseLong(heap.substring(0, heap.length() - 1));
   }
 }

@@ -25,7 +25,7 @@ class TestPcmReport {
 
   @Test
   void speedupsArePcmsThroughputOverEachPeers() throws Exception {
-    PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0));
+    PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0, 440.0));
 
     assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.DEFAULTS_1G)).contains(4.0);
     assertThat(PcmTables.speedup(report, "RO-read", PcmVariant.DEFAULTS)).contains(2.0);
@@ -33,6 +33,16 @@ class TestPcmReport {
     assertThat(PcmTables.speedup(report, "MixW", PcmVariant.DEFAULTS)).isEmpty();
     assertThat(PcmTables.render(report)).contains("4.00x", "2.00x", "1.60x", "A/A: defaults again / defaults",
         "1.05x");
+  }
+
+  /** The calibrated policies against every stock variant, as PCM's are, and against PCM's. */
+  @Test
+  void theCalibratedPoliciesAreComparedWithTheStockVariantsAndWithPcm() {
+    String speedups = PcmTables.speedups(report(List.of(100.0, 200.0, 210.0, 250.0, 400.0, 440.0)));
+
+    assertThat(speedups).contains("PCM / defaults", "calibrated / defaults 1g", "calibrated / defaults",
+        "calibrated / HBase tuner", "calibrated / PCM", "4.40x", "2.20x", "1.76x", "1.10x")
+        .doesNotContain("PCM / calibrated", "calibrated / defaults again");
   }
 
   /**
@@ -71,7 +81,7 @@ class TestPcmReport {
 
   @Test
   void theReportRoundTripsThroughJsonAndDrawsItsCharts(@TempDir Path dir) throws Exception {
-    PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0));
+    PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0, 440.0));
     Path json = dir.resolve("pcm.json");
     JsonFiles.write(json, report);
 
@@ -82,12 +92,13 @@ class TestPcmReport {
 
   @Test
   void aClassIsDrawnAsItsVariantsBarsEachWithItsRatioToTheDefaultsAtTheSameHeap() {
-    CategoryGrid grid = PcmCharts.throughput(report(List.of(100.0, 200.0, 210.0, 250.0, 400.0)), "RO-read");
+    CategoryGrid grid = PcmCharts.throughput(report(List.of(100.0, 200.0, 210.0, 250.0, 400.0, 440.0)), "RO-read");
 
     assertThat(grid.categories()).containsExactly("RO-read");
-    assertThat(grid.series()).containsExactly("defaults 1g", "defaults", "defaults again", "HBase tuner", "PCM");
+    assertThat(grid.series()).containsExactly("defaults 1g", "defaults", "defaults again", "HBase tuner", "PCM",
+        "calibrated");
     assertThat(grid.series().stream().map(variant -> grid.label("RO-read", variant)))
-        .containsExactly("0.50x", "1x", "1.05x", "1.25x", "2.00x");
+        .containsExactly("0.50x", "1x", "1.05x", "1.25x", "2.00x", "2.20x");
   }
 
   @Test

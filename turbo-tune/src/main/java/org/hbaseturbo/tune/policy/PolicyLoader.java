@@ -73,6 +73,18 @@ public final class PolicyLoader {
    */
   public static Map<WorkloadClass, Policy> withOverrides(Path fileOrDirectory) throws IOException {
     Map<WorkloadClass, Policy> policies = shipped();
+    policies.putAll(files(fileOrDirectory, "--policy"));
+    return policies;
+  }
+
+  /**
+   * The policies of {@code fileOrDirectory} alone (a policy file, or a directory of {@code .yaml} files), by class.
+   *
+   * @param option the command-line option that named it, for the errors
+   * @throws InvalidInputException naming the option, the file, line and key of the first problem
+   */
+  public static Map<WorkloadClass, Policy> files(Path fileOrDirectory, String option) throws IOException {
+    Map<WorkloadClass, Policy> policies = new TreeMap<>();
     List<Path> files = new ArrayList<>();
     if (Files.isDirectory(fileOrDirectory)) {
       try (Stream<Path> list = Files.list(fileOrDirectory)) {
@@ -80,12 +92,12 @@ public final class PolicyLoader {
             .forEach(files::add);
       }
       if (files.isEmpty()) {
-        throw new InvalidInputException("--policy " + fileOrDirectory + ": no .yaml policy files in it");
+        throw new InvalidInputException(option + " " + fileOrDirectory + ": no .yaml policy files in it");
       }
     } else if (Files.isRegularFile(fileOrDirectory)) {
       files.add(fileOrDirectory);
     } else {
-      throw new InvalidInputException("--policy " + fileOrDirectory + ": no such file or directory");
+      throw new InvalidInputException(option + " " + fileOrDirectory + ": no such file or directory");
     }
     for (Path file : files) {
       try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
