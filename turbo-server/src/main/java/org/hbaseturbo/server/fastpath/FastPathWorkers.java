@@ -99,10 +99,15 @@ final class FastPathWorkers {
     return addresses;
   }
 
-  /** On the dying worker's thread: a new worker takes its place, unless workers keep dying. */
+  /**
+   * On the dying worker's thread: a new worker takes its place, unless workers keep dying. The dead worker's UCX
+   * worker is closed under the same lock that {@link #stop} takes, so that a server that stops (and then closes its
+   * UCX context) waits for that close: a context closed while one of its workers closes crashed the JVM in UCX
+   * ({@code uct_mm_ep_cleanup_remote_segs}, a test's teardown racing a replacement, 2026-11-30).
+   */
   private void replace(int index, FastPathWorker dead, Throwable cause) {
-    try {
-      synchronized (recentDeaths) {
+    synchronized (recentDeaths) {
+      try {
         long now = System.nanoTime();
         recentDeaths.addLast(now);
         while (now - recentDeaths.peekFirst() > DEATH_WINDOW_NANOS) {
@@ -124,10 +129,10 @@ final class FastPathWorkers {
         } catch (RuntimeException e) {
           giveUp("a dead fast-path worker could not be replaced: " + e);
         }
+      } finally {
+        // Only once no slot holds it: another thread may read a slot's worker (its address) at any time.
+        dead.close();
       }
-    } finally {
-      // Only once no slot holds it: another thread may read a slot's worker (its address) at any time.
-      dead.close();
     }
   }
 
@@ -137,7 +142,10 @@ final class FastPathWorkers {
     stopAll();
   }
 
-  /** Stops every worker; requests still queued get no reply (their clients time out). */
+  /**
+   * Stops every worker; requests still queued get no reply (their clients time out). Returns once no worker's UCX
+   * worker is open or closing, so the caller may close the UCX context.
+   */
   void stop() {
     synchronized (recentDeaths) {
       stopped = true;
