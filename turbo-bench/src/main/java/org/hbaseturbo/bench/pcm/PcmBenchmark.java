@@ -158,7 +158,7 @@ public final class PcmBenchmark {
       // Each value as YCSB takes it, and each heap within its node, before anything starts.
       ycsb(records, ycsbProperties, LOADED_REGIONS, threads, YcsbWarmUp.operations(0));
       for (PcmVariant variant : variants) {
-        String heap = heap(variant, variant == PcmVariant.CALIBRATED ? calibrated : policies, classes, node);
+        String heap = heap(variant, policies(variant, policies, calibrated), classes, node);
         node.ifPresent(confined -> confined.requireRoomFor(ProcessClusterBuilder.heapBytes(heap), "a heap of " + heap,
             "--node-memory"));
       }
@@ -166,6 +166,11 @@ public final class PcmBenchmark {
 
     /** The policies {@code variant} applies: the calibrated ones for the calibrated variant, else PCM's. */
     Map<WorkloadClass, Policy> policies(PcmVariant variant) {
+      return policies(variant, policies, calibrated);
+    }
+
+    private static Map<WorkloadClass, Policy> policies(PcmVariant variant, Map<WorkloadClass, Policy> policies,
+        Map<WorkloadClass, Policy> calibrated) {
       return variant == PcmVariant.CALIBRATED ? calibrated : policies;
     }
 

@@ -26,8 +26,8 @@ public enum PcmVariant {
       + " applied as PCM's is, at its heap");
 
   /** The variants that need nothing but the shipped policies: all but the calibrated one. */
-  public static final List<PcmVariant> WITHOUT_CALIBRATION = List.of(DEFAULTS_1G, DEFAULTS, DEFAULTS_AGAIN,
-      HBASE_TUNER, PCM);
+  public static final List<PcmVariant> WITHOUT_CALIBRATION = Arrays.stream(values())
+      .filter(variant -> variant != CALIBRATED).toList();
 
   /**
    * DefaultHeapMemoryTuner as a short benchmark lets it act: by default it looks back 60 periods of 60 s and ignores
