@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
         + " file system or, with --hdfs, on an HDFS of its own; writes are buffered on the client for every variant."
         + " With --regime disk the policies size heaps from a node's memory.",
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
-            + " 'tune watch' runs it, against the same loop as a dry run.",
+            + " 'tune watch' runs it, against the same loop as a dry run; with --calibrated, once more as 'tune watch"
+            + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest.",
         "--runs counts rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
             + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops. Each run of a class"
             + " other than BL, and each unmeasured run before it, lasts --run-time (at least 2s). PCM's ratios are"

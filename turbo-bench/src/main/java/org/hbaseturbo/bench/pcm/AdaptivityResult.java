@@ -4,15 +4,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The adaptivity run: one YCSB run whose mix shifts, once watched with PCM applying policies and once watched
- * only (the same monitor, as a dry run), each on a fresh cluster.
+ * The adaptivity run: one YCSB run whose mix shifts, watched only (the same monitor, as a dry run) and then with PCM
+ * applying policies (the paper's, and the calibrated ones where given), each on a fresh cluster.
  *
- * @param settings the deployment's tuner settings for both runs, and the run's own
+ * @param settings the deployment's tuner settings for every run, the run's own, and the policy files each run that
+ *     applied policies used
+ * @param runs the dry run first
  */
 public record AdaptivityResult(Map<String, String> settings, List<Run> runs) {
 
   /**
-   * @param name "PCM" or "defaults"
+   * @param name "defaults" (the dry run), "PCM" or "calibrated"
    * @param phases each phase of the mix, in order
    * @param periods every watched period
    * @param fractions the servers' memstore and block-cache fractions, sampled every second

@@ -15,6 +15,7 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
@@ -38,8 +39,10 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * The adaptivity run: one YCSB workload whose mix shifts (a load into an empty table, then point reads, then scans,
  * then a 50/50 mix of reads and updates), each phase for a fixed time (or until the watch takes its class), under
  * PCM's loop ({@link WorkloadWatcher}, as {@code tune watch} runs it: online changes only), against the same run
- * watched as a dry run, which changes nothing. Both on a fresh cluster at the policies' heap, starting from HBase's
- * defaults.
+ * watched as a dry run, which changes nothing. PCM's loop runs with the paper's policies and, when there are
+ * calibrated ones, again with those, as {@code tune watch --policy DIR} runs them: the calibrated policy of each
+ * class that has one, the paper's for the rest. Every run is on a fresh cluster at the policies' heap, starting from
+ * HBase's defaults.
  */
 public final class AdaptivityRun {
   /** The table the run loads and then reads. */
@@ -82,8 +85,23 @@ public final class AdaptivityRun {
     }
   }
 
+  /**
+   * One run of the shifting mix: the variant it is named after ({@code defaults}: the dry run) and the policies the
+   * watch applies, or plans in the dry run.
+   */
+  record Watched(PcmVariant variant, Map<WorkloadClass, Policy> policies) {
+    Watched {
+      policies = Map.copyOf(policies);
+    }
+
+    boolean applying() {
+      return variant.appliesPolicies();
+    }
+  }
+
   private final Settings settings;
-  private final Map<WorkloadClass, Policy> policies;
+  /** The dry run first: each phase of the others is compared with its. */
+  private final List<Watched> watched;
   private final int threads;
   private final String heap;
   private final Map<String, String> ycsbProperties;
@@ -92,11 +110,17 @@ public final class AdaptivityRun {
   private final Path workDir;
   private final PrintWriter out;
 
-  AdaptivityRun(Settings settings, Map<WorkloadClass, Policy> policies, int threads, String heap,
+  /**
+   * @param watched the runs, the dry run first
+   */
+  AdaptivityRun(Settings settings, List<Watched> watched, int threads, String heap,
       Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, Path workDir,
       PrintWriter out) {
+    if (watched.isEmpty() || watched.get(0).applying()) {
+      throw new IllegalArgumentException("the adaptivity run starts with its dry run: " + watched);
+    }
     this.settings = settings;
-    this.policies = policies;
+    this.watched = List.copyOf(watched);
     this.threads = threads;
     this.heap = heap;
     this.ycsbProperties = ycsbProperties;
@@ -110,7 +134,10 @@ public final class AdaptivityRun {
     out.printf("%nadaptivity: load, reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
         + " periods)%n", settings.untilSwitched() ? "until the watch takes its class, at most " : "",
         settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
-    List<AdaptivityResult.Run> runs = List.of(runOnce(false), runOnce(true));
+    List<AdaptivityResult.Run> runs = new ArrayList<>();
+    for (Watched run : watched) {
+      runs.add(runOnce(run));
+    }
     Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
     parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
     parameters.put("period_seconds", Integer.toString(settings.periodSeconds()));
@@ -118,14 +145,21 @@ public final class AdaptivityRun {
     parameters.put("trial_periods", Integer.toString(settings.trialPeriods()));
     parameters.put("phase_until_switched", Boolean.toString(settings.untilSwitched()));
     parameters.put("heap", heap);
+    for (Watched run : watched.subList(1, watched.size())) {
+      // Which file each class's policy came from: the calibrated run mixes calibrated and paper's policies.
+      parameters.put(run.variant().userName() + "_policies", new TreeMap<>(run.policies()).values().stream()
+          .map(policy -> policy.workloadClass().label() + ": " + policy.file()).collect(Collectors.joining(", ")));
+    }
     return new AdaptivityResult(parameters, runs);
   }
 
-  private AdaptivityResult.Run runOnce(boolean applying) throws IOException {
-    String name = applying ? PcmVariant.PCM.label() : PcmVariant.DEFAULTS.label();
-    out.printf("%nadaptivity, %s: %s%n", name, applying ? "PCM's loop applies each new class's policy online"
+  private AdaptivityResult.Run runOnce(Watched watch) throws IOException {
+    boolean applying = watch.applying();
+    String name = watch.variant().label();
+    out.printf("%nadaptivity, %s: %s%n", name, applying ? "PCM's loop applies each new class's "
+        + (watch.variant() == PcmVariant.CALIBRATED ? "calibrated " : "") + "policy online"
         : "the same loop as a dry run: HBase's defaults throughout");
-    Path dir = workDir.resolve(applying ? "pcm" : "defaults");
+    Path dir = workDir.resolve(watch.variant().userName());
     Path data = dir.resolve("data");
     DataDirs.replace(data, Optional.empty());
     AdaptivityResult.Run run;
@@ -137,7 +171,7 @@ public final class AdaptivityRun {
                 .phase(YcsbPhase.Kind.LOAD, "table", false).properties());
       }
       WorkloadWatcher watcher = new WorkloadWatcher(cluster.connection(), new PolicyExecutor(cluster.connection(),
-          new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), policies,
+          new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), watch.policies(),
           Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying,
           new WorkloadWatcher.Trials(settings.trialPeriods(), REVERT_HOLD));
       Background background = new Background(cluster, watcher);
@@ -168,7 +202,7 @@ public final class AdaptivityRun {
       }
       List<AdaptivityResult.Phase> phases = new ArrayList<>();
       for (MixPhase phase : MixPhase.values()) {
-        phases.add(phase(phase, results.get(phase.ordinal()), background, applying));
+        phases.add(phase(phase, results.get(phase.ordinal()), background, watch));
       }
       run = new AdaptivityResult.Run(name, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
@@ -187,8 +221,7 @@ public final class AdaptivityRun {
         threads, YcsbWarmUp.operations(0)), dir, out);
   }
 
-  private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, Background background,
-      boolean applying) {
+  private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, Background background, Watched watch) {
     long start = result.startEpochMs();
     long end = start + result.runtimeMs();
     Double detected = background.periods.stream()
@@ -200,8 +233,8 @@ public final class AdaptivityRun {
             && phase.workloadClass.label().equals(p.switchedTo()))
         .findFirst();
     Double inForce = null;
-    if (applying && switched.isPresent()) {
-      Policy.Evaluated policy = policies.get(phase.workloadClass).evaluate(PcmBenchmark.environment(node));
+    if (watch.applying() && switched.isPresent()) {
+      Policy.Evaluated policy = watch.policies().get(phase.workloadClass).evaluate(PcmBenchmark.environment(node));
       Optional<Double> memstore = HeapFractions.fraction(policy, PolicySetting.MEMSTORE);
       Optional<Double> blockCache = HeapFractions.fraction(policy, PolicySetting.BLOCK_CACHE);
       long from = switched.get().switchDoneEpochMs();

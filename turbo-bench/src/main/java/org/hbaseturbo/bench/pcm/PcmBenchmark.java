@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,6 +173,22 @@ public final class PcmBenchmark {
     private static Map<WorkloadClass, Policy> policies(PcmVariant variant, Map<WorkloadClass, Policy> policies,
         Map<WorkloadClass, Policy> calibrated) {
       return variant == PcmVariant.CALIBRATED ? calibrated : policies;
+    }
+
+    /**
+     * The adaptivity run's runs: the dry run and PCM's loop with PCM's policies and, with the calibrated variant,
+     * PCM's loop again as {@code tune watch --policy DIR} runs it, with the calibrated policy of each class that has
+     * one and PCM's for the rest.
+     */
+    List<AdaptivityRun.Watched> watched() {
+      List<AdaptivityRun.Watched> watched = new ArrayList<>(List.of(new AdaptivityRun.Watched(PcmVariant.DEFAULTS,
+          policies), new AdaptivityRun.Watched(PcmVariant.PCM, policies)));
+      if (variants.contains(PcmVariant.CALIBRATED)) {
+        Map<WorkloadClass, Policy> overlaid = new EnumMap<>(policies);
+        overlaid.putAll(calibrated);
+        watched.add(new AdaptivityRun.Watched(PcmVariant.CALIBRATED, overlaid));
+      }
+      return watched;
     }
 
     /** The RegionServers' heap under {@code variant}. */
@@ -367,7 +384,7 @@ public final class PcmBenchmark {
     }
     AdaptivityResult adaptivity = null;
     if (settings.adaptivity().isPresent()) {
-      adaptivity = new AdaptivityRun(settings.adaptivity().get(), settings.policies(), settings.threads(), heap,
+      adaptivity = new AdaptivityRun(settings.adaptivity().get(), settings.watched(), settings.threads(), heap,
           settings.ycsbProperties(), settings.node(), settings.dataNodes(), workDir.resolve("adaptivity"), out).run();
     }
     return new PcmReport("pcm", Environment.machine(), Environment.versions(hbaseVersion), parameters(heap), results,

@@ -121,11 +121,16 @@ public final class PcmTables {
       }
     }
     StringBuilder text = new StringBuilder(TextTable.render(rows, 0, 1, 2));
-    for (int i = 0; i < adaptivity.runs().get(0).phases().size() && adaptivity.runs().size() == 2; i++) {
-      AdaptivityResult.Phase without = adaptivity.runs().get(0).phases().get(i);
-      AdaptivityResult.Phase with = adaptivity.runs().get(1).phases().get(i);
-      text.append(String.format("%s: %s %.2fx %s%n", with.name(), adaptivity.runs().get(1).name(),
-          with.throughputOpsS() / without.throughputOpsS(), adaptivity.runs().get(0).name()));
+    // Each run that applied policies against the dry run (the first), phase by phase.
+    AdaptivityResult.Run dry = adaptivity.runs().get(0);
+    for (int i = 0; i < dry.phases().size(); i++) {
+      AdaptivityResult.Phase without = dry.phases().get(i);
+      List<String> ratios = new ArrayList<>();
+      for (AdaptivityResult.Run run : adaptivity.runs().subList(1, adaptivity.runs().size())) {
+        ratios.add(String.format("%s %.2fx %s", run.name(), run.phases().get(i).throughputOpsS()
+            / without.throughputOpsS(), dry.name()));
+      }
+      text.append(without.name()).append(": ").append(String.join(", ", ratios)).append('\n');
     }
     return text.toString();
   }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
@@ -59,6 +60,40 @@ class TestPcmBenchmark {
     assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.PCM)).build().variants())
         .as("without the calibrated variant, the policies it would need are not asked for")
         .containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM);
+  }
+
+  /**
+   * The adaptivity run watches as a dry run, with the paper's policies, and, with the calibrated variant, as
+   * 'tune watch --policy DIR' would: the calibrated policy of each class that has one, the paper's for the rest.
+   */
+  @Test
+  void theAdaptivityRunWatchesAgainWithTheCalibratedPoliciesOverThePapers(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("RO-read.yaml"), "class: RO-read\nheap_gb: 1\nsettings:\n  BLOCKSIZE: 16k\n");
+    Map<WorkloadClass, Policy> calibrated = PolicyLoader.files(dir, "--calibrated");
+    Map<WorkloadClass, Policy> shipped = PolicyLoader.shipped();
+    PcmBenchmark.Builder builder = PcmBenchmark.Settings.builder().classes(List.of(PcmWorkload.RO_READ))
+        .calibrated(calibrated);
+
+    List<AdaptivityRun.Watched> watched = builder.variants(List.of(PcmVariant.values())).build().watched();
+
+    assertThat(watched).extracting(AdaptivityRun.Watched::variant)
+        .containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM, PcmVariant.CALIBRATED);
+    Map<WorkloadClass, String> paper = sources(shipped);
+    assertThat(calibrated.get(WorkloadClass.RO_READ).source()).isNotEqualTo(paper.get(WorkloadClass.RO_READ));
+    assertThat(sources(watched.get(0).policies())).isEqualTo(paper);
+    assertThat(sources(watched.get(1).policies())).isEqualTo(paper);
+    Map<WorkloadClass, String> overlaid = new TreeMap<>(paper);
+    overlaid.put(WorkloadClass.RO_READ, calibrated.get(WorkloadClass.RO_READ).source());
+    assertThat(sources(watched.get(2).policies())).isEqualTo(overlaid);
+    assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.PCM)).build().watched())
+        .extracting(AdaptivityRun.Watched::variant).containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM);
+  }
+
+  /** Each class's policy by where it came from: policies loaded twice are equal in that. */
+  private static Map<WorkloadClass, String> sources(Map<WorkloadClass, Policy> policies) {
+    Map<WorkloadClass, String> sources = new TreeMap<>();
+    policies.forEach((c, policy) -> sources.put(c, policy.source()));
+    return sources;
   }
 
   private static long megabytes(String heap) {

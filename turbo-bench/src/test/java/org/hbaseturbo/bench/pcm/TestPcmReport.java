@@ -45,6 +45,23 @@ class TestPcmReport {
         .doesNotContain("PCM / calibrated", "calibrated / defaults again");
   }
 
+  /** Each run of the shifting mix that applied policies, against the dry run, phase by phase. */
+  @Test
+  void theAdaptivityTableComparesEveryRunThatAppliedPoliciesWithTheDryRun() {
+    AdaptivityResult adaptivity = new AdaptivityResult(Map.of(), List.of(adaptivityRun("defaults", 100, 200),
+        adaptivityRun("PCM", 120, 190), adaptivityRun("calibrated", 130, 210)));
+
+    assertThat(PcmTables.adaptivity(adaptivity)).contains("load: PCM 1.20x defaults, calibrated 1.30x defaults",
+        "reads: PCM 0.95x defaults, calibrated 1.05x defaults");
+  }
+
+  private static AdaptivityResult.Run adaptivityRun(String name, double load, double reads) {
+    return new AdaptivityResult.Run(name, List.of(
+        new AdaptivityResult.Phase("load", "BL", 0, 10_000, (long) load * 10, load, 0, 2.0, 4.0, null, List.of()),
+        new AdaptivityResult.Phase("reads", "RO-read", 10_000, 10_000, (long) reads * 10, reads, 0, 2.0, 4.0, 6.0,
+            List.of())), List.of(), List.of());
+  }
+
   /**
    * Rounds pair up: round i of PCM over round i of the defaults, whatever each variant's median. A drift that slows
    * every variant in one round cancels out of that round's ratio.
