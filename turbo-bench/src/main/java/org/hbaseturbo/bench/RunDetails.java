@@ -39,11 +39,11 @@ final class RunDetails {
   void putParameters(Map<String, Object> parameters) {
     parameters.put("warm_up", warmUps);
     parameters.put("fast_path_outcomes", outcomes);
-    parameters.put("fast_path_waits", "per variant, summed over its runs' client JVMs (warm-up included):"
-        + " replies, the share caught while the waiter polled, parks in UCX's wait for events and wake-ups that found"
-        + " nothing new per reply, sleeps after two or more such wake-ups in a row per reply, deadline alarms set per"
-        + " reply, and the mean time from the server's sending a reply to its waiter running with it (both read one"
-        + " clock on one host): all replies, those caught polling, those whose waiter parked");
+    parameters.put("fast_path_waits", "per variant, summed over its runs' client JVMs (their measured runs, not"
+        + " the warm-ups): replies, the share caught while the waiter polled, parks in UCX's wait for events and"
+        + " wake-ups that found nothing new per reply, sleeps after two or more such wake-ups in a row per reply,"
+        + " deadline alarms set per reply, and the mean time from the server's sending a reply to its waiter running"
+        + " with it (both read one clock on one host): all replies, those caught polling, those whose waiter parked");
   }
 
   private static Map<String, Object> warmUpFields(List<PhaseResult> phases) {

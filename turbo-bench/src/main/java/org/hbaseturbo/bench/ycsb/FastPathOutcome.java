@@ -1,5 +1,8 @@
 package org.hbaseturbo.bench.ycsb;
 
+import java.util.Optional;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.fastpath.FastPathCounters;
 import org.hbaseturbo.client.fastpath.ReplyWaits;
 
@@ -14,9 +17,22 @@ import org.hbaseturbo.client.fastpath.ReplyWaits;
 public record FastPathOutcome(long served, long overRpc, ReplyWaits.Snapshot waits) {
   /** The outcome of the last fast-path connection this JVM closed; a phase's measured run closes last. */
   private static FastPathOutcome last;
+  /** The open connection's counters when its measured run began: what its warm-up did, left out of its outcome. */
+  private static FastPathOutcome before;
+
+  private static FastPathOutcome of(FastPathCounters counters) {
+    return new FastPathOutcome(counters.served(), counters.fellBack(), counters.waits());
+  }
+
+  /** The measured run begins on {@code open}, the connection its warm-up used, if any. */
+  static synchronized void measureFrom(Optional<Connection> open) {
+    before = open.filter(FastPathConnection.class::isInstance)
+        .map(connection -> of(((FastPathConnection) connection).counters())).orElse(null);
+  }
 
   static synchronized void closed(FastPathCounters counters) {
-    last = new FastPathOutcome(counters.served(), counters.fellBack(), counters.waits());
+    last = before == null ? of(counters) : of(counters).minus(before);
+    before = null;
     System.err.printf("  fast path: %,d operations served, %,d over RPC instead%n", last.served, last.overRpc);
   }
 
@@ -27,5 +43,9 @@ public record FastPathOutcome(long served, long overRpc, ReplyWaits.Snapshot wai
 
   public FastPathOutcome plus(FastPathOutcome other) {
     return new FastPathOutcome(served + other.served, overRpc + other.overRpc, waits.plus(other.waits));
+  }
+
+  FastPathOutcome minus(FastPathOutcome earlier) {
+    return new FastPathOutcome(served - earlier.served, overRpc - earlier.overRpc, waits.minus(earlier.waits));
   }
 }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
@@ -333,6 +334,11 @@ public class NativeHBaseClient extends DB {
       }
       users++;
       return connection;
+    }
+
+    /** The shared connection while a binding holds it. */
+    static synchronized Optional<Connection> open() {
+      return Optional.ofNullable(connection);
     }
 
     static synchronized void release() throws DBException {

@@ -88,6 +88,14 @@ public final class ReplyWaits {
           timedPolled + other.timedPolled, replyToPollerNanos + other.replyToPollerNanos);
     }
 
+    /** What the counters added since {@code earlier}, a snapshot of the same waits. */
+    public Snapshot minus(Snapshot earlier) {
+      return new Snapshot(replies - earlier.replies, caughtPolling - earlier.caughtPolling, parks - earlier.parks,
+          idleWakeUps - earlier.idleWakeUps, sleeps - earlier.sleeps, alarms - earlier.alarms,
+          timedReplies - earlier.timedReplies, replyToCallerNanos - earlier.replyToCallerNanos,
+          timedPolled - earlier.timedPolled, replyToPollerNanos - earlier.replyToPollerNanos);
+    }
+
     /** Mean microseconds from the server's sending a reply to its waiter running, where the waiter parked. */
     public double replyToParkedUs() {
       long parked = timedReplies - timedPolled;
