@@ -20,15 +20,20 @@ import org.junit.jupiter.api.io.TempDir;
 class VerifyChaosIT {
   /**
    * Enough that writing outlasts the first two crashes: since a batch goes over the fast path as one message per
-   * server, 150,000 nodes took about 20 s, over before the meta holder's crash.
+   * server, 150,000 nodes took about 20 s, over before the meta holder's crash; 450,000 took 15 s on a CI machine.
    */
   private static final long NODES = 450_000;
   /**
    * Server-killing chaos picks its actions at random from the seed: with this one, a DataNode's crash and then the
-   * meta holder's come first (then the balancer and a DataNode again), each five seconds after the last ended; the
-   * three writers take longer than the first two.
+   * meta holder's come first (then the balancer and a DataNode again).
    */
   private static final String SEED = "9";
+  /**
+   * The pause between actions: one second, so that the meta holder's crash starts some 7 s in (the DataNode's, first,
+   * takes 5 s with its restart). With five seconds it started at 15 s, and on a CI machine writing took 15 s: the run
+   * ended before it.
+   */
+  private static final String PERIOD = "1s";
 
   @Test
   void oneLoopUnderServerKillingChaosOnHdfsLosesNothing(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir)
@@ -36,7 +41,7 @@ class VerifyChaosIT {
     Path json = dir.resolve("verify.json");
     CommandLineRun run = CommandLineRun.of("verify", "--cluster", "processes", "--hdfs", "--regionservers", "2",
         "--rs-heap", "512m", "--data", dir.resolve("data").toString(), "--chaos", "server-killing",
-        "--chaos-period", "5", "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers",
+        "--chaos-period", PERIOD, "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers",
         "3", "--db",
         "fastpath", "--codec", "compact", "--compression", "zstd", "--seed", SEED, "--json", json.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
