@@ -8,8 +8,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Over shared memory the wait returns once without sleeping after a peer's wake-up signal whose message a
  * progress already took: the wait drains the signal, and the next one sleeps. That costs one system call. But with
  * batches of Puts at 64 clients, {@code bench fastpath} counted 19,535 wake-ups to nothing per reply: the waiters
- * spun on the cores the RegionServers needed to answer them (issue 47; which of UCX's reasons not to sleep it was
- * is not pinned down, and a stand-in server whose FIFO fills does not cause it). So the first empty wake-up in a
+ * spun on the cores the RegionServers needed to answer them (issue 47). One reason, read in UCX's source: its
+ * shared-memory transport will not sleep while a send waits for room in the peer's queue (its {@code event_fd_arm}
+ * returns busy), and the peer does not signal when it makes room. So the first empty wake-up in a
  * row goes straight back to the wait, and from the second on the waiter sleeps before it waits again,
  * {@value #FIRST_SLEEP_NANOS} ns doubling to {@value #MAX_SLEEP_NANOS} ns: a reply that comes meanwhile waits at most
  * one sleep, short beside the time the reply already took.

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -126,6 +128,46 @@ class TestClientWorker {
       assertThat(spun.sleeps()).as("slept between them").isPositive();
       assertThatThrownBy(call::join).hasCauseInstanceOf(FastPathTimeoutException.class);
     }
+  }
+
+  /**
+   * Requests larger together than the server's shared-memory queue wait in UCX for room while the server drains it:
+   * each arrives whole and signed, so the buffer of a finished send is used again only once UCX is done with it; and
+   * {@code progress()} counts the replies it took, not the pieces of waiting sends UCX moved, which a waiter took for
+   * events and polled on without end (issue 47).
+   */
+  @Test
+  void requestsThatWaitForRoomArriveWholeAndOnlyRepliesCountAsProgress() throws Exception {
+    int requests = 16;
+    FrameMac mac = new FrameMac(KEY);
+    try (ClientWorker client = client()) {
+      ServerSession session = server.session(KEY);
+      server.answer = request -> StandInServer.reply(request.stream(), request.sequence(), KEY,
+          request.signedWith(mac) && sameBytes(request.body()) ? "whole" : "torn");
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      for (int i = 0; i < requests; i++) {
+        byte[] body = new byte[256 * 1024];
+        Arrays.fill(body, (byte) i);
+        client.send(session, FastPathOperation.PUT, body, deadline);
+      }
+      List<String> replies = new ArrayList<>();
+      long counted = 0;
+      while (replies.size() < requests && System.nanoTime() < deadline) {
+        counted += client.progress();
+        client.takeAnswered().forEach(answered -> replies.add(body(answered.reply())));
+      }
+      assertThat(replies).hasSize(requests).containsOnly("whole");
+      assertThat(counted).as("progress counted").isEqualTo(requests);
+    }
+  }
+
+  private static boolean sameBytes(byte[] body) {
+    for (byte next : body) {
+      if (next != body[0]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private ClientWorker client() {
