@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.locks.LockSupport;
 import org.hbaseturbo.client.fastpath.ClientWorker.InFlight;
+import org.hbaseturbo.transport.PollingAdvisor;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
@@ -24,9 +25,12 @@ import org.slf4j.LoggerFactory;
  * this thread, outside UCX's callbacks, as HBase's asynchronous client completes its own on its event loop: what
  * runs on them must not block.
  *
- * <p>While requests are in flight the thread polls for {@code spin} after the last event, as long as no more of the
- * connection's waiters than {@link FastPathClientConfig#pollers} wait; then it parks in UCX's wait for events, woken
- * by a reply, a submission, or a {@link DeadlineAlarm} by the oldest request's deadline.
+ * <p>While requests are in flight the thread polls for {@code spin} after the last event (a request sent or a reply
+ * taken) where that pays ({@link PollingAdvisor}), as long as no more of the connection's waiters than
+ * {@link FastPathClientConfig#pollers} wait; then it parks in UCX's wait for events, woken by a reply, a submission,
+ * or a {@link DeadlineAlarm} by the oldest request's deadline. Without the advisor, batches of Puts at 64 clients,
+ * whose replies take milliseconds, kept the thread polling a quarter of a millisecond after each of the many
+ * submissions and replies, on the cores the RegionServers needed (issue 47).
  *
  * <p>Should UCX fail the worker itself, the thread fails what it holds, logs one WARN and ends; later submissions
  * fail at once, and their callers use RPC.
@@ -48,6 +52,7 @@ final class PipelinedWorker implements Closeable {
   private final DeadlineAlarm alarm;
   private final FastPathClientConfig config;
   private final ReplyWaits waits;
+  private final PollingAdvisor polling;
   private final Queue<Submission> submissions = new ConcurrentLinkedQueue<>();
   /** The thread's own: the futures of the requests in flight, in the order sent. */
   private final LinkedHashMap<InFlight, CompletableFuture<Reply>> futures = new LinkedHashMap<>();
@@ -66,6 +71,7 @@ final class PipelinedWorker implements Closeable {
     this.alarm = new DeadlineAlarm(timer, this::wake, waits);
     this.waits = waits;
     this.config = config;
+    this.polling = new PollingAdvisor(config.spin().toNanos());
     this.thread = new Thread(this::run, name);
     thread.setDaemon(true);
     thread.start();
@@ -97,22 +103,34 @@ final class PipelinedWorker implements Closeable {
 
   private void run() {
     long lastEvent = System.nanoTime();
+    long pollNanos = polling.pollNanos();
     // Whether the thread parked since its last event: the replies it takes next were not caught polling.
     boolean parkedSinceEvent = false;
+    // Whether it polled since its last event, and parked because that poll was over (rather than for other waiters).
+    boolean polled = false;
+    boolean pollOver = false;
     int emptyWakeUps = 0;
     try {
       while (!closed) {
         boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered(!parkedSinceEvent);
         long now = System.nanoTime();
         if (events) {
+          if (polled && (!parkedSinceEvent || pollOver)) {
+            polling.polled(!parkedSinceEvent);
+          }
           expire(now, false);
           lastEvent = now;
+          pollNanos = polling.pollNanos();
           parkedSinceEvent = false;
+          polled = false;
+          pollOver = false;
           emptyWakeUps = 0;
           continue;
         }
-        boolean poll = !futures.isEmpty() && now - lastEvent < config.spin().toNanos()
-            && waits.waiting.get() <= config.pollers();
+        boolean inFlight = !futures.isEmpty();
+        boolean poll = inFlight && now - lastEvent < pollNanos && waits.waiting.get() <= config.pollers();
+        polled |= poll;
+        pollOver |= inFlight && now - lastEvent >= pollNanos;
         expire(now, !poll);
         if (!poll) {
           if (parkedSinceEvent) {
