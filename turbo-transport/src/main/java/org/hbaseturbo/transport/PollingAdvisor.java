@@ -35,6 +35,21 @@ public final class PollingAdvisor {
     return 0;
   }
 
+  /**
+   * Records how a wait ended, where it teaches anything: it polled and caught its message, or polled until the spin
+   * was over and then parked. A wait that parked for another reason (other waiters held the polls) says nothing of
+   * when its message came.
+   *
+   * @param polled whether the wait polled
+   * @param parked whether it parked before its message came
+   * @param pollOver whether its poll had run the whole spin when it parked
+   */
+  public void waitEnded(boolean polled, boolean parked, boolean pollOver) {
+    if (polled && (!parked || pollOver)) {
+      polled(!parked);
+    }
+  }
+
   /** Records how a poll ended: whether the message came while the thread polled. */
   public void polled(boolean caughtMessage) {
     caught += ((caughtMessage ? 1 : 0) - caught) * WEIGHT;

@@ -50,6 +50,26 @@ class TestPollingAdvisor {
   }
 
   @Test
+  void onlyWaitsThatPolledTheirWholeSpinOrCaughtTheirMessageTeach() {
+    PollingAdvisor advisor = new PollingAdvisor(SPIN);
+    for (int i = 0; i < 100; i++) {
+      advisor.waitEnded(true, true, false);
+      advisor.waitEnded(false, true, true);
+    }
+    assertThat(advisor.pollNanos()).as("after waits that parked for others or never polled").isEqualTo(SPIN);
+    int misses = 0;
+    while (advisor.pollNanos() > 0) {
+      assertThat(misses++).as("waits before polling stops").isLessThan(100);
+      advisor.waitEnded(true, true, true);
+    }
+    advisor.waitEnded(true, false, false);
+    advisor.waitEnded(true, false, false);
+    advisor.waitEnded(true, false, false);
+    advisor.waitEnded(true, false, false);
+    assertThat(advisor.pollNanos()).as("after waits that caught their message").isEqualTo(SPIN);
+  }
+
+  @Test
   void noSpinNeverPolls() {
     PollingAdvisor advisor = new PollingAdvisor(0);
     assertThat(advisor.pollNanos()).isZero();

@@ -139,8 +139,6 @@ final class ClientWorker implements Closeable {
    * from there, far below overflow.
    */
   private long lastSequence = RANDOM.nextLong() >>> 2;
-  /** Replies taken into their requests, ever: {@link #progress} counts its own from it. */
-  private long repliesTaken;
 
   /**
    * @param index the worker's number in its connection: its stream in every session
@@ -279,9 +277,7 @@ final class ClientWorker implements Closeable {
         waits.parked();
         worker.waitForEvents();
       }
-      if (polled && (!parked || spinOver)) {
-        polling.polled(!parked);
-      }
+      polling.waitEnded(polled, parked, spinOver);
       replied(request, !parked);
     } finally {
       waits.waiting.decrementAndGet();
@@ -305,10 +301,10 @@ final class ClientWorker implements Closeable {
    *     clients spent 31% of the pipelined worker's CPU so (issue 47)
    */
   int progress() throws FastPathUnavailableException {
-    long before = repliesTaken;
+    int before = answered.size();
     try {
       worker.progress();
-      return (int) (repliesTaken - before);
+      return answered.size() - before;
     } catch (Exception e) {
       throw new FastPathUnavailableException("UCX worker failed: " + e.getMessage(), e);
     }
@@ -359,7 +355,6 @@ final class ClientWorker implements Closeable {
       request.reply = parsed;
       inFlight.remove(parsed.sequence());
       answered.add(request);
-      repliesTaken++;
       request.to.session.clock().heard(parsed.serverNanos(), receivedNanos);
     }
     return UcsConstants.STATUS.UCS_OK;

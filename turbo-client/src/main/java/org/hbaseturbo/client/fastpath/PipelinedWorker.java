@@ -115,9 +115,7 @@ final class PipelinedWorker implements Closeable {
         boolean events = sendSubmitted() | worker.progress() > 0 | completeAnswered(!parkedSinceEvent);
         long now = System.nanoTime();
         if (events) {
-          if (polled && (!parkedSinceEvent || pollOver)) {
-            polling.polled(!parkedSinceEvent);
-          }
+          polling.waitEnded(polled, parkedSinceEvent, pollOver);
           expire(now, false);
           lastEvent = now;
           pollNanos = polling.pollNanos();
