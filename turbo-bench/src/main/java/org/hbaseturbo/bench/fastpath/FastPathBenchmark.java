@@ -26,6 +26,7 @@ import org.hbaseturbo.bench.report.VariantResult;
 import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.FastPathHBaseClient;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
@@ -62,6 +63,11 @@ public final class FastPathBenchmark {
   private static final String WORKLOAD = "a";
   /** Values larger than the client's default fast-path request limit (1 MiB) would go over RPC. */
   public static final int MAX_VALUE_BYTES = 512 << 10;
+  /**
+   * Unmeasured runs of each workload and variant at most before the measured ones, as {@code bench pcm}'s
+   * (PcmBenchmark.WarmUp); each adds a run of --run-time where the servers still compile.
+   */
+  static final int SERVER_WARM_UP_RUNS = 3;
 
   private final ClusterTarget target;
   private final Settings settings;
@@ -74,6 +80,8 @@ public final class FastPathBenchmark {
   private final Map<String, Double> ucxRoundTripUs = new LinkedHashMap<>();
   private final Map<String, Double> ucxParkedRoundTripUs = new LinkedHashMap<>();
   private final Map<String, Double> ucxParkedEmptyWakeUps = new LinkedHashMap<>();
+  /** How the servers' warm-up of each workload and variant ended ({@link #warmUpServers}), by "workload variant". */
+  private final Map<String, String> serverWarmUps = new LinkedHashMap<>();
   /** The CPU per operation no client and no transport can save, by YCSB experiment and client count. */
   private final Map<String, Map<String, Object>> cpuFloors = new LinkedHashMap<>();
 
@@ -190,14 +198,18 @@ public final class FastPathBenchmark {
 
   /**
    * Unmeasured runs of every variant's Gets and Puts, and of the batches of them to be measured, before any measured
-   * one: the RegionServers compile each path (RPC, the fast path; a batch is RPC's multi call) as it is first used,
-   * and the variant measured first would pay for it (three times the p50 of a warm server, here).
+   * one, each until the RegionServers' JIT is quiet ({@link ServerWarmUp}, at most {@link #SERVER_WARM_UP_RUNS}):
+   * the servers compile each path (RPC, the fast path; a batch is RPC's multi call) as it is first used, and the
+   * variant measured first would pay for it (three times the p50 of a warm server, here). One run each was not
+   * enough: in a run of batches of Puts at 16 clients (results/fastpath/batchput-waits-2026-12-01) the servers still
+   * compiled for 2.9 s in native's measured run and 1.6 s in the fast path's.
    */
   private void warmUpServers() throws IOException {
     List<FastPathWorkload> workloads = new ArrayList<>(List.of(FastPathWorkload.READ, FastPathWorkload.UPDATE));
     settings.workloads().stream().filter(workload -> workload.rowsPerOperation() > 1).forEach(workloads::add);
-    progress.printf("warming up the RegionServers: %s of every variant for %d s each, not measured%n",
-        workloads.stream().map(FastPathWorkload::label).toList(), settings.plan().runSeconds());
+    progress.printf("warming up the RegionServers: %s of every variant, runs of %d s until their JIT is quiet (at"
+        + " most %d each), not measured%n", workloads.stream().map(FastPathWorkload::label).toList(),
+        settings.plan().runSeconds(), SERVER_WARM_UP_RUNS);
     TableName table = TableName.valueOf("fastpath_warmup");
     Path dir = workDir.resolve("warmup");
     Map<String, String> record = oneRecord(table, 1024, dir);
@@ -206,8 +218,12 @@ public final class FastPathBenchmark {
         Map<String, String> properties = new HashMap<>(record);
         properties.putAll(workload.properties());
         properties.putAll(variant.properties());
-        runs.experiment(WORKLOAD, properties, variant.db(), 1, 1, dir.resolve(workload.label() + "-" + variant.label()),
-            true).run(1, 1, false);
+        String name = workload.label() + " " + variant.label();
+        ServerWarmUp.Outcome outcome = ServerWarmUp.untilQuiet(SERVER_WARM_UP_RUNS,
+            number -> runs.experiment(WORKLOAD, properties, variant.db(), 1, 1,
+                dir.resolve(workload.label() + "-" + variant.label() + "-" + number), true).run(1, 1, false));
+        progress.printf("  %s: %s%n", name, outcome.describe());
+        serverWarmUps.put(name, outcome.describe());
       }
     }
     drop(table);
@@ -385,8 +401,9 @@ public final class FastPathBenchmark {
     parameters.put("variants", settings.variants().stream().map(FastPathVariant::label).toList());
     parameters.put("records", settings.records());
     runs.putParameters(parameters);
-    parameters.put("run_order", "first an unmeasured run of every variant's Gets and Puts, and of its batches where"
-        + " multiget or batchput is measured; then interleaved: run 1"
+    parameters.put("run_order", "first unmeasured runs of every variant's Gets and Puts, and of its batches where"
+        + " multiget or batchput is measured, each until the servers' JIT is quiet (at most "
+        + SERVER_WARM_UP_RUNS + " runs; server_warm_up says how each ended); then interleaved: run 1"
         + " of every variant in turn, then run 2, ..., the order rotated by"
         + " one variant each run; micro-benchmark: gets on the loaded record, then puts, the memstore flushed before"
         + " each run of puts; YCSB: the table flushed, major-compacted and read once after its load, and flushed and"
@@ -394,6 +411,7 @@ public final class FastPathBenchmark {
     parameters.put("warmup", "each client JVM does warmup_operations_per_client_jvm operations (multiget and"
         + " batchput: rows, in batches of 100); then " + YcsbWarmUp.QUIET_RULE + ", for at most"
         + " warmup_jit_quiet_seconds_at_most more; warm_up says how each result's runs ended theirs");
+    parameters.put("server_warm_up", serverWarmUps);
     parameters.put("cluster", target.description());
     parameters.put("workload", "micro-benchmark: one record of one field of SIZE bytes, one client thread, Gets"
         + " (read) or Puts (update) of it; YCSB: records of 10 fields of 100 bytes, whole records read and written"

@@ -484,18 +484,6 @@ public final class PcmBenchmark {
         Optional.empty(), "loopback");
   }
 
-  /** How a warm-up ended, for a user watching: "warm after 2 runs (the servers compiled 3.1 ms/s in the last)". */
-  static String describe(ServerWarmUp.Outcome warmUp) {
-    String runs = warmUp.runs() + " run" + (warmUp.runs() == 1 ? "" : "s");
-    if (warmUp.quiet() == null) {
-      return "warmed by " + runs + "; the servers do not tell their JIT's compile time";
-    }
-    String last = String.format("the servers compiled %.1f ms/s per JVM in the last",
-        warmUp.lastRunCompileMsPerSecond());
-    return warmUp.quiet() ? "warm after " + runs + " (" + last + ")"
-        : "not quiet after " + runs + " (" + last + "); measured anyway";
-  }
-
   static void requireNoFailures(PhaseResult result, String what) throws IOException {
     if (result.failures() > 0) {
       throw new IOException(what + " had " + result.failures() + " failed operations of " + result.operations()
@@ -670,7 +658,7 @@ public final class PcmBenchmark {
       ServerWarmUp.Outcome warmUp = ServerWarmUp.untilQuiet(settings.warmUp().serverRuns(),
           number -> new YcsbExperiment(cluster.target(), warming, dir.resolve("warm-up-" + number), out)
               .run(1, 1, false));
-      out.printf("  %s, %s: %s%n", workload.label(), variant.label(), describe(warmUp));
+      out.printf("  %s, %s: %s%n", workload.label(), variant.label(), warmUp.describe());
       WorkloadReading before = stats.workload();
       PhaseResult run = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(round, settings.runs(), false);
       ServerActivity activity = ServerActivity.between(before, stats.workload());

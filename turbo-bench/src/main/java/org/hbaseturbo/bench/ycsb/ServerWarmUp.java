@@ -34,6 +34,16 @@ public final class ServerWarmUp {
    *     where they do not tell
    */
   public record Outcome(int runs, Boolean quiet, Double lastRunCompileMsPerSecond) {
+    /** "warm after 2 runs (the servers compiled 3.1 ms/s per JVM in the last)", or why it is not known. */
+    public String describe() {
+      String counted = runs + " run" + (runs == 1 ? "" : "s");
+      if (quiet == null) {
+        return "warmed by " + counted + "; the servers do not tell their JIT's compile time";
+      }
+      String last = String.format("the servers compiled %.1f ms/s per JVM in the last", lastRunCompileMsPerSecond);
+      return quiet ? "warm after " + counted + " (" + last + ")"
+          : "not quiet after " + counted + " (" + last + "); measured anyway";
+    }
   }
 
   private ServerWarmUp() {

@@ -70,6 +70,16 @@ class TestServerWarmUp {
     assertThat(ServerWarmUp.compileMsPerSecond(compiled(200L, 600L))).isEqualTo(40.0);
   }
 
+  @Test
+  void describesHowItEndedForAUserWatching() {
+    assertThat(new ServerWarmUp.Outcome(2, true, 3.14).describe())
+        .isEqualTo("warm after 2 runs (the servers compiled 3.1 ms/s per JVM in the last)");
+    assertThat(new ServerWarmUp.Outcome(3, false, 120.0).describe())
+        .isEqualTo("not quiet after 3 runs (the servers compiled 120.0 ms/s per JVM in the last); measured anyway");
+    assertThat(new ServerWarmUp.Outcome(1, null, null).describe())
+        .isEqualTo("warmed by 1 run; the servers do not tell their JIT's compile time");
+  }
+
   private ServerWarmUp.Outcome warmUp(int max, PhaseResult... runs) throws Exception {
     return ServerWarmUp.untilQuiet(max, number -> {
       ran.add(number);
