@@ -13,7 +13,8 @@ import java.util.concurrent.locks.LockSupport;
  * returns busy), and the peer does not signal when it makes room. So the first empty wake-up in a
  * row goes straight back to the wait, and from the second on the waiter sleeps before it waits again,
  * {@value #FIRST_SLEEP_NANOS} ns doubling to {@value #MAX_SLEEP_NANOS} ns: a reply that comes meanwhile waits at most
- * one sleep, short beside the time the reply already took.
+ * one sleep, short beside the time the reply already took. A wake-up to a piece of a reply larger than the transport's
+ * segment is not one to nothing ({@link ClientWorker#tookPartOfReply}): the next piece would wait out the sleep.
  */
 final class IdleWakeBackoff {
   static final long FIRST_SLEEP_NANOS = 10_000;

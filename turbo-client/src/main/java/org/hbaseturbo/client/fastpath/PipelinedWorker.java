@@ -131,7 +131,9 @@ final class PipelinedWorker implements Closeable {
         pollOver |= inFlight && now - lastEvent >= pollNanos;
         expire(now, !poll);
         if (!poll) {
-          if (parkedSinceEvent) {
+          if (parkedSinceEvent && worker.tookPartOfReply()) {
+            emptyWakeUps = 0;
+          } else if (parkedSinceEvent) {
             waits.wokeIdle();
             emptyWakeUps++;
           }
