@@ -219,11 +219,12 @@ public final class FastPathBenchmark {
         properties.putAll(workload.properties());
         properties.putAll(variant.properties());
         String name = workload.label() + " " + variant.label();
-        ServerWarmUp.Outcome outcome = ServerWarmUp.untilQuiet(SERVER_WARM_UP_RUNS,
+        String ended = ServerWarmUp.untilQuiet(SERVER_WARM_UP_RUNS,
             number -> runs.experiment(WORKLOAD, properties, variant.db(), 1, 1,
-                dir.resolve(workload.label() + "-" + variant.label() + "-" + number), true).run(1, 1, false));
-        progress.printf("  %s: %s%n", name, outcome.describe());
-        serverWarmUps.put(name, outcome.describe());
+                dir.resolve(workload.label() + "-" + variant.label() + "-" + number), true).run(1, 1, false))
+            .describe();
+        progress.printf("  %s: %s%n", name, ended);
+        serverWarmUps.put(name, ended);
       }
     }
     drop(table);

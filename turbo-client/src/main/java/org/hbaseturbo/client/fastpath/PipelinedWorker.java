@@ -131,11 +131,13 @@ final class PipelinedWorker implements Closeable {
         pollOver |= inFlight && now - lastEvent >= pollNanos;
         expire(now, !poll);
         if (!poll) {
-          if (parkedSinceEvent && worker.tookPartOfReply()) {
-            emptyWakeUps = 0;
-          } else if (parkedSinceEvent) {
-            waits.wokeIdle();
-            emptyWakeUps++;
+          if (parkedSinceEvent) {
+            if (worker.tookPartOfReply()) {
+              emptyWakeUps = 0;
+            } else {
+              waits.wokeIdle();
+              emptyWakeUps++;
+            }
           }
           park(now, emptyWakeUps);
           parkedSinceEvent = true;
