@@ -14,7 +14,9 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 
 /**
  * The tables cluster tests make, each named by {@link SharedHBaseCluster#uniqueTableName}, with rows {@code row00000},
@@ -104,5 +106,12 @@ public final class TestingTables {
       }
     }
     return rows;
+  }
+
+  /** The RegionServer of {@code cluster} that holds the region of table {@code name} with {@code row}. */
+  public static HRegionServer holderOf(EmbeddedHBaseCluster cluster, TableName name, byte[] row) {
+    return cluster.regionServers().stream()
+        .filter(rs -> rs.getRegions(name).stream().anyMatch(r -> r.getRegionInfo().containsRow(row)))
+        .findFirst().orElseThrow();
   }
 }

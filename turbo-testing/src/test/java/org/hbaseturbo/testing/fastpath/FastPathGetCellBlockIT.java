@@ -2,6 +2,7 @@ package org.hbaseturbo.testing.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.holderOf;
 
 import java.net.InetAddress;
 import java.time.Duration;
@@ -54,8 +55,7 @@ class FastPathGetCellBlockIT {
       overRpc = table.get(new Get(ROW));
       location = locator.getRegionLocation(ROW);
     }
-    HRegionServer server = SharedHBaseCluster.cluster().regionServers().stream()
-        .filter(candidate -> candidate.getServerName().equals(location.getServerName())).findFirst().orElseThrow();
+    HRegionServer server = holderOf(SharedHBaseCluster.cluster(), name, ROW);
 
     HBaseRpcController controller = new HBaseRpcControllerImpl();
     long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();

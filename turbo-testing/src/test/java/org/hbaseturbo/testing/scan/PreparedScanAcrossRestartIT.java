@@ -1,6 +1,7 @@
 package org.hbaseturbo.testing.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hbaseturbo.testsupport.TestingTables.holderOf;
 import static org.hbaseturbo.testsupport.TestingTables.qualifier;
 import static org.hbaseturbo.testsupport.TestingTables.row;
 
@@ -62,10 +63,7 @@ class PreparedScanAcrossRestartIT {
       try (PreparedScan prepared = PreparedScan.prepare(prepareWith, name, new Scan().addFamily(F));
           ResultScanner rows = prepared.execute(new byte[0], new byte[0], 25)) {
         seen.addAll(ResultLines.firstRows(rows, 130));
-        HRegionServer holder = cluster.regionServers().stream()
-            .filter(rs -> rs.getRegions(name).stream()
-                .anyMatch(r -> r.getRegionInfo().containsRow(row(140))))
-            .findFirst().orElseThrow();
+        HRegionServer holder = holderOf(cluster, name, row(140));
         cluster.restartRegionServer(holder);
         seen.addAll(ResultLines.firstRows(rows, Integer.MAX_VALUE));
       }

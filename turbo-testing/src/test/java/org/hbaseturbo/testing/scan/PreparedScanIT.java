@@ -3,6 +3,7 @@ package org.hbaseturbo.testing.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hbaseturbo.testsupport.TestingTables.create;
+import static org.hbaseturbo.testsupport.TestingTables.holderOf;
 import static org.hbaseturbo.testsupport.TestingTables.qualifier;
 import static org.hbaseturbo.testsupport.TestingTables.row;
 
@@ -288,12 +289,6 @@ class PreparedScanIT {
       }
     }
     return state;
-  }
-
-  private static HRegionServer holderOf(EmbeddedHBaseCluster cluster, TableName name, byte[] row) {
-    return cluster.regionServers().stream()
-        .filter(rs -> rs.getRegions(name).stream().anyMatch(r -> r.getRegionInfo().containsRow(row)))
-        .findFirst().orElseThrow();
   }
 
   private static void awaitRegions(Admin admin, TableName name, int count) throws Exception {
