@@ -75,6 +75,16 @@ final class ClusterHosts implements Closeable {
     network.repairLink(index);
   }
 
+  /** {@link HostNetwork#cutClientFrom} host {@code index}. */
+  void cutClientFrom(int index) throws IOException {
+    network.cutClientFrom(index);
+  }
+
+  /** {@link HostNetwork#reconnectClient} to host {@code index}. */
+  void reconnectClient(int index) throws IOException {
+    network.reconnectClient(index);
+  }
+
   /** The words a server's command runs under on host {@code index}. */
   List<String> wrapper(int index) {
     return host(index).wrapper();

@@ -170,6 +170,33 @@ final class HostNetwork implements Closeable {
     IptablesRules.deleteEach(hosts.get(index).wrapper(), List.of(), rule -> rule.contains(LOSS_COMMENT));
   }
 
+  /**
+   * Cuts the client host off from host {@code index}, until {@link #reconnectClient}: the client host's iptables drops
+   * every packet to or from that host's address, so its clients reach neither its RegionServer nor its DataNode, while
+   * the master's host and the other hosts still do, as when one cable between a client and a server rack fails.
+   * Nothing is refused or reset: the clients' calls to it go unanswered until their timeouts.
+   */
+  void cutClientFrom(int index) throws IOException {
+    String address = hosts.get(index).address();
+    for (List<String> match : List.of(List.of("OUTPUT", "-d", address), List.of("INPUT", "-s", address))) {
+      List<String> rule = new ArrayList<>(List.of("iptables", "-w", "-I"));
+      rule.addAll(match);
+      rule.addAll(List.of("-m", "comment", "--comment", clientCutComment(index), "-j", "DROP"));
+      HostCommand.run(clientHost.wrap(rule), IptablesRules.MISSING);
+    }
+  }
+
+  /** Ends {@link #cutClientFrom} host {@code index}: every rule it added goes. */
+  void reconnectClient(int index) throws IOException {
+    String comment = clientCutComment(index);
+    IptablesRules.deleteEach(clientHost.wrapper(), List.of(), rule -> rule.contains("--comment " + comment + " "));
+  }
+
+  /** The comment on the rules that cut the client host off from host {@code index}, by which they are found again. */
+  private static String clientCutComment(int index) {
+    return "turbo-client-cut-" + index;
+  }
+
   private static List<String> lossRule(String chain, double loss) {
     return List.of("iptables", "-w", "-I", chain, "-m", "statistic", "--mode", "random", "--probability",
         Double.toString(loss), "-m", "comment", "--comment", LOSS_COMMENT, "-j", "DROP");

@@ -383,6 +383,23 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     onHosts().repairLink(index);
   }
 
+  /**
+   * Cuts the client host ({@link #clientHost}) off from RegionServer {@code index}'s host, until
+   * {@link #reconnectClient}: the client JVMs there reach neither that server nor its DataNode, while the master,
+   * ZooKeeper and the other servers still reach it, and the clients the other servers. The server keeps its regions;
+   * its clients' calls to it go unanswered until their timeouts.
+   *
+   * @throws IllegalStateException when the cluster is not on hosts of its own
+   */
+  public synchronized void cutClientFrom(int index) throws IOException {
+    onHosts().cutClientFrom(index);
+  }
+
+  /** Ends {@link #cutClientFrom}. */
+  public synchronized void reconnectClient(int index) throws IOException {
+    onHosts().reconnectClient(index);
+  }
+
   private ClusterHosts onHosts() {
     return hosts.orElseThrow(() -> new IllegalStateException("the cluster was started without hosts"
         + " (Builder.hosts())"));

@@ -42,8 +42,7 @@ class TestHostNetwork {
         assertThat(sendFrom(host, bridge)).as("bytes from " + host.namespace()).isEqualTo(PAYLOAD.length());
       }
       // A connection to a port no one listens on is refused by the host that has the address: it got there.
-      assertThat(attempt(client.wrap(List.of("bash", "-c", "exec 3<>/dev/tcp/" + first.address() + "/1"))))
-          .contains("Connection refused");
+      assertThat(connectFrom(client, first.address())).contains("Connection refused");
       assertThat(run(first.wrap(List.of("ip", "-o", "-4", "addr", "show")))).contains(first.address())
           .doesNotContain(second.address());
       // The bridge's address is taken now: the next cluster gets another /24.
@@ -51,6 +50,31 @@ class TestHostNetwork {
     }
     assertThat(run(List.of("ip", "netns", "list"))).doesNotContain("turbo-h" + launcher + "-");
     assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + launcher + ":");
+  }
+
+  @Test
+  void theClientHostCutOffFromOneHostReachesTheOthersAndReachesItAgainOnceReconnected() throws Exception {
+    TestingHost.assumeRoot("to create network namespaces, veth pairs and a bridge");
+    TestingHost.assumeCommands("iproute2 and iptables", "ip", "iptables");
+    long launcher = ProcessHandle.current().pid();
+    try (HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 2,
+        NetworkLink.Speed.ONE_GBIT, launcher)) {
+      HostNetwork.Host client = network.clientHost();
+      String cut = network.hosts().get(0).address();
+      String other = network.hosts().get(1).address();
+      network.cutClientFrom(0);
+
+      // Refused: the connection reached the host, which has no listener there. Silent: it never got there.
+      assertThat(connectFrom(client, cut)).doesNotContain("Connection refused");
+      assertThat(connectFrom(client, other)).contains("Connection refused");
+      assertThat(connectFrom(network.hosts().get(1), cut)).as("the other hosts still reach it")
+          .contains("Connection refused");
+      assertThat(sendFrom(client, network.bridgeAddress())).as("the master's host").isEqualTo(PAYLOAD.length());
+
+      network.reconnectClient(0);
+      assertThat(connectFrom(client, cut)).contains("Connection refused");
+      assertThat(run(client.wrap(List.of("iptables", "-w", "-S")))).doesNotContain("turbo-client-cut");
+    }
   }
 
   @Test
@@ -88,6 +112,11 @@ class TestHostNetwork {
           + server.getLocalPort())));
       return received.get(60, TimeUnit.SECONDS);
     }
+  }
+
+  /** What a TCP connection from {@code host} to port 1 of {@code address} met within 3 s, as bash tells it. */
+  private static String connectFrom(HostNetwork.Host host, String address) throws Exception {
+    return attempt(host.wrap(List.of("timeout", "3", "bash", "-c", "exec 3<>/dev/tcp/" + address + "/1")));
   }
 
   /** What {@code command} printed; it must succeed. */

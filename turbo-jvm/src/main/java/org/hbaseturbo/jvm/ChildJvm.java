@@ -79,6 +79,16 @@ public final class ChildJvm {
     return process.stdout();
   }
 
+  /** Whether it, or its watch, still runs. */
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Ends it as this JVM's end would (SIGTERM, SIGKILL 30 s later), and returns at once. */
+  public void stop() throws IOException {
+    process.stop();
+  }
+
   /** Waits for it to end (ending it if this thread is interrupted); its exit code. */
   public int waitFor() throws IOException {
     try {
