@@ -97,13 +97,22 @@ final class VerifyCommand implements Callable<Integer> {
           + " least 10 s past its ZooKeeper session, 40 s at HBase's defaults, until the master has given its regions"
           + " away, then resumed: it aborts once it learns it lost them, and is started again; the registers' idle"
           + " clients meet it meanwhile); partitions (in turn: a RegionServer not holding hbase:meta cut off from the"
-          + " master and ZooKeeper, not from its clients, as long, then let through again; a pause as above; and"
-          + " with --hosts a lossy link, a RegionServer host's link dropping 5%% of its packets each way for 30 s;"
-          + " the cut-off server goes on answering its clients meanwhile). Crashes, pauses and partitions need"
+          + " master and ZooKeeper, not from its clients, as long, then let through again, the cut-off server"
+          + " answering its clients meanwhile; with --hosts the client host cut off from a RegionServer's host for"
+          + " 15 s; a pause as above; and with --hosts a lossy link, a RegionServer host's link dropping 5%% of its"
+          + " packets each way for 30 s). With --hosts the registers' clients run in a JVM of their own on the client"
+          + " host, the loops' writers and readers in this one. Crashes, pauses and partitions need"
           + " --cluster processes; server-killing needs it, pauses and partitions need it with --hdfs, partitions as"
           + " root with iptables (scripts/setup-host installs it) and cgroup v2. Chaos stops, and the cluster is whole"
           + " again, before the reads (default: ${DEFAULT-VALUE}).")
   String chaos;
+
+  @Option(names = "--chaos-actions", paramLabel = "ACTION,...", split = ",",
+      description = "Take only these of --chaos's actions, in this order (at random among them where the policy picks"
+          + " at random), by the names the report gives them: partitions' are partition-region-server,"
+          + " cut-client-from-region-server, pause-region-server and lossy-link (default: all of the policy's, in its"
+          + " order).")
+  List<String> chaosActions = List.of();
 
   @DurationRange(min = "1s", max = "1h")
   @Option(names = "--chaos-period", paramLabel = "DURATION", defaultValue = "1m",
@@ -148,7 +157,7 @@ final class VerifyCommand implements Callable<Integer> {
     long now = System.currentTimeMillis();
     VerifyRun.Settings settings = new VerifyRun.Settings(table == null ? "turbo_verify_" + now / 1000 : table, loops,
         nodes, width, writers, db.equals("fastpath"), codec.equals("compact"), regions, algorithm, policy,
-        chaosPeriod.seconds(),
+        chaosActions, chaosPeriod.seconds(),
         seed == null ? now : seed);
     TargetCluster.LocalSettings local = embedded.settings(TargetCluster.LOOPBACK);
     if (policy.requires() != ChaosPolicy.Requires.ANY && (main.conf().isPresent() || !local.processes())) {

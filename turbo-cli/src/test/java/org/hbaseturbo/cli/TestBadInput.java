@@ -160,6 +160,13 @@ class TestBadInput {
         line("verify", "--cluster", "processes", "--chaos", "pauses").refusedWith(
             "turbo: --chaos pauses needs --hdfs: only HDFS fences a paused or cut-off RegionServer's WAL; on the local"
                 + " file system such a server may acknowledge writes that are then lost"),
+        line("verify", "--chaos", "partitions", "--chaos-actions", "pause-region-server,kill-region-server")
+            .refusedWith("turbo: --chaos-actions 'kill-region-server' is not one of the actions of --chaos partitions:"
+                + " partition-region-server, cut-client-from-region-server, pause-region-server, lossy-link"),
+        line("verify", "--chaos-actions", "balance").refusedWith(
+            "turbo: --chaos-actions 'balance' is not one of the actions of --chaos calm: it takes none"),
+        line("verify", "--chaos", "pauses", "--chaos-actions", "pause-region-server,pause-region-server").refusedWith(
+            "turbo: --chaos-actions names pause-region-server twice"),
         line("verify", "--cluster", "processes", "--chaos", "partitions").refusedWith(
             "turbo: --chaos partitions needs --hdfs: only HDFS fences a paused or cut-off RegionServer's WAL; on the"
                 + " local file system such a server may acknowledge writes that are then lost"),

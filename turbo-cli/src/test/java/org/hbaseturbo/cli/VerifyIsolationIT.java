@@ -15,13 +15,14 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code turbo verify} over the fast path, on HDFS, with a RegionServer cut off from the master and ZooKeeper but not
- * from its clients past its ZooKeeper session ({@code --chaos partitions}, whose first action is a partition), while
- * the loops are written and the registers written and read over both paths, on hosts of their own as issue 49's bar
- * runs it: the fast path crosses the links over TCP. The master gives the server's regions to the other server
- * meanwhile, and the cut-off server is started again. Nothing is lost and no read over the fast path is stale, the JSON
- * carries the register check's counts under the names issue 49 reads, and neither rule nor group of the partition is
- * left.
+ * {@code turbo verify} over the fast path, on HDFS, with the client host cut off from a RegionServer, then a
+ * RegionServer cut off from the master and ZooKeeper but not from its clients past its ZooKeeper session
+ * ({@code --chaos partitions}, those two of its actions in that order), while the loops are written and the registers
+ * written and read over both paths, on hosts of their own as issue 49's bar runs it: the fast path crosses the links
+ * over TCP, and the registers' clients run in a JVM of their own on the client host. The master gives the cut-off
+ * server's regions to the other server meanwhile, and it is started again. Nothing is lost and no read over the fast
+ * path is stale, the JSON carries the register check's counts under the names issue 49 reads, and no rule, group or
+ * host of the partitions is left.
  *
  * <p>That the check can fail is shown in parts, each deterministic: TestRegisters judges planted stale reads stale,
  * TestRegisterCounts fails a run on one over the fast path, and FastPathZombieIT reads stale values over the fast path
@@ -31,8 +32,12 @@ import org.junit.jupiter.api.io.TempDir;
  * already waiting at the server.
  */
 class VerifyIsolationIT {
-  /** Writing outlasts the partition: 6 s session, isolated 16 s, 5 s after chaos began. */
-  private static final long NODES = 300_000;
+  /**
+   * Writing outlasts the client's cut, 5 s to 20 s in, and reaches the partition, which begins a second later:
+   * 450,000 nodes took 20 s on 2 cores (the cut does not slow the loops' writers), and a run that ends during an
+   * action waits for its end.
+   */
+  private static final long NODES = 800_000;
   /** The shortest the cluster's ZooKeeper grants is 4 s; 6 s keeps the partition short. */
   private static final String SESSION =
       "<property><name>zookeeper.session.timeout</name><value>6000</value></property>";
@@ -53,17 +58,20 @@ class VerifyIsolationIT {
     Path site = Files.writeString(dir.resolve("site.xml"), "<configuration>" + SESSION + "</configuration>");
     CommandLineRun run = CommandLineRun.of("verify", "--cluster", "processes", "--hosts", "--hdfs", "--datanodes",
         Integer.toString(PARTITION_DATANODES), "--regionservers", "2", "--rs-heap", "512m", "--data",
-        dir.resolve("data").toString(), "--site", site.toString(), "--chaos", "partitions", "--chaos-period", "5",
+        dir.resolve("data").toString(), "--site", site.toString(), "--chaos", "partitions", "--chaos-actions",
+        "cut-client-from-region-server,partition-region-server", "--chaos-period", "1",
         "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers", "2", "--db", "fastpath",
         "--seed", "1", "--json", dir.resolve("verify.json").toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("chaos partitions", "PASSED: nothing lost, no stale read", "reads over fastpath",
-        "reads over rpc");
+        "reads over rpc", "registers: their clients run in a JVM of their own on the client host");
 
     JsonNode report = new ObjectMapper().readTree(dir.resolve("verify.json").toFile());
     assertThat(succeeded(report, "partition-region-server")).as(report.path("chaos").toPrettyString()).isNotEmpty()
         .allSatisfy(outcome -> assertThat(outcome).contains("cut off from the master and ZooKeeper",
             "past its ZooKeeper session of 6 s", "ended by itself", "started again"));
+    assertThat(succeeded(report, "cut-client-from-region-server")).as(report.path("chaos").toPrettyString())
+        .singleElement().asString().contains("the client host cut off from RegionServer", "for 15 s");
     JsonNode register = report.path("register");
     assertThat(register.path("writes_acknowledged").asLong()).isPositive();
     assertThat(register.path("phantom_reads").asLong()).as(register.toPrettyString()).isZero();
@@ -82,6 +90,7 @@ class VerifyIsolationIT {
     Process namespaces = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
     String hosts = new String(namespaces.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(namespaces.waitFor()).as(hosts).isZero();
+    // The client's cut was in the client host's own iptables, which went with it.
     assertThat(hosts).doesNotContain("turbo-h" + ProcessHandle.current().pid() + "-");
     try (Stream<Path> groups = Files.list(Path.of("/sys/fs/cgroup/unified"))) {
       assertThat(groups.map(group -> group.getFileName().toString()))

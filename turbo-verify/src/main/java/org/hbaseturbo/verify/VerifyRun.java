@@ -2,9 +2,12 @@ package org.hbaseturbo.verify;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -31,14 +35,19 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression.Algorithm;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
 import org.hbaseturbo.client.scan.PreparedScan;
+import org.hbaseturbo.cluster.ClientHost;
+import org.hbaseturbo.cluster.FileTrees;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.verify.chaos.ChaosMonkey;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
 import org.hbaseturbo.verify.chaos.ChaosTarget;
+import org.hbaseturbo.verify.register.RegisterClients;
 import org.hbaseturbo.verify.register.RegisterCounts;
+import org.hbaseturbo.verify.register.RegisterJvm;
 import org.hbaseturbo.verify.register.RegisterWorkload;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
  * {@code turbo verify}: writes {@code loops} closed linked lists ({@link ListWriter}) through the client stack asked
@@ -50,7 +59,9 @@ import org.hbaseturbo.wire.codec.CompactCellCodec;
  * <p>Beside the loops, from before chaos starts until it stops, the register workload ({@link RegisterWorkload})
  * writes increasing values to a few keys of a table of its own and reads them back over each path (the fast path
  * where it is asked for, and HBase's RPC), judging every read: the run also fails on a stale read, a read of a value
- * never written, or an acknowledged value lost.
+ * never written, or an acknowledged value lost. On a cluster of hosts its clients run in a JVM of their own on the
+ * client host ({@link RegisterJvm}), where chaos can cut them off from one server; the loops' writers and readers run
+ * in this JVM, on the master's host.
  */
 public final class VerifyRun {
   /** Rows each read asks a RegionServer for at a time. */
@@ -71,17 +82,21 @@ public final class VerifyRun {
    * @param regions the table is pre-split into this many regions over the key space
    * @param compression the family's compression at the table's creation, one of Turbo's codecs
    * @param chaos what chaos does while the loops are written
+   * @param chaosActions the actions of {@code chaos} to take, by name, in the order to take them; empty for all of
+   *     them
    * @param chaosPeriodSeconds the pause between two actions of chaos
    * @param seed the random keys' seed, in the report, so that a run can be repeated key for key; chaos's choices
    *     follow from it too
    */
   public record Settings(String table, int loops, long nodesPerLoop, int width, int writers, boolean fastPath,
-      boolean compactCodec, int regions, Algorithm compression, ChaosPolicy chaos, int chaosPeriodSeconds,
-      long seed) {
+      boolean compactCodec, int regions, Algorithm compression, ChaosPolicy chaos, List<String> chaosActions,
+      int chaosPeriodSeconds, long seed) {
     public Settings {
       requireNonNull(table, "table is null");
       requireNonNull(compression, "compression is null");
       requireNonNull(chaos, "chaos is null");
+      chaosActions = List.copyOf(chaosActions);
+      chaos.requireActions(chaosActions);
       if (writers < 1 || width < 1 || nodesPerLoop % ((long) width * writers) != 0
           || nodesPerLoop / width / writers < 2) {
         throw new InvalidInputException("--nodes " + nodesPerLoop + " must be a multiple of --width " + width
@@ -120,6 +135,7 @@ public final class VerifyRun {
   private final Settings settings;
   private final Configuration clientConfiguration;
   private final Optional<ProcessHBaseCluster> processes;
+  private final boolean registersInOwnJvm;
   private final PrintWriter out;
 
   /**
@@ -128,6 +144,14 @@ public final class VerifyRun {
    */
   public VerifyRun(Settings settings, Configuration clientConfiguration, Optional<ProcessHBaseCluster> processes,
       PrintWriter out) {
+    this(settings, clientConfiguration, processes, processes.flatMap(ProcessHBaseCluster::clientHost).isPresent(),
+        out);
+  }
+
+  /** @param registersInOwnJvm whether the register workload's clients run in a JVM of their own */
+  VerifyRun(Settings settings, Configuration clientConfiguration, Optional<ProcessHBaseCluster> processes,
+      boolean registersInOwnJvm, PrintWriter out) {
+    this.registersInOwnJvm = registersInOwnJvm;
     this.settings = requireNonNull(settings, "settings is null");
     this.clientConfiguration = new Configuration(clientConfiguration);
     this.processes = requireNonNull(processes, "processes is null");
@@ -145,8 +169,8 @@ public final class VerifyRun {
     }
   }
 
-  /** What writing the loops took: its time, what chaos did meanwhile, and the register workload, stopped. */
-  record Written(double seconds, ChaosMonkey.Report chaos, RegisterWorkload registers) {
+  /** What writing the loops took: its time, and what chaos did meanwhile; the register workload is stopped. */
+  record Written(double seconds, ChaosMonkey.Report chaos) {
   }
 
   /** Writes the loops into a new table while chaos acts; returns once chaos has stopped and the cluster is whole. */
@@ -155,9 +179,9 @@ public final class VerifyRun {
     TableName registerTable = registerTable();
     createTables(clients.rpc, name, registerTable);
     SplittableRandom random = new SplittableRandom(settings.seed());
-    RegisterWorkload registers = new RegisterWorkload(registerTable, registerRows(),
-        line -> progress("registers: %s", line));
-    ChaosMonkey chaos = new ChaosMonkey(settings.chaos(), Duration.ofSeconds(settings.chaosPeriodSeconds()),
+    RegisterClients registers = clients.registers();
+    ChaosMonkey chaos = new ChaosMonkey(settings.chaos(), settings.chaosActions(),
+        Duration.ofSeconds(settings.chaosPeriodSeconds()),
         new ChaosTarget(clients.rpc, name, processes, random.split(), RESTART_PAUSE, registers), random.split(),
         line -> progress("%s", line));
     if (!chaos.skipped().isEmpty()) {
@@ -165,7 +189,7 @@ public final class VerifyRun {
           settings.chaos().label(), String.join(", ", chaos.skipped()));
     }
     long start = System.nanoTime();
-    registers.start(clientConfiguration, settings.fastPath(), random.split());
+    registers.start(settings.fastPath(), random.nextLong());
     chaos.start();
     try {
       writeLoops(clients.writes(), name, random);
@@ -184,7 +208,7 @@ public final class VerifyRun {
       throw e;
     }
     registers.stop();
-    return new Written(seconds, chaosReport, registers);
+    return new Written(seconds, chaosReport);
   }
 
   @FunctionalInterface
@@ -310,7 +334,7 @@ public final class VerifyRun {
       preparedRead = count(scanner, "Prepared Scan");
     }
     double preparedSeconds = seconds(preparedStart);
-    RegisterCounts register = written.registers().finish(clients.rpc);
+    RegisterCounts register = clients.registers().finish();
     progress("registers: %,d reads over %s; %,d stale, %,d of values never written, %,d acknowledged values lost",
         register.byPath().values().stream().mapToLong(RegisterCounts.PathReads::reads).sum(),
         String.join(" and ", register.byPath().keySet()), register.staleReads(), register.phantomReads(),
@@ -320,20 +344,49 @@ public final class VerifyRun {
         written.chaos(), register);
   }
 
-  /** The run's connections: HBase's RPC, and the fast path's where it is asked for. */
+  /**
+   * The run's clients: HBase's RPC connection, the fast path's where it is asked for, and the register workload's,
+   * in a JVM of their own where {@link #registersInOwnJvm}.
+   */
   final class Clients implements AutoCloseable {
     private final Connection rpc;
     private final FastPathConnection fast;
+    private final Path registersDir;
+    private final RegisterClients registers;
 
     Clients() throws IOException {
-      rpc = ConnectionFactory.createConnection(clientConfiguration);
+      registersDir = Files.createTempDirectory("turbo-verify-registers");
       try {
+        rpc = ConnectionFactory.createConnection(clientConfiguration);
         fast = settings.fastPath()
             ? FastPathConnection.wrap(ConnectionFactory.createConnection(clientConfiguration)) : null;
+        registers = registerClients();
       } catch (IOException | RuntimeException e) {
-        rpc.close();
+        try {
+          close();
+        } catch (IOException | RuntimeException notClosed) {
+          e.addSuppressed(notClosed);
+        }
         throw e;
       }
+    }
+
+    private RegisterClients registerClients() throws IOException {
+      Consumer<String> told = line -> progress("registers: %s", line);
+      if (!registersInOwnJvm) {
+        return new RegisterWorkload(registerTable(), registerRows(), clientConfiguration, told);
+      }
+      Optional<ClientHost> host = processes.flatMap(ProcessHBaseCluster::clientHost);
+      Configuration own = new Configuration(clientConfiguration);
+      // The fast path of a client host takes TCP on its own device, as a YCSB client's there does.
+      host.ifPresent(on -> own.set(ChannelSettings.NET_DEVICES_KEY, on.device()));
+      progress("registers: their clients run in a JVM of their own%s",
+          host.map(on -> " on the client host " + on.namespace()).orElse(""));
+      return RegisterJvm.launch(registerTable(), registerRows(), own, host, registersDir, told);
+    }
+
+    RegisterClients registers() {
+      return registers;
     }
 
     /** What writes, and what Prepared Scan executes over: the fast path where it is asked for. */
@@ -347,12 +400,25 @@ public final class VerifyRun {
 
     @Override
     public void close() throws IOException {
+      // Each closed, the last opened first, whatever the others do; those not opened are null.
       try {
-        rpc.close();
+        closeIfOpened(registers);
       } finally {
-        if (fast != null) {
-          fast.close();
+        try {
+          closeIfOpened(fast);
+        } finally {
+          try {
+            closeIfOpened(rpc);
+          } finally {
+            FileTrees.deleteRecursively(registersDir);
+          }
         }
+      }
+    }
+
+    private static void closeIfOpened(Closeable opened) throws IOException {
+      if (opened != null) {
+        opened.close();
       }
     }
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
@@ -18,6 +19,8 @@ import org.hbaseturbo.verify.chaos.ChaosRecord;
 import org.hbaseturbo.verify.register.RegisterCounts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The verification on the shared embedded cluster: loops written over the fast path with the compact codec, ZSTD
@@ -63,11 +66,17 @@ class VerifyRunIT {
     assertThat(register.byPath().values()).allSatisfy(path -> assertThat(path.reads()).isPositive());
   }
 
-  @Test
-  void aNodeDeletedBehindItsBackIsFoundByBothReads() throws Exception {
+  /**
+   * Losses planted behind the run's back are found, with the register workload's clients in this JVM, and in a JVM of
+   * their own as on a cluster of hosts, whose counts must come back whole for the loss to show.
+   */
+  @ParameterizedTest(name = "registers in a JVM of their own: {0}")
+  @ValueSource(booleans = {false, true})
+  void aNodeDeletedBehindItsBackIsFoundByBothReads(boolean registersInOwnJvm) throws Exception {
     VerifyRun.Settings settings = settings("verify_planted_loss", ChaosPolicy.CALM);
+    StringWriter printed = new StringWriter();
     VerifyRun run = new VerifyRun(settings, SharedHBaseCluster.cluster().clientConfiguration(), Optional.empty(),
-        new PrintWriter(new StringWriter()));
+        registersInOwnJvm, new PrintWriter(printed));
     try (VerifyRun.Clients clients = run.new Clients()) {
       VerifyRun.Written written = run.write(clients);
       byte[] lost;
@@ -92,11 +101,16 @@ class VerifyRunIT {
         assertThat(read.rows()).isEqualTo(LOOPS * NODES - 1);
       }
       assertThat(report.readsAgree()).isTrue();
+      assertThat(report.register().byPath()).as(printed.toString()).containsOnlyKeys("fastpath", "rpc");
+      assertThat(report.register().byPath().values()).allSatisfy(path -> assertThat(path.reads()).isPositive());
+      if (registersInOwnJvm) {
+        assertThat(printed.toString()).contains("registers: their clients run in a JVM of their own");
+      }
     }
   }
 
   private static VerifyRun.Settings settings(String prefix, ChaosPolicy chaos) {
     return new VerifyRun.Settings(SharedHBaseCluster.uniqueTableName(prefix).getNameAsString(), LOOPS, NODES, WIDTH,
-        WRITERS, FAST, true, 4, Algorithm.ZSTD, chaos, 1, 1);
+        WRITERS, FAST, true, 4, Algorithm.ZSTD, chaos, List.of(), 1, 1);
   }
 }

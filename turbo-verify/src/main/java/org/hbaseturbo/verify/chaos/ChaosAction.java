@@ -85,6 +85,28 @@ enum ChaosAction {
           + " each way for " + LOSSY_FOR.toSeconds() + " s";
     }
   },
+  /**
+   * Not one of HBase's actions: the client host cut off from a RegionServer's host, at random, for a while
+   * ({@link ProcessHBaseCluster#cutClientFrom}), as when the one link between a client and a server fails. The
+   * server keeps its regions and serves everyone else, the master and ZooKeeper among them; the register workload's
+   * clients, which run on the client host, get no answer from it, give up on each call at their timeouts and try
+   * again, over the fast path as over RPC, until the cut ends. The loops' writers, on the master's host, are not cut.
+   * On hosts of their own only ({@code --hosts}).
+   */
+  CUT_CLIENT_FROM_REGION_SERVER(Needs.HOSTS) {
+    @Override
+    String perform(ChaosTarget target) throws IOException {
+      ProcessHBaseCluster cluster = target.processes().orElseThrow();
+      int index = target.randomBelow(cluster.regionServerPids().size());
+      cluster.cutClientFrom(index);
+      try {
+        Pause.sleep(CUT_FOR, "the client's cut to end");
+      } finally {
+        cluster.reconnectClient(index);
+      }
+      return "the client host cut off from RegionServer " + index + "'s host for " + CUT_FOR.toSeconds() + " s";
+    }
+  },
   /** HBase's RestartRsHoldingMetaAction: every client must find {@code hbase:meta} again. */
   KILL_META_REGION_SERVER(Needs.PROCESSES) {
     @Override
@@ -230,6 +252,11 @@ enum ChaosAction {
   /** A lossy link's share of packets dropped, and for how long: TCP retransmits often, and does not give up. */
   private static final double LOSS = 0.05;
   private static final Duration LOSSY_FOR = Duration.ofSeconds(30);
+  /**
+   * How long the client is cut off from a server: many times the register clients' call timeouts (2 s over RPC, 1 s
+   * over the fast path), within their operation timeout of a minute, so that their writes are retried through it.
+   */
+  private static final Duration CUT_FOR = Duration.ofSeconds(15);
 
   /** What an action needs of the cluster. */
   enum Needs {

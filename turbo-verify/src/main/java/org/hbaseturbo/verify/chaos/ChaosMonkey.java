@@ -42,6 +42,8 @@ public final class ChaosMonkey {
   private static final Duration STOP_TIMEOUT = ChaosTarget.ACTION_TIMEOUT.multipliedBy(2);
 
   private final ChaosPolicy policy;
+  /** The policy's actions it takes, or those it was asked to take of them, in their order. */
+  private final List<ChaosAction> chosen;
   private final Duration period;
   private final ChaosTarget target;
   private final SplittableRandom choice;
@@ -53,24 +55,27 @@ public final class ChaosMonkey {
   private long startNanos;
 
   /**
+   * @param only the policy's actions to take, by name ({@code --chaos-actions}), in the order to take them; empty
+   *     for all of them, in the policy's order
    * @param choice picks the next action where the policy picks at random
    * @param progress told of each action as it ends
    */
-  public ChaosMonkey(ChaosPolicy policy, Duration period, ChaosTarget target, SplittableRandom choice,
-      Consumer<String> progress) {
+  public ChaosMonkey(ChaosPolicy policy, List<String> only, Duration period, ChaosTarget target,
+      SplittableRandom choice, Consumer<String> progress) {
     this.policy = requireNonNull(policy, "policy is null");
+    this.chosen = policy.actionsNamed(only);
     this.period = requireNonNull(period, "period is null");
     this.target = requireNonNull(target, "target is null");
     this.choice = requireNonNull(choice, "choice is null");
     this.progress = requireNonNull(progress, "progress is null");
-    this.available = policy.actions().stream().filter(action -> action.canActOn(target)).toList();
+    this.available = chosen.stream().filter(action -> action.canActOn(target)).toList();
     this.thread = new Thread(this::act, "turbo-chaos");
     thread.setDaemon(true);
   }
 
-  /** The policy's actions this cluster cannot take. */
+  /** The actions chosen of the policy that this cluster cannot take. */
   public List<String> skipped() {
-    return policy.actions().stream().filter(action -> !available.contains(action)).map(ChaosAction::label).toList();
+    return chosen.stream().filter(action -> !available.contains(action)).map(ChaosAction::label).toList();
   }
 
   /** Begins: the first action comes {@link #FIRST_ACTION} from now, or one period where that is sooner. */

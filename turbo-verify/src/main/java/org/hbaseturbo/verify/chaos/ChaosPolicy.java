@@ -3,6 +3,7 @@ package org.hbaseturbo.verify.chaos;
 import static org.hbaseturbo.verify.chaos.ChaosAction.BALANCE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.CHANGE_COMPRESSION;
 import static org.hbaseturbo.verify.chaos.ChaosAction.CHANGE_ENCODING;
+import static org.hbaseturbo.verify.chaos.ChaosAction.CUT_CLIENT_FROM_REGION_SERVER;
 import static org.hbaseturbo.verify.chaos.ChaosAction.FLUSH_TABLE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_DATANODE;
 import static org.hbaseturbo.verify.chaos.ChaosAction.KILL_META_REGION_SERVER;
@@ -16,6 +17,7 @@ import static org.hbaseturbo.verify.chaos.ChaosAction.PAUSE_REGION_SERVER;
 import static org.hbaseturbo.verify.chaos.ChaosAction.ROLLING_RESTART;
 import static org.hbaseturbo.verify.chaos.ChaosAction.SPLIT_REGION;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -50,12 +52,13 @@ public enum ChaosPolicy {
   PAUSES(List.of(PAUSE_REGION_SERVER), true, Requires.HDFS),
   /**
    * Not one of HBase's: in turn, a RegionServer cut off from the master and ZooKeeper and not from its clients, past
-   * its session, and one paused as {@link #PAUSES} does, each time one of those that do not hold {@code hbase:meta},
-   * at random; on hosts of their own, then a lossy link. The cut-off server goes on answering its clients from
-   * regions the master has given away; a stale read over the fast path fails the run, and HBase's RPC's are counted
-   * beside. On HDFS only, as pauses.
+   * its session; on hosts of their own, the client host cut off from one RegionServer; a RegionServer paused as
+   * {@link #PAUSES} does (those isolated never the one that holds {@code hbase:meta}, at random); on hosts of their
+   * own, a lossy link. The cut-off server goes on answering its clients from regions the master has given away; a
+   * stale read over the fast path fails the run, and HBase's RPC's are counted beside. On HDFS only, as pauses.
    */
-  PARTITIONS(List.of(PARTITION_REGION_SERVER, PAUSE_REGION_SERVER, LOSSY_LINK), false, Requires.PARTITIONS);
+  PARTITIONS(List.of(PARTITION_REGION_SERVER, CUT_CLIENT_FROM_REGION_SERVER, PAUSE_REGION_SERVER, LOSSY_LINK), false,
+      Requires.PARTITIONS);
 
   private final List<ChaosAction> actions;
   private final boolean random;
@@ -114,6 +117,35 @@ public enum ChaosPolicy {
   /** Its actions, in its order. */
   List<ChaosAction> actions() {
     return actions;
+  }
+
+  /**
+   * The actions named {@code labels} ({@code --chaos-actions}), in that order, each one of this policy's; all of its
+   * own, in its order, where {@code labels} is empty.
+   *
+   * @throws InvalidInputException naming a label that is not one of its actions, or one given twice
+   */
+  List<ChaosAction> actionsNamed(List<String> labels) {
+    if (labels.isEmpty()) {
+      return actions;
+    }
+    List<ChaosAction> named = new ArrayList<>();
+    for (String label : labels) {
+      ChaosAction action = actions.stream().filter(own -> own.label().equals(label)).findFirst()
+          .orElseThrow(() -> new InvalidInputException("--chaos-actions '" + label + "' is not one of the actions of"
+              + " --chaos " + label() + ": " + (actions.isEmpty() ? "it takes none" : actions.stream()
+                  .map(ChaosAction::label).collect(Collectors.joining(", ")))));
+      if (named.contains(action)) {
+        throw new InvalidInputException("--chaos-actions names " + label + " twice");
+      }
+      named.add(action);
+    }
+    return List.copyOf(named);
+  }
+
+  /** Checks {@code labels} as {@link #actionsNamed} does, before anything starts. */
+  public void requireActions(List<String> labels) {
+    actionsNamed(labels);
   }
 
   /**

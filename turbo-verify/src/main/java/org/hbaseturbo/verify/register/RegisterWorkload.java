@@ -48,9 +48,10 @@ import org.hbaseturbo.verify.chaos.IsolationWatcher;
  * paused one, goes on answering the readers that still call it, and they meet it as it is.
  *
  * <p>Writers and readers run from {@link #start} until {@link #stop}; then {@link #finish} reads every key once, over
- * HBase's RPC with chaos stopped, for the values that must be there.
+ * HBase's RPC with chaos stopped, for the values that must be there. They run in this JVM; {@link RegisterJvm} runs
+ * them in one of their own, on a host of its own.
  */
-public final class RegisterWorkload implements IsolationWatcher {
+public final class RegisterWorkload implements RegisterClients {
   /** The family of each register's value, 8 bytes. */
   public static final byte[] FAMILY = Bytes.toBytes("r");
   /** Readers on each path. */
@@ -84,6 +85,7 @@ public final class RegisterWorkload implements IsolationWatcher {
   private static final Duration READS_IN_FLIGHT = Duration.ofMillis(300);
 
   private final TableName table;
+  private final Configuration client;
   private final Registers registers;
   private final List<byte[]> rows;
   private final Consumer<String> progress;
@@ -100,33 +102,35 @@ public final class RegisterWorkload implements IsolationWatcher {
 
   /**
    * @param rows each register's row, one a key
+   * @param client the cluster's client settings, which its connections take with {@link #shortCalls}
    * @param progress told once of each thread that ended on a failure
    */
-  public RegisterWorkload(TableName table, List<byte[]> rows, Consumer<String> progress) {
+  public RegisterWorkload(TableName table, List<byte[]> rows, Configuration client, Consumer<String> progress) {
     this.table = requireNonNull(table, "table is null");
+    this.client = shortCalls(requireNonNull(client, "client is null"));
     this.rows = List.copyOf(rows);
     this.registers = new Registers(rows.size());
     this.progress = requireNonNull(progress, "progress is null");
   }
 
   /**
-   * Opens its connections from {@code client} and starts a writer for each key, over the fast path where
-   * {@code fastPath} says so, else over RPC, and {@link #READERS_PER_PATH} readers over RPC and, with
-   * {@code fastPath}, over the fast path.
+   * Opens its connections and starts a writer for each key, over the fast path where {@code fastPath} says so, else
+   * over RPC, and {@link #READERS_PER_PATH} readers over RPC and, with {@code fastPath}, over the fast path.
    */
-  public synchronized void start(Configuration client, boolean fastPath, SplittableRandom random) throws IOException {
+  @Override
+  public synchronized void start(boolean fastPath, long seed) throws IOException {
     if (running || !threads.isEmpty()) {
       throw new IllegalStateException("the register workload runs already");
     }
-    Configuration conf = shortCalls(client);
+    SplittableRandom random = new SplittableRandom(seed);
     Map<String, Connection> paths = new LinkedHashMap<>();
     try {
       if (fastPath) {
-        paths.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(conf))));
-        idle.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(conf))));
+        paths.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(client))));
+        idle.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(client))));
       }
-      paths.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(conf)));
-      idle.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(conf)));
+      paths.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(client)));
+      idle.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(client)));
     } catch (IOException | RuntimeException e) {
       closeConnections(e);
       throw e;
@@ -229,6 +233,7 @@ public final class RegisterWorkload implements IsolationWatcher {
   }
 
   /** Stops the writers and readers, waits until each has ended, and closes its connections. */
+  @Override
   public synchronized void stop() throws IOException {
     running = false;
     long deadline = System.nanoTime() + STOP_WAIT.toNanos();
@@ -253,10 +258,11 @@ public final class RegisterWorkload implements IsolationWatcher {
     }
   }
 
-  /** Reads every key once over {@code rpc}, after {@link #stop}, and counts what the run found. */
-  public RegisterCounts finish(Connection rpc) throws IOException {
+  /** Reads every key once over a new RPC connection, after {@link #stop}, and counts what the run found. */
+  @Override
+  public RegisterCounts finish() throws IOException {
     long[] finalValues = new long[rows.size()];
-    try (Table t = rpc.getTable(table)) {
+    try (Connection rpc = ConnectionFactory.createConnection(client); Table t = rpc.getTable(table)) {
       for (int key = 0; key < rows.size(); key++) {
         finalValues[key] = value(t.get(get(key)));
       }

@@ -40,17 +40,17 @@ class TestChaosPolicy {
     assertThatThrownBy(() -> ChaosPolicy.of("chaos")).isInstanceOf(InvalidInputException.class)
         .hasMessage("--chaos 'chaos' is not one of calm, server-killing, slow-deterministic, pauses, partitions");
     assertThat(ChaosPolicy.CALM.actions()).isEmpty();
-    // Every one of HBase's kinds of action; the pause, the partition and the lossy link, which HBase's ChaosMonkey does
-    // not take, have policies of their own.
+    // Every one of HBase's kinds of action; the pause, the partitions and the lossy link, which HBase's ChaosMonkey
+    // does not take, have policies of their own.
     List<ChaosAction> isolations = List.of(ChaosAction.PAUSE_REGION_SERVER, ChaosAction.PARTITION_REGION_SERVER,
-        ChaosAction.LOSSY_LINK);
+        ChaosAction.CUT_CLIENT_FROM_REGION_SERVER, ChaosAction.LOSSY_LINK);
     assertThat(ChaosPolicy.SLOW_DETERMINISTIC.actions()).containsExactlyInAnyOrder(Arrays.stream(ChaosAction.values())
         .filter(action -> !isolations.contains(action)).toArray(ChaosAction[]::new));
     assertThat(ChaosPolicy.PAUSES.actions()).containsExactly(ChaosAction.PAUSE_REGION_SERVER);
-    // A partition first: a run that has time for one isolation gets the one pauses does not take; the lossy link last,
-    // on hosts only.
+    // A partition first: a run that has time for one isolation gets the one pauses does not take; the client's cut
+    // and the lossy link, on hosts only, each after an isolation.
     assertThat(ChaosPolicy.PARTITIONS.actions()).containsExactly(ChaosAction.PARTITION_REGION_SERVER,
-        ChaosAction.PAUSE_REGION_SERVER, ChaosAction.LOSSY_LINK);
+        ChaosAction.CUT_CLIENT_FROM_REGION_SERVER, ChaosAction.PAUSE_REGION_SERVER, ChaosAction.LOSSY_LINK);
     assertThat(ChaosPolicy.values()).extracting(ChaosPolicy::requires).containsExactly(ChaosPolicy.Requires.ANY,
         ChaosPolicy.Requires.PROCESSES, ChaosPolicy.Requires.ANY, ChaosPolicy.Requires.HDFS,
         ChaosPolicy.Requires.PARTITIONS);
