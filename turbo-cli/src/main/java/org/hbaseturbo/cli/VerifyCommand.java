@@ -242,6 +242,10 @@ final class VerifyCommand implements Callable<Integer> {
         out.println("    never written, for example: " + String.join("; ", reads.phantomExamples()));
       }
     });
+    if (register.byPath().containsKey(RegisterCounts.FAST_PATH)) {
+      out.printf("  the fast path served %,d of the operations sent over it, and handed %,d to HBase's RPC%n",
+          register.fastPath().served(), register.fastPath().fellBack());
+    }
     if (!register.lostExamples().isEmpty()) {
       out.println("  lost, for example: " + String.join("; ", register.lostExamples()));
     }

@@ -79,6 +79,7 @@ class VerifyIsolationIT {
     JsonNode fastPath = register.path("by_path").path("fastpath");
     assertThat(fastPath.path("reads").asLong()).isPositive();
     assertThat(fastPath.path("stale").asLong()).as(register.toPrettyString()).isZero();
+    assertThat(register.path("fast_path").path("served").asLong()).as(register.toPrettyString()).isPositive();
     // HBase's RPC beside it, under the same partition: counted, not judged.
     assertThat(register.path("by_path").path("rpc").path("reads").asLong()).isPositive();
     System.out.printf("register reads under a partition: fast path %s, RPC %s%n", fastPath,

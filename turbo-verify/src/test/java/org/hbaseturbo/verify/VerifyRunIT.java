@@ -103,6 +103,8 @@ class VerifyRunIT {
       assertThat(report.readsAgree()).isTrue();
       assertThat(report.register().byPath()).as(printed.toString()).containsOnlyKeys("fastpath", "rpc");
       assertThat(report.register().byPath().values()).allSatisfy(path -> assertThat(path.reads()).isPositive());
+      assertThat(report.register().fastPath().served()).as("the registers' operations the fast path served")
+          .isPositive();
       if (registersInOwnJvm) {
         assertThat(printed.toString()).contains("registers: their clients run in a JVM of their own");
       }

@@ -1,5 +1,7 @@
 package org.hbaseturbo.verify.register;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,9 +19,11 @@ import java.util.Map;
  *     the last value acknowledged
  * @param byPath each path's reads ({@code fastpath}, {@code rpc}), side by side under the same faults
  * @param lostExamples up to {@link Registers#EXAMPLES} of the lost keys
+ * @param fastPath what the fast path itself carried of the writes and reads sent over it; none without it
  */
 public record RegisterCounts(int keys, long writesAcknowledged, long writesFailed, long staleReads,
-    long phantomReads, long lostAcknowledged, Map<String, PathReads> byPath, List<String> lostExamples) {
+    long phantomReads, long lostAcknowledged, Map<String, PathReads> byPath, List<String> lostExamples,
+    FastPathShare fastPath) {
   /** The name of the fast path's reads in {@link #byPath}. */
   public static final String FAST_PATH = "fastpath";
   /** The name of HBase's RPC's reads in {@link #byPath}. */
@@ -29,6 +33,17 @@ public record RegisterCounts(int keys, long writesAcknowledged, long writesFaile
     // In the order the paths were read, for the report.
     byPath = Collections.unmodifiableMap(new LinkedHashMap<>(byPath));
     lostExamples = List.copyOf(lostExamples);
+    requireNonNull(fastPath, "fastPath is null");
+  }
+
+  /**
+   * Of the operations sent over the fast path (its writes and its readers', the idle client's among them), those it
+   * served, and those it handed to HBase's RPC (a timeout, a server that refused, none reachable), which then did them:
+   * a fast path that stopped serving after a fault would still read right, over RPC, and shows here.
+   */
+  public record FastPathShare(long served, long fellBack) {
+    /** A run without the fast path. */
+    public static final FastPathShare NONE = new FastPathShare(0, 0);
   }
 
   /**

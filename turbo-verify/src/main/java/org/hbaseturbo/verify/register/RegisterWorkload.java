@@ -92,6 +92,8 @@ public final class RegisterWorkload implements RegisterClients {
   private final List<Thread> threads = new ArrayList<>();
   private final List<Connection> connections = new ArrayList<>();
   private final Map<String, Registers.PathJudge> judges = new LinkedHashMap<>();
+  /** The connections over the fast path, whose counters say what it served. */
+  private final List<FastPathConnection> fastPaths = new ArrayList<>();
   /** Each path's idle client, by path. */
   private final Map<String, Connection> idle = new LinkedHashMap<>();
   /** The idle clients' reads begun at the end of the isolation under way, if any. */
@@ -126,8 +128,8 @@ public final class RegisterWorkload implements RegisterClients {
     Map<String, Connection> paths = new LinkedHashMap<>();
     try {
       if (fastPath) {
-        paths.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(client))));
-        idle.put(RegisterCounts.FAST_PATH, open(FastPathConnection.wrap(ConnectionFactory.createConnection(client))));
+        paths.put(RegisterCounts.FAST_PATH, open(fast(ConnectionFactory.createConnection(client))));
+        idle.put(RegisterCounts.FAST_PATH, open(fast(ConnectionFactory.createConnection(client))));
       }
       paths.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(client)));
       idle.put(RegisterCounts.RPC, open(ConnectionFactory.createConnection(client)));
@@ -272,8 +274,11 @@ public final class RegisterWorkload implements RegisterClients {
     judges.forEach((path, judge) -> byPath.put(path, judge.counts()));
     long stale = byPath.values().stream().mapToLong(RegisterCounts.PathReads::stale).sum();
     long phantom = byPath.values().stream().mapToLong(RegisterCounts.PathReads::phantom).sum() + check.phantom();
+    RegisterCounts.FastPathShare share = new RegisterCounts.FastPathShare(
+        fastPaths.stream().mapToLong(connection -> connection.counters().served()).sum(),
+        fastPaths.stream().mapToLong(connection -> connection.counters().fellBack()).sum());
     return new RegisterCounts(rows.size(), registers.writesAcknowledged(), registers.writesFailed(), stale, phantom,
-        check.lost(), byPath, check.lostExamples());
+        check.lost(), byPath, check.lostExamples(), share);
   }
 
   /**
@@ -342,6 +347,12 @@ public final class RegisterWorkload implements RegisterClients {
   private static long value(Result result) {
     byte[] value = result.getValue(FAMILY, VALUE);
     return value == null ? 0 : Bytes.toLong(value);
+  }
+
+  private FastPathConnection fast(Connection rpc) {
+    FastPathConnection connection = FastPathConnection.wrap(rpc);
+    fastPaths.add(connection);
+    return connection;
   }
 
   private Connection open(Connection connection) {

@@ -20,7 +20,8 @@ class TestRegisterCounts {
   @Test
   void aRunWithoutTheFastPathHasNoStaleReadOverIt() {
     RegisterCounts rpcOnly = new RegisterCounts(4, 10, 0, 2, 0, 0,
-        Map.of(RegisterCounts.RPC, reads(2, 0)), List.of());
+        Map.of(RegisterCounts.RPC, reads(2, 0)), List.of(),
+        RegisterCounts.FastPathShare.NONE);
     assertThat(rpcOnly.staleReadsOver(RegisterCounts.FAST_PATH)).isZero();
     assertThat(rpcOnly.staleReadsOver(RegisterCounts.RPC)).isEqualTo(2);
     assertThat(rpcOnly.passed()).isTrue();
@@ -30,7 +31,8 @@ class TestRegisterCounts {
     Map<String, RegisterCounts.PathReads> byPath = new LinkedHashMap<>();
     byPath.put(RegisterCounts.FAST_PATH, reads(fastPathStale, phantom));
     byPath.put(RegisterCounts.RPC, reads(rpcStale, 0));
-    return new RegisterCounts(4, 10, 0, fastPathStale + rpcStale, phantom, lost, byPath, List.of());
+    return new RegisterCounts(4, 10, 0, fastPathStale + rpcStale, phantom, lost, byPath, List.of(),
+        new RegisterCounts.FastPathShare(100, 0));
   }
 
   private static RegisterCounts.PathReads reads(long stale, long phantom) {
