@@ -108,10 +108,10 @@ final class VerifyCommand implements Callable<Integer> {
   String chaos;
 
   @Option(names = "--chaos-actions", paramLabel = "ACTION,...", split = ",",
-      description = "Take only these of --chaos's actions, in this order (at random among them where the policy picks"
-          + " at random), by the names the report gives them: partitions' are partition-region-server,"
-          + " cut-client-from-region-server, pause-region-server and lossy-link (default: all of the policy's, in its"
-          + " order).")
+      description = "Take these of --chaos's actions, each once, in this order, --chaos-period apart, and then no"
+          + " more: a fault schedule of one's own, as a test wants it. Named as the report names them: partitions'"
+          + " are partition-region-server, cut-client-from-region-server, pause-region-server and lossy-link"
+          + " (default: the policy's own, as it takes them, until the loops are written).")
   List<String> chaosActions = List.of();
 
   @DurationRange(min = "1s", max = "1h")

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VerifyIsolationIT {
   /**
-   * Writing outlasts the client's cut, 5 s to 20 s in, and reaches the partition, which begins a second later:
+   * Writing outlasts the client's cut, 1 s to 16 s in, and reaches the partition, which begins a second later:
    * 450,000 nodes took 20 s on 2 cores (the cut does not slow the loops' writers), and a run that ends during an
-   * action waits for its end.
+   * action waits for its end. Each action is taken once.
    */
   private static final long NODES = 800_000;
   /** The shortest the cluster's ZooKeeper grants is 4 s; 6 s keeps the partition short. */
@@ -72,6 +72,8 @@ class VerifyIsolationIT {
             "past its ZooKeeper session of 6 s", "ended by itself", "started again"));
     assertThat(succeeded(report, "cut-client-from-region-server")).as(report.path("chaos").toPrettyString())
         .singleElement().asString().contains("the client host cut off from RegionServer", "for 15 s");
+    assertThat(report.path("chaos").path("actions")).extracting(action -> action.path("action").asText())
+        .containsExactly("cut-client-from-region-server", "partition-region-server", "settle");
     JsonNode register = report.path("register");
     assertThat(register.path("writes_acknowledged").asLong()).isPositive();
     assertThat(register.path("phantom_reads").asLong()).as(register.toPrettyString()).isZero();

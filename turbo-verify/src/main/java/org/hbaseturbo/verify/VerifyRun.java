@@ -82,8 +82,8 @@ public final class VerifyRun {
    * @param regions the table is pre-split into this many regions over the key space
    * @param compression the family's compression at the table's creation, one of Turbo's codecs
    * @param chaos what chaos does while the loops are written
-   * @param chaosActions the actions of {@code chaos} to take, by name, in the order to take them; empty for all of
-   *     them
+   * @param chaosActions the actions of {@code chaos} to take, by name, each once in this order; empty for the
+   *     policy's own, as it takes them
    * @param chaosPeriodSeconds the pause between two actions of chaos
    * @param seed the random keys' seed, in the report, so that a run can be repeated key for key; chaos's choices
    *     follow from it too

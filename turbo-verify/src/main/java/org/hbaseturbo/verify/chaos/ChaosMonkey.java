@@ -44,6 +44,8 @@ public final class ChaosMonkey {
   private final ChaosPolicy policy;
   /** The policy's actions it takes, or those it was asked to take of them, in their order. */
   private final List<ChaosAction> chosen;
+  /** Whether it was asked for its actions: it takes each once, in that order, and then no more. */
+  private final boolean scripted;
   private final Duration period;
   private final ChaosTarget target;
   private final SplittableRandom choice;
@@ -55,8 +57,8 @@ public final class ChaosMonkey {
   private long startNanos;
 
   /**
-   * @param only the policy's actions to take, by name ({@code --chaos-actions}), in the order to take them; empty
-   *     for all of them, in the policy's order
+   * @param only the policy's actions to take, by name ({@code --chaos-actions}), each once, in the order to take
+   *     them, and then no more; empty for the policy's own, taken as it takes them until {@link #stop}
    * @param choice picks the next action where the policy picks at random
    * @param progress told of each action as it ends
    */
@@ -64,6 +66,7 @@ public final class ChaosMonkey {
       SplittableRandom choice, Consumer<String> progress) {
     this.policy = requireNonNull(policy, "policy is null");
     this.chosen = policy.actionsNamed(only);
+    this.scripted = !only.isEmpty();
     this.period = requireNonNull(period, "period is null");
     this.target = requireNonNull(target, "target is null");
     this.choice = requireNonNull(choice, "choice is null");
@@ -110,8 +113,8 @@ public final class ChaosMonkey {
 
   private void act() {
     Duration wait = period.compareTo(FIRST_ACTION) < 0 ? period : FIRST_ACTION;
-    for (long step = 0; !awaitStop(wait); step++, wait = period) {
-      ChaosAction action = policy.pick(step, available, choice);
+    for (long step = 0; !(scripted && step == available.size()) && !awaitStop(wait); step++, wait = period) {
+      ChaosAction action = scripted ? available.get((int) step) : policy.pick(step, available, choice);
       long start = System.nanoTime();
       try {
         record(action.label(), start, true, action.perform(target));

@@ -121,7 +121,8 @@ public enum ChaosPolicy {
 
   /**
    * The actions named {@code labels} ({@code --chaos-actions}), in that order, each one of this policy's; all of its
-   * own, in its order, where {@code labels} is empty.
+   * own, in its order, where {@code labels} is empty. An action named twice is refused: a schedule that wants a fault
+   * again runs again.
    *
    * @throws InvalidInputException naming a label that is not one of its actions, or one given twice
    */
