@@ -60,6 +60,15 @@ class ClusterUserLaunchIT {
         for (ProcessHandle server : servers) {
           assertThat(uids(server.pid())).as("uids of " + ClusterProcess.describe(List.of(server))).containsOnly(uid);
         }
+        // Root's clients reach those servers' fast path over TCP, as the written configuration says: UCX's shared
+        // memory does not reach across users, and every request over it went unanswered.
+        Path clientConf = data.resolve("client-conf");
+        assertThat(Files.readString(clientConf.resolve("hbase-site.xml")))
+            .containsPattern("<name>turbo.fastpath.transports</name>\\s*<value>tcp</value>");
+        CommandLineRun check = CommandLineRun.of("--conf", clientConf.toString(), "fastpath", "check",
+            "--round-trips", "50");
+        assertThat(check.exitCode()).as(check.out() + check.err()).isZero();
+        assertThat(check.out()).contains("the fast path is up on every RegionServer", "tcp/lo");
       } finally {
         assertThat(cluster.stop()).contains("process cluster stopped");
       }

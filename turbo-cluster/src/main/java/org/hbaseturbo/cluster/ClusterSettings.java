@@ -115,8 +115,20 @@ final class ClusterSettings {
     if (LOOPBACK_DEVICE.equals(server.get(ChannelSettings.NET_DEVICES_KEY))) {
       // A client of a cluster on loopback is on the same host, and its fast path may use TCP there too.
       client.set(ChannelSettings.NET_DEVICES_KEY, LOOPBACK_DEVICE);
+      if (runsAsClusterUser()) {
+        // Its clients are other users (root's cluster start made this JVM the cluster's user for them), and UCX's
+        // shared memory does not reach across users: each end maps the other's segments, which the kernel refuses
+        // to a process of another user (measured on 2026-12-01: every fast-path request of a root client to
+        // RegionServers of hbase-turbo went unanswered, each waiting out the timeout). TCP on loopback does.
+        client.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
+      }
     }
     return client;
+  }
+
+  /** Whether this JVM runs as the user {@value HostUser#CLUSTER_USER_PROPERTY} names, whom root's clusters run as. */
+  private static boolean runsAsClusterUser() {
+    return HostUser.ofThisProcess().name().equals(System.getProperty(HostUser.CLUSTER_USER_PROPERTY));
   }
 
   /** The network device that holds {@code host}'s address, as UCX names devices. */

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
@@ -56,6 +57,13 @@ final class FastPathChannel implements Closeable {
    */
   private static final int TIMEOUTS_BEFORE_NEW_SESSION = 3;
   private final Map<ServerName, Integer> timeouts = new ConcurrentHashMap<>();
+  /**
+   * Each server's session that has answered at least once. A session that times out without ever having answered is
+   * not one its server lost: UCX cannot reach that server at all (a RegionServer of this host that runs as another
+   * user cannot map this client's shared memory, nor this client its), and a new session would time out the same
+   * way, each operation waiting out the timeout before RPC.
+   */
+  private final Map<ServerName, ServerSession> answering = new ConcurrentHashMap<>();
   /** Servers that could not open a session, with when to try again (nanoTime). */
   private final Map<ServerName, Long> unavailableUntil = new ConcurrentHashMap<>();
   private volatile boolean closed;
@@ -159,6 +167,7 @@ final class FastPathChannel implements Closeable {
    * for RPC): left open, it would count against the user's sessions there until it expires.
    */
   private void drop(ServerName server, ServerSession session) {
+    answering.remove(server, session);
     if (sessions.remove(server, session)) {
       try {
         opener.execute(() -> sessionCalls.close(session));
@@ -175,8 +184,11 @@ final class FastPathChannel implements Closeable {
     if (error instanceof FastPathTimeoutException) {
       LOG.debug("no fast-path reply from {} in time, using RPC: {}", server, error.getMessage());
       if (timeouts.merge(server, 1, Integer::sum) >= TIMEOUTS_BEFORE_NEW_SESSION) {
-        // A server that lost the session (it gets no answer, being unauthenticated) looks slow: a new one.
         timeouts.remove(server);
+        if (answering.get(server) != session && sessions.get(server) == session) {
+          unreachable(server);
+        }
+        // A server that lost the session (it gets no answer, being unauthenticated) looks slow: a new one.
         drop(server, session);
       }
       return FastPathCall.noReply(deadline);
@@ -187,7 +199,21 @@ final class FastPathChannel implements Closeable {
       return FastPathCall.noReply(deadline);
     }
     timeouts.remove(server);
+    answering.put(server, session);
     return new FastPathCall(reply, true, deadline);
+  }
+
+  /**
+   * Leaves {@code server} to RPC for {@link FastPathClientConfig#retryUnavailable}, as one that could not open a
+   * session: its session never answered over UCX.
+   */
+  private void unreachable(ServerName server) {
+    LOG.warn("no fast-path reply ever came from RegionServer {} over UCX ({} timeouts of {} ms in a row on a new"
+        + " session): using RPC for it for {} s. A RegionServer of this host that runs as another user than this"
+        + " client cannot be reached over shared memory: '{}=tcp' takes TCP; 'turbo fastpath check' tells what each"
+        + " server answers", server, TIMEOUTS_BEFORE_NEW_SESSION, config.timeout().toMillis(),
+        config.retryUnavailable().toSeconds(), ChannelSettings.TRANSPORTS_KEY);
+    unavailableUntil.put(server, System.nanoTime() + config.retryUnavailable().toNanos());
   }
 
   /**
