@@ -69,6 +69,13 @@ class ClusterUserLaunchIT {
             "--round-trips", "50");
         assertThat(check.exitCode()).as(check.out() + check.err()).isZero();
         assertThat(check.out()).contains("the fast path is up on every RegionServer", "tcp/lo");
+        // Without TCP, the check says why nothing answers.
+        Path sharedMemory = Files.createDirectories(parent.resolve("client-conf-shared-memory"));
+        Files.writeString(sharedMemory.resolve("hbase-site.xml"), Files.readString(clientConf.resolve("hbase-site.xml"))
+            .replaceAll("(<name>turbo.fastpath.transports</name>\\s*<value>)tcp<", "$1<"));
+        CommandLineRun down = CommandLineRun.of("--conf", sharedMemory.toString(), "fastpath", "check");
+        assertThat(down.out()).contains("the fast path is down on 1 of 1", "no reply over UCX",
+            "on this host, where one that runs as another user than this client cannot be reached over shared memory");
       } finally {
         assertThat(cluster.stop()).contains("process cluster stopped");
       }

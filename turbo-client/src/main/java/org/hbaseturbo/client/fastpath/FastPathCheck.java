@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.hbaseturbo.common.Messages;
 import org.hbaseturbo.transport.UcxRuntime;
+import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -106,8 +107,13 @@ public final class FastPathCheck {
       return new ServerCheck(server.toString(), ServerCheck.State.UP, detail, session.runtime(), "", true,
           roundTrips, nanos[roundTrips / 2] / 1_000.0);
     } catch (FastPathUnavailableException e) {
+      // The session names the server's boot: one of this host is reached over shared memory where the client allows it,
+      // which the kernel keeps from a process of another user.
+      String sameHost = session.clock().sameClock() ? "; the RegionServer is on this host, where one that runs as"
+          + " another user than this client cannot be reached over shared memory (" + ChannelSettings.TRANSPORTS_KEY
+          + "=tcp takes TCP)" : "";
       return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "a session over RPC, but no reply over UCX: "
-          + e.getMessage(), session.runtime());
+          + e.getMessage() + sameHost, session.runtime());
     } finally {
       sessions.close(session);
     }
