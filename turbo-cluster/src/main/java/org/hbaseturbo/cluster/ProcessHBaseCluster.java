@@ -22,7 +22,6 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
-import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
@@ -471,9 +470,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * @throws IllegalStateException when the cluster is not on hosts of its own
    */
   public Path writeClientHostConfiguration(Path dir) throws IOException {
-    Configuration client = new Configuration(clientConfiguration);
-    client.set(ChannelSettings.NET_DEVICES_KEY, onHosts().clientHost().device());
-    return ClusterSettings.writeClient(client, dir);
+    return ClusterSettings.writeClient(onHosts().clientHost().clientSettings(clientConfiguration), dir);
   }
 
   /**

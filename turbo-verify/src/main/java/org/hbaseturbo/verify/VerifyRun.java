@@ -47,7 +47,6 @@ import org.hbaseturbo.verify.register.RegisterCounts;
 import org.hbaseturbo.verify.register.RegisterJvm;
 import org.hbaseturbo.verify.register.RegisterWorkload;
 import org.hbaseturbo.wire.codec.CompactCellCodec;
-import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
  * {@code turbo verify}: writes {@code loops} closed linked lists ({@link ListWriter}) through the client stack asked
@@ -377,9 +376,7 @@ public final class VerifyRun {
         return new RegisterWorkload(registerTable(), registerRows(), clientConfiguration, told);
       }
       Optional<ClientHost> host = processes.flatMap(ProcessHBaseCluster::clientHost);
-      Configuration own = new Configuration(clientConfiguration);
-      // The fast path of a client host takes TCP on its own device, as a YCSB client's there does.
-      host.ifPresent(on -> own.set(ChannelSettings.NET_DEVICES_KEY, on.device()));
+      Configuration own = host.map(on -> on.clientSettings(clientConfiguration)).orElse(clientConfiguration);
       progress("registers: their clients run in a JVM of their own%s",
           host.map(on -> " on the client host " + on.namespace()).orElse(""));
       return RegisterJvm.launch(registerTable(), registerRows(), own, host, registersDir, told);

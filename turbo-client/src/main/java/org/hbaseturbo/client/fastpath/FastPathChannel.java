@@ -203,17 +203,19 @@ final class FastPathChannel implements Closeable {
     return new FastPathCall(reply, true, deadline);
   }
 
-  /**
-   * Leaves {@code server} to RPC for {@link FastPathClientConfig#retryUnavailable}, as one that could not open a
-   * session: its session never answered over UCX.
-   */
+  /** Leaves {@code server} to RPC for {@link FastPathClientConfig#retryUnavailable}; then a new session is tried. */
+  private void leaveToRpc(ServerName server) {
+    unavailableUntil.put(server, System.nanoTime() + config.retryUnavailable().toNanos());
+  }
+
+  /** Leaves {@code server} to RPC as one that could not open a session: its session never answered over UCX. */
   private void unreachable(ServerName server) {
     LOG.warn("no fast-path reply ever came from RegionServer {} over UCX ({} timeouts of {} ms in a row on a new"
         + " session): using RPC for it for {} s. A RegionServer of this host that runs as another user than this"
         + " client cannot be reached over shared memory: '{}=tcp' takes TCP; 'turbo fastpath check' tells what each"
         + " server answers", server, TIMEOUTS_BEFORE_NEW_SESSION, config.timeout().toMillis(),
         config.retryUnavailable().toSeconds(), ChannelSettings.TRANSPORTS_KEY);
-    unavailableUntil.put(server, System.nanoTime() + config.retryUnavailable().toNanos());
+    leaveToRpc(server);
   }
 
   /**
@@ -262,7 +264,7 @@ final class FastPathChannel implements Closeable {
     } catch (java.io.IOException e) {
       LOG.info("RegionServer {} gives no fast-path session, using RPC for {} s: {}", server,
           config.retryUnavailable().toSeconds(), e.getMessage());
-      unavailableUntil.put(server, System.nanoTime() + config.retryUnavailable().toNanos());
+      leaveToRpc(server);
       return null;
     }
   }

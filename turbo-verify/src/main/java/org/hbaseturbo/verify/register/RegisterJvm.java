@@ -45,6 +45,12 @@ import org.hbaseturbo.jvm.ChildJvm;
 public final class RegisterJvm implements RegisterClients {
   private static final String SOCKET = "registers.sock";
   private static final String CONF = "client.xml";
+  private static final String START = "start";
+  private static final String BEFORE_ISOLATION = "before-isolation";
+  private static final String ISOLATION_ENDING = "isolation-ending";
+  private static final String AFTER_ISOLATION = "after-isolation";
+  private static final String STOP = "stop";
+  private static final String FINISH = "finish";
   private static final String OK = "ok";
   private static final String COUNTS = "counts";
   private static final String FAILED = "failed";
@@ -117,34 +123,34 @@ public final class RegisterJvm implements RegisterClients {
 
   @Override
   public void start(boolean fastPath, long seed) throws IOException {
-    call(String.join("\t", "start", Boolean.toString(fastPath), Long.toString(seed)));
+    call(String.join("\t", START, Boolean.toString(fastPath), Long.toString(seed)));
   }
 
   @Override
   public void beforeIsolation() throws IOException {
-    call("before-isolation");
+    call(BEFORE_ISOLATION);
   }
 
   @Override
   public void isolationEnding() throws IOException {
-    call("isolation-ending");
+    call(ISOLATION_ENDING);
   }
 
   @Override
   public void afterIsolation() throws IOException {
-    call("after-isolation");
+    call(AFTER_ISOLATION);
   }
 
   @Override
   public void stop() throws IOException {
-    call("stop");
+    call(STOP);
   }
 
   /** The child's counts; then the child ends. */
   @Override
   public RegisterCounts finish() throws IOException {
     try {
-      return JSON.readValue(call("finish"), RegisterCounts.class);
+      return JSON.readValue(call(FINISH), RegisterCounts.class);
     } finally {
       close();
     }
@@ -247,12 +253,12 @@ public final class RegisterJvm implements RegisterClients {
   /** Runs one command; the counts' JSON for {@code finish}, else null. */
   private static String run(RegisterWorkload workload, String[] command) throws IOException {
     switch (command[0]) {
-      case "start" -> workload.start(Boolean.parseBoolean(command[1]), Long.parseLong(command[2]));
-      case "before-isolation" -> workload.beforeIsolation();
-      case "isolation-ending" -> workload.isolationEnding();
-      case "after-isolation" -> workload.afterIsolation();
-      case "stop" -> workload.stop();
-      case "finish" -> {
+      case START -> workload.start(Boolean.parseBoolean(command[1]), Long.parseLong(command[2]));
+      case BEFORE_ISOLATION -> workload.beforeIsolation();
+      case ISOLATION_ENDING -> workload.isolationEnding();
+      case AFTER_ISOLATION -> workload.afterIsolation();
+      case STOP -> workload.stop();
+      case FINISH -> {
         return JSON.writeValueAsString(workload.finish());
       }
       default -> throw new IllegalArgumentException("unknown command " + command[0]);
