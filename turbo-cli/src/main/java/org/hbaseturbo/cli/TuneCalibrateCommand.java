@@ -30,16 +30,19 @@ import picocli.CommandLine.Spec;
         "The records are loaded once into a table of the calibration's own. For each class, HBase's defaults, a"
             + " second copy of them (the A/A arm, which measures the noise) and each candidate (the paper's"
             + " settings together, then each alone) run on copies of that table (snapshot clones; the block size's"
-            + " candidates major-compacted), in rounds of one run of --run-time each, turned every round; each"
-            + " candidate's"
-            + " throughput is taken over the defaults' in the same round. One YCSB client in this JVM runs every arm"
+            + " candidates major-compacted), in rounds: each arm runs at once with a pacer (one more copy of the"
+            + " defaults) for --run-time, half the client's threads on each, in an order turned every round; each"
+            + " arm's throughput over the pacer's beside it is taken over the defaults' same measure in the round."
+            + " The host's speed, which moves from second to second, moves a pair alike; a difference shows at about"
+            + " a third of its size alone, its sign kept, since the two share the servers' queues. One YCSB client"
+            + " in this JVM runs every arm"
             + " of a class, its threads and connections kept from run to run, warmed up once before the first round"
             + " (--warmup operations on the arms in turn, then on while its JIT compiles, --warmup-quiet at"
             + " most). Successive halving: the better half by"
             + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
             + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
             + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
-            + " least 2%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's defaults.",
+            + " least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's defaults.",
         "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
             + " store files, compaction min and max. The heap, its fractions, the pre-split and the split policy"
             + " stay the paper's, and the files say so. BL is not calibrated yet. Everything it creates is dropped"
@@ -66,13 +69,15 @@ final class TuneCalibrateCommand implements Callable<Integer> {
           + " default: ${DEFAULT-VALUE}).")
   long records;
 
-  /** Short runs make many rounds, and the defaults' run of the same round takes out the host's drift. */
+  /** Short runs make many rounds; the pacer's run beside each arm takes out the host's drift. */
   @Mixin
   RunTimeOptions runTime = new RunTimeOptions(3);
 
-  @Range(min = 1, max = 1_024)
+  @Range(min = 2, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
-      description = "YCSB client threads (1 to 1,024; default: ${DEFAULT-VALUE}).")
+      description = "YCSB client threads, half on an arm and half on the pacer beside it (an even number, 2 to"
+          + " 1,024; default:"
+          + " ${DEFAULT-VALUE}).")
   int threads;
 
   @Mixin

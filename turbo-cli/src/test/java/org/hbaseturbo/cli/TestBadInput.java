@@ -81,6 +81,9 @@ class TestBadInput {
 
         line("bench", "pcm", "--classes", "BL,RO").refusedWith(
             "turbo: unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW, WO-update"),
+        line("tune", "calibrate", "--threads", "3").refusedWith(
+            "turbo: --threads 3: each arm runs at once with the pacer, on half the threads each; expected an even"
+                + " number"),
         line("bench", "pcm", "--phase-time", "10", "--period", "5s").refusedWith(
             "turbo: --phase-time 10s is too short for --period 5s and --hold 2: a phase must last at least twice the"
                 + " 10 s a switch takes"),

@@ -279,9 +279,9 @@ class TuneCommandIT {
 
   /**
    * A calibration at the smallest scale: RO-read's one candidate (the paper's block size) against the defaults and
-   * their A/A copy, for two rounds; a policy file that loads, the measurements, nothing left behind. RO-scan, after
-   * it, fails (a table of its A/A arm's name is in the way): it is reported, RO-read's file is still written, and the
-   * command exits 1.
+   * their A/A copy, each run beside the pacer, for two rounds; a policy file that loads, the measurements, nothing
+   * left behind. RO-scan, after it, fails (a table of its A/A arm's name is in the way): it is reported, RO-read's
+   * file is still written, and the command exits 1.
    */
   @Test
   void calibrateMeasuresTheCandidatesAgainstTheDefaultsAndWritesAPolicyThatLoads(Connection connection,
@@ -304,7 +304,8 @@ class TuneCommandIT {
     }
     assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
     assertThat(run.err()).contains("the calibration of RO-scan failed");
-    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)", "round 1:",
+    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate), each run beside"
+        + " a pacer", "the pacer, which every arm runs beside: a copy of the records as", "round 1:",
         "RO-scan FAILED: ");
 
     JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());

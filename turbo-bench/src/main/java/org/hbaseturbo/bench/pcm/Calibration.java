@@ -37,9 +37,17 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  *
  * <p>The records are loaded once into a table of the calibration's own. For each class, the defaults, a second copy
  * of the defaults (the A/A arm, which measures the noise) and each candidate ({@link CalibrationCandidate}) get a
- * copy of that table ({@link CandidateTables}). They then run the class's YCSB mix in rounds: each round runs every
- * arm once, for the same time, in an order that turns each round, so that drift within a round does not favour an
- * arm. A candidate's measure is its throughput over the defaults' in the same round. One YCSB client in this JVM runs
+ * copy of that table ({@link CandidateTables}), and so does a pacer, one more copy of the defaults. They then run the
+ * class's YCSB mix in rounds: each round runs every arm once at the same time as the pacer, half the client's threads
+ * on each, for the same time, in an order that turns each round. An arm's measure is its throughput over the pacer's
+ * beside it, taken over the defaults' same measure in the same round. Arms run one after the other, as until
+ * 2026-12-01, took the host's speed, which moves by 10-20% from second to second here, into every ratio: an A/A pair
+ * spread 8.5% a round run so, 0.7% run at once (results/pcm/concurrent-pairs-2026-12-01). The price: the two tables
+ * of a pair share the servers' queues, which a request of either waits in, so a difference shows at about a third of
+ * its size alone (there, FAST_DIFF 0.977 at once against 0.91-0.93 in turns); the sign, on which the choice rests,
+ * stays. The pacer is not the defaults arm itself because it runs all the time, its blocks always cached and its
+ * memstore always filling, while each arm runs once a round: beside the defaults arm as the pacer, the A/A copy
+ * measured 0.984 of it over 56 rounds of RO-read, and 1.020 over 35 of MixW. One YCSB client in this JVM runs
  * every arm of a class ({@link WarmYcsbClient}), warmed up once: a client JVM for each run measured the JIT of a new
  * client as much as the arm (results/pcm/aa-noise-2026-11-29). Rounds go in stages of
  * successive halving: every candidate gets the first stage's rounds, the better half by median the next stage's,
@@ -86,6 +94,10 @@ public final class Calibration {
         if (!policies.containsKey(workload.workloadClass())) {
           throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
         }
+      }
+      if (threads % 2 != 0) {
+        throw new InvalidInputException("--threads " + threads + ": each arm runs at once with the pacer, on half"
+            + " the threads each; expected an even number");
       }
       PcmBenchmark.ycsb(records, ycsbProperties, 1, threads, YcsbWarmUp.operations(0));
     }
@@ -206,6 +218,8 @@ public final class Calibration {
     private final long began = System.nanoTime();
     /** Runs every arm, from the first round to the last. */
     private WarmYcsbClient client;
+    /** A copy of the defaults that every arm runs beside. */
+    private TableName pacer;
 
     ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, CandidateTables tables, long until) {
       this.workload = workload;
@@ -218,21 +232,24 @@ public final class Calibration {
       List<CalibrationCandidate> tried = CalibrationCandidate.of(workload, paper);
       out.printf("%n%s: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level settings are HBase's"
           + " defaults; nothing to measure" : (tried.size() + 2) + " arms (the defaults, their A/A copy and "
-          + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), " + Duration.ofNanos(until
-          - System.nanoTime()).toSeconds() + " s of the budget");
+          + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), each run beside a pacer, "
+          + Duration.ofNanos(until - System.nanoTime()).toSeconds() + " s of the budget");
       out.flush();
       if (tried.isEmpty()) {
         return result(Optional.empty(), 0, 0, "the paper's table-level settings for this class are HBase's"
             + " defaults");
       }
       String prefix = loadedPrefix();
+      pacer = tables.create(prefix + "_pacer", Map.of());
+      out.printf("  the pacer, which every arm runs beside: a copy of the records as %s%n", pacer);
       addArm(CalibrationCandidate.defaults(), prefix + "_defaults");
       addArm(new CalibrationCandidate(AA, Map.of()), prefix + "_aa");
       for (int i = 0; i < tried.size(); i++) {
         addArm(tried.get(i), prefix + "_c" + i);
       }
-      try (WarmYcsbClient started = WarmYcsbClient.start(runProperties(), arms.values().stream()
-          .map(arm -> arm.table.getNameAsString()).toList(), settings.threads())) {
+      List<String> clientTables = new ArrayList<>(List.of(pacer.getNameAsString()));
+      arms.values().forEach(arm -> clientTables.add(arm.table.getNameAsString()));
+      try (WarmYcsbClient started = WarmYcsbClient.start(runProperties(), clientTables, settings.threads())) {
         client = started;
         out.printf("  the client warms up on every arm in turn: %s%n", client.warmUp(settings.warmUp()));
         out.flush();
@@ -306,7 +323,8 @@ public final class Calibration {
     }
 
     /**
-     * Runs every arm once, in an order turned by one arm each round and reversed every other round.
+     * Runs every arm once at the same time as the pacer, in an order turned by one arm each round and reversed every
+     * other round; the threads that run the pacer change sides every other round too.
      *
      * @return how long the round took
      */
@@ -317,26 +335,33 @@ public final class Calibration {
       if (rounds % 2 == 1) {
         Collections.reverse(order);
       }
-      Map<String, WarmYcsbClient.Measurement> results = new LinkedHashMap<>();
+      Map<String, Paced> results = new LinkedHashMap<>();
       for (String arm : order) {
-        results.put(arm, runOnce(arm));
+        results.put(arm, runPaced(arm, rounds % 2 == 1));
       }
       if (measured) {
         rounds++;
-        WarmYcsbClient.Measurement defaults = results.get(CalibrationCandidate.DEFAULTS);
-        results.forEach((arm, result) -> arms.get(arm).measured(result, defaults));
+        Paced defaults = results.get(CalibrationCandidate.DEFAULTS);
+        results.forEach((arm, paced) -> arms.get(arm).measured(paced, defaults));
       }
       return System.nanoTime() - start;
     }
 
-    private WarmYcsbClient.Measurement runOnce(String arm) throws IOException {
-      WarmYcsbClient.Measurement measured = client.measure(arms.get(arm).table.getNameAsString(),
+    /** The pacer and {@code arm} at once; {@code swapped}: the pacer on the threads that ran the arm before. */
+    private Paced runPaced(String arm, boolean swapped) throws IOException {
+      String table = arms.get(arm).table.getNameAsString();
+      List<String> together = swapped ? List.of(table, pacer.getNameAsString())
+          : List.of(pacer.getNameAsString(), table);
+      List<WarmYcsbClient.Measurement> measured = client.measureTogether(together,
           Duration.ofSeconds(settings.runSeconds()));
-      if (measured.failures() > 0) {
-        throw new IOException(workload.label() + " on " + arm + ": " + measured.failures() + " of "
-            + measured.operations() + " operations failed");
+      for (WarmYcsbClient.Measurement one : measured) {
+        if (one.failures() > 0) {
+          throw new IOException(workload.label() + " on " + (one.table().equals(table) ? arm : "the pacer")
+              + " (run beside " + (one.table().equals(table) ? "the pacer" : arm) + "): " + one.failures() + " of "
+              + one.operations() + " operations failed");
+        }
       }
-      return measured;
+      return swapped ? new Paced(measured.get(1), measured.get(0)) : new Paced(measured.get(0), measured.get(1));
     }
 
     /** YCSB's run properties of the class, for the client of all its arms (each arm's table set by the client). */
@@ -376,6 +401,17 @@ public final class Calibration {
     }
   }
 
+  /** A run of an arm and the pacer at once. */
+  private record Paced(WarmYcsbClient.Measurement pacer, WarmYcsbClient.Measurement arm) {
+    double throughput() {
+      return arm.throughputOpsPerSecond() / pacer.throughputOpsPerSecond();
+    }
+
+    double p99() {
+      return arm.p99Us() / pacer.p99Us();
+    }
+  }
+
   /** One arm of a class: its settings, its copy of the table, and its measured rounds against the defaults'. */
   private static final class Arm {
     private final CalibrationCandidate candidate;
@@ -389,11 +425,14 @@ public final class Calibration {
       this.table = table;
     }
 
-    /** Takes its run of a round, beside the defaults' run of the same round: throughput and p99 of all operations. */
-    void measured(WarmYcsbClient.Measurement run, WarmYcsbClient.Measurement defaults) {
-      throughputs.add(run.throughputOpsPerSecond());
-      ratios.add(run.throughputOpsPerSecond() / defaults.throughputOpsPerSecond());
-      p99Ratios.add(run.p99Us() / defaults.p99Us());
+    /**
+     * Takes its run of a round, throughput and p99 of all operations over the pacer's beside it, over the same of the
+     * defaults' run in the round.
+     */
+    void measured(Paced run, Paced defaults) {
+      throughputs.add(run.arm().throughputOpsPerSecond());
+      ratios.add(run.throughput() / defaults.throughput());
+      p99Ratios.add(run.p99() / defaults.p99());
     }
 
     CalibrationJudge.Paired paired() {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
@@ -25,8 +26,13 @@ import site.ycsb.workloads.CoreWorkload;
  * alternating 3 s slices measured them within a standard deviation of 0.16 per pair
  * (results/pcm/aa-noise-2026-11-29).
  *
+ * <p>A measurement may also run several tables at once, the threads shared out among them ({@link #measureTogether}):
+ * then the host's speed, which moves by 10-20% from one second to the next on a shared 2-core machine, moves every
+ * table's throughput alike, and their ratio keeps only what differs between the tables
+ * (results/pcm/concurrent-pairs-2026-12-01).
+ *
  * <p>Each thread keeps, for every table, a YCSB workload, thread state and binding of its own, made at the start, so
- * that switching tables costs nothing. Between measurements the threads go on with the last table; before the first
+ * that switching tables costs nothing. Between measurements the threads go on with their last table; before the first
  * they wait. Operations are timed here, not by YCSB's {@code Measurements}, which is one per JVM. A measurement ends
  * as a YCSB run does, once every thread has closed its binding (which flushes the writes a buffering binding holds)
  * and opened it again: writes still in a client's buffer count only once they are sent.
@@ -58,7 +64,6 @@ public final class WarmYcsbClient implements AutoCloseable {
   private final List<String> tables;
   private final List<Worker> workers = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
-  private volatile int current = -1;
   /** Raised at a measurement's end: each thread then reopens its binding and says so in its own field. */
   private volatile long flushes;
   private volatile boolean closed;
@@ -116,36 +121,59 @@ public final class WarmYcsbClient implements AutoCloseable {
    * go on with it afterwards.
    */
   public Measurement measure(String table, Duration length) throws IOException {
-    int index = tables.indexOf(table);
-    if (index < 0) {
-      throw new IllegalArgumentException("not one of this client's tables: " + table + "; it has " + tables);
+    return measureTogether(List.of(table), length).get(0);
+  }
+
+  /**
+   * Runs the workload on every one of {@code together} at once, the client's threads shared out among them in turn
+   * (thread {@code i} on table {@code i % n}), for {@link #SETTLE} unmeasured, then for {@code length} measured; the
+   * threads go on with their table afterwards.
+   *
+   * @return a measurement for each table, in the order given
+   * @throws IllegalArgumentException when a table is not the client's, is named twice, or the threads do not share
+   *     out evenly among the tables
+   */
+  public List<Measurement> measureTogether(List<String> together, Duration length) throws IOException {
+    int[] indexes = together.stream().mapToInt(tables::indexOf).toArray();
+    if (Arrays.stream(indexes).anyMatch(index -> index < 0) || Arrays.stream(indexes).distinct().count()
+        != indexes.length || together.isEmpty() || workers.size() % together.size() != 0) {
+      throw new IllegalArgumentException("cannot measure " + together + " together with " + workers.size()
+          + " threads: each must be one of " + tables + ", named once, and the threads must share out evenly");
     }
-    current = index;
-    Pause.sleep(SETTLE, "the warm YCSB client settled on " + table);
+    for (int i = 0; i < workers.size(); i++) {
+      workers.get(i).table = indexes[i % indexes.length];
+    }
+    Pause.sleep(SETTLE, "the warm YCSB client settled on " + together);
     List<Recorder> recorders = new ArrayList<>();
     for (Worker worker : workers) {
-      Recorder recorder = new Recorder(index);
+      Recorder recorder = new Recorder(worker.table);
       recorders.add(recorder);
       worker.recorder = recorder;
     }
     long start = System.nanoTime();
-    Pause.sleep(length, "the warm YCSB client measured " + table);
-    awaitFlushed(table);
+    Pause.sleep(length, "the warm YCSB client measured " + together);
+    awaitFlushed(together);
     for (Worker worker : workers) {
       worker.recorder = null;
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    long failures = 0;
-    Histogram latencies = new Histogram(Recorder.DIGITS);
-    for (Recorder recorder : recorders) {
-      synchronized (recorder) {
-        failures += recorder.failures;
-        latencies.add(recorder.latencies);
+    List<Measurement> measurements = new ArrayList<>();
+    for (int index : indexes) {
+      long failures = 0;
+      Histogram latencies = new Histogram(Recorder.DIGITS);
+      for (Recorder recorder : recorders) {
+        if (recorder.table == index) {
+          synchronized (recorder) {
+            failures += recorder.failures;
+            latencies.add(recorder.latencies);
+          }
+        }
       }
+      long operations = latencies.getTotalCount();
+      double p99Us = operations == 0 ? Double.NaN : latencies.getValueAtPercentile(99) / 1e3;
+      measurements.add(new Measurement(tables.get(index), seconds, operations, failures, p99Us));
     }
-    long operations = latencies.getTotalCount();
-    double p99Us = operations == 0 ? Double.NaN : latencies.getValueAtPercentile(99) / 1e3;
-    return new Measurement(table, seconds, operations, failures, p99Us);
+    return measurements;
   }
 
   /**
@@ -179,17 +207,17 @@ public final class WarmYcsbClient implements AutoCloseable {
   }
 
   /** Has every thread reopen its binding, and waits until each has. */
-  private void awaitFlushed(String table) throws IOException {
+  private void awaitFlushed(List<String> measured) throws IOException {
     long flush = ++flushes;
     long deadline = System.nanoTime() + FLUSH_TIMEOUT.toNanos();
     for (Worker worker : workers) {
       while (worker.flushed != flush) {
         if (worker.failure != null) {
-          throw new IOException("a client thread could not flush its writes to " + table + ": "
+          throw new IOException("a client thread could not flush its writes to " + measured + ": "
               + worker.failure.getMessage(), worker.failure);
         }
         if (System.nanoTime() > deadline) {
-          throw new IOException("the client threads did not flush their writes to " + table + " within "
+          throw new IOException("the client threads did not flush their writes to " + measured + " within "
               + FLUSH_TIMEOUT.toSeconds() + " s of the measurement's end");
         }
         LockSupport.parkNanos(IDLE_NANOS);
@@ -243,6 +271,8 @@ public final class WarmYcsbClient implements AutoCloseable {
     private final List<Object> states = new ArrayList<>();
     private final List<DB> bindings = new ArrayList<>();
     private volatile Recorder recorder;
+    /** The table this thread runs on; -1 before the first measurement. */
+    private volatile int table = -1;
     /** The last of {@link #flushes} this thread answered. */
     private volatile long flushed;
     /** Why this thread stopped, if anything but the client's close stopped it. */
@@ -266,7 +296,7 @@ public final class WarmYcsbClient implements AutoCloseable {
     public void run() {
       try {
         while (!closed) {
-          int table = current;
+          int table = this.table;
           if (flushed != flushes) {
             long flush = flushes;
             bindings.get(table).cleanup();

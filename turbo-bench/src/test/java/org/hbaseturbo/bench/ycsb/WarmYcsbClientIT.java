@@ -1,6 +1,7 @@
 package org.hbaseturbo.bench.ycsb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** One warm client measures two tables in turn, each measurement its own, writes flushed within it. */
+/** One warm client measures two tables in turn, then at once, each measurement its own, writes flushed within it. */
 @ExtendWith(SharedHBaseCluster.class)
 class WarmYcsbClientIT {
   private static final int RECORDS = 1_000;
@@ -59,6 +60,22 @@ class WarmYcsbClientIT {
       assertThat(two.operations()).isPositive();
       assertThat(two.failures()).isZero();
       assertThat(TableRows.count(connection, second)).isPositive();
+
+      // Both at once, a thread on each: each table's own measurement, its writes sent by its end.
+      truncate(connection, first);
+      truncate(connection, second);
+      List<WarmYcsbClient.Measurement> both = client.measureTogether(List.of(second.getNameAsString(),
+          first.getNameAsString()), Duration.ofSeconds(1));
+      assertThat(both).extracting(WarmYcsbClient.Measurement::table).containsExactly(second.getNameAsString(),
+          first.getNameAsString());
+      assertThat(both).allSatisfy(measurement -> {
+        assertThat(measurement.operations()).isPositive();
+        assertThat(measurement.failures()).isZero();
+      });
+      assertThat(TableRows.count(connection, first)).isPositive();
+      assertThat(TableRows.count(connection, second)).isPositive();
+      assertThatThrownBy(() -> client.measureTogether(List.of(first.getNameAsString(), first.getNameAsString()),
+          Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("named once");
     }
   }
 
