@@ -2,7 +2,6 @@ package org.hbaseturbo.tune;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -73,28 +72,6 @@ final class HBaseTableSplits implements TableSplits {
 
   @Override
   public void spread(TableName table, Consumer<String> progress) throws IOException {
-    try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
-      List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
-      servers.sort(null);
-      List<RegionInfo> regions = new ArrayList<>(admin.getRegions(table));
-      regions.sort(RegionInfo.COMPARATOR);
-      int moved = 0;
-      for (int i = 0; i < regions.size(); i++) {
-        RegionInfo region = regions.get(i);
-        ServerName target = servers.get(i % servers.size());
-        if (!locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target)) {
-          admin.move(region.getEncodedNameAsBytes(), target);
-          moved++;
-        }
-      }
-      for (int i = 0; i < regions.size(); i++) {
-        RegionInfo region = regions.get(i);
-        ServerName target = servers.get(i % servers.size());
-        Await.until(OPEN_BOUND, "region " + region.getEncodedName() + " of table " + table + " to open on "
-            + target, () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target));
-      }
-      progress.accept("moved " + moved + " of the " + regions.size() + " regions so that the " + servers.size()
-          + " RegionServers hold them in turns");
-    }
+    RegionSpread.inTurns(connection, table, progress);
   }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.tune.RegionSpread;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
 
@@ -15,7 +16,10 @@ import org.hbaseturbo.tune.policy.Route;
  * Copies of one loaded table, each with a candidate's settings: a snapshot of the table, cloned for each (the clones
  * share its files, so a copy takes seconds), then the candidate's values set on the clone. Where a value governs
  * how files are written (the block size), the clone is major-compacted, so that its files are as the candidate
- * writes them. Everything made here is dropped on close.
+ * writes them. Every copy's regions are placed alike, on the RegionServers in turns: HBase places each clone's
+ * regions as its balancer sees fit, which nothing keeps alike from copy to copy, and a copy whose regions sit
+ * otherwise writes through other servers' WALs and memstores than the one it is compared with. Everything made here
+ * is dropped on close.
  */
 final class CandidateTables implements AutoCloseable {
   private final Admin admin;
@@ -41,6 +45,7 @@ final class CandidateTables implements AutoCloseable {
     TableName table = TableName.valueOf(loaded.getNamespaceAsString(), name);
     admin.cloneSnapshot(snapshot, table);
     created.add(table);
+    RegionSpread.inTurns(admin.getConnection(), table, placed -> out.printf("    %s: %s%n", table, placed));
     if (values.isEmpty()) {
       return table;
     }

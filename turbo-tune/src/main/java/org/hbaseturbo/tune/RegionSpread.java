@@ -1,0 +1,58 @@
+package org.hbaseturbo.tune;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.hbaseturbo.common.Await;
+
+/**
+ * Places a table's regions on the live RegionServers in turns, in key order: as HBase places the regions of a table
+ * created split, and the same for every table of the same split points, which copies of one table compared with each
+ * other need.
+ */
+public final class RegionSpread {
+  /** For a region to open where a move put it: seconds on an idle cluster, bounded far above. */
+  private static final Duration OPEN_BOUND = Duration.ofMinutes(2);
+
+  private RegionSpread() {
+  }
+
+  /**
+   * Moves the regions of {@code table} that are not where their turn puts them, and returns once each is open there.
+   *
+   * @param progress told how many regions moved
+   */
+  public static void inTurns(Connection connection, TableName table, Consumer<String> progress) throws IOException {
+    try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
+      List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
+      servers.sort(null);
+      List<RegionInfo> regions = new ArrayList<>(admin.getRegions(table));
+      regions.sort(RegionInfo.COMPARATOR);
+      int moved = 0;
+      for (int i = 0; i < regions.size(); i++) {
+        RegionInfo region = regions.get(i);
+        ServerName target = servers.get(i % servers.size());
+        if (!locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target)) {
+          admin.move(region.getEncodedNameAsBytes(), target);
+          moved++;
+        }
+      }
+      for (int i = 0; i < regions.size(); i++) {
+        RegionInfo region = regions.get(i);
+        ServerName target = servers.get(i % servers.size());
+        Await.until(OPEN_BOUND, "region " + region.getEncodedName() + " of table " + table + " to open on "
+            + target, () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target));
+      }
+      progress.accept("moved " + moved + " of the " + regions.size() + " regions so that the " + servers.size()
+          + " RegionServers hold them in turns");
+    }
+  }
+}
