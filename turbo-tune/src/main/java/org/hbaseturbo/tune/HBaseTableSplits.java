@@ -1,7 +1,6 @@
 package org.hbaseturbo.tune;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -18,9 +17,6 @@ import org.hbaseturbo.common.Await;
 
 /** {@link TableSplits} by HBase's Admin API. */
 final class HBaseTableSplits implements TableSplits {
-  /** For a region to open where a split or a move put it: seconds on an idle cluster, bounded far above. */
-  private static final Duration OPEN_BOUND = Duration.ofMinutes(2);
-
   private final Connection connection;
 
   HBaseTableSplits(Connection connection) {
@@ -65,7 +61,7 @@ final class HBaseTableSplits implements TableSplits {
     try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
       // Returns once the master's split procedure is done, which opens both halves.
       admin.split(table, point);
-      Await.until(OPEN_BOUND, "the region of table " + table + " from '" + Bytes.toStringBinary(point)
+      Await.until(RegionSpread.OPEN_BOUND, "the region of table " + table + " from '" + Bytes.toStringBinary(point)
           + "' to open", () -> Bytes.equals(locator.getRegionLocation(point, true).getRegion().getStartKey(), point));
     }
   }

@@ -19,8 +19,8 @@ import org.hbaseturbo.common.Await;
  * other need.
  */
 public final class RegionSpread {
-  /** For a region to open where a move put it: seconds on an idle cluster, bounded far above. */
-  private static final Duration OPEN_BOUND = Duration.ofMinutes(2);
+  /** For a region to open where a split or a move put it: seconds on an idle cluster, bounded far above. */
+  static final Duration OPEN_BOUND = Duration.ofMinutes(2);
 
   private RegionSpread() {
   }

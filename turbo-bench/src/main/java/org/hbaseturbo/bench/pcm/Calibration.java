@@ -354,14 +354,18 @@ public final class Calibration {
           : List.of(pacer.getNameAsString(), table);
       List<WarmYcsbClient.Measurement> measured = client.measureTogether(together,
           Duration.ofSeconds(settings.runSeconds()));
-      for (WarmYcsbClient.Measurement one : measured) {
-        if (one.failures() > 0) {
-          throw new IOException(workload.label() + " on " + (one.table().equals(table) ? arm : "the pacer")
-              + " (run beside " + (one.table().equals(table) ? "the pacer" : arm) + "): " + one.failures() + " of "
-              + one.operations() + " operations failed");
-        }
+      Paced paced = swapped ? new Paced(measured.get(1), measured.get(0))
+          : new Paced(measured.get(0), measured.get(1));
+      requireNoFailures(paced.arm(), arm, "the pacer");
+      requireNoFailures(paced.pacer(), "the pacer", arm);
+      return paced;
+    }
+
+    private void requireNoFailures(WarmYcsbClient.Measurement run, String ran, String beside) throws IOException {
+      if (run.failures() > 0) {
+        throw new IOException(workload.label() + " on " + ran + " (run beside " + beside + "): " + run.failures()
+            + " of " + run.operations() + " operations failed");
       }
-      return swapped ? new Paced(measured.get(1), measured.get(0)) : new Paced(measured.get(0), measured.get(1));
     }
 
     /** YCSB's run properties of the class, for the client of all its arms (each arm's table set by the client). */
