@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * max.range}, which must be set for it to tune at all), drops a result over the heap limit, and does not tune while
  * the heap is nearly full.
  *
- * <p>Beyond HBase: it never lets a fraction grow while the heap is already well used after a garbage collection
- * ({@value #HOLD_ABOVE} of it or more), and gives back a step of the block cache while it is fuller still
+ * <p>Beyond HBase: it never lets a fraction grow while the heap is already well used after garbage collection
+ * ({@value #HOLD_ABOVE} of it or more, the least any collection of the period left: {@link HeapAfterGc}), and gives
+ * back a step of the block cache while it is fuller still
  * ({@value #SHRINK_ABOVE}), down to the target or HBase's default fraction (0.4), whichever is smaller. HBase
  * bounds the two fractions together at 0.8 of the heap, which does not count what else a RegionServer holds, nor
  * the block cache's growth past its size before it evicts (up to 1.2 times,
@@ -43,7 +44,7 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
   /** Fractions closer than this are the same: HBase works in whole percents. */
   private static final float SAME = 0.001f;
   /** Heap in use after a collection from which no fraction grows. */
-  static final double HOLD_ABOVE = 0.75;
+  public static final double HOLD_ABOVE = 0.75;
   /** Heap in use after a collection from which the block cache shrinks a step. */
   static final double SHRINK_ABOVE = 0.85;
   private static final Logger LOG = LoggerFactory.getLogger(PolicyHeapMemoryTuner.class);
@@ -53,9 +54,9 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
   /** Whether the last period was held back by the heap, so that the log says so once per episode. */
   private boolean pressed;
 
-  /** The tuner HBase makes, by {@code hbase.regionserver.heapmemory.tuner.class}. */
+  /** The tuner HBase makes, by {@code hbase.regionserver.heapmemory.tuner.class}, as its RegionServer starts. */
   public PolicyHeapMemoryTuner() {
-    this(HeapAfterGc::fraction);
+    this(HeapAfterGc.jvm()::fraction);
   }
 
   /** @param heapAfterGc the fraction of the heap in use after the latest collection */
@@ -109,13 +110,13 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
   private void pressure(double used, float memstore, float blockCache, float nextMemstore, float nextBlockCache) {
     boolean now = used >= HOLD_ABOVE;
     if (now && !pressed) {
-      LOG.warn("Heap {}% in use after the latest garbage collection (at least {}%): no heap fraction grows while it"
+      LOG.warn("Heap {}% in use after garbage collection (at least {}%): no heap fraction grows while it"
           + " is{}; memstore {} -> {}, block cache {} -> {}", Math.round(used * 100), Math.round(HOLD_ABOVE * 100),
           used >= SHRINK_ABOVE ? ", and the block cache gives back a step each period above "
               + Math.round(SHRINK_ABOVE * 100) + "%" : "", twoPlaces(memstore), twoPlaces(nextMemstore),
           twoPlaces(blockCache), twoPlaces(nextBlockCache));
     } else if (!now && pressed) {
-      LOG.info("Heap {}% in use after the latest garbage collection: the heap fractions move toward their targets"
+      LOG.info("Heap {}% in use after garbage collection: the heap fractions move toward their targets"
           + " again", Math.round(used * 100));
     }
     pressed = now;

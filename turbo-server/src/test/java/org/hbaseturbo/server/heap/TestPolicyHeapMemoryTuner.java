@@ -82,12 +82,6 @@ class TestPolicyHeapMemoryTuner {
     assertThat(small.tune(context(0.4f, 0.25f)).needsTuning()).isFalse();
   }
 
-  @Test
-  void theHeapAfterTheLatestCollectionIsAFractionOfTheMaximum() {
-    System.gc();
-    assertThat(HeapAfterGc.fraction()).isGreaterThan(0).isLessThan(1);
-  }
-
   private static PolicyHeapMemoryTuner tuner(AtomicReference<Double> heap, float memstoreTarget,
       float blockCacheTarget) {
     Configuration conf = new Configuration(false);
