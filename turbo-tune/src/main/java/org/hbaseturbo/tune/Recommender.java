@@ -93,7 +93,7 @@ public final class Recommender {
         .allMatch(values -> HeapTuner.CLASS_NAME.equals(values.get(HeapTuner.TUNER_CLASS_KEY)));
     List<Recommendation.Change> changes = new ArrayList<>();
     List<Recommendation.Change> unchanged = new ArrayList<>();
-    List<String> notes = new ArrayList<>();
+    List<String> notes = new ArrayList<>(evaluated.notes());
     // A JVM reports a little less than its -Xmx as its maximum heap: within 2%, it is the same heap.
     boolean sameHeap = servers.stream().allMatch(server ->
         Math.abs(server.heapMaxBytes() - evaluated.heapBytes()) <= evaluated.heapBytes() / 50);

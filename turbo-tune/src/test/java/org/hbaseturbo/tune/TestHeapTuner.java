@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerContext;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager.TunerResult;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryTuner;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,11 @@ class TestHeapTuner {
     assertThat(result.getBlockCacheSize()).as("already at its target").isEqualTo(0.45f);
 
     assertThat(tuner.tune(context(0.35f, 0.45f)).needsTuning()).as("both at their targets").isFalse();
+  }
+
+  @Test
+  void theGuardThePoliciesLeaveRoomForIsTheTunersOwn() {
+    assertThat(HeapTuner.HOLD_ABOVE).isEqualTo(PolicyHeapMemoryTuner.HOLD_ABOVE);
   }
 
   @Test

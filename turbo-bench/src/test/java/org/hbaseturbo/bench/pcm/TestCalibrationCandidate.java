@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.pcm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
@@ -43,6 +44,6 @@ class TestCalibrationCandidate {
     Map<PolicySetting, String> defaults = new java.util.LinkedHashMap<>(paper.values());
     defaults.put(PolicySetting.BLOCKSIZE, PolicySetting.BLOCKSIZE.hbaseDefault());
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
-        paper.presplitRegions(), defaults))).isEmpty();
+        paper.presplitRegions(), defaults, List.of()))).isEmpty();
   }
 }

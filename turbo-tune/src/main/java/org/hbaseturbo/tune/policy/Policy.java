@@ -1,6 +1,7 @@
 package org.hbaseturbo.tune.policy;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.cluster.ServerSettingsCheck;
@@ -43,11 +44,31 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
         values.put(setting, (String) value);
       }
     });
+    long heapBytes = (long) (heap * (1L << 30));
     int presplit = presplitRegionsPerServer.map(formula -> (int) Math.round(formula.evaluate(variables))).orElse(0);
-    Evaluated evaluated = new Evaluated(this, (long) (heap * (1L << 30)), presplit * environment.regionServers(),
-        values);
+    Evaluated evaluated = new Evaluated(this, heapBytes, presplit * environment.regionServers(), values, List.of());
+    // The policy's own values first: a file HBase would refuse is refused, not fitted into shape.
     check(numbers, evaluated);
-    return evaluated;
+    Optional<HeapHeadroom.Fitted> fitted = fitHeapFractions(numbers, heapBytes);
+    if (fitted.isEmpty()) {
+      return evaluated;
+    }
+    Map<PolicySetting, String> fittedValues = new LinkedHashMap<>(values);
+    fittedValues.put(PolicySetting.MEMSTORE, render(PolicySetting.MEMSTORE, fitted.get().memstore()));
+    fittedValues.put(PolicySetting.BLOCK_CACHE, render(PolicySetting.BLOCK_CACHE, fitted.get().blockCache()));
+    return new Evaluated(this, heapBytes, evaluated.presplitRegions(), fittedValues,
+        List.of(fitted.get().describe()));
+  }
+
+  /**
+   * The memstore and block cache a policy sets, fitted to the heap with the headroom {@link HeapHeadroom} leaves;
+   * a policy that sets only one of them is left as it is, since the other is the server's own.
+   */
+  private static Optional<HeapHeadroom.Fitted> fitHeapFractions(Map<PolicySetting, Double> numbers, long heapBytes) {
+    Double memstore = numbers.get(PolicySetting.MEMSTORE);
+    Double blockCache = numbers.get(PolicySetting.BLOCK_CACHE);
+    return memstore == null || blockCache == null ? Optional.empty()
+        : HeapHeadroom.fit(memstore, blockCache, heapBytes);
   }
 
   private static String render(PolicySetting setting, double number) {
@@ -58,7 +79,7 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
     };
   }
 
-  private static String stripZeros(double value) {
+  static String stripZeros(double value) {
     return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
@@ -110,7 +131,12 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
    * @param heapBytes each RegionServer's heap
    * @param presplitRegions regions to pre-split an empty table into; 0 for none
    * @param values each setting as HBase takes it
+   * @param notes where a value is not the policy's own, why: the heap fractions fitted to a small heap
    */
-  public record Evaluated(Policy policy, long heapBytes, int presplitRegions, Map<PolicySetting, String> values) {
+  public record Evaluated(Policy policy, long heapBytes, int presplitRegions, Map<PolicySetting, String> values,
+      List<String> notes) {
+    public Evaluated {
+      notes = List.copyOf(notes);
+    }
   }
 }

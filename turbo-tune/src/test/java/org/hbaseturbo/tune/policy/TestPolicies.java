@@ -39,9 +39,9 @@ class TestPolicies {
         .containsEntry(PolicySetting.BLOCKSIZE, "32768");
     assertThat(policies.get(WorkloadClass.RO_SCAN).evaluate(HERE).values())
         .containsEntry(PolicySetting.BLOCKSIZE, "131072");
-    // Table VI, PCM-MixR.
-    assertThat(policies.get(WorkloadClass.MIX_R).evaluate(HERE).values())
-        .containsEntry(PolicySetting.MEMSTORE, "0.3").containsEntry(PolicySetting.BLOCK_CACHE, "0.5");
+    // Table VI, PCM-MixR: its 0.8 together trimmed to leave the heap tuner's guard its headroom (TestHeapHeadroom).
+    assertThat(policies.get(WorkloadClass.MIX_R).evaluate(HERE).notes()).singleElement().asString()
+        .startsWith("memstore 0.3 -> 0.273 and block cache 0.5 -> 0.455");
   }
 
   @Test
