@@ -23,7 +23,7 @@ import javax.management.openmbean.CompositeData;
  *
  * <p>Why the least and not the latest: G1's young collections leave the old generation's garbage in place until a
  * mixed collection, and a block cache that evicts makes that garbage fast. In a 1 GiB RegionServer reading from disk
- * at HBase's defaults, the heap after young collections read 77-98% while a full collection kept 69-86%
+ * at HBase's defaults, the old generation between collections read 62-97% while a full collection kept 69-86%
  * (results/pcm/headroom-2026-12-01): the latest collection's figure alone held the tuner back on garbage. Every
  * collection leaves at least what is live, so the least of them still rises with the live heap, which is what the
  * tuner's guard is for.
