@@ -286,8 +286,9 @@ class ProcessClusterIT {
           "hbase.hstore.compaction.min");
       Map<String, String> before = inForce(conf, keys);
       Path policy = dir.resolve("rm.yaml");
+      // Fractions within what a 384 MiB heap leaves the heap tuner's guard (0.41 together), so not fitted down.
       Files.writeString(policy, "class: RM\nheap_gb: 0.375\nsettings:\n"
-          + "  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.5\n"
+          + "  hbase.regionserver.global.memstore.size: 0.1\n  hfile.block.cache.size: 0.3\n"
           + "  hbase.hstore.compaction.min: 4\n");
       Path audit = dir.resolve("audit.jsonl");
       CommandLineRun apply = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RM",
@@ -296,7 +297,7 @@ class ProcessClusterIT {
       assertThat(apply.out()).contains("update_config done: 2 RegionServers").doesNotContain("restart done",
           "planned");
       assertThat(inForce(conf, keys)).containsEntry("hbase.hstore.compaction.min", "4");
-      awaitFractions(conf, 0.2, 0.5, "memstore and block cache moved by the tuner");
+      awaitFractions(conf, 0.1, 0.3, "memstore and block cache moved by the tuner");
       CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
           data.toString(), "--audit", audit.toString());
       assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();

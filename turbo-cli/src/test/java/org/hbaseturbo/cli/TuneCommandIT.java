@@ -102,6 +102,15 @@ class TuneCommandIT {
   }
 
   @Test
+  void recommendSaysWhereAPolicysHeapFractionsWereFittedToTheHeap() {
+    // MixR asks for 0.3 and 0.5, all HBase allows; the heap tuner's guard needs some of it (HeapHeadroom).
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "MixR");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("note: memstore 0.3 -> ", " and block cache 0.5 -> ",
+        "keeps the heap under the tuner's guard (75% in use after a collection) once both are full");
+  }
+
+  @Test
   void applyChangesTheTableAndPlansTheServersAndRollbackRestoresTheTable(Connection connection, @TempDir Path dir)
       throws Exception {
     TableName name = TestingTables.create(connection, "applied", F);
