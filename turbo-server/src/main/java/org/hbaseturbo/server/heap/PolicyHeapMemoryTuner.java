@@ -59,7 +59,7 @@ public class PolicyHeapMemoryTuner implements HeapMemoryTuner {
     this(HeapAfterGc.jvm()::fraction);
   }
 
-  /** @param heapAfterGc the fraction of the heap in use after the latest collection */
+  /** @param heapAfterGc the fraction of the heap in use after collection, as {@link HeapAfterGc#fraction} reads it */
   PolicyHeapMemoryTuner(DoubleSupplier heapAfterGc) {
     this.heapAfterGc = heapAfterGc;
   }

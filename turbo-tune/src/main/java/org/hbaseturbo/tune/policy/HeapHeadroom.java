@@ -2,7 +2,6 @@ package org.hbaseturbo.tune.policy;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.apache.hadoop.hbase.HConstants;
 import org.hbaseturbo.tune.HeapTuner;
 
 /**
@@ -18,8 +17,6 @@ import org.hbaseturbo.tune.HeapTuner;
  * go).
  */
 final class HeapHeadroom {
-  /** HBase's bound on memstore and block cache together, which it checks when a RegionServer starts. */
-  static final double HBASE_LIMIT = 1 - HConstants.HBASE_CLUSTER_MINIMUM_MEMORY_THRESHOLD;
   /**
    * What else a RegionServer's heap holds, beside its memstore (and MSLAB's chunk pool, which keeps up to the
    * memstore's limit in chunks after flushes) and its block cache: 56 MiB after a full collection in a 1 GiB
@@ -33,9 +30,12 @@ final class HeapHeadroom {
   private HeapHeadroom() {
   }
 
-  /** The most memstore and block cache may take together of {@code heapBytes}. */
+  /**
+   * The most memstore and block cache may take together of {@code heapBytes}: always under HBase's own 0.8, which
+   * the policy's values were checked against before they are fitted.
+   */
   static double limit(long heapBytes) {
-    return Math.max(2 * FLOOR, Math.min(HBASE_LIMIT, HeapTuner.HOLD_ABOVE - (double) OWN_BYTES / heapBytes));
+    return Math.max(2 * FLOOR, HeapTuner.HOLD_ABOVE - (double) OWN_BYTES / heapBytes);
   }
 
   /**

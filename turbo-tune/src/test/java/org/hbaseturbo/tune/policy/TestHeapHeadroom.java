@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
+import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class TestHeapHeadroom {
     assertThat(HeapHeadroom.limit(GIB)).isCloseTo(0.75 - 0.125, within(1e-9));
     assertThat(HeapHeadroom.limit(6 * GIB)).isCloseTo(0.75 - 0.125 / 6, within(1e-9));
     assertThat(HeapHeadroom.limit(128L << 20)).as("never below the two floors").isCloseTo(0.2, within(1e-9));
-    assertThat(HeapHeadroom.limit(1024 * GIB)).isLessThan(HeapHeadroom.HBASE_LIMIT);
+    assertThat(HeapHeadroom.limit(1024 * GIB)).isLessThan(HeapTuner.HOLD_ABOVE);
   }
 
   @Test
