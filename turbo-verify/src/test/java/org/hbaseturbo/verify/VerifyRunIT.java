@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ExtendWith(SharedHBaseCluster.class)
 class VerifyRunIT {
-  private static final int LOOPS = 3;
+  private static final int LOOPS = 2;
   /**
    * Enough that writing outlasts the chaos up to its merge, which ends about 12 s in here: the fast path writes a
    * batch as one message per server, 300,000 nodes in about 14 s with one writer.
@@ -56,7 +56,7 @@ class VerifyRunIT {
     assertThat(report.nativeRead().rows()).isEqualTo(LOOPS * NODES);
     assertThat(report.nativeRead().referenced()).isEqualTo(LOOPS * NODES);
     assertThat(report.fastPathServed()).as("batches and executes over the fast path").isPositive();
-    assertThat(printed.toString()).contains("loop 3 of 3 closed", "Prepared Scan: 450,000 nodes");
+    assertThat(printed.toString()).contains("loop 2 of 2 closed", "Prepared Scan: 300,000 nodes");
     RegisterCounts register = report.register();
     assertThat(register.passed()).as(printed.toString()).isTrue();
     // No pause or crash here: no server can serve regions it lost, over either path.
