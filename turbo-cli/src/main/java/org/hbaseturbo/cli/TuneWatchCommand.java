@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
         + " where HBase allows, every change in the audit log; a switch to BL pre-splits an empty --table as 'tune"
         + " apply' does, given --key-format or --key-sample). Then the switch is on trial for --trial-periods:"
         + " if the workload ran slower under it than under the settings before it, or its p99 rose beyond its"
-        + " bound, it is rolled back and its class held for --revert-hold. A status line per period, with the"
+        + " bound, it is rolled back, and a switch that would set the same values again is held for --revert-hold,"
+        + " as the audit log tells, also after the watch is started again. A status line per period, with the"
         + " p99 the servers counted.",
         "Stops after --periods, or on Ctrl-C, which waits for a change under way to finish, so that the cluster"
             + " and the audit log agree."})
@@ -75,8 +76,10 @@ final class TuneWatchCommand implements Callable<Integer> {
   @DurationRange(min = "0s", max = "7d")
   @Option(names = "--revert-hold", paramLabel = "DURATION", defaultValue = "30m",
       converter = DurationArgument.Seconds.class,
-      description = "After a switch is rolled back, its class's policy is not tried again for this long; a number"
-          + " alone is seconds (0s to 7d; default: ${DEFAULT-VALUE}).")
+      description = "After a switch is rolled back, a switch of its class that would set the same values is not made"
+          + " for this long (its apply and its revert would each reopen the regions or move the heap for nothing),"
+          + " as the audit log (--audit) tells, also to a watch started again; a number alone is seconds (0s to 7d;"
+          + " default: ${DEFAULT-VALUE}).")
   DurationArgument revertHold;
 
   @Option(names = "--dry-run", description = "Say what each switch would change, and change nothing.")

@@ -1,7 +1,10 @@
 package org.hbaseturbo.tune;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.hbaseturbo.tune.policy.Route;
 
 /**
  * What an audit log says the executor changed: the newest apply still to undo, whether a change is rolled back, and
@@ -51,6 +54,28 @@ final class ChangeHistory {
       }
     }
     return "";
+  }
+
+  /**
+   * The newest trial of {@code workloadClass}'s policy judged {@link AuditLog.Status#REVERTED} at or after
+   * {@code since} whose apply set values that {@code targets} would all set again, each key to the same value (the
+   * pre-split apart, which no rollback undoes): the verdict known in advance for a switch to {@code targets}.
+   *
+   * @param targets every value the switch's policy asks for, in force already or not
+   */
+  Optional<AuditLog.Entry> revertedAlike(String workloadClass, Map<String, String> targets, Instant since) {
+    for (int i = log.size() - 1; i >= 0; i--) {
+      AuditLog.Entry entry = log.get(i);
+      if (entry.action().equals(TRIAL) && entry.status() == AuditLog.Status.REVERTED
+          && entry.workloadClass().equals(workloadClass) && !Instant.parse(entry.time()).isBefore(since)) {
+        List<AuditLog.Entry> set = toRestore(entry.change()).stream()
+            .filter(step -> step.route() != Route.PRESPLIT).toList();
+        if (!set.isEmpty() && set.stream().allMatch(step -> step.newValue().equals(targets.get(step.key())))) {
+          return Optional.of(entry);
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private boolean rolledBack(String change) {

@@ -7,6 +7,7 @@ import static org.hbaseturbo.tune.ChangeHistory.TRIAL;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -271,6 +272,17 @@ public final class PolicyExecutor {
           + last.orElse("none") + "); 'tune rollback' undoes the newest first");
     }
     return rollback(history, change, running, progress);
+  }
+
+  /**
+   * The newest trial of the recommendation's class judged reverted since {@code since} whose values the
+   * recommendation would all set again ({@link ChangeHistory#revertedAlike}); empty when there is none.
+   */
+  Optional<AuditLog.Entry> revertedAlike(Recommendation recommendation, Instant since) throws IOException {
+    Map<String, String> targets = new HashMap<>();
+    recommendation.unchanged().forEach(row -> targets.put(row.setting(), row.recommended()));
+    recommendation.changes().forEach(row -> targets.put(row.setting(), row.recommended()));
+    return new ChangeHistory(audit.latest()).revertedAlike(recommendation.workloadClass().label(), targets, since);
   }
 
   /** Audits a judgment of {@code change} (action "trial"). */

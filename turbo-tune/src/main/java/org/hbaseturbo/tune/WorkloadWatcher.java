@@ -5,7 +5,6 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,9 +23,11 @@ import org.hbaseturbo.tune.policy.Route;
 /**
  * The PCM paper's loop: monitor a window, classify it, and when a new class has held ({@link ClassTracker}),
  * apply its policy ({@link PolicyExecutor}). Beyond the paper, each switch is a {@link PolicyTrial}: the windows
- * after it are measured against those before it, and a switch that measured slower is rolled back and its class's
- * policy not tried again for a while. A caller that stops it early synchronizes on it first, to wait for a change
- * under way.
+ * after it are measured against those before it, and a switch that measured slower is rolled back. A switch whose
+ * outcome the audit log already tells, because a trial of the same class setting the same values was reverted within
+ * the hold, is not made: its apply and its revert would each cost a reopen of the regions, or a move of the heap, for
+ * nothing. Read from the log, that holds for a watch started again too. A caller that stops it early synchronizes on
+ * it first, to wait for a change under way.
  */
 public final class WorkloadWatcher {
   private final WorkloadMonitor monitor;
@@ -44,7 +45,6 @@ public final class WorkloadWatcher {
   private PolicyTrial trial;
   /** Where the next window starts, when it began before a switch was made: the trial's first window. */
   private WorkloadMonitor.Start carried;
-  private final Map<WorkloadClass, Instant> heldUntil = new EnumMap<>(WorkloadClass.class);
   /** Whether a period was read yet. */
   private boolean read;
 
@@ -118,15 +118,18 @@ public final class WorkloadWatcher {
     Optional<WorkloadClass> switchTo = tracker.observe(observed);
     List<AuditLog.Entry> applied = List.of();
     if (switchTo.isPresent()) {
-      Optional<Instant> held = Optional.ofNullable(heldUntil.get(switchTo.get()))
-          .filter(until -> Instant.now().isBefore(until));
-      if (held.isPresent() && !dryRun) {
-        String detail = "reverted earlier; not tried again before " + held.get();
+      Recommendation recommendation = recommender.recommend(policies.get(switchTo.get()), table);
+      Optional<AuditLog.Entry> reverted = dryRun || trials.periods() == 0 ? Optional.empty()
+          : executor.revertedAlike(recommendation, Instant.now().minus(trials.hold()));
+      if (reverted.isPresent()) {
+        String detail = "its trial at " + reverted.get().time() + " set the same values and was reverted ("
+            + reverted.get().detail() + "); not tried again before "
+            + Instant.parse(reverted.get().time()).plus(trials.hold());
         progress.accept("held: the " + switchTo.get().label() + " policy, " + detail);
         judgments.add(new Judgment(switchTo.get(), executor.judge(UUID.randomUUID().toString(), switchTo.get(),
             target(), null, null, AuditLog.Status.HELD, detail), List.of()));
       } else {
-        applied = switchTo(switchTo.get(), progress);
+        applied = switchTo(switchTo.get(), recommendation, progress);
       }
     }
     return new Period(window, workload, observed, switchTo, applied, judgments, Optional.empty());
@@ -137,8 +140,8 @@ public final class WorkloadWatcher {
     return tracker.inForce();
   }
 
-  private List<AuditLog.Entry> switchTo(WorkloadClass workloadClass, Consumer<String> progress) throws IOException {
-    Recommendation recommendation = recommender.recommend(policies.get(workloadClass), table);
+  private List<AuditLog.Entry> switchTo(WorkloadClass workloadClass, Recommendation recommendation,
+      Consumer<String> progress) throws IOException {
     boolean judged = trials.periods() > 0 && !dryRun;
     WorkloadMonitor.Start before = judged ? monitor.start() : null;
     List<AuditLog.Entry> applied;
@@ -203,7 +206,6 @@ public final class WorkloadWatcher {
     List<AuditLog.Entry> reverted = List.of();
     if (!verdict.keep()) {
       progress.accept("reverting the " + judged.workloadClass().label() + " policy: " + verdict.evidence());
-      heldUntil.put(judged.workloadClass(), Instant.now().plus(trials.hold()));
       synchronized (this) {
         reverted = executor.revert(judged.change(), judged.workloadClass(), progress);
       }
@@ -236,7 +238,7 @@ public final class WorkloadWatcher {
    *
    * @param periods periods after a switch over which it is measured; 0 keeps every switch unjudged, as the paper's
    *     loop does
-   * @param hold how long a reverted class's policy is not tried again
+   * @param hold how long a switch is not made again that would set the values a reverted trial of its class set
    */
   public record Trials(int periods, Duration hold) {
     /** Every switch kept, unjudged. */

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The watcher takes each switch as a trial on a real cluster: a switch under which the workload ran slower is
- * rolled back, and its class's policy is held back when the workload turns that class again. The client here is
+ * rolled back, and a switch to the same values is held back when the workload turns that class again, also by a watch
+ * started again on the same audit log. The client here is
  * slowed on purpose while the family's block size is RO-read's 32 KiB, so that the policy is slower for certain.
  */
 @ExtendWith(SharedHBaseCluster.class)
@@ -70,13 +71,19 @@ class PolicyTrialIT {
       reader.scans(true);
       watchUntil(watcher, period -> period.switchedTo().equals(Optional.of(WorkloadClass.RO_SCAN)));
       reader.scans(false);
-      List<WorkloadWatcher.Period> again = watchUntil(watcher,
+      // A watch started again on the same audit log, as after a restart of 'tune watch': the log tells the verdict.
+      WorkloadWatcher restarted = new WorkloadWatcher(connection, new PolicyExecutor(connection, audit,
+          Optional.empty(), false), PolicyLoader.shipped(), Optional.of(name), new ClassTracker(1), false,
+          new WorkloadWatcher.Trials(2, Duration.ofMinutes(30)));
+      List<WorkloadWatcher.Period> again = watchUntil(restarted,
           period -> period.switchedTo().equals(Optional.of(WorkloadClass.RO_READ)));
       WorkloadWatcher.Period held = again.get(again.size() - 1);
       assertThat(held.applied()).as("nothing applied").isEmpty();
       assertThat(held.judgments()).last().satisfies(judgment -> {
         assertThat(judgment.workloadClass()).isEqualTo(WorkloadClass.RO_READ);
         assertThat(judgment.entry().status()).isEqualTo(AuditLog.Status.HELD);
+        assertThat(judgment.entry().detail()).contains("set the same values and was reverted (throughput"
+            + " trial/baseline 0.");
       });
       assertThat(blocksize(connection, name)).as("not RO-read's").isNotEqualTo(RO_READ_BLOCKSIZE);
     }

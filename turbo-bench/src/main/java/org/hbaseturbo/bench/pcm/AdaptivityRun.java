@@ -61,7 +61,7 @@ public final class AdaptivityRun {
       boolean untilSwitched) {
   }
 
-  /** A reverted class is not tried again within the run. */
+  /** A switch that would set again the values of a reverted trial of its class is not made within the run. */
   private static final Duration REVERT_HOLD = Duration.ofHours(24);
 
   /** Records the load phase may insert: more than it can in its time, which ends it. */
