@@ -194,7 +194,7 @@ final class DemoRun {
     benchmark.report(report, dir.resolve("pcm.json"));
     // A calibration takes half an hour of the demo's 8 minutes: the demo runs the paper's policy and says how.
     out.println("PCM's policy here is the paper's. To measure the policies on this machine instead (30 minutes by"
-        + " default, every class that runs on loaded records): turbo tune calibrate --cluster processes --out DIR;"
+        + " default, every class, the bulk load included): turbo tune calibrate --cluster processes --out DIR;"
         + " then turbo bench pcm --calibrated DIR/policies compares them with the paper's and HBase's defaults, and"
         + " turbo tune watch --policy DIR/policies applies them.");
     return report;

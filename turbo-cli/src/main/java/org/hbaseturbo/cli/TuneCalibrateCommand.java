@@ -44,9 +44,12 @@ import picocli.CommandLine.Spec;
             + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
             + " least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's defaults.",
         "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
-            + " store files, compaction min and max. The heap, its fractions, the pre-split and the split policy"
-            + " stay the paper's, and the files say so. BL is not calibrated yet. Everything it creates is dropped"
-            + " at the end. Without --conf it runs on a local cluster of its own."})
+            + " store files, compaction min and max. BL runs inserts into empty tables, each arm's made empty"
+            + " again before each of its runs: the paper's policy, its table settings (together) without its"
+            + " pre-split, and the pre-split alone at half, once and twice the paper's regions a server, against"
+            + " HBase's one region. The heap, its fractions and the split policy stay the paper's, and so does the"
+            + " pre-split of the other classes; the files say so. Everything it creates is dropped at the end."
+            + " Without --conf it runs on a local cluster of its own."})
 final class TuneCalibrateCommand implements Callable<Integer> {
   @ParentCommand
   TuneCommand parent;
@@ -58,9 +61,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   LocalClusterOptions local;
 
   @Option(names = "--class", paramLabel = "C,C,...", split = ",",
-      defaultValue = "RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
-      description = "Classes to calibrate, in this order (default: every class that runs on loaded records,"
-          + " ${DEFAULT-VALUE}).")
+      defaultValue = "BL,RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
+      description = "Classes to calibrate, in this order (default: every class, ${DEFAULT-VALUE}).")
   List<String> classes;
 
   @Range(min = 1_000, max = 1_000_000_000)

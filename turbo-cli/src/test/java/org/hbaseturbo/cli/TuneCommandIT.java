@@ -5,6 +5,7 @@ import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,8 @@ import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.Recommender;
+import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.PolicyLoader;
 import org.hbaseturbo.tune.split.YcsbKeys;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -334,13 +337,62 @@ class TuneCommandIT {
     assertThat(arms.get("paper").get("ratios")).hasSize(rounds);
     assertThat(calibrated.get("reason").asText()).isNotBlank();
 
-    var policy = org.hbaseturbo.tune.policy.PolicyLoader.withOverrides(dir.resolve("policies"))
-        .get(org.hbaseturbo.tune.WorkloadClass.RO_READ);
+    var policy = PolicyLoader.withOverrides(dir.resolve("policies"))
+        .get(WorkloadClass.RO_READ);
     assertThat(policy.source()).startsWith("calibrated on ");
     assertThat(dir.resolve("policies").resolve("RO-scan.yaml")).doesNotExist();
     try (Admin admin = connection.getAdmin()) {
       assertThat(admin.listTableNames()).noneMatch(table -> table.getNameAsString().startsWith("turbo_calibration"));
       assertThat(admin.listSnapshots()).noneMatch(snapshot -> snapshot.getName().startsWith("turbo_calibration"));
+    }
+  }
+
+  /**
+   * A bulk load's calibration at the smallest scale, from a policy of the user's that pre-splits into one region a
+   * server and sets no table value: its arms are empty tables of 1, 2 (the policy's) and 4 regions, made empty again
+   * before each run; one measured round; a policy file whose pre-split is the measured one; nothing left behind.
+   */
+  @Test
+  void calibrateABulkLoadOnEmptyTablesSplitAsEachArmAsks(Connection connection, @TempDir Path dir)
+      throws Exception {
+    Path policies = Files.createDirectories(dir.resolve("user-policies"));
+    Files.writeString(policies.resolve("BL.yaml"), "class: BL\nsource: the test's\nheap_gb: 1\n"
+        + "presplit_regions_per_server: 1\nsettings:\n  hbase.hregion.memstore.flush.size: 128m\n");
+    Path out = dir.resolve("out");
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "BL",
+        "--policy", policies.toString(), "--records", "2000", "--run-time", "1s", "--threads", "2", "--warmup",
+        "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "1", "--out", out.toString());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    int servers;
+    try (Admin admin = connection.getAdmin()) {
+      servers = admin.getRegionServers().size();
+    }
+    assertThat(run.out()).contains("BL: 4 arms (the defaults, their A/A copy and 2 candidates)",
+        "the pacer, which every arm runs beside: an empty table",
+        "defaults: an empty table, turbo_calibration_bl_defaults, of 1 region, emptied again before each of its runs",
+        "paper: an empty table, turbo_calibration_bl_c0, of " + servers + " regions",
+        "pre-split 2 a server: an empty table, turbo_calibration_bl_c1, of " + 2 * servers + " regions")
+        .doesNotContain("a round to warm every arm");
+    JsonNode calibrated = new ObjectMapper().readTree(out.resolve("calibration.json").toFile()).get("classes")
+        .get(0);
+    assertThat(calibrated.get("workload_class").asText()).isEqualTo("BL");
+    assertThat(calibrated.get("rounds").asInt()).isEqualTo(1);
+    assertThat(calibrated.get("arms").fieldNames()).toIterable().containsExactly("defaults", "defaults A/A",
+        "paper", "pre-split 2 a server");
+    assertThat(calibrated.get("arms")).allSatisfy(arm -> assertThat(arm.get("throughputs")).singleElement()
+        .satisfies(inserts -> assertThat(inserts.asDouble()).as("inserts a second").isPositive()));
+    var policy = PolicyLoader.withOverrides(out.resolve("policies"))
+        .get(WorkloadClass.BL);
+    assertThat(policy.source()).startsWith("calibrated on ").endsWith("from the test's");
+    assertThat(policy.presplitRegionsPerServer().map(Object::toString).orElse("none"))
+        .as("the chosen arm's pre-split").isEqualTo(switch (calibrated.get("chosen").asText()) {
+          case "paper" -> "1";
+          case "pre-split 2 a server" -> "2";
+          default -> "none";
+        });
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.listTableNames()).noneMatch(table -> table.getNameAsString().startsWith("turbo_calibration"));
     }
   }
 
@@ -350,7 +402,7 @@ class TuneCommandIT {
         "turbo: --class 'XL' is not a workload class; expected one of BL, WO, WM, MixW, MixRW, MixR, RM, RO-read,"
             + " RO-scan");
     Path policy = dir.resolve("bad.yaml");
-    java.nio.file.Files.writeString(policy, "class: WO\nheap_gb: 1\nsettings:\n  hbase.hstore.compaction.min: 12\n");
+    Files.writeString(policy, "class: WO\nheap_gb: 1\nsettings:\n  hbase.hstore.compaction.min: 12\n");
     assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "WO", "--policy",
         policy.toString()), "turbo: " + policy + ", line 4: hbase.hstore.compaction.min=12 is above"
         + " hbase.hstore.compaction.max=10, so HBase would never choose a minor compaction; raise"

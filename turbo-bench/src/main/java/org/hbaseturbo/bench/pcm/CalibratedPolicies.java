@@ -30,12 +30,22 @@ final class CalibratedPolicies {
         + " median %.3f (%.3f-%.3f) over %d rounds", arm, measured.values().isEmpty() ? "" : measured.values(),
         measured.median(), measured.min(), measured.max(), measured.ratios().size())));
     List<PolicySetting> searched = CalibrationCandidate.searched(workload);
-    lines.add("# Searched: " + String.join(", ", searched.stream().map(PolicySetting::key).toList())
-        + ". The rest (the heap and its fractions, the pre-split, the split policy) are the paper's, not measured.");
+    List<String> searchedNames = new ArrayList<>(searched.stream().map(PolicySetting::key).toList());
+    if (workload.isLoad()) {
+      searchedNames.add("presplit_regions_per_server");
+    }
+    lines.add("# Searched: " + String.join(", ", searchedNames) + ". The rest (the heap and its fractions, "
+        + (workload.isLoad() ? "" : "the pre-split, ") + "the split policy) are the paper's, not measured.");
     lines.add("class: " + paper.workloadClass().label());
     lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
     lines.add("heap_gb: " + paper.heapGb());
-    paper.presplitRegionsPerServer().ifPresent(regions -> lines.add("presplit_regions_per_server: " + regions));
+    if (result.presplitRegionsPerServer() == null) {
+      paper.presplitRegionsPerServer().ifPresent(regions -> lines.add("presplit_regions_per_server: " + regions));
+    } else if (result.presplitRegionsPerServer() > 0) {
+      lines.add("presplit_regions_per_server: " + result.presplitRegionsPerServer() + "  # measured");
+    } else {
+      lines.add("# presplit_regions_per_server: none, measured: an empty table of one region, as HBase creates it");
+    }
     lines.add("settings:");
     for (Map.Entry<PolicySetting, Object> setting : paper.settings().entrySet()) {
       PolicySetting key = setting.getKey();

@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +21,7 @@ import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ycsb.WarmYcsbClient;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
+import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.InvalidInputException;
@@ -30,6 +30,9 @@ import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.PolicySetting;
+import org.hbaseturbo.tune.split.SplitKeys;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * {@code turbo tune calibrate}: measures, on the cluster it runs on, which of the paper's table-level settings beat
@@ -55,8 +58,10 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * ({@link CalibrationJudge}).
  *
  * <p>Searched are the settings a table carries (block size, flush size, blocking multiplier and store files,
- * compaction min and max). The heap fractions, the heap and the pre-split are not: the policy files keep the
- * paper's for them, and say so.
+ * compaction min and max), and for a bulk load the pre-split. A load's arms are empty tables, each split as its
+ * candidate asks and made empty again before each of its runs, which insert as YCSB's run phase does: a load measured
+ * into a table that earlier runs filled and split would measure a later stage than a bulk load's into a new table. The
+ * heap fractions and the heap are not searched: the policy files keep the paper's for them, and say so.
  */
 public final class Calibration {
   /** Rounds each candidate gets in the first stage; each later stage doubles them. */
@@ -64,7 +69,7 @@ public final class Calibration {
   static final String AA = "defaults A/A";
 
   /**
-   * @param classes the classes to calibrate, in order; no load class
+   * @param classes the classes to calibrate, in order
    * @param records records loaded once for all of them
    * @param runSeconds how long each run of an arm lasts
    * @param budget the time the whole calibration may take, its load included
@@ -86,11 +91,6 @@ public final class Calibration {
         throw new InvalidInputException("no class to calibrate: give at least one with --class");
       }
       for (PcmWorkload workload : classes) {
-        if (workload.isLoad()) {
-          throw new InvalidInputException("--class " + workload.label() + ": a bulk load is not calibrated yet (its"
-              + " settings are the pre-split and the servers'); give classes that run on loaded records: "
-              + String.join(", ", runClasses()));
-        }
         if (!policies.containsKey(workload.workloadClass())) {
           throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
         }
@@ -103,9 +103,15 @@ public final class Calibration {
     }
   }
 
-  /** What a calibration found for one class. */
+  /**
+   * What a calibration found for one class.
+   *
+   * @param presplitRegionsPerServer for a bulk load, the chosen arm's pre-split (0: one region, as HBase creates a
+   *     table); null for a class that runs on loaded records, whose pre-split is not searched
+   */
   public record ClassResult(String workloadClass, String chosen, Map<PolicySetting, String> values,
-      Map<String, CandidateResult> arms, double noise, double margin, int rounds, double seconds, String reason) {
+      Integer presplitRegionsPerServer, Map<String, CandidateResult> arms, double noise, double margin, int rounds,
+      double seconds, String reason) {
   }
 
   /** One arm's measurements: its settings and its rounds against the defaults'. */
@@ -137,11 +143,6 @@ public final class Calibration {
   public static Path writePolicy(Path dir, PcmWorkload workload, Policy paper, ClassResult result, String cluster,
       String when) throws IOException {
     return CalibratedPolicies.write(dir, workload, paper, result, cluster, when);
-  }
-
-  /** The classes that run on loaded records, which a calibration takes. */
-  private static List<String> runClasses() {
-    return Arrays.stream(PcmWorkload.values()).filter(w -> !w.isLoad()).map(PcmWorkload::label).toList();
   }
 
   /**
@@ -176,7 +177,8 @@ public final class Calibration {
           long share = Math.max(0, (deadline - System.nanoTime()) / (settings.classes().size() - i));
           Policy.Evaluated paper = settings.policies().get(workload.workloadClass()).evaluate(environment);
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
-            results.add(new ClassCalibration(workload, paper, tables, System.nanoTime() + share).run());
+            results.add(new ClassCalibration(workload, paper, tables, environment.regionServers(),
+                System.nanoTime() + share).run());
           } catch (InterruptedIOException e) {
             throw e;
           } catch (IOException | RuntimeException e) {
@@ -208,9 +210,18 @@ public final class Calibration {
 
   /** One class: its arms, their rounds in stages, and the choice. */
   private final class ClassCalibration {
+    /** How long the client writes to the pacer alone before an arm's table it wrote to is emptied. */
+    private static final Duration PARKED = Duration.ofMillis(100);
+    /**
+     * How long a load's arm runs unmeasured on its table made anew: the client's first writes there go to the regions
+     * of the table before, and wait out HBase's retries (100 ms, then longer) while it looks the new ones up. On an
+     * embedded cluster, measured from the first write, an A/A pair of 1 s runs came out 0.22 of each other.
+     */
+    private static final Duration FIRST_INSERTS = Duration.ofSeconds(1);
     private final PcmWorkload workload;
     private final Policy.Evaluated paper;
     private final CandidateTables tables;
+    private final int regionServers;
     private final long until;
     /** Every arm by name: the defaults, their A/A copy, the candidates, in that order. */
     private final Map<String, Arm> arms = new LinkedHashMap<>();
@@ -220,16 +231,22 @@ public final class Calibration {
     private WarmYcsbClient client;
     /** A copy of the defaults that every arm runs beside. */
     private TableName pacer;
+    /** For a load, the arm besides the pacer that the client's threads write to; null when not known. */
+    private String writing;
 
-    ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, CandidateTables tables, long until) {
+    ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, CandidateTables tables, int regionServers,
+        long until) {
       this.workload = workload;
       this.paper = paper;
       this.tables = tables;
+      this.regionServers = regionServers;
       this.until = until;
     }
 
     ClassResult run() throws IOException {
-      List<CalibrationCandidate> tried = CalibrationCandidate.of(workload, paper);
+      List<CalibrationCandidate> tried = workload.isLoad()
+          ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)
+          : CalibrationCandidate.of(workload, paper);
       out.printf("%n%s: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level settings are HBase's"
           + " defaults; nothing to measure" : (tried.size() + 2) + " arms (the defaults, their A/A copy and "
           + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), each run beside a pacer, "
@@ -240,16 +257,23 @@ public final class Calibration {
             + " defaults");
       }
       String prefix = loadedPrefix();
-      pacer = tables.create(prefix + "_pacer", Map.of());
-      out.printf("  the pacer, which every arm runs beside: a copy of the records as %s%n", pacer);
-      addArm(CalibrationCandidate.defaults(), prefix + "_defaults");
-      addArm(new CalibrationCandidate(AA, Map.of()), prefix + "_aa");
+      Properties run = runProperties(prefix + "_pacer");
+      if (workload.isLoad()) {
+        // Spread evenly, so that the pacer weighs on every server alike, whichever an arm's regions are on.
+        pacer = tables.empty(prefix + "_pacer", Map.of(), regionServers, insertedKeys(run));
+        out.printf("  the pacer, which every arm runs beside: an empty table, %s, of one region a server%n", pacer);
+      } else {
+        pacer = tables.create(prefix + "_pacer", Map.of());
+        out.printf("  the pacer, which every arm runs beside: a copy of the records as %s%n", pacer);
+      }
+      addArm(CalibrationCandidate.defaults(), prefix + "_defaults", run);
+      addArm(new CalibrationCandidate(AA, Map.of()), prefix + "_aa", run);
       for (int i = 0; i < tried.size(); i++) {
-        addArm(tried.get(i), prefix + "_c" + i);
+        addArm(tried.get(i), prefix + "_c" + i, run);
       }
       List<String> clientTables = new ArrayList<>(List.of(pacer.getNameAsString()));
       arms.values().forEach(arm -> clientTables.add(arm.table.getNameAsString()));
-      try (WarmYcsbClient started = WarmYcsbClient.start(runProperties(), clientTables, settings.threads())) {
+      try (WarmYcsbClient started = WarmYcsbClient.start(run, clientTables, settings.threads())) {
         client = started;
         out.printf("  the client warms up on every arm in turn: %s%n", client.warmUp(settings.warmUp()));
         out.flush();
@@ -259,9 +283,13 @@ public final class Calibration {
 
     private ClassResult rounds(List<CalibrationCandidate> tried) throws IOException {
       List<String> alive = new ArrayList<>(tried.stream().map(CalibrationCandidate::name).toList());
-      out.println("  a round to warm every arm, not measured");
-      out.flush();
-      long roundNanos = round(new ArrayList<>(arms.keySet()), false);
+      // A load's arms begin every run on an empty table: no cache or file of theirs for a round to warm.
+      long roundNanos = 0;
+      if (!workload.isLoad()) {
+        out.println("  a round to warm every arm, not measured");
+        out.flush();
+        roundNanos = round(new ArrayList<>(arms.keySet()), false);
+      }
       int stageRounds = FIRST_STAGE_ROUNDS;
       String stopped = null;
       while (stopped == null) {
@@ -308,11 +336,31 @@ public final class Calibration {
       return "turbo_calibration_" + workload.label().toLowerCase(Locale.ROOT).replace('-', '_');
     }
 
-    private void addArm(CalibrationCandidate candidate, String table) throws IOException {
-      out.printf("  %s: a copy of the records as %s%s%n", candidate.name(), table, candidate.values().isEmpty() ? ""
-          : ", with " + candidate.values());
-      out.flush();
-      arms.put(candidate.name(), new Arm(candidate, tables.create(table, candidate.values())));
+    private void addArm(CalibrationCandidate candidate, String table, Properties run) throws IOException {
+      String with = candidate.values().isEmpty() ? "" : ", with " + candidate.values();
+      if (workload.isLoad()) {
+        int regions = Math.max(1, candidate.presplitRegionsPerServer() * regionServers);
+        out.printf("  %s: an empty table, %s, of %d region%s%s, emptied again before each of its runs%n",
+            candidate.name(), table, regions, regions == 1 ? "" : "s", with);
+        out.flush();
+        arms.put(candidate.name(), new Arm(candidate, tables.empty(table, candidate.values(), regions,
+            insertedKeys(run))));
+      } else {
+        out.printf("  %s: a copy of the records as %s%s%n", candidate.name(), table, with);
+        out.flush();
+        arms.put(candidate.name(), new Arm(candidate, tables.create(table, candidate.values())));
+      }
+    }
+
+    /**
+     * The keys a load's run inserts: YCSB numbers a run's inserts on from its record count, in the insert order and
+     * padding of its properties.
+     */
+    private SplitKeys insertedKeys(Properties run) {
+      Properties inserts = new Properties();
+      inserts.putAll(run);
+      inserts.setProperty(CoreWorkload.INSERT_START_PROPERTY, run.getProperty(Client.RECORD_COUNT_PROPERTY));
+      return YcsbTable.keys(inserts);
     }
 
     /** The defaults, their A/A copy and the candidates still in. */
@@ -347,11 +395,24 @@ public final class Calibration {
       return System.nanoTime() - start;
     }
 
-    /** The pacer and {@code arm} at once; {@code swapped}: the pacer on the threads that ran the arm before. */
+    /**
+     * The pacer and {@code arm} at once; {@code swapped}: the pacer on the threads that ran the arm before. A load's
+     * arm begins on its table made empty again, the client's threads kept off it meanwhile.
+     */
     private Paced runPaced(String arm, boolean swapped) throws IOException {
       String table = arms.get(arm).table.getNameAsString();
+      if (workload.isLoad()) {
+        if (writing == null || writing.equals(arm)) {
+          client.measure(pacer.getNameAsString(), PARKED);
+        }
+        tables.emptyAgain(arms.get(arm).table);
+        writing = arm;
+      }
       List<String> together = swapped ? List.of(table, pacer.getNameAsString())
           : List.of(pacer.getNameAsString(), table);
+      if (workload.isLoad()) {
+        client.measureTogether(together, FIRST_INSERTS);
+      }
       List<WarmYcsbClient.Measurement> measured = client.measureTogether(together,
           Duration.ofSeconds(settings.runSeconds()));
       Paced paced = swapped ? new Paced(measured.get(1), measured.get(0))
@@ -369,9 +430,8 @@ public final class Calibration {
     }
 
     /** YCSB's run properties of the class, for the client of all its arms (each arm's table set by the client). */
-    private Properties runProperties() {
-      String first = arms.values().iterator().next().table.getNameAsString();
-      return new YcsbExperiment(target, ycsb(workload.run(first, settings.runSeconds()), 1),
+    private Properties runProperties(String table) {
+      return new YcsbExperiment(target, ycsb(workload.run(table, settings.runSeconds()), 1),
           workDir.resolve(workload.label()), out).phase(YcsbPhase.Kind.RUN, "arms", false).properties();
     }
 
@@ -400,8 +460,10 @@ public final class Calibration {
       Map<String, CandidateResult> measured = new LinkedHashMap<>();
       arms.forEach((name, arm) -> measured.put(name, arm.result()));
       Map<PolicySetting, String> values = chosen.map(name -> arms.get(name).candidate.values()).orElse(Map.of());
-      return new ClassResult(workload.label(), chosen.orElse(CalibrationCandidate.DEFAULTS), values, measured, noise,
-          margin, rounds, (System.nanoTime() - began) / 1e9, reason);
+      Integer presplit = workload.isLoad() ? chosen.map(name -> arms.get(name).candidate.presplitRegionsPerServer())
+          .orElse(0) : null;
+      return new ClassResult(workload.label(), chosen.orElse(CalibrationCandidate.DEFAULTS), values, presplit,
+          measured, noise, margin, rounds, (System.nanoTime() - began) / 1e9, reason);
     }
   }
 

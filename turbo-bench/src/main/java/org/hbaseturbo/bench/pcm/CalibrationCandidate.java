@@ -4,19 +4,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
 /**
  * Table-level settings a calibration tries for a class on a table of its own: HBase's defaults (no values), the
- * paper's policy, or one of the paper's settings alone.
+ * paper's policy, or one of the paper's settings alone; for a bulk load, also the regions its empty table is
+ * pre-split into.
  *
  * @param name how the report names it
  * @param values each setting's value as HBase takes it; empty for HBase's defaults
+ * @param presplitRegionsPerServer for a bulk load, the regions per RegionServer its empty table is split into; 0 for
+ *     none (one region, as HBase creates a table), and for every class that runs on loaded records
  */
-record CalibrationCandidate(String name, Map<PolicySetting, String> values) {
+record CalibrationCandidate(String name, Map<PolicySetting, String> values, int presplitRegionsPerServer) {
   static final String DEFAULTS = "defaults";
   static final String PAPER = "paper";
+  /** The pre-split searched around where a load policy asks for none: 1, 2 and 4 regions a RegionServer. */
+  static final int PRESPLIT_WITHOUT_PAPER = 2;
 
   /** Settings that act only while a class writes: flushes, the memstore's bound, compactions. */
   static final List<PolicySetting> WRITE_PATH = List.of(PolicySetting.FLUSH_SIZE, PolicySetting.BLOCK_MULTIPLIER,
@@ -26,6 +32,13 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values) {
 
   CalibrationCandidate {
     values = Map.copyOf(values);
+    if (presplitRegionsPerServer < 0) {
+      throw new IllegalArgumentException("regions per server " + presplitRegionsPerServer + " < 0");
+    }
+  }
+
+  CalibrationCandidate(String name, Map<PolicySetting, String> values) {
+    this(name, values, 0);
   }
 
   static CalibrationCandidate defaults() {
@@ -50,13 +63,10 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values) {
    * values are HBase's defaults. Values are the paper's for this cluster ({@code paper}).
    */
   static List<CalibrationCandidate> of(PcmWorkload workload, Policy.Evaluated paper) {
-    Map<PolicySetting, String> changed = new LinkedHashMap<>();
-    for (PolicySetting setting : searched(workload)) {
-      String value = paper.values().get(setting);
-      if (value != null && !value.equals(setting.hbaseDefault())) {
-        changed.put(setting, value);
-      }
+    if (workload.isLoad()) {
+      throw new IllegalArgumentException(workload.label() + " is a load: its candidates are ofLoad's");
     }
+    Map<PolicySetting, String> changed = changed(workload, paper);
     List<CalibrationCandidate> candidates = new ArrayList<>();
     if (changed.isEmpty()) {
       return candidates;
@@ -67,5 +77,53 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values) {
           PAPER + " " + setting.key() + " alone", Map.of(setting, value))));
     }
     return candidates;
+  }
+
+  /**
+   * The candidates for a bulk load besides HBase's defaults, each on an empty table: the paper's policy (its
+   * table-level settings and its pre-split), its table-level settings without the pre-split, and the pre-split alone
+   * at the paper's count of regions a RegionServer, half and twice it (1, 2 and 4 where the policy asks for none;
+   * the paper's own count not twice where its table settings are HBase's, as on a heap of 1 GiB).
+   * The table-level settings go together: one by one they would double the arms of a class whose rounds each begin
+   * by emptying every arm's table, and what a load's calibration asks first is how far to split.
+   *
+   * @param presplitPerServer the paper's regions a RegionServer; 0 for none
+   */
+  static List<CalibrationCandidate> ofLoad(PcmWorkload workload, Policy.Evaluated paper, int presplitPerServer) {
+    if (!workload.isLoad()) {
+      throw new IllegalArgumentException(workload.label() + " runs on loaded records: its candidates are of's");
+    }
+    Map<PolicySetting, String> changed = changed(workload, paper);
+    List<CalibrationCandidate> candidates = new ArrayList<>();
+    if (!changed.isEmpty() || presplitPerServer > 0) {
+      candidates.add(new CalibrationCandidate(PAPER, changed, presplitPerServer));
+    }
+    if (!changed.isEmpty() && presplitPerServer > 0) {
+      candidates.add(new CalibrationCandidate(PAPER + " table settings alone", changed, 0));
+    }
+    int base = presplitPerServer > 0 ? presplitPerServer : PRESPLIT_WITHOUT_PAPER;
+    for (int perServer : new TreeSet<>(List.of(Math.max(1, base / 2), base, base * 2))) {
+      // Where the paper's table settings are HBase's, its own pre-split alone is the paper's arm.
+      if (perServer != presplitPerServer || !changed.isEmpty()) {
+        candidates.add(new CalibrationCandidate(presplitName(perServer), Map.of(), perServer));
+      }
+    }
+    return candidates;
+  }
+
+  static String presplitName(int perServer) {
+    return "pre-split " + perServer + " a server";
+  }
+
+  /** The paper's values of the settings {@code workload} exercises, where they are not HBase's defaults. */
+  private static Map<PolicySetting, String> changed(PcmWorkload workload, Policy.Evaluated paper) {
+    Map<PolicySetting, String> changed = new LinkedHashMap<>();
+    for (PolicySetting setting : searched(workload)) {
+      String value = paper.values().get(setting);
+      if (value != null && !value.equals(setting.hbaseDefault())) {
+        changed.put(setting, value);
+      }
+    }
+    return changed;
   }
 }

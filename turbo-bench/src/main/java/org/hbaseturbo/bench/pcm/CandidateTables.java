@@ -3,14 +3,20 @@ package org.hbaseturbo.bench.pcm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.hbaseturbo.bench.BenchTables;
+import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.tune.RegionSpread;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.policy.Route;
+import org.hbaseturbo.tune.split.SplitKeys;
 
 /**
  * Copies of one loaded table, each with a candidate's settings: a snapshot of the table, cloned for each (the clones
@@ -18,8 +24,12 @@ import org.hbaseturbo.tune.policy.Route;
  * how files are written (the block size), the clone is major-compacted, so that its files are as the candidate
  * writes them. Every copy's regions are placed alike, on the RegionServers in turns: HBase places each clone's
  * regions as its balancer sees fit, which nothing keeps alike from copy to copy, and a copy whose regions sit
- * otherwise writes through other servers' WALs and memstores than the one it is compared with. Everything made here
- * is dropped on close.
+ * otherwise writes through other servers' WALs and memstores than the one it is compared with.
+ *
+ * <p>A bulk load's tables are empty instead ({@link #empty}), split at the quantiles of the keys the load inserts, and
+ * made empty again before each of their runs ({@link #emptyAgain}): a load into a table that earlier runs filled, and
+ * split, would measure a later stage of a load than a bulk load into a new table is. Everything made here is dropped
+ * on close.
  */
 final class CandidateTables implements AutoCloseable {
   private final Admin admin;
@@ -27,6 +37,8 @@ final class CandidateTables implements AutoCloseable {
   private final String snapshot;
   private final PrintWriter out;
   private final List<TableName> created = new ArrayList<>();
+  /** Each empty table's descriptor and split points, to make it again. */
+  private final Map<TableName, EmptyTable> empties = new HashMap<>();
   private boolean snapshotTaken;
 
   CandidateTables(Admin admin, TableName loaded, PrintWriter out) {
@@ -58,6 +70,31 @@ final class CandidateTables implements AutoCloseable {
     return table;
   }
 
+  /**
+   * An empty table named {@code name} of one family, with {@code values} on it, split into {@code regions} at the
+   * quantiles of {@code keys} (one region: not split), its regions placed in turns.
+   */
+  TableName empty(String name, Map<PolicySetting, String> values, int regions, SplitKeys keys) throws IOException {
+    TableName table = TableName.valueOf(loaded.getNamespaceAsString(), name);
+    TableDescriptor descriptor = PolicySetting.withValues(TableDescriptorBuilder.newBuilder(table)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(YcsbPhase.DEFAULT_FAMILY)).build(), values);
+    EmptyTable spec = new EmptyTable(descriptor, regions == 1 ? List.of() : keys.splitPoints(regions));
+    created.add(table);
+    empties.put(table, spec);
+    spec.create(admin);
+    return table;
+  }
+
+  /** Drops an empty table made here and makes it again as it was made, empty; nothing may write to it meanwhile. */
+  void emptyAgain(TableName table) throws IOException {
+    EmptyTable spec = empties.get(table);
+    if (spec == null) {
+      throw new IllegalArgumentException(table + " is not an empty table of this calibration's");
+    }
+    BenchTables.dropIfExists(admin, table);
+    spec.create(admin);
+  }
+
   @Override
   public void close() throws IOException {
     for (TableName table : created) {
@@ -67,6 +104,19 @@ final class CandidateTables implements AutoCloseable {
     if (snapshotTaken) {
       admin.deleteSnapshot(snapshot);
       snapshotTaken = false;
+    }
+  }
+
+  /** What an empty table is made of: its descriptor and the keys it is split at. */
+  private record EmptyTable(TableDescriptor descriptor, List<byte[]> splitPoints) {
+    void create(Admin admin) throws IOException {
+      if (splitPoints.isEmpty()) {
+        admin.createTable(descriptor);
+      } else {
+        admin.createTable(descriptor, splitPoints.toArray(new byte[0][]));
+      }
+      // Quietly: it is made again before every run of a round.
+      RegionSpread.inTurns(admin.getConnection(), descriptor.getTableName(), placed -> { });
     }
   }
 }

@@ -52,13 +52,16 @@ public enum PcmWorkload {
     return this == BL;
   }
 
-  /** YCSB's proportions for a run of this class (none for the load). */
+  /**
+   * YCSB's proportions for a run of this class; for the load, inserts alone, which a run numbers on from its record
+   * count (a bulk load is YCSB's load phase, which a calibration's timed runs cannot be).
+   */
   Map<String, String> mix() {
     Map<String, String> mix = new LinkedHashMap<>();
     mix.put("readproportion", Double.toString(reads));
     mix.put("updateproportion", Double.toString(updates));
     mix.put("scanproportion", Double.toString(scans));
-    mix.put("insertproportion", "0");
+    mix.put("insertproportion", isLoad() ? "1" : "0");
     mix.put("readmodifywriteproportion", "0");
     if (scans > 0) {
       mix.put("maxscanlength", Integer.toString(MAX_SCAN_LENGTH));

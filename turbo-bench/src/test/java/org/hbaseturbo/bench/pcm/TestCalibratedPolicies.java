@@ -53,10 +53,31 @@ class TestCalibratedPolicies {
     assertThat(values.get(PolicySetting.BLOCK_CACHE)).as("the paper's").isEqualTo("0.6");
   }
 
+  @Test
+  void aBulkLoadsPreSplitIsTheMeasuredOne(@TempDir Path dir) throws Exception {
+    Policy paper = PolicyLoader.shipped().get(WorkloadClass.BL);
+    CalibratedPolicies.write(dir, PcmWorkload.BL, paper, result("pre-split 8 a server", Map.of(), 8), "a test cluster",
+        "2026-12-01");
+    assertThat(PolicyLoader.withOverrides(dir).get(WorkloadClass.BL).evaluate(CLUSTER).presplitRegions())
+        .as("8 a server on 2 servers").isEqualTo(16);
+
+    Path file = CalibratedPolicies.write(dir, PcmWorkload.BL, paper, result(CalibrationCandidate.DEFAULTS, Map.of(),
+        0), "a test cluster", "2026-12-01");
+    Policy calibrated = PolicyLoader.withOverrides(dir).get(WorkloadClass.BL);
+    assertThat(calibrated.evaluate(CLUSTER).presplitRegions()).as("HBase's one region").isZero();
+    assertThat(calibrated.evaluate(CLUSTER).values().get(PolicySetting.FLUSH_SIZE)).as("searched, the defaults kept")
+        .isEqualTo(PolicySetting.FLUSH_SIZE.hbaseDefault());
+    assertThat(Files.readString(file)).contains("# Searched: ", "presplit_regions_per_server. The rest");
+  }
+
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values) {
+    return result(chosen, values, null);
+  }
+
+  private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values, Integer presplit) {
     Calibration.CandidateResult measured = new Calibration.CandidateResult(values, List.of(1.05, 1.1, 1.15),
         List.of(1.0, 1.0, 1.0), 1.1, 1.05, 1.15, List.of(1000.0, 1100.0, 1150.0));
-    return new Calibration.ClassResult("MixW", chosen, values, Map.of(chosen, measured), 0.01, 0.02, 3, 60,
+    return new Calibration.ClassResult("MixW", chosen, values, presplit, Map.of(chosen, measured), 0.01, 0.02, 3, 60,
         "a reason");
   }
 }

@@ -1,7 +1,9 @@
 package org.hbaseturbo.bench.pcm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -11,7 +13,10 @@ import org.hbaseturbo.tune.policy.PolicyLoader;
 import org.hbaseturbo.tune.policy.PolicySetting;
 import org.junit.jupiter.api.Test;
 
-/** What a calibration tries for a class: the paper's table-level values together, then each alone. */
+/**
+ * What a calibration tries for a class: the paper's table-level values together, then each alone; for a bulk load,
+ * the paper's policy, its table settings without its pre-split, and pre-splits around the paper's.
+ */
 class TestCalibrationCandidate {
   private static final PolicyEnvironment CLUSTER = new PolicyEnvironment(24, 2, 2, 1e9, 4);
   private static final Map<WorkloadClass, Policy> PAPER = PolicyLoader.shipped();
@@ -41,9 +46,50 @@ class TestCalibrationCandidate {
   @Test
   void nothingIsTriedWhereThePapersValuesAreHBasesDefaults() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER);
-    Map<PolicySetting, String> defaults = new java.util.LinkedHashMap<>(paper.values());
+    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
     defaults.put(PolicySetting.BLOCKSIZE, PolicySetting.BLOCKSIZE.hbaseDefault());
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
         paper.presplitRegions(), defaults, List.of()))).isEmpty();
+  }
+
+  @Test
+  void aBulkLoadTriesThePapersPolicyItsTableSettingsAloneAndPreSplitsAroundThePapers() {
+    Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
+    assertThat(paper.presplitRegions()).as("the paper's 4 a server on 2 servers").isEqualTo(8);
+    var candidates = CalibrationCandidate.ofLoad(PcmWorkload.BL, paper, 4);
+    assertThat(candidates).extracting(CalibrationCandidate::name).containsExactly(CalibrationCandidate.PAPER,
+        "paper table settings alone", "pre-split 2 a server", "pre-split 4 a server", "pre-split 8 a server");
+    assertThat(candidates).extracting(CalibrationCandidate::presplitRegionsPerServer).containsExactly(4, 0, 2, 4, 8);
+    assertThat(candidates.get(0).values()).isNotEmpty().isEqualTo(candidates.get(1).values())
+        .allSatisfy((setting, value) -> assertThat(value).isNotEqualTo(setting.hbaseDefault()));
+    assertThat(candidates.subList(2, candidates.size())).allSatisfy(split -> assertThat(split.values()).isEmpty());
+  }
+
+  @Test
+  void aLoadPolicyWithoutAPreSplitStillHasOneSearched() {
+    Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
+    assertThat(CalibrationCandidate.ofLoad(PcmWorkload.BL, paper, 0))
+        .extracting(CalibrationCandidate::presplitRegionsPerServer).containsExactly(0, 1, 2, 4);
+  }
+
+  @Test
+  void whereThePapersTableSettingsAreHBasesItsPreSplitIsThePapersArm() {
+    Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
+    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
+    CalibrationCandidate.searched(PcmWorkload.BL).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
+    var candidates = CalibrationCandidate.ofLoad(PcmWorkload.BL, new Policy.Evaluated(paper.policy(),
+        paper.heapBytes(), paper.presplitRegions(), defaults, List.of()), 4);
+    assertThat(candidates).extracting(CalibrationCandidate::name).containsExactly(CalibrationCandidate.PAPER,
+        "pre-split 2 a server", "pre-split 8 a server");
+    assertThat(candidates).allSatisfy(candidate -> assertThat(candidate.values()).isEmpty());
+  }
+
+  @Test
+  void aLoadAndAClassOnLoadedRecordsAreNotMistakenForEachOther() {
+    Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CalibrationCandidate.of(PcmWorkload.BL, paper));
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CalibrationCandidate.ofLoad(PcmWorkload.MIX_W, paper, 4));
   }
 }
