@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.hbaseturbo.common.Await;
 
 /** The tables benchmarks create for themselves. */
@@ -23,6 +24,16 @@ public final class BenchTables {
   private static final Duration COMPACTION_POLL = Duration.ofMillis(200);
 
   private BenchTables() {
+  }
+
+  /** Creates the table {@code descriptor} describes, split at {@code splitPoints} (none: one region). */
+  public static void create(Admin admin, TableDescriptor descriptor, List<byte[]> splitPoints) throws IOException {
+    // HBase refuses an empty array of split keys; without one it makes a table of one region.
+    if (splitPoints.isEmpty()) {
+      admin.createTable(descriptor);
+    } else {
+      admin.createTable(descriptor, splitPoints.toArray(new byte[0][]));
+    }
   }
 
   /** Drops {@code table} with its data if it exists, so that a benchmark starts from an empty one. */

@@ -258,18 +258,19 @@ public final class Calibration {
       }
       String prefix = loadedPrefix();
       Properties run = runProperties(prefix + "_pacer");
+      SplitKeys inserted = insertedKeys(run);
       if (workload.isLoad()) {
         // Spread evenly, so that the pacer weighs on every server alike, whichever an arm's regions are on.
-        pacer = tables.empty(prefix + "_pacer", Map.of(), regionServers, insertedKeys(run));
+        pacer = tables.empty(prefix + "_pacer", Map.of(), regionServers, inserted);
         out.printf("  the pacer, which every arm runs beside: an empty table, %s, of one region a server%n", pacer);
       } else {
         pacer = tables.create(prefix + "_pacer", Map.of());
         out.printf("  the pacer, which every arm runs beside: a copy of the records as %s%n", pacer);
       }
-      addArm(CalibrationCandidate.defaults(), prefix + "_defaults", run);
-      addArm(new CalibrationCandidate(AA, Map.of()), prefix + "_aa", run);
+      addArm(CalibrationCandidate.defaults(), prefix + "_defaults", inserted);
+      addArm(new CalibrationCandidate(AA, Map.of()), prefix + "_aa", inserted);
       for (int i = 0; i < tried.size(); i++) {
-        addArm(tried.get(i), prefix + "_c" + i, run);
+        addArm(tried.get(i), prefix + "_c" + i, inserted);
       }
       List<String> clientTables = new ArrayList<>(List.of(pacer.getNameAsString()));
       arms.values().forEach(arm -> clientTables.add(arm.table.getNameAsString()));
@@ -336,15 +337,15 @@ public final class Calibration {
       return "turbo_calibration_" + workload.label().toLowerCase(Locale.ROOT).replace('-', '_');
     }
 
-    private void addArm(CalibrationCandidate candidate, String table, Properties run) throws IOException {
+    /** @param inserted the keys a load's runs insert, which its empty tables are split by */
+    private void addArm(CalibrationCandidate candidate, String table, SplitKeys inserted) throws IOException {
       String with = candidate.values().isEmpty() ? "" : ", with " + candidate.values();
       if (workload.isLoad()) {
         int regions = Math.max(1, candidate.presplitRegionsPerServer() * regionServers);
         out.printf("  %s: an empty table, %s, of %d region%s%s, emptied again before each of its runs%n",
             candidate.name(), table, regions, regions == 1 ? "" : "s", with);
         out.flush();
-        arms.put(candidate.name(), new Arm(candidate, tables.empty(table, candidate.values(), regions,
-            insertedKeys(run))));
+        arms.put(candidate.name(), new Arm(candidate, tables.empty(table, candidate.values(), regions, inserted)));
       } else {
         out.printf("  %s: a copy of the records as %s%s%n", candidate.name(), table, with);
         out.flush();
@@ -401,16 +402,14 @@ public final class Calibration {
      */
     private Paced runPaced(String arm, boolean swapped) throws IOException {
       String table = arms.get(arm).table.getNameAsString();
+      List<String> together = swapped ? List.of(table, pacer.getNameAsString())
+          : List.of(pacer.getNameAsString(), table);
       if (workload.isLoad()) {
         if (writing == null || writing.equals(arm)) {
           client.measure(pacer.getNameAsString(), PARKED);
         }
         tables.emptyAgain(arms.get(arm).table);
         writing = arm;
-      }
-      List<String> together = swapped ? List.of(table, pacer.getNameAsString())
-          : List.of(pacer.getNameAsString(), table);
-      if (workload.isLoad()) {
         client.measureTogether(together, FIRST_INSERTS);
       }
       List<WarmYcsbClient.Measurement> measured = client.measureTogether(together,

@@ -101,6 +101,7 @@ final class CandidateTables implements AutoCloseable {
       BenchTables.dropIfExists(admin, table);
     }
     created.clear();
+    empties.clear();
     if (snapshotTaken) {
       admin.deleteSnapshot(snapshot);
       snapshotTaken = false;
@@ -110,11 +111,7 @@ final class CandidateTables implements AutoCloseable {
   /** What an empty table is made of: its descriptor and the keys it is split at. */
   private record EmptyTable(TableDescriptor descriptor, List<byte[]> splitPoints) {
     void create(Admin admin) throws IOException {
-      if (splitPoints.isEmpty()) {
-        admin.createTable(descriptor);
-      } else {
-        admin.createTable(descriptor, splitPoints.toArray(new byte[0][]));
-      }
+      BenchTables.create(admin, descriptor, splitPoints);
       // Quietly: it is made again before every run of a round.
       RegionSpread.inTurns(admin.getConnection(), descriptor.getTableName(), placed -> { });
     }

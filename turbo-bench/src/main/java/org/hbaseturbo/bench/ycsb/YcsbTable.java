@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.split.YcsbKeys;
 import site.ycsb.Client;
@@ -32,12 +33,7 @@ public final class YcsbTable {
     }
     TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of(family));
-    List<byte[]> splits = splitKeys(workload, regions);
-    if (splits.isEmpty()) {
-      admin.createTable(descriptor.build());
-    } else {
-      admin.createTable(descriptor.build(), splits.toArray(new byte[0][]));
-    }
+    BenchTables.create(admin, descriptor.build(), splitKeys(workload, regions));
     return true;
   }
 
