@@ -15,11 +15,13 @@ import org.hbaseturbo.cluster.ProcessHBaseCluster;
  */
 final class LinkedCluster implements AutoCloseable {
   private final Optional<NetworkLink> link;
+  private final PrintWriter out;
   private final TargetCluster cluster;
 
-  private LinkedCluster(Optional<NetworkLink> link, TargetCluster cluster) {
+  private LinkedCluster(Optional<NetworkLink> link, TargetCluster cluster, PrintWriter out) {
     this.link = link;
     this.cluster = cluster;
+    this.out = out;
   }
 
   static LinkedCluster open(Optional<Path> conf, NetworkLink.Speed speed, LocalClusterOptions embedded,
@@ -36,7 +38,7 @@ final class LinkedCluster implements AutoCloseable {
       link = Optional.of(NetworkLink.create(speed));
     }
     try {
-      return new LinkedCluster(link, TargetCluster.open(conf, settings, workDir, out));
+      return new LinkedCluster(link, TargetCluster.open(conf, settings, workDir, out), out);
     } catch (IOException | RuntimeException e) {
       if (link.isPresent()) {
         link.get().close();
@@ -61,6 +63,8 @@ final class LinkedCluster implements AutoCloseable {
     } finally {
       if (link.isPresent()) {
         link.get().close();
+        link.get().delaysSaid().forEach(out::println);
+        out.flush();
       }
     }
   }

@@ -52,10 +52,16 @@ class TestBadInput {
         line("ycsb", "run", "--db", "fast").refusedWith(
             "turbo: unknown YCSB binding 'fast': expected one of native, prepared, fastpath, none"),
         line("ycsb", "run", "--link", "5gbps").refusedWith(
-            "turbo: unknown link '5gbps': expected loopback or a rate such as 100mbit, 1gbit or 2gbit (a whole number"
-                + " followed by kbit, mbit or gbit)"),
+            "turbo: unknown link '5gbps': expected loopback, or a rate such as 100mbit, 1gbit or 10gbit (a whole"
+                + " number followed by kbit, mbit or gbit), optionally with a one-way delay after a colon, such as"
+                + " 1gbit:200us or 10gbit:2ms"),
         line("ycsb", "run", "--link", "200gbit").refusedWith(
             "turbo: link rate '200gbit' is out of range: expected 1mbit to 100gbit"),
+        line("bench", "scan", "--link", "1gbit:2s").refusedWith("turbo: unknown link '1gbit:2s': expected loopback, or"
+            + " a rate such as 100mbit, 1gbit or 10gbit (a whole number followed by kbit, mbit or gbit), optionally"
+            + " with a one-way delay after a colon, such as 1gbit:200us or 10gbit:2ms"),
+        line("bench", "codec", "--link", "1gbit:200ms").refusedWith(
+            "turbo: link delay in '1gbit:200ms' is out of range: expected 1us to 100ms"),
         line("ycsb", "run", "--threads", "0").refusedWith(
             "turbo: --threads must be between 1 and 1,024, was 0 (see 'turbo ycsb run --help')"),
         line("demo", "--regions", "0").refusedWith(

@@ -15,7 +15,9 @@ import org.hbaseturbo.common.InvalidInputException;
  * a client host beside them, where client JVMs run as on a machine of their own ({@link #clientHost}). Each
  * host's link is shaped both ways by {@code tc} at the cluster's rate ({@link NetworkLink#shape}), so that what a
  * host sends or receives, its clients' requests and its DataNode's blocks alike, crosses a link of its own, as in a
- * rack. A server in a host's namespace sees only its own address and the bridge's: loopback is its alone.
+ * rack. Where the rate has a delay, each host adds it to what it sends ({@link LinkDelay}), the master's host through
+ * the bridge: a packet from one host to another waits it once, a round trip twice. A server in a host's namespace
+ * sees only its own address and the bridge's: loopback is its alone.
  *
  * <p>The addresses are a /24 of 10.214.0.0/16 that no interface of this machine has, so that two clusters on one
  * machine do not collide. Namespaces and the bridge are named after the launcher's process, so that a later launcher
@@ -37,6 +39,7 @@ final class HostNetwork implements Closeable {
   private final long launcher;
   private final List<Host> hosts;
   private final Host clientHost;
+  private final List<LinkDelay> delays = new ArrayList<>();
 
   /** One host: its namespace, its address, its end of the link (as UCX names the device) and the bridge's end. */
   record Host(String namespace, String address, String device, String outside) implements ClientHost {
@@ -124,6 +127,9 @@ final class HostNetwork implements Closeable {
   }
 
   private void build(NetworkLink.Speed speed) throws IOException {
+    if (speed.delayMicros() > 0) {
+      LinkDelay.removeStale();
+    }
     String bridge = bridgeDevice();
     HostCommand.ip("link", "add", bridge, "type", "bridge");
     HostCommand.ip("addr", "add", bridgeAddress() + "/24", "dev", bridge);
@@ -141,6 +147,13 @@ final class HostNetwork implements Closeable {
         HostCommand.run(NetworkLink.shape(host.outside(), speed), HostCommand.IPROUTE2);
         HostCommand.run(host.wrap(NetworkLink.shape(host.device(), speed)), HostCommand.IPROUTE2);
       }
+      if (speed.delayMicros() > 0) {
+        delays.add(LinkDelay.start(host.wrapper(), host.device(), 0, speed.delayMicros(), launcher));
+      }
+    }
+    if (speed.delayMicros() > 0) {
+      // The master's host sends from this machine's own namespace; what the bridge forwards between hosts is not its.
+      delays.add(LinkDelay.start(List.of(), bridge, LinkDelay.ownQueue(launcher, 1), speed.delayMicros(), launcher));
     }
   }
 
@@ -167,7 +180,7 @@ final class HostNetwork implements Closeable {
 
   /** Ends {@link #degradeLink} of host {@code index}: every rule it added goes, whatever its loss. */
   void repairLink(int index) throws IOException {
-    IptablesRules.deleteEach(hosts.get(index).wrapper(), List.of(), rule -> rule.contains(LOSS_COMMENT));
+    IptablesRules.deleteEach(hosts.get(index).wrapper(), "filter", List.of(), rule -> rule.contains(LOSS_COMMENT));
   }
 
   /**
@@ -189,7 +202,8 @@ final class HostNetwork implements Closeable {
   /** Ends {@link #cutClientFrom} host {@code index}: every rule it added goes. */
   void reconnectClient(int index) throws IOException {
     String comment = clientCutComment(index);
-    IptablesRules.deleteEach(clientHost.wrapper(), List.of(), rule -> rule.contains("--comment " + comment + " "));
+    IptablesRules.deleteEach(clientHost.wrapper(), "filter", List.of(),
+        rule -> rule.contains("--comment " + comment + " "));
   }
 
   /** The comment on the rules that cut the client host off from host {@code index}, by which they are found again. */
@@ -225,11 +239,16 @@ final class HostNetwork implements Closeable {
     return clientHost;
   }
 
-  /** Deletes every namespace (which takes its veth pair with it) and the bridge. */
+  /** Ends the delays, and deletes every namespace (which takes its veth pair with it) and the bridge. */
   @Override
   public void close() throws IOException {
     IOException failed = null;
     List<String> namespaces = namespaces();
+    try {
+      LinkDelay.closeAll(delays);
+    } catch (IOException e) {
+      failed = e;
+    }
     for (Host host : all()) {
       if (namespaces.contains(host.namespace())) {
         try {

@@ -126,7 +126,7 @@ final class PartitionGroup implements Closeable {
    * group that still holds processes (a RegionServer that outlived its launcher) stays, with a WARN.
    */
   static void removeStale() throws IOException {
-    IptablesRules.deleteEach(List.of(), List.of("OUTPUT"), PartitionGroup::ofDeadLauncher);
+    IptablesRules.deleteEach(List.of(), "filter", List.of("OUTPUT"), PartitionGroup::ofDeadLauncher);
     Path root = v2Root().orElseThrow(() -> new IOException("no cgroup v2 is mounted"));
     List<Path> stale;
     try (Stream<Path> groups = Files.list(root)) {

@@ -78,9 +78,22 @@ class TestNetworkLink {
     assertThat(NetworkLink.Speed.of("100mbit").bitsPerSecond()).isEqualTo(100_000_000L);
     assertThat(NetworkLink.Speed.of("2gbit").bitsPerSecond()).isEqualTo(2_000_000_000L);
     assertThat(NetworkLink.Speed.of("1500kbit").bitsPerSecond()).isEqualTo(1_500_000L);
+    assertThat(NetworkLink.Speed.ONE_GBIT.delayMicros()).isZero();
+    assertThat(NetworkLink.Speed.of("1gbit:200us")).isEqualTo(new NetworkLink.Speed("1gbit:200us", 1_000_000_000L,
+        200));
+    assertThat(NetworkLink.Speed.of("10GBIT:2ms").delayMicros()).isEqualTo(2_000);
+    assertThat(NetworkLink.Speed.of("10gbit:2ms").rate()).isEqualTo("10gbit");
+    assertThat(NetworkLink.Speed.of("100mbit").rate()).isEqualTo("100mbit");
     assertThatThrownBy(() -> NetworkLink.Speed.of("fast")).isInstanceOf(InvalidInputException.class)
-        .hasMessage("unknown link 'fast': expected loopback or a rate such as 100mbit, 1gbit or 2gbit (a whole"
-            + " number followed by kbit, mbit or gbit)");
+        .hasMessage("unknown link 'fast': expected loopback, or a rate such as 100mbit, 1gbit or 10gbit (a whole"
+            + " number followed by kbit, mbit or gbit), optionally with a one-way delay after a colon, such as"
+            + " 1gbit:200us or 10gbit:2ms");
+    assertThatThrownBy(() -> NetworkLink.Speed.of("1gbit:")).isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(() -> NetworkLink.Speed.of("1gbit:0us")).isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(() -> NetworkLink.Speed.of("1gbit:5s")).isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(() -> NetworkLink.Speed.of("loopback:200us")).isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(() -> NetworkLink.Speed.of("1gbit:101ms")).isInstanceOf(InvalidInputException.class)
+        .hasMessage("link delay in '1gbit:101ms' is out of range: expected 1us to 100ms");
     assertThatThrownBy(() -> NetworkLink.Speed.of("0mbit")).isInstanceOf(InvalidInputException.class);
     assertThatThrownBy(() -> NetworkLink.Speed.of("500kbit")).isInstanceOf(InvalidInputException.class)
         .hasMessage("link rate '500kbit' is out of range: expected 1mbit to 100gbit");
