@@ -14,6 +14,7 @@ import org.hbaseturbo.client.ClientConfigurations;
 import org.hbaseturbo.client.ClusterConnections;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
+import org.hbaseturbo.cluster.LinkDelay;
 import org.hbaseturbo.cluster.LocalCluster;
 import org.hbaseturbo.cluster.LocalClusterBuilder;
 import org.hbaseturbo.cluster.NetworkLink;
@@ -100,10 +101,15 @@ final class TargetCluster implements AutoCloseable {
     /**
      * These settings, with RegionServers that chaos can cut off.
      *
-     * @throws InvalidInputException when this host cannot cut them off (not root, no cgroup v2 or iptables)
+     * @throws InvalidInputException when this host cannot cut them off (not root, no cgroup v2 or iptables), or
+     *     on hosts of their own cannot delay a link (no python3)
      */
     LocalSettings withPartitions(String what) {
       ProcessClusterBuilder.requirePartitionable(what);
+      if (hosts.isPresent()) {
+        // The lossy link holds its host's packets too.
+        LinkDelay.requireUsable(what + " with --hosts");
+      }
       return new LocalSettings(processes, regionServers, dataDir, host, regionServerHeap, site, confinement,
           dataNodes, true, hosts);
     }

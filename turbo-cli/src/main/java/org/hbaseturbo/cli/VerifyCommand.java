@@ -100,11 +100,12 @@ final class VerifyCommand implements Callable<Integer> {
           + " master and ZooKeeper, not from its clients, as long, then let through again, the cut-off server"
           + " answering its clients meanwhile; with --hosts the client host cut off from a RegionServer's host for"
           + " 15 s; a pause as above; and with --hosts a lossy link, a RegionServer host's link dropping 5%% of its"
-          + " packets each way for 30 s). With --hosts the registers' clients run in a JVM of their own on the client"
-          + " host, the loops' writers and readers in this one. Crashes, pauses and partitions need"
-          + " --cluster processes; server-killing needs it, pauses and partitions need it with --hdfs, partitions as"
-          + " root with iptables (scripts/setup-host installs it) and cgroup v2. Chaos stops, and the cluster is whole"
-          + " again, before the reads (default: ${DEFAULT-VALUE}).")
+          + " packets each way and holding what the host sends 20 ms, for 30 s). With --hosts the registers' clients"
+          + " run in a JVM of their own on the client host, the loops' writers and readers in this one. Crashes,"
+          + " pauses and partitions need --cluster processes; server-killing needs it, pauses and partitions need it"
+          + " with --hdfs, partitions as root with iptables (and, with --hosts, python3: scripts/setup-host installs"
+          + " both) and cgroup v2. Chaos stops, and the cluster is whole again, before the reads (default:"
+          + " ${DEFAULT-VALUE}).")
   String chaos;
 
   @Option(names = "--chaos-actions", paramLabel = "ACTION,...", split = ",",

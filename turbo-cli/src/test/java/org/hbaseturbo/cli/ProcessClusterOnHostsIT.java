@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +107,7 @@ class ProcessClusterOnHostsIT {
 
       // A link that loses every packet reaches nothing on its host; repaired, it does again.
       URI info = URI.create(cluster.regionServerInfoAddresses().get(0));
-      cluster.degradeLink(0, 1.0);
+      cluster.degradeLink(0, 1.0, Duration.ZERO);
       assertThat(connects(info)).as("a connection over a link that loses everything").isFalse();
       cluster.repairLink(0);
       assertThat(connects(info)).as("a connection once the link is repaired").isTrue();

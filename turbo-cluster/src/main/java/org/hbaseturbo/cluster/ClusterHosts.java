@@ -2,6 +2,7 @@ package org.hbaseturbo.cluster;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -66,8 +67,8 @@ final class ClusterHosts implements Closeable {
   }
 
   /** {@link HostNetwork#degradeLink} of host {@code index}. */
-  void degradeLink(int index, double loss) throws IOException {
-    network.degradeLink(index, loss);
+  void degradeLink(int index, double loss, Duration delay) throws IOException {
+    network.degradeLink(index, loss, delay);
   }
 
   /** {@link HostNetwork#repairLink} of host {@code index}. */

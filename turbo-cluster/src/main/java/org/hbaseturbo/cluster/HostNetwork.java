@@ -2,8 +2,11 @@ package org.hbaseturbo.cluster;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hbaseturbo.cluster.regime.CgroupDirectories;
@@ -34,12 +37,16 @@ final class HostNetwork implements Closeable {
   private static final int FIRST_HOST = 10;
   private static final int CLIENT_HOST = 2;
   private static final int MAX_HOSTS = 200;
+  /** A degraded link's delay's queue in its host's namespace, where the cluster's own delay has queue 0. */
+  private static final int DEGRADED_QUEUE = 1;
 
   private final String subnet;
   private final long launcher;
   private final List<Host> hosts;
   private final Host clientHost;
   private final List<LinkDelay> delays = new ArrayList<>();
+  /** The delays of degraded links, by host: each in a queue of its own beside the cluster's delay's. */
+  private final Map<Integer, LinkDelay> slowed = new HashMap<>();
 
   /** One host: its namespace, its address, its end of the link (as UCX names the device) and the bridge's end. */
   record Host(String namespace, String address, String device, String outside) implements ClientHost {
@@ -165,22 +172,35 @@ final class HostNetwork implements Closeable {
   }
 
   /**
-   * Makes host {@code index}'s link drop each packet it carries, either way, with probability {@code loss}, until
-   * {@link #repairLink}: iptables' {@code statistic} match in the host's own namespace (a rate is all {@code tbf} can
-   * shape here). TCP retransmits what is lost, so the host's exchanges slow down rather than fail.
+   * Makes host {@code index}'s link drop each packet it carries, either way, with probability {@code loss}, and hold
+   * each packet the host sends for {@code delay} (in place of the cluster's own delay), until {@link #repairLink}:
+   * iptables' {@code statistic} match in the host's own namespace (a rate is all {@code tbf} can shape here), and a
+   * {@link LinkDelay} there. TCP retransmits what is lost, so the host's exchanges slow down rather than fail.
    */
-  void degradeLink(int index, double loss) throws IOException {
-    if (!(loss > 0 && loss <= 1)) {
-      throw new IllegalArgumentException("loss must be above 0 and at most 1, was " + loss);
+  void degradeLink(int index, double loss, Duration delay) throws IOException {
+    if (!(loss >= 0 && loss <= 1) || delay.isNegative() || (loss == 0 && delay.isZero())) {
+      throw new IllegalArgumentException("expected a loss from 0 to 1 and a delay of 0 or more, not both 0; was "
+          + loss + " and " + delay);
     }
-    for (String chain : List.of("INPUT", "OUTPUT")) {
-      HostCommand.run(hosts.get(index).wrap(lossRule(chain, loss)), IptablesRules.MISSING);
+    Host host = hosts.get(index);
+    if (loss > 0) {
+      for (String chain : List.of("INPUT", "OUTPUT")) {
+        HostCommand.run(host.wrap(lossRule(chain, loss)), IptablesRules.MISSING);
+      }
+    }
+    if (!delay.isZero() && !slowed.containsKey(index)) {
+      slowed.put(index, LinkDelay.start(host.wrapper(), host.device(), DEGRADED_QUEUE, delay.toNanos() / 1_000,
+          launcher));
     }
   }
 
-  /** Ends {@link #degradeLink} of host {@code index}: every rule it added goes, whatever its loss. */
+  /** Ends {@link #degradeLink} of host {@code index}: every rule it added goes, whatever its loss, and its delay. */
   void repairLink(int index) throws IOException {
     IptablesRules.deleteEach(hosts.get(index).wrapper(), "filter", List.of(), rule -> rule.contains(LOSS_COMMENT));
+    LinkDelay delay = slowed.remove(index);
+    if (delay != null) {
+      delay.close();
+    }
   }
 
   /**
@@ -244,8 +264,10 @@ final class HostNetwork implements Closeable {
   public void close() throws IOException {
     IOException failed = null;
     List<String> namespaces = namespaces();
+    List<LinkDelay> all = new ArrayList<>(slowed.values());
+    all.addAll(delays);
     try {
-      LinkDelay.closeAll(delays);
+      LinkDelay.closeAll(all);
     } catch (IOException e) {
       failed = e;
     }

@@ -31,8 +31,10 @@ import org.slf4j.LoggerFactory;
  * undelayed when no program holds it ({@code --queue-bypass}), so that a delay that died cannot cut a link, and
  * {@link #close} then says so.
  *
- * <p>Costs CPU per packet on this host (about 30 us of a core each, measured on a 2-core VM): a bulk transfer's
- * 64 KiB segments pass cheaply, a stream of small requests does not.
+ * <p>The program runs at real-time priority, or a loaded host's run queue makes its packets leave late. Each packet
+ * costs CPU on this host (measured on a 2-core VM: about 45 us of a core with nothing else running, about 130 us
+ * beside a benchmark that keeps both cores busy): a bulk transfer's 64 KiB segments pass cheaply, a stream of small
+ * requests does not (docs/operating.md, "A link's delay").
  */
 public final class LinkDelay implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LinkDelay.class);
@@ -102,7 +104,8 @@ public final class LinkDelay implements Closeable {
         "NFQUEUE", "--queue-num", Integer.toString(queue), "--queue-bypass");
     LinkDelay delay = new LinkDelay(where, rule, device, process, output);
     try {
-      delay.iptables("-A");
+      // First in the chain: a degraded link's delay takes its host's packets before the cluster's own delay does.
+      delay.iptables("-I");
     } catch (IOException e) {
       delay.stop();
       throw e;
@@ -121,8 +124,11 @@ public final class LinkDelay implements Closeable {
       return;
     }
     boolean diedEarly = !process.isAlive();
-    iptables("-D");
-    said = "delay of " + device + ": " + stop();
+    try {
+      iptables("-D");
+    } finally {
+      said = "delay of " + device + ": " + stop();
+    }
     if (diedEarly) {
       throw new IOException("the delay of " + device + " stopped before its link did, so packets crossed undelayed"
           + " after it: " + said);

@@ -369,12 +369,13 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   /**
    * Makes the link of RegionServer {@code index}'s host (its DataNode's too, where it has one) drop each packet either
-   * way with probability {@code loss}, until {@link #repairLink}, as a flaky NIC or cable does.
+   * way with probability {@code loss} and hold each packet the host sends for {@code delay}, until {@link #repairLink},
+   * as a flaky NIC or cable, or a congested switch port, does.
    *
    * @throws IllegalStateException when the cluster is not on hosts of its own
    */
-  public synchronized void degradeLink(int index, double loss) throws IOException {
-    onHosts().degradeLink(index, loss);
+  public synchronized void degradeLink(int index, double loss, Duration delay) throws IOException {
+    onHosts().degradeLink(index, loss, delay);
   }
 
   /** Ends {@link #degradeLink}. */

@@ -11,6 +11,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -53,6 +54,22 @@ class TestLinkDelay {
       assertThat(delayPrograms()).as("a server's host, the client host, the master's host").hasSize(3);
     }
     assertNothingLeft();
+  }
+
+  @Test
+  void aDegradedHostHoldsWhatItSendsUntilItsLinkIsRepaired() throws Exception {
+    assumeTools();
+    long launcher = ProcessHandle.current().pid();
+    try (HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 1,
+        NetworkLink.Speed.ONE_GBIT, launcher)) {
+      HostNetwork.Host host = network.hosts().get(0);
+      network.degradeLink(0, 0, Duration.ofMillis(DELAY_MILLIS));
+      assertThat(delayPrograms()).hasSize(1);
+      assertThat(roundTripMillis(host, network.bridgeAddress())).isGreaterThanOrEqualTo(DELAY_MILLIS);
+      network.repairLink(0);
+      assertThat(delayPrograms()).isEmpty();
+      assertThat(run(host.wrap(List.of("iptables", "-w", "-t", "mangle", "-S")))).doesNotContain("NFQUEUE");
+    }
   }
 
   @Test
@@ -103,6 +120,10 @@ class TestLinkDelay {
     return ProcessHandle.current().descendants()
         .filter(process -> process.isAlive() && process.info().commandLine().orElse("").contains("turbo-link-delay"))
         .toList();
+  }
+
+  private static String run(List<String> command) throws IOException {
+    return HostCommand.output(command, IptablesRules.MISSING);
   }
 
   private static String mangleOutput() throws IOException {

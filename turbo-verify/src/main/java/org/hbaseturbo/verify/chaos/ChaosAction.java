@@ -66,23 +66,23 @@ enum ChaosAction {
   },
   /**
    * Not one of HBase's actions: the link of a RegionServer's host, at random, drops a share of its packets both ways
-   * for a while, as a flaky NIC or cable does ({@link ProcessHBaseCluster#degradeLink}); TCP retransmits, so its
-   * clients, the master's and ZooKeeper's exchanges with it, and its DataNode's blocks slow down rather than fail.
-   * On hosts of their own only ({@code --hosts}).
+   * and holds what the host sends for a while, as a flaky NIC or cable, or a congested switch port, does
+   * ({@link ProcessHBaseCluster#degradeLink}); TCP retransmits, so its clients, the master's and ZooKeeper's exchanges
+   * with it, and its DataNode's blocks slow down rather than fail. On hosts of their own only ({@code --hosts}).
    */
   LOSSY_LINK(Needs.HOSTS) {
     @Override
     String perform(ChaosTarget target) throws IOException {
       ProcessHBaseCluster cluster = target.processes().orElseThrow();
       int index = target.randomBelow(cluster.regionServerPids().size());
-      cluster.degradeLink(index, LOSS);
+      cluster.degradeLink(index, LOSS, SLOW);
       try {
         Pause.sleep(LOSSY_FOR, "the lossy link's time");
       } finally {
         cluster.repairLink(index);
       }
       return "the link of RegionServer " + index + "'s host dropped " + Math.round(LOSS * 100) + "% of its packets"
-          + " each way for " + LOSSY_FOR.toSeconds() + " s";
+          + " each way and held what it sent " + SLOW.toMillis() + " ms, for " + LOSSY_FOR.toSeconds() + " s";
     }
   },
   /**
@@ -252,6 +252,11 @@ enum ChaosAction {
   /** A lossy link's share of packets dropped, and for how long: TCP retransmits often, and does not give up. */
   private static final double LOSS = 0.05;
   private static final Duration LOSSY_FOR = Duration.ofSeconds(30);
+  /**
+   * And how long it holds each packet its host sends: a hundred times a round trip here, far below HBase's timeouts
+   * and the ZooKeeper session, so that everything slows and nothing times out for it alone.
+   */
+  private static final Duration SLOW = Duration.ofMillis(20);
   /**
    * How long the client is cut off from a server: many times the register clients' call timeouts (2 s over RPC, 1 s
    * over the fast path), within their operation timeout of a minute, so that their writes are retried through it.
