@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * {@link #close} then says so.
  *
  * <p>The program runs at real-time priority, or a loaded host's run queue makes its packets leave late. Each packet
- * costs CPU on this host (measured on a 2-core VM: about 45 us of a core with nothing else running, about 130 us
+ * costs CPU on this host (measured on a 2-core VM: about 45 us of a core with nothing else running, 105-120 us
  * beside a benchmark that keeps both cores busy): a bulk transfer's 64 KiB segments pass cheaply, a stream of small
  * requests does not (docs/operating.md, "A link's delay").
  */
