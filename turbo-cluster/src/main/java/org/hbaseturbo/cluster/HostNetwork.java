@@ -134,9 +134,6 @@ final class HostNetwork implements Closeable {
   }
 
   private void build(NetworkLink.Speed speed) throws IOException {
-    if (speed.delayMicros() > 0) {
-      LinkDelay.removeStale();
-    }
     String bridge = bridgeDevice();
     HostCommand.ip("link", "add", bridge, "type", "bridge");
     HostCommand.ip("addr", "add", bridgeAddress() + "/24", "dev", bridge);
@@ -154,14 +151,20 @@ final class HostNetwork implements Closeable {
         HostCommand.run(NetworkLink.shape(host.outside(), speed), HostCommand.IPROUTE2);
         HostCommand.run(host.wrap(NetworkLink.shape(host.device(), speed)), HostCommand.IPROUTE2);
       }
-      if (speed.delayMicros() > 0) {
-        delays.add(LinkDelay.start(host.wrapper(), host.device(), 0, speed.delayMicros(), launcher));
-      }
     }
     if (speed.delayMicros() > 0) {
-      // The master's host sends from this machine's own namespace; what the bridge forwards between hosts is not its.
-      delays.add(LinkDelay.start(List.of(), bridge, LinkDelay.ownQueue(launcher, 1), speed.delayMicros(), launcher));
+      delayEachHost(speed.delayMicros());
     }
+  }
+
+  /** Makes every host hold what it sends for {@code delayMicros}, the master's host too. */
+  private void delayEachHost(long delayMicros) throws IOException {
+    LinkDelay.removeStale();
+    for (Host host : all()) {
+      delays.add(LinkDelay.start(host.wrapper(), host.device(), 0, delayMicros, launcher));
+    }
+    // The master's host sends from this machine's own namespace; what the bridge forwards between hosts is not its.
+    delays.add(LinkDelay.start(List.of(), bridgeDevice(), LinkDelay.ownQueue(launcher, 1), delayMicros, launcher));
   }
 
   /** The servers' hosts, then the client host. */
