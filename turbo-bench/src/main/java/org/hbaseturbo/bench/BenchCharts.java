@@ -1,5 +1,7 @@
 package org.hbaseturbo.bench;
 
+import static java.util.stream.Collectors.joining;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -53,7 +55,13 @@ public final class BenchCharts {
       throw new InvalidInputException("no such file: '" + json + "'");
     }
     try {
-      String benchmark = JsonFiles.read(json, JsonNode.class).path("benchmark").asText();
+      JsonNode read = JsonFiles.read(json, JsonNode.class);
+      String benchmark = read.path("benchmark").asText();
+      if (read.has("links")) {
+        throw new InvalidInputException("'" + json + "' compares the links of a run of " + benchmark + ", each of"
+            + " which has a report and charts of its own: give one of those, " + read.path("links").findValuesAsText(
+                "report").stream().map(report -> "'" + json.resolveSibling(report) + "'").collect(joining(" or ")));
+      }
       String name = givenName.orElse(benchmark);
       return switch (benchmark) {
         case "scan", "codec", "fastpath", "ycsb" -> write(BenchmarkReport.readJson(json), dir, name);

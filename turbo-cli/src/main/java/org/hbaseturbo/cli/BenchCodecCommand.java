@@ -84,17 +84,17 @@ final class BenchCodecCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    settings(Optional.empty()); // validates before anything starts
-    return RatioBenchmarks.run("codec", parent.main.conf(), link, embedded, output, out, (target, clientHost, dir) -> {
-      CodecBenchmark benchmark = new CodecBenchmark(target, settings(clientHost), dir, out);
-      return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report);
-    });
+    return RatioBenchmarks.run("codec", parent.main.conf(), link, embedded, output, out,
+        linkName -> settings(Optional.empty(), linkName), (target, clientHost, linkName, dir) -> {
+          CodecBenchmark benchmark = new CodecBenchmark(target, settings(clientHost, linkName), dir, out);
+          return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report, CodecBenchmark.RATIOS);
+        });
   }
 
-  private CodecBenchmark.Settings settings(Optional<ClientHost> clientHost) {
+  private CodecBenchmark.Settings settings(Optional<ClientHost> clientHost, String linkName) {
     return new CodecBenchmark.Settings(operations.stream().map(CodecOperation::of).toList(),
         variants.stream().map(CodecVariant::of).toList(), records, RunPlan.builder().clients(clients).runs(runs.runs)
             .runSeconds(runTime.seconds()).warmUp(YcsbWarmUp.operations(warmUp)).regions(regions)
-            .clientHost(clientHost, link.name()).build());
+            .clientHost(clientHost, linkName).build());
   }
 }

@@ -103,21 +103,20 @@ final class BenchFastPathCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    settings(Optional.empty()); // validates before anything starts
     return RatioBenchmarks.run("fastpath", parent.main.conf(), link, embedded, output, out,
-        (target, clientHost, dir) -> {
-          FastPathBenchmark benchmark = new FastPathBenchmark(target, settings(clientHost), dir, out);
-          return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report);
+        linkName -> settings(Optional.empty(), linkName), (target, clientHost, linkName, dir) -> {
+          FastPathBenchmark benchmark = new FastPathBenchmark(target, settings(clientHost, linkName), dir, out);
+          return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report, FastPathBenchmark.RATIOS);
         });
   }
 
-  FastPathBenchmark.Settings settings(Optional<ClientHost> clientHost) {
+  FastPathBenchmark.Settings settings(Optional<ClientHost> clientHost, String linkName) {
     List<FastPathVariant> variants = new ArrayList<>(List.of(FastPathVariant.NATIVE));
     transports.stream().map(FastPathVariant::ofTransport).distinct().forEach(variants::add);
     return new FastPathBenchmark.Settings(orNone(sizes).stream().map(BenchFastPathCommand::bytes).toList(),
         orNone(workloads).stream().map(FastPathWorkload::of).toList(), variants, records,
         RunPlan.builder().clients(clients).runs(runs.runs).runSeconds(runTime.seconds()).warmUp(warmUp.warmUp())
-            .regions(regions).clientHost(clientHost, link.name()).build(), embedded.onHosts());
+            .regions(regions).clientHost(clientHost, linkName).build(), embedded.onHosts());
   }
 
   /** A list given as "none" is empty. */

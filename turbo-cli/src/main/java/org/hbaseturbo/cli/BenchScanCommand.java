@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hbaseturbo.bench.RunPlan;
 import org.hbaseturbo.bench.scan.ScanBenchmark;
+import org.hbaseturbo.bench.scan.ScanComparison;
 import org.hbaseturbo.bench.scan.ScanSchema;
 import org.hbaseturbo.bench.scan.ScanVariant;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
@@ -92,18 +93,18 @@ final class BenchScanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    settings(Optional.empty()); // validates before anything starts
-    return RatioBenchmarks.run("scan", parent.main.conf(), link, embedded, output, out, (target, clientHost, dir) -> {
-      ScanBenchmark benchmark = new ScanBenchmark(target, settings(clientHost), dir, out);
-      return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report);
-    });
+    return RatioBenchmarks.run("scan", parent.main.conf(), link, embedded, output, out,
+        linkName -> settings(Optional.empty(), linkName), (target, clientHost, linkName, dir) -> {
+          ScanBenchmark benchmark = new ScanBenchmark(target, settings(clientHost, linkName), dir, out);
+          return new RatioBenchmarks.Ran(benchmark.run(), benchmark::report, ScanComparison.TABLE);
+        });
   }
 
-  private ScanBenchmark.Settings settings(Optional<ClientHost> clientHost) {
+  private ScanBenchmark.Settings settings(Optional<ClientHost> clientHost, String linkName) {
     List<ScanSchema> chosen = schemas.stream().map(BenchScanCommand::schema).toList();
     return new ScanBenchmark.Settings(chosen, variants.stream().map(ScanVariant::of).toList(), rows, scanLength,
         RunPlan.builder().clients(clients).runs(runs.runs).runSeconds(runTime.seconds())
-            .warmUp(YcsbWarmUp.operations(warmUp)).regions(regions).clientHost(clientHost, link.name()).build());
+            .warmUp(YcsbWarmUp.operations(warmUp)).regions(regions).clientHost(clientHost, linkName).build());
   }
 
   private static ScanSchema schema(String name) {

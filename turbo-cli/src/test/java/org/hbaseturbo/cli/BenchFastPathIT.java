@@ -81,19 +81,23 @@ class BenchFastPathIT {
 
   /**
    * Behind an emulated link, the client JVMs are on another host: the fast path reaches the RegionServers over TCP on
-   * the link's device, every byte of it crossing the link, as native's do. Needs root, as the link does.
+   * the link's device, every byte of it crossing the link, as native's do. Run at loopback and at a delayed link in
+   * one command, each has a report of its own and the comparison keeps both, with what the delays did. Needs root,
+   * iptables and python3, as the delayed link does.
    */
   @Test
   void readsCrossTheLinkOverTcpFromAClientOnAHostOfItsOwn(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
 
-    CommandLineRun run = CommandLineRun.of("bench", "fastpath", "--link", "1gbit", "--transport", "tcp", "--sizes",
-        "none", "--workloads", "read", "--records", "200", "--clients", "2", "--runs", "1", "--run-time", "1s",
-        "--warmup", "20", "--warmup-quiet", "1s", "--regionservers", "1", "--out", out.toString());
+    CommandLineRun run = CommandLineRun.of("bench", "fastpath", "--link", "loopback,1gbit:100us", "--transport",
+        "tcp", "--sizes", "none", "--workloads", "read", "--records", "200", "--clients", "2", "--runs", "1",
+        "--run-time", "1s", "--warmup", "20", "--warmup-quiet", "1s", "--regionservers", "1", "--out",
+        out.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());
-    assertThat(report.get("parameters").get("link").asText()).isEqualTo("1gbit");
+    ObjectMapper json = new ObjectMapper();
+    JsonNode report = json.readTree(out.resolve("link-1gbit-100us/fastpath.json").toFile());
+    assertThat(report.get("parameters").get("link").asText()).isEqualTo("1gbit:100us");
     List<String> variants = new ArrayList<>();
     for (JsonNode result : report.get("results")) {
       assertThat(result.get("failures").asLong()).isZero();
@@ -106,6 +110,18 @@ class BenchFastPathIT {
     JsonNode outcome = report.get("parameters").get("fast_path_outcomes").get("read fastpath-tcp x2");
     assertThat(outcome.get("served").asLong()).isPositive();
     assertThat(outcome.get("over_rpc").asLong()).isZero();
-    assertThat(run.out()).contains("fastpath: runs of 1 s, link 1gbit");
+    // Both ends of the link held every packet they sent, at some CPU.
+    assertThat(report.get("link_delays")).hasSize(2).allSatisfy(delay -> {
+      assertThat(delay.get("packets").asLong()).isPositive();
+      assertThat(delay.get("delay_us").asLong()).isEqualTo(100);
+    });
+    assertThat(json.readTree(out.resolve("link-loopback/fastpath.json").toFile()).get("link_delays")).isEmpty();
+
+    JsonNode comparison = json.readTree(out.resolve("fastpath.json").toFile());
+    assertThat(comparison.get("links").findValuesAsText("link")).containsExactly("loopback", "1gbit:100us");
+    assertThat(comparison.get("links").get(1).get("ratios").get(0).get("throughput_vs_native").asDouble())
+        .isPositive();
+    assertThat(run.out()).contains("fastpath: runs of 1 s, link 1gbit:100us", "fastpath at each link",
+        "1gbit:100us: 2 delays held");
   }
 }

@@ -62,6 +62,14 @@ class TestBadInput {
             + " with a one-way delay after a colon, such as 1gbit:200us or 10gbit:2ms"),
         line("bench", "codec", "--link", "1gbit:200ms").refusedWith(
             "turbo: link delay in '1gbit:200ms' is out of range: expected 1us to 100ms"),
+        line("bench", "scan", "--link", "loopback,1gbit:200us,1000mbit:200us").refusedWith(
+            "turbo: --link loopback,1gbit:200us,1000mbit:200us names 1000mbit:200us twice: expected each link once"),
+        line("ycsb", "run", "--link", "loopback,1gbit").refusedWith("turbo: --link loopback,1gbit: this command runs"
+            + " at one link; the bench commands (scan, codec, fastpath) take several"),
+        // The second link's refusal comes before the first link's run.
+        line("bench", "fastpath", "--link", "loopback,1gbit").refusedWith("turbo: --transport shm cannot run behind"
+            + " --link 1gbit: the client JVMs and the RegionServers are on different hosts, which shared memory does"
+            + " not reach (and auto would choose shared memory, bypassing the links); use --transport tcp"),
         line("ycsb", "run", "--threads", "0").refusedWith(
             "turbo: --threads must be between 1 and 1,024, was 0 (see 'turbo ycsb run --help')"),
         line("demo", "--regions", "0").refusedWith(

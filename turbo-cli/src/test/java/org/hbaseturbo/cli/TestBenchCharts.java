@@ -54,6 +54,15 @@ class TestBenchCharts {
         + "' is not a report of a benchmark with charts (its benchmark is 'advisor'): expected one of scan, codec,"
         + " fastpath, ycsb, pcm, compression");
 
+    Path acrossLinks = dir.resolve("scan.json");
+    JsonFiles.write(acrossLinks, Map.of("benchmark", "scan", "links", List.of(
+        Map.of("link", "loopback", "report", "link-loopback/scan.json"),
+        Map.of("link", "1gbit:200us", "report", "link-1gbit-200us/scan.json"))));
+    CommandLineRun.assertRefused(CommandLineRun.of("bench", "charts", acrossLinks.toString()), "turbo: '"
+        + acrossLinks + "' compares the links of a run of scan, each of which has a report and charts of its own:"
+        + " give one of those, '" + dir.resolve("link-loopback/scan.json") + "' or '"
+        + dir.resolve("link-1gbit-200us/scan.json") + "'");
+
     Path notJson = dir.resolve("notes.json");
     Files.writeString(notJson, "results: none yet");
     CommandLineRun run = CommandLineRun.of("bench", "charts", notJson.toString());

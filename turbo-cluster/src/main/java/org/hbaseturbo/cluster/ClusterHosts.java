@@ -86,6 +86,11 @@ final class ClusterHosts implements Closeable {
     network.reconnectClient(index);
   }
 
+  /** {@link HostNetwork#delaysSaid}. */
+  List<String> delaysSaid() {
+    return network.delaysSaid();
+  }
+
   /** The words a server's command runs under on host {@code index}. */
   List<String> wrapper(int index) {
     return host(index).wrapper();

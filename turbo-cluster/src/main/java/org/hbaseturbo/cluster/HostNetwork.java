@@ -262,6 +262,14 @@ final class HostNetwork implements Closeable {
     return clientHost;
   }
 
+  /**
+   * What each host's delay said when the network closed ({@link LinkDelay#said}), the master's host's last; none
+   * before, or without a delay. A degraded link's own delay is not among them.
+   */
+  List<String> delaysSaid() {
+    return delays.stream().map(LinkDelay::said).filter(said -> !said.isEmpty()).toList();
+  }
+
   /** Ends the delays, and deletes every namespace (which takes its veth pair with it) and the bridge. */
   @Override
   public void close() throws IOException {

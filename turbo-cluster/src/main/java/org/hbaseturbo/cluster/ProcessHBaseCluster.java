@@ -368,6 +368,14 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   }
 
   /**
+   * On hosts of its own with a delayed link, what each host's delay said when the cluster stopped
+   * ({@link LinkDelay#said}, {@link LinkDelayReport#of}); empty before, and for a cluster without a delay.
+   */
+  public List<String> linkDelaysSaid() {
+    return hosts.map(ClusterHosts::delaysSaid).orElse(List.of());
+  }
+
+  /**
    * Makes the link of RegionServer {@code index}'s host (its DataNode's too, where it has one) drop each packet either
    * way with probability {@code loss} and hold each packet the host sends for {@code delay}, until {@link #repairLink},
    * as a flaky NIC or cable, or a congested switch port, does.

@@ -41,20 +41,37 @@ class TestLinkDelay {
     assertThat(link.delaysSaid()).hasSize(2).allSatisfy(said -> assertThat(said)
         .matches("delay of tb[hc][0-9]+: held [1-9][0-9]* packets 20000 us each, let go [0-9]+ us late on"
             + " average, real-time priority, [0-9.]+ s of CPU"));
+    assertThat(link.delaysSaid()).allSatisfy(said -> assertThat(LinkDelayReport.of(said)).hasValueSatisfying(report -> {
+      assertThat(report.device()).matches("tb[hc][0-9]+");
+      assertThat(report.packets()).isPositive();
+      assertThat(report.delayUs()).isEqualTo(DELAY_MILLIS * 1000);
+      assertThat(report.realTime()).isTrue();
+      assertThat(report.cpuUsPerPacket()).isEqualTo(report.cpuSeconds() * 1e6 / report.packets());
+    }));
+  }
+
+  @Test
+  void aDelayThatFailedHasNoReport() {
+    assertThat(LinkDelayReport.of("delay of tbh1: (it exited and said nothing)")).isEmpty();
+    assertThat(LinkDelayReport.of("")).isEmpty();
   }
 
   @Test
   void everyHostOfAClusterDelaysWhatItSendsTheMastersHostToo() throws Exception {
     assumeTools();
     long launcher = ProcessHandle.current().pid();
-    try (HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 1,
-        NetworkLink.Speed.of("1gbit:" + DELAY_MILLIS + "ms"), launcher)) {
+    HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 1,
+        NetworkLink.Speed.of("1gbit:" + DELAY_MILLIS + "ms"), launcher);
+    try (network) {
       // The client host's delay one way, the master's host's (through the bridge) the other.
       assertThat(roundTripMillis(network.clientHost(), network.bridgeAddress()))
           .isGreaterThanOrEqualTo(2 * DELAY_MILLIS);
       assertThat(delayPrograms()).as("a server's host, the client host, the master's host").hasSize(3);
+      assertThat(network.delaysSaid()).as("none before the network closes").isEmpty();
     }
     assertNothingLeft();
+    assertThat(network.delaysSaid()).hasSize(3)
+        .allSatisfy(said -> assertThat(LinkDelayReport.of(said)).as(said).isPresent());
   }
 
   @Test
