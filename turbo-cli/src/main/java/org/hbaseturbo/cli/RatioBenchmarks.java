@@ -13,6 +13,7 @@ import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.NetworkLink;
+import org.hbaseturbo.common.InvalidInputException;
 
 /**
  * The commands of the benchmarks that compare variants with a baseline ({@code bench scan}, {@code bench codec},
@@ -61,6 +62,11 @@ final class RatioBenchmarks {
   static int run(String name, Optional<Path> conf, LinkOptions link, LocalClusterOptions embedded,
       BenchOutputOptions output, PrintWriter out, Settings settings, Benchmark benchmark) throws IOException {
     List<NetworkLink.Speed> speeds = link.speeds(conf);
+    if (speeds.size() > 1 && embedded.dataDir != null) {
+      throw new InvalidInputException(LocalClusterOptions.DATA_OPTION + " keeps one cluster's data, and each of"
+          + " --link " + String.join(",", link.links) + " runs on a cluster of its own: run once per link, or"
+          + " leave out " + LocalClusterOptions.DATA_OPTION);
+    }
     for (NetworkLink.Speed speed : speeds) {
       LinkedCluster.settings(speed, embedded);
       settings.check(speed.userName());

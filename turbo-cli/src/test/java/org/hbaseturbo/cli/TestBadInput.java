@@ -442,6 +442,16 @@ class TestBadInput {
   }
 
   @Test
+  void oneDataDirectoryForTheClustersOfSeveralLinks(@TempDir Path data) throws Exception {
+    assertRefused(CommandLineRun.of("bench", "codec", "--link", "loopback,1gbit", "--data", data.toString()),
+        "turbo: --data keeps one cluster's data, and each of --link loopback,1gbit runs on a cluster of its own: run"
+            + " once per link, or leave out --data");
+    try (var written = Files.list(data)) {
+      assertThat(written).as("what was written in " + data).isEmpty();
+    }
+  }
+
+  @Test
   void clusterStartClientConfUnderAFile(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("a-file"), "");
     assertRefused(CommandLineRun.of("cluster", "start", "--client-conf", file.resolve("conf").toString()),
