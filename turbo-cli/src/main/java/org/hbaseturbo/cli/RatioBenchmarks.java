@@ -55,9 +55,8 @@ final class RatioBenchmarks {
   /**
    * Runs {@code benchmark} in {@code name}'s output directory on the cluster behind each link (both made here and
    * gone when it ends), then writes its report; the exit code: a failure when any operation failed. Every link, and
-   * {@code settings} at each, is checked before anything is made. With several links, each
-   * link's report goes into a directory of its own ({@code link-1gbit-200us}), and the comparison where the report
-   * would go.
+   * {@code settings} at each, is checked before anything is made. With several links, each link's report goes into a
+   * directory of its own ({@code link-1gbit-200us}), and the comparison where the report would go.
    */
   static int run(String name, Optional<Path> conf, LinkOptions link, LocalClusterOptions embedded,
       BenchOutputOptions output, PrintWriter out, Settings settings, Benchmark benchmark) throws IOException {

@@ -49,18 +49,22 @@ final class YcsbCommand extends CommandGroup {
       if (json != null) {
         OutputDirs.requireWritableFile(json, "--json");
       }
-      try (YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, loads(),
-          Optional.ofNullable(outDir), out)) {
-        BenchmarkReport report = execute(runner);
+      YcsbRunner runner = YcsbRunner.start("ycsb", parent.main.conf(), options, loads(), Optional.ofNullable(outDir),
+          out);
+      BenchmarkReport report;
+      try (runner) {
+        report = execute(runner);
         out.println();
         out.print(ReportTable.render(report));
-        if (json != null) {
-          report.writeJson(json);
-          out.println("result written to " + json.toAbsolutePath());
-        }
         out.flush();
-        return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
       }
+      if (json != null) {
+        // Once the cluster and its link are down: the delays' report covers the whole run.
+        report.withLinkDelays(runner.linkDelays()).writeJson(json);
+        out.println("result written to " + json.toAbsolutePath());
+        out.flush();
+      }
+      return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
     }
 
     abstract BenchmarkReport execute(YcsbRunner runner) throws Exception;

@@ -3,9 +3,11 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.cluster.ClientHost;
+import org.hbaseturbo.cluster.LinkDelayReport;
 import org.hbaseturbo.cluster.NetworkLink;
 
 /** Sets up what a YCSB command needs: the cluster and where its clients run ({@link LinkedCluster}), the experiment. */
@@ -58,6 +60,11 @@ final class YcsbRunner implements AutoCloseable {
 
   Path workDir() {
     return workDir;
+  }
+
+  /** {@link LinkedCluster#linkDelays}: what the link's delays did, once closed. */
+  List<LinkDelayReport> linkDelays() {
+    return cluster.linkDelays();
   }
 
   @Override
