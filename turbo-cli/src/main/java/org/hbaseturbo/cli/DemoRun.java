@@ -120,7 +120,7 @@ final class DemoRun {
         .fastPath(fastPathMicro).render());
     out.printf("demo finished in %.0f s%n", (System.nanoTime() - start) / 1e9);
     out.flush();
-    return baseline.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+    return baseline.anyFailed() ? TurboMain.EXIT_FAILURE : 0;
   }
 
   /** The YCSB mix on plain HBase: its report, JSON and charts. */

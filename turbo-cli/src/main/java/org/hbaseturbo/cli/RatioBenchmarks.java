@@ -82,10 +82,10 @@ final class RatioBenchmarks {
       out.printf("%n== %s at link %s (%d of %d) ==%n", name, speed.userName(), runs.size() + 1, speeds.size());
       out.flush();
       Path linkDir = Files.createDirectories(dir.resolve("link-" + speed.userName().replace(':', '-')));
-      Ran ran = runAt(speed, conf, embedded, linkDir, linkDir.resolve(name + ".json"), out, benchmark);
+      Path json = linkDir.resolve(name + ".json");
+      Ran ran = runAt(speed, conf, embedded, linkDir, json, out, benchmark);
       table = ran.table();
-      runs.add(new LinkComparison.LinkRun(speed.userName(), dir.relativize(linkDir.resolve(name + ".json")),
-          ran.report()));
+      runs.add(new LinkComparison.LinkRun(speed.userName(), dir.relativize(json), ran.report()));
     }
     new LinkComparison(table, runs).write(name + " at each link, its ratios side by side", output.json(dir, name),
         out);
@@ -107,7 +107,6 @@ final class RatioBenchmarks {
   }
 
   private static int exitCode(List<BenchmarkReport> reports) {
-    return reports.stream().flatMap(report -> report.results().stream()).anyMatch(r -> r.failures() > 0)
-        ? TurboMain.EXIT_FAILURE : 0;
+    return reports.stream().anyMatch(BenchmarkReport::anyFailed) ? TurboMain.EXIT_FAILURE : 0;
   }
 }

@@ -64,7 +64,7 @@ final class YcsbCommand extends CommandGroup {
         out.println("result written to " + json.toAbsolutePath());
         out.flush();
       }
-      return report.results().stream().anyMatch(result -> result.failures() > 0) ? TurboMain.EXIT_FAILURE : 0;
+      return report.anyFailed() ? TurboMain.EXIT_FAILURE : 0;
     }
 
     abstract BenchmarkReport execute(YcsbRunner runner) throws Exception;

@@ -31,6 +31,11 @@ public record BenchmarkReport(String benchmark, Map<String, Object> machine, Map
     return new BenchmarkReport(benchmark, machine, versions, parameters, results, delays);
   }
 
+  /** Whether any operation of any result returned an error: then the run is not a valid result. */
+  public boolean anyFailed() {
+    return results.stream().anyMatch(result -> result.failures() > 0);
+  }
+
   public void writeJson(Path file) throws IOException {
     JsonFiles.write(file, this);
   }
