@@ -29,10 +29,12 @@ final class TargetCluster implements AutoCloseable {
   static final String LOOPBACK = "127.0.0.1";
 
   private final ClusterTarget target;
+  private final String identity;
   private final Optional<LocalCluster> local;
 
-  private TargetCluster(ClusterTarget target, Optional<LocalCluster> local) {
+  private TargetCluster(ClusterTarget target, String identity, Optional<LocalCluster> local) {
     this.target = target;
+    this.identity = identity;
     this.local = local;
   }
 
@@ -48,7 +50,8 @@ final class TargetCluster implements AutoCloseable {
       String description = ClusterConnections.describe(configuration) + " (from "
           + conf.get().resolve(ClientConfigurations.SITE_FILE) + ")";
       Connection connection = ClusterConnections.open(configuration, description);
-      return new TargetCluster(new ClusterTarget(connection, conf.get(), description), Optional.empty());
+      return new TargetCluster(new ClusterTarget(connection, conf.get(), description), "the cluster "
+          + description, Optional.empty());
     }
     LocalCluster cluster = settings.start(out);
     try {
@@ -59,7 +62,7 @@ final class TargetCluster implements AutoCloseable {
       List<HRegionServer> inProcess = cluster instanceof EmbeddedHBaseCluster embedded ? embedded.regionServers()
           : List.of();
       return new TargetCluster(new ClusterTarget(connection, clientConf, description, inProcess),
-          Optional.of(cluster));
+          settings.identity(), Optional.of(cluster));
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
@@ -68,6 +71,15 @@ final class TargetCluster implements AutoCloseable {
 
   ClusterTarget target() {
     return target;
+  }
+
+  /**
+   * What the cluster is, for what outlives the command (a policy file): a local cluster's kind, servers and limits,
+   * without the processes, ports and directories of {@link ClusterTarget#description}; the one {@code --conf} names
+   * as that description does.
+   */
+  String identity() {
+    return identity;
   }
 
   /** The process cluster this command started, whose RegionServer and DataNode JVMs it may kill; else empty. */
@@ -150,15 +162,33 @@ final class TargetCluster implements AutoCloseable {
       return cluster instanceof ProcessHBaseCluster processCluster
           ? "processes, " + regionServers + " RegionServer JVMs (pids " + processCluster.regionServerPids()
               + "), ZooKeeper " + cluster.zooKeeperQuorum() + ", RegionServer info servers (/jmx, /prometheus) "
-              + String.join(" ", processCluster.regionServerInfoAddresses()) + confinement.map(node -> ", each"
-                  + " confined to " + (node.memoryBytes() >> 20) + " MiB" + node.disk().map(disk -> " and "
-                      + disk.bytesPerSecond() / 1_000_000 + " MB/s, " + disk.operationsPerSecond()
-                      + " operations/s each way").orElse("")).orElse("") + processCluster.hdfs().map(hdfs -> ", HBase's"
-                          + " root on HDFS " + hdfs.uri() + " (NameNode and " + hdfs.dataNodeCount()
-                          + " DataNodes, pids " + hdfs.pids() + ")").orElse("") + processCluster.clientHost()
-                              .map(host -> ", client host " + host.namespace()).orElse("") + ", logs in "
-              + cluster.dataDir().resolve("logs")
+              + String.join(" ", processCluster.regionServerInfoAddresses()) + confinementWords()
+              + processCluster.hdfs().map(hdfs -> ", HBase's root on HDFS " + hdfs.uri() + " (NameNode and "
+                  + hdfs.dataNodeCount() + " DataNodes, pids " + hdfs.pids() + ")").orElse("")
+              + processCluster.clientHost().map(host -> ", client host " + host.namespace()).orElse("")
+              + ", logs in " + cluster.dataDir().resolve("logs")
           : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();
+    }
+
+    /**
+     * What the cluster these settings start is, in words that stay true once it is gone: its kind, servers, heap,
+     * limits and links; not its processes, ports and directories, which {@link #describe} names for the run.
+     */
+    String identity() {
+      if (!processes) {
+        return "an embedded cluster of " + regionServers + " RegionServers in one JVM";
+      }
+      return "a local process cluster of " + regionServers + " RegionServer JVMs of "
+          + regionServerHeap.orElse(ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP) + " heap" + confinementWords()
+          + (dataNodes.isPresent() ? ", HBase's root on HDFS (" + dataNodes.getAsInt() + " DataNodes)" : "")
+          + hosts.map(link -> ", each on a host of its own behind a " + link.userName() + " link").orElse("");
+    }
+
+    /** Each RegionServer's node, where they run confined; empty otherwise. */
+    private String confinementWords() {
+      return confinement.map(node -> ", each confined to " + (node.memoryBytes() >> 20) + " MiB" + node.disk()
+          .map(disk -> " and " + disk.bytesPerSecond() / 1_000_000 + " MB/s, " + disk.operationsPerSecond()
+              + " operations/s each way").orElse("")).orElse("");
     }
   }
 }

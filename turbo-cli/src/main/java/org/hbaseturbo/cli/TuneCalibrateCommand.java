@@ -123,13 +123,15 @@ final class TuneCalibrateCommand implements Callable<Integer> {
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), local.settings(TargetCluster.LOOPBACK),
         dir, out)) {
       String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+      // The policy files outlive the cluster: they name what it was, not its processes and temporary directories.
+      String calibratedOn = cluster.identity() + ", HBase " + cluster.target().hbaseVersion();
       Calibration.Outcome outcome = new Calibration(cluster.target(), settings, dir.resolve("runs"), out).run();
       out.println();
       Path policyDir = dir.resolve("policies");
       for (Calibration.ClassResult result : outcome.results()) {
         PcmWorkload workload = PcmWorkload.byLabel(result.workloadClass());
         Path file = Calibration.writePolicy(policyDir, workload, policies.get(workload.workloadClass()), result,
-            cluster.target().description(), when);
+            calibratedOn, when);
         out.printf("%-10s %-40s %s%n", workload.label(), result.chosen(), file);
       }
       outcome.failures().forEach((label, why) -> out.printf("%-10s %-40s %s%n", label, "FAILED, no policy file",
