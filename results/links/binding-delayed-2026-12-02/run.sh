@@ -10,3 +10,6 @@ $turbo bench scan "${hosts[@]}" --link 100mbit:200us --variants native,prepared,
   --runs 3 --run-time 5s --out scan > scan.txt 2>&1
 $turbo bench codec "${hosts[@]}" --link 50mbit:200us --variants default,compact --clients 8 --runs 3 \
   --run-time 5s --out codec > codec.txt 2>&1
+# Gets at 8 clients did not fill the link behind the delay; the same with 32 clients.
+$turbo bench codec "${hosts[@]}" --link 50mbit:200us --operations get --variants default,compact --clients 32 \
+  --runs 3 --run-time 5s --out codec-get-32 > codec-get-32.txt 2>&1
