@@ -123,10 +123,17 @@ final class ServerFloor {
   }
 
   /**
-   * The CPU this JVM spends per operation of {@code workload} while {@code threads} threads call the servers as fast
-   * as they can, after a warm-up; in microseconds.
+   * What {@code threads} threads calling the servers in-process as fast as they can measured.
+   *
+   * @param cpuUsPerOperation this JVM's CPU per operation, in microseconds
+   * @param operationsPerSecond their operations a second; at one thread, the inverse of the request path's own
+   *     latency (a WAL sync's included, for an update), which no transport's synchronous client can beat
    */
-  double cpuUsPerOperation(FastPathWorkload workload, int threads) throws IOException {
+  record Measure(double cpuUsPerOperation, double operationsPerSecond) {
+  }
+
+  /** Measures {@code threads} threads calling the servers with {@code workload}'s operations, after a warm-up. */
+  Measure measure(FastPathWorkload workload, int threads) throws IOException {
     List<Operation> operations = operations(workload, new Random(threads));
     AtomicLong done = new AtomicLong();
     AtomicBoolean stop = new AtomicBoolean();
@@ -153,14 +160,16 @@ final class ServerFloor {
       Pause.sleep(WARM_UP, "the server floor's warm-up");
       long cpuBefore = ProcessCpu.nanos();
       long doneBefore = done.get();
+      long start = System.nanoTime();
       Pause.sleep(MEASURED, "the server floor's calls");
       long cpu = ProcessCpu.nanos() - cpuBefore;
       long measured = done.get() - doneBefore;
+      long elapsed = System.nanoTime() - start;
       if (failure.get() != null) {
         throw new IOException("the RegionServer refused an in-process call: " + failure.get().getMessage(),
             failure.get());
       }
-      return cpu / 1_000.0 / measured;
+      return new Measure(cpu / 1_000.0 / measured, measured * 1e9 / elapsed);
     } finally {
       stop.set(true);
       for (Thread caller : callers) {
