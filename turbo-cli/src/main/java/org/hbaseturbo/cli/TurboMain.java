@@ -46,7 +46,9 @@ public final class TurboMain extends CommandGroup {
   }
 
   /** Runs the command line with the given output streams and returns the exit code. */
-  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+  public static int execute(String[] given, PrintWriter out, PrintWriter err) {
+    RenamedOptions renamed = RenamedOptions.of(given);
+    String[] args = renamed.args();
     TurboMain main = new TurboMain();
     CommandLine commandLine = new CommandLine(main);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
@@ -67,13 +69,18 @@ public final class TurboMain extends CommandGroup {
     // One line, as every refusal: picocli's message names the value, --help says what was expected.
     commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
       e.getCommandLine().getErr().println("turbo: " + Messages.firstLine(e) + " (see '"
-          + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+          + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'"
+          + renamed.note().map(note -> "; " + note).orElse("") + ")");
       e.getCommandLine().getErr().flush();
       return EXIT_BAD_INPUT;
     });
     commandLine.setExecutionStrategy(parsed -> {
       if (!helpRequested(parsed)) {
         RangeCheck.check(parsed);
+        renamed.note().ifPresent(note -> {
+          err.println("turbo: warning: " + note);
+          err.flush();
+        });
         CommandLine.ParseResult command = command(parsed);
         Optional<String> clusterUser = ClusterUserLaunch.userFor(command, HostUser.ofThisProcess(),
             System.getProperty(HostUser.CLUSTER_USER_PROPERTY));
