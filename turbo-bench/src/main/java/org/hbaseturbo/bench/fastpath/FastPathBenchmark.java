@@ -338,7 +338,7 @@ public final class FastPathBenchmark {
    * client of as many threads ({@link DbBinding#NONE}, one run) and the RegionServers' own request path
    * ({@link ServerFloor}, an embedded cluster only); with the native client's CPU per operation in the same run, the
    * lowest CPU ratio any fast path could reach, and the highest throughput ratio once the cores are busy; with its
-   * throughput, the highest throughput ratio the request path's latency leaves one client.
+   * throughput, the highest throughput ratio the request path's latency leaves one client of single-row operations.
    */
   private Map<String, Object> cpuFloor(FastPathWorkload workload, Map<String, String> records, int clients,
       Path dir, TableName table, Optional<ServerFloor> server, List<VariantResult> compared) throws IOException {
@@ -363,8 +363,11 @@ public final class FastPathBenchmark {
     compared.stream().filter(result -> result.variant().equals(workload.label() + " " + FastPathVariant.NATIVE.label()))
         .findFirst().ifPresent(nativeResult -> {
           floor.put("native_ops_per_s", nativeResult.throughputOpsS());
-          floor.put("highest_throughput_ratio_in_process", inProcess.operationsPerSecond()
-              / nativeResult.throughputOpsS());
+          // A batch's floor calls its servers' shares in turn, which a client sends at once: no bound for batches.
+          if (workload.rowsPerOperation() == 1) {
+            floor.put("highest_throughput_ratio_in_process", inProcess.operationsPerSecond()
+                / nativeResult.throughputOpsS());
+          }
           if (nativeResult.serverCpuUsPerOp() != null) {
             double nativeUs = nativeResult.clientCpuUsPerOp() + nativeResult.serverCpuUsPerOp();
             floor.put("native_cpu_us_per_op", nativeUs);
@@ -447,11 +450,13 @@ public final class FastPathBenchmark {
         + " lowest_cpu_ratio, their sum over the native client's client + server CPU per operation in the same run,"
         + " under which no fast path's CPU ratio can go; highest_throughput_ratio_cores_busy, its inverse, over which"
         + " no fast path's throughput ratio can go once client and servers keep the host's cores busy;"
-        + " server_ops_per_s, the operations a second those in-process callers completed, and"
-        + " highest_throughput_ratio_in_process, that over the native client's throughput in the same run: one"
-        + " synchronous client of any transport waits for the same call and cannot complete more, busy cores or not"
-        + " (the request path's own latency, for an update its WAL sync's, bounds it); with more clients, the figure"
-        + " is of as many calls at once, where a fast path's workers may run fewer, so it bounds less strictly");
+        + " server_ops_per_s, the operations a second those in-process callers completed, and, for operations of one"
+        + " row (not multiget or batchput, whose floor calls each server's share in turn where a client sends them"
+        + " at once), highest_throughput_ratio_in_process, that over the native client's throughput in the same run:"
+        + " one synchronous client of any transport waits for the same call and cannot complete more, busy cores or"
+        + " not (the request path's own latency, for an update its WAL sync's, bounds it); with more clients, the"
+        + " figure is of as many calls at once, where a fast path's workers may run fewer, so it bounds less"
+        + " strictly");
     parameters.put(LatencyBreakdown.PARAMETER, serverProcessingUs);
     parameters.put("ucx_round_trip_p50_us", ucxRoundTripUs);
     parameters.put("ucx_round_trip", "UCX alone, between two workers of the benchmark's JVM over the variant's"

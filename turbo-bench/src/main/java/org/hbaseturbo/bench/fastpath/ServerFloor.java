@@ -126,8 +126,10 @@ final class ServerFloor {
    * What {@code threads} threads calling the servers in-process as fast as they can measured.
    *
    * @param cpuUsPerOperation this JVM's CPU per operation, in microseconds
-   * @param operationsPerSecond their operations a second; at one thread, the inverse of the request path's own
-   *     latency (a WAL sync's included, for an update), which no transport's synchronous client can beat
+   * @param operationsPerSecond their operations a second; at one thread and one row an operation, the inverse of
+   *     the request path's own latency (a WAL sync's included, for an update), which no transport's synchronous
+   *     client can beat. A batch's calls to its servers go one after the other here, where a client sends them at
+   *     once, so a batch's figure bounds nothing.
    */
   record Measure(double cpuUsPerOperation, double operationsPerSecond) {
   }
