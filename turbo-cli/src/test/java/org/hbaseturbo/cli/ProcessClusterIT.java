@@ -1,6 +1,7 @@
 package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,10 +39,12 @@ import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.testsupport.TestingTables;
+import org.hbaseturbo.tune.HeapTuner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -142,6 +145,28 @@ class ProcessClusterIT {
             .contains("<name>hbase.regionserver.handler.count</name><value>40</value>");
       }
       assertThat(nativeScan(connection, name)).hasSize(ROWS);
+
+      // One server's own settings (tune calibrate's heap fractions, side by side): its heap tuner moves its block
+      // cache the whole way in one period; the other server keeps the cluster's settings and its fractions.
+      Path rs0 = data.resolve("regionservers/rs-0/conf/hbase-site.xml");
+      Path rs1 = data.resolve("regionservers/rs-1/conf/hbase-site.xml");
+      cluster.updateServer(1, Map.of(HeapTuner.targetKey("hfile.block.cache.size"), "0.2",
+          HeapTuner.targetKey("hbase.regionserver.global.memstore.size"), "0.4", HeapTuner.STEP_KEY, "1"),
+          progress::add);
+      assertThat(progress).last().asString().startsWith("update_config done: RegionServer 1 reloaded");
+      assertThat(rs1).content().contains("<name>turbo.tune.blockcache.target</name><value>0.2</value>",
+          "<name>hbase.regionserver.handler.count</name><value>40</value>");
+      assertThat(rs0).content().doesNotContain("turbo.tune.blockcache.target");
+      String server1 = cluster.regionServerName(1).getServerName();
+      ServerStatsReader fractions = new ServerStatsReader(connection);
+      Await.until(Duration.ofSeconds(30), "RegionServer 1's block cache to shrink to 0.2 of its heap", () ->
+          fractions.workload().servers().stream().allMatch(server -> Math.abs((double) server.blockCacheMaxBytes()
+              / server.heapMaxBytes() - (server.server().equals(server1) ? 0.2 : 0.4)) < 0.011));
+      cluster.updateServer(1, Map.of(), progress::add);
+      assertThat(rs1).content().doesNotContain("turbo.tune.blockcache.target")
+          .contains("<name>hbase.regionserver.handler.count</name><value>40</value>");
+      assertThatThrownBy(() -> cluster.updateServer(2, Map.of(), progress::add))
+          .isInstanceOf(InvalidInputException.class).hasMessage("RegionServer 2: expected 0 to 1");
 
       // A crash under a YCSB load over the fast path: the endpoints to the killed server fail, its inserts go over
       // RPC, whose retries wait while its regions are reassigned (its WAL replayed), and the load completes with

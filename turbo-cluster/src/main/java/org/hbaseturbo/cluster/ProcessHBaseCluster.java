@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** Replaced by new processes as restarts go. */
   private final List<RegionServerProcess> regionServers;
   private final Configuration settings;
+  /** Settings of one RegionServer's own over the cluster's, by index ({@link #updateServer}); kept across restarts. */
+  private final Map<Integer, Map<String, String>> ownSettings = new HashMap<>();
   private String regionServerHeap;
   private final Map<Integer, List<String>> wrappers;
   /** Each RegionServer's groups, by index, where they are confined; kept across restarts. */
@@ -73,9 +76,16 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     hosts.ifPresent(own -> own.clientSettings(clientConfiguration));
   }
 
-  /** RegionServer {@code index}'s settings: the cluster's, on its own host where it has one. */
+  /** RegionServer {@code index}'s settings: the cluster's and its own, on its own host where it has one. */
   private Configuration settingsOf(int index) {
-    return settingsOf(hosts, settings, index);
+    Configuration server = settingsOf(hosts, settings, index);
+    Map<String, String> own = ownSettings.getOrDefault(index, Map.of());
+    if (own.isEmpty()) {
+      return server;
+    }
+    Configuration withOwn = new Configuration(server);
+    own.forEach(withOwn::set);
+    return withOwn;
   }
 
   /** RegionServer {@code index}'s settings: {@code cluster}'s, on its own host of {@code hosts} where given. */
@@ -216,6 +226,40 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       }
     }
     progress.accept("update_config done: " + regionServers.size() + " RegionServers reloaded " + changes.keySet());
+  }
+
+  /**
+   * Gives RegionServer {@code index} settings of its own over the cluster's, in place of any it was given before (none:
+   * the cluster's again), and has it reload its {@code hbase-site.xml}; the other servers keep theirs. A setting it
+   * had of its own and has no longer takes the cluster's value, or HBase's default, on the reload. For comparing two
+   * servers' settings side by side ({@code tune calibrate}'s heap fractions), where {@link #update} changes every
+   * server alike.
+   *
+   * @throws InvalidInputException for settings the cluster owns or HBase would refuse, or an index out of range
+   */
+  public synchronized void updateServer(int index, Map<String, String> own, Consumer<String> progress)
+      throws IOException {
+    if (index < 0 || index >= regionServers.size()) {
+      throw new InvalidInputException("RegionServer " + index + ": expected 0 to " + (regionServers.size() - 1));
+    }
+    ServerSettingsCheck.requireNotOwned(own.keySet(), "a RegionServer's own settings");
+    Map<String, String> next = new HashMap<>();
+    settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
+    next.putAll(own);
+    ServerSettingsCheck.check(next, "a RegionServer's own settings");
+    ownSettings.put(index, Map.copyOf(own));
+    RegionServerProcess server = regionServers.get(index);
+    server.rewriteSite(home.dir(), settingsOf(index));
+    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
+        Admin admin = connection.getAdmin()) {
+      admin.updateConfiguration(serverName(server));
+    }
+    progress.accept("update_config done: RegionServer " + index + " reloaded " + own);
+  }
+
+  /** RegionServer {@code index}'s name as the master knows it: where to move a region for it to serve. */
+  public synchronized ServerName regionServerName(int index) throws IOException {
+    return serverName(regionServers.get(index));
   }
 
   /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */

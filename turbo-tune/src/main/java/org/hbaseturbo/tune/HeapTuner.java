@@ -11,6 +11,8 @@ public final class HeapTuner {
   /** Its class, as {@code hbase.regionserver.heapmemory.tuner.class} names it where it is deployed. */
   public static final String CLASS_NAME = "org.hbaseturbo.server.heap.PolicyHeapMemoryTuner";
   public static final String TUNER_CLASS_KEY = "hbase.regionserver.heapmemory.tuner.class";
+  /** How far it moves each fraction toward its target in one period, at most: read every period, so online. */
+  public static final String STEP_KEY = "turbo.tune.heap.step";
   /** The heap in use after a collection from which the tuner grows no fraction: its guard. */
   public static final double HOLD_ABOVE = 0.75;
   /** The target each fraction has in the RegionServer's configuration. */

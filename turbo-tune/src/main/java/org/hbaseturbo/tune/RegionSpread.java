@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -16,7 +17,7 @@ import org.hbaseturbo.common.Await;
 /**
  * Places a table's regions on the live RegionServers in turns, in key order: as HBase places the regions of a table
  * created split, and the same for every table of the same split points, which copies of one table compared with each
- * other need.
+ * other need. Or all on one server, for a table that server's own settings govern alone.
  */
 public final class RegionSpread {
   /** For a region to open where a split or a move put it: seconds on an idle cluster, bounded far above. */
@@ -31,28 +32,51 @@ public final class RegionSpread {
    * @param progress told how many regions moved
    */
   public static void inTurns(Connection connection, TableName table, Consumer<String> progress) throws IOException {
-    try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
+    try (Admin admin = connection.getAdmin()) {
       List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
       servers.sort(null);
+      int moved = place(connection, table, i -> servers.get(i % servers.size()));
+      progress.accept("moved " + moved + " of the " + admin.getRegions(table).size() + " regions so that the "
+          + servers.size() + " RegionServers hold them in turns");
+    }
+  }
+
+  /**
+   * Moves every region of {@code table} to {@code server}, and returns once each is open there: for a table served by
+   * one server alone, which that server's own settings then govern.
+   *
+   * @param progress told how many regions moved
+   */
+  public static void onto(Connection connection, TableName table, ServerName server, Consumer<String> progress)
+      throws IOException {
+    int moved = place(connection, table, i -> server);
+    progress.accept("moved " + moved + " regions of " + table + " so that " + server.getAddress() + " holds them all");
+  }
+
+  /**
+   * Moves each region, in key order, to where {@code target} puts the i-th, unless it is there; waits until each is
+   * open there. Returns how many moved.
+   */
+  private static int place(Connection connection, TableName table, IntFunction<ServerName> target)
+      throws IOException {
+    try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
       List<RegionInfo> regions = new ArrayList<>(admin.getRegions(table));
       regions.sort(RegionInfo.COMPARATOR);
       int moved = 0;
       for (int i = 0; i < regions.size(); i++) {
         RegionInfo region = regions.get(i);
-        ServerName target = servers.get(i % servers.size());
-        if (!locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target)) {
-          admin.move(region.getEncodedNameAsBytes(), target);
+        if (!locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target.apply(i))) {
+          admin.move(region.getEncodedNameAsBytes(), target.apply(i));
           moved++;
         }
       }
       for (int i = 0; i < regions.size(); i++) {
         RegionInfo region = regions.get(i);
-        ServerName target = servers.get(i % servers.size());
-        Await.until(OPEN_BOUND, "region " + region.getEncodedName() + " of table " + table + " to open on "
-            + target, () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target));
+        ServerName to = target.apply(i);
+        Await.until(OPEN_BOUND, "region " + region.getEncodedName() + " of table " + table + " to open on " + to,
+            () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(to));
       }
-      progress.accept("moved " + moved + " of the " + regions.size() + " regions so that the " + servers.size()
-          + " RegionServers hold them in turns");
+      return moved;
     }
   }
 }

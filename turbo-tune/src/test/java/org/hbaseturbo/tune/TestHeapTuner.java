@@ -44,6 +44,21 @@ class TestHeapTuner {
   }
 
   @Test
+  void aStepTheClientSetsMovesAFractionAsFarInOnePeriod() {
+    Configuration site = new Configuration(false);
+    site.set(HeapTuner.TUNER_CLASS_KEY, HeapTuner.CLASS_NAME);
+    HeapMemoryTuner tuner = tunerOf(site);
+    site.set(HeapTuner.targetKey(MEMSTORE), "0.6");
+    site.set(HeapTuner.targetKey(BLOCK_CACHE), "0.2");
+    assertThat(tuner.tune(context(0.4f, 0.4f)).getMemStoreSize()).as("the tuner's own step").isLessThan(0.6f);
+
+    site.set(HeapTuner.STEP_KEY, "1");
+    TunerResult result = tuner.tune(context(0.4f, 0.4f));
+    assertThat(result.getMemStoreSize()).isEqualTo(0.6f);
+    assertThat(result.getBlockCacheSize()).isEqualTo(0.2f);
+  }
+
+  @Test
   void theGuardThePoliciesLeaveRoomForIsTheTunersOwn() {
     assertThat(HeapTuner.HOLD_ABOVE).isEqualTo(PolicyHeapMemoryTuner.HOLD_ABOVE);
   }

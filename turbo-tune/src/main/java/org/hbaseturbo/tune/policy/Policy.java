@@ -1,9 +1,11 @@
 package org.hbaseturbo.tune.policy;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.hbaseturbo.cluster.ServerSettingsCheck;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -58,6 +60,16 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
     fittedValues.put(PolicySetting.BLOCK_CACHE, render(PolicySetting.BLOCK_CACHE, fitted.get().blockCache()));
     return new Evaluated(this, heapBytes, evaluated.presplitRegions(), fittedValues,
         List.of(fitted.get().describe()));
+  }
+
+  /**
+   * This policy with HBase's defaults in place of its values of {@code replaced}: what a policy that keeps HBase's
+   * defaults for them gives, fitted to its heap as every policy is ({@code tune calibrate} measures against that).
+   */
+  public Policy withHBaseDefaults(Collection<PolicySetting> replaced) {
+    Map<PolicySetting, Object> withDefaults = new LinkedHashMap<>(settings);
+    replaced.forEach(setting -> withDefaults.put(setting, Formula.parse(setting.hbaseDefault(), Set.of())));
+    return new Policy(workloadClass, source, file, heapGb, presplitRegionsPerServer, withDefaults, lines);
   }
 
   /**
