@@ -47,9 +47,17 @@ import picocli.CommandLine.Spec;
             + " store files, compaction min and max. BL runs inserts into empty tables, each arm's made empty"
             + " again before each of its runs: the paper's policy, its table settings (together) without its"
             + " pre-split, and the pre-split alone at half, once and twice the paper's regions a server, against"
-            + " HBase's one region. The heap, its fractions and the split policy stay the paper's, and so does the"
-            + " pre-split of the other classes; the files say so. Everything it creates is dropped at the end."
-            + " Without --conf it runs on a local cluster of its own."})
+            + " HBase's one region. The heap and the split policy stay the paper's, and so does the pre-split of the"
+            + " other classes; the files say so. Everything it creates is dropped at the end. Without --conf it"
+            + " runs on a local cluster of its own.",
+        "Heap fractions (memstore, block cache), with --cluster processes and 2 RegionServers or more, for each"
+            + " class but BL whose paper's fractions are not HBase's, in the second half of its share of --budget:"
+            + " two copies of the records, each served wholly by one RegionServer, run at once; one server runs the"
+            + " paper's fractions and the other HBase's (0.4 and 0.4), swapped between the two runs of each round"
+            + " (update_config and Turbo's heap tuner, no restart), so that what differs between the servers"
+            + " cancels in the round's ratio (the geometric mean of its runs'). Kept if the median round beats"
+            + " HBase's by two standard errors of it (1%% at least) at a p99 within 25%%. Elsewhere the fractions"
+            + " stay the paper's; the files say so."})
 final class TuneCalibrateCommand implements Callable<Integer> {
   @ParentCommand
   TuneCommand parent;
@@ -125,7 +133,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
       // The policy files outlive the cluster: they name what it was, not its processes and temporary directories.
       String calibratedOn = cluster.identity() + ", HBase " + cluster.target().hbaseVersion();
-      Calibration.Outcome outcome = new Calibration(cluster.target(), settings, dir.resolve("runs"), out).run();
+      Calibration.Outcome outcome = new Calibration(cluster.target(), cluster.processes(), settings,
+          dir.resolve("runs"), out).run();
       out.println();
       Path policyDir = dir.resolve("policies");
       for (Calibration.ClassResult result : outcome.results()) {

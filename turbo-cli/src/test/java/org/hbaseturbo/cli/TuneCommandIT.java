@@ -28,7 +28,9 @@ import org.hbaseturbo.testsupport.TestingTables;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
+import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.PolicyLoader;
+import org.hbaseturbo.tune.policy.PolicySetting;
 import org.hbaseturbo.tune.split.YcsbKeys;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -336,6 +338,8 @@ class TuneCommandIT {
     assertThat(arms.get("paper").get("values").get("BLOCKSIZE").asText()).isEqualTo("32768");
     assertThat(arms.get("paper").get("ratios")).hasSize(rounds);
     assertThat(calibrated.get("reason").asText()).isNotBlank();
+    assertThat(calibrated.get("heap_fractions").get("reason").asText()).as("a cluster of --conf")
+        .startsWith("measured only on a process cluster the calibration starts");
 
     var policy = PolicyLoader.withOverrides(dir.resolve("policies"))
         .get(WorkloadClass.RO_READ);
@@ -354,6 +358,42 @@ class TuneCommandIT {
    * server and sets no table value: its arms are empty tables of 1, 2 (the policy's) and 4 regions, made empty again
    * before each run; one measured round; a policy file whose pre-split is the measured one; nothing left behind.
    */
+  /**
+   * On a process cluster it starts, calibrate measures a class's heap fractions side by side: two copies, one on each
+   * RegionServer, the fractions swapped between a round's two runs; with one round, too few to choose them, the
+   * policy file keeps HBase's, fitted as the rounds ran them.
+   */
+  @Test
+  void calibrateOnAProcessClusterMeasuresTheHeapFractionsOnTwoServersSideBySide(@TempDir Path dir) throws Exception {
+    Path policies = Files.createDirectories(dir.resolve("user-policies"));
+    Files.writeString(policies.resolve("RO-read.yaml"), "class: RO-read\nsource: the test's\nheap_gb: 1\n"
+        + "settings:\n  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.4\n");
+    Path out = dir.resolve("out");
+    CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--rs-heap", "384m",
+        "--class", "RO-read", "--policy", policies.toString(), "--records", "2000", "--run-time", "1s", "--threads",
+        "2", "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "1", "--out",
+        out.toString());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    // HBase's 0.4 and 0.4 take more than a 1 GB policy heap leaves them (0.625 together): fitted, as a policy is,
+    // to 0.3125 each (0.312 as the double comes out).
+    assertThat(run.out()).contains("the paper's table-level settings are HBase's defaults, nothing to measure",
+        "heap fractions: memstore 0.2, block cache 0.4 against HBase's as a policy gives them, memstore 0.312,"
+            + " block cache 0.312", "so that 127.0.0.1:", "heap round 1: ");
+    JsonNode heap = new ObjectMapper().readTree(out.resolve("calibration.json").toFile()).get("classes").get(0)
+        .get("heap_fractions");
+    assertThat(heap.get("run_ratios")).as("the round's two runs, the fractions swapped").hasSize(2)
+        .allSatisfy(ratio -> assertThat(ratio.asDouble()).isPositive());
+    assertThat(heap.get("ratios")).hasSize(1);
+    assertThat(heap.get("chosen").asBoolean()).isFalse();
+    assertThat(heap.get("reason").asText())
+        .isEqualTo("1 round, too few to judge; the rounds ended when the class had its 1 rounds (--max-rounds)");
+    var values = PolicyLoader.withOverrides(out.resolve("policies")).get(WorkloadClass.RO_READ)
+        .evaluate(new PolicyEnvironment(24, 2, 2, 1e9, 4)).values();
+    assertThat(values.get(PolicySetting.MEMSTORE)).as("HBase's, fitted as measured").isEqualTo("0.312");
+    assertThat(values.get(PolicySetting.BLOCK_CACHE)).isEqualTo("0.312");
+  }
+
   @Test
   void calibrateABulkLoadOnEmptyTablesSplitAsEachArmAsks(Connection connection, @TempDir Path dir)
       throws Exception {

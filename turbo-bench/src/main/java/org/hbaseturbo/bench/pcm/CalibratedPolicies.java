@@ -34,8 +34,17 @@ final class CalibratedPolicies {
     if (workload.isLoad()) {
       searchedNames.add("presplit_regions_per_server");
     }
-    lines.add("# Searched: " + String.join(", ", searchedNames) + ". The rest (the heap and its fractions, "
-        + (workload.isLoad() ? "" : "the pre-split, ") + "the split policy) are the paper's, not measured.");
+    HeapFractionRounds.Result heap = result.heapFractions();
+    if (heap.measured()) {
+      heap.candidate().keySet().forEach(setting -> searchedNames.add(setting.key()));
+      lines.add(String.format("# Heap fractions %s: %s, rounds %s.", heap.describeCandidate(), heap.reason(),
+          heap.ratios().stream().map(ratio -> String.format("%.3f", ratio)).toList()));
+    } else {
+      lines.add("# Heap fractions: " + heap.reason() + ".");
+    }
+    lines.add("# Searched: " + String.join(", ", searchedNames) + ". The rest (the heap, "
+        + (heap.measured() ? "" : "its fractions, ") + (workload.isLoad() ? "" : "the pre-split, ")
+        + "the split policy) are the paper's, not measured.");
     lines.add("class: " + paper.workloadClass().label());
     lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
     lines.add("heap_gb: " + paper.heapGb());
@@ -49,9 +58,16 @@ final class CalibratedPolicies {
     lines.add("settings:");
     for (Map.Entry<PolicySetting, Object> setting : paper.settings().entrySet()) {
       PolicySetting key = setting.getKey();
-      String value = searched.contains(key) ? result.values().getOrDefault(key, key.hbaseDefault())
-          : setting.getValue().toString();
-      lines.add("  " + key.key() + ": " + value + (searched.contains(key) ? "  # measured" : ""));
+      boolean heapMeasured = heap.measured() && heap.candidate().containsKey(key);
+      String value;
+      if (searched.contains(key)) {
+        value = result.values().getOrDefault(key, key.hbaseDefault());
+      } else if (heapMeasured && !heap.chosen()) {
+        value = key.hbaseDefault();
+      } else {
+        value = setting.getValue().toString();
+      }
+      lines.add("  " + key.key() + ": " + value + (searched.contains(key) || heapMeasured ? "  # measured" : ""));
     }
     for (PolicySetting key : searched) {
       if (!paper.settings().containsKey(key)) {

@@ -24,6 +24,7 @@ import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
+import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -60,8 +61,12 @@ import site.ycsb.workloads.CoreWorkload;
  * <p>Searched are the settings a table carries (block size, flush size, blocking multiplier and store files,
  * compaction min and max), and for a bulk load the pre-split. A load's arms are empty tables, each split as its
  * candidate asks and made empty again before each of its runs, which insert as YCSB's run phase does: a load measured
- * into a table that earlier runs filled and split would measure a later stage than a bulk load's into a new table. The
- * heap fractions and the heap are not searched: the policy files keep the paper's for them, and say so.
+ * into a table that earlier runs filled and split would measure a later stage than a bulk load's into a new table.
+ *
+ * <p>The heap fractions, a server's and not a table's, are measured after the table settings, in the second half of
+ * the class's share, on a process cluster the calibration started, two servers side by side ({@link
+ * HeapFractionRounds}); not for a load, nor elsewhere, where the policy files keep the paper's and say so. The heap
+ * itself is not searched.
  */
 public final class Calibration {
   /** Rounds each candidate gets in the first stage; each later stage doubles them. */
@@ -111,7 +116,7 @@ public final class Calibration {
    */
   public record ClassResult(String workloadClass, String chosen, Map<PolicySetting, String> values,
       Integer presplitRegionsPerServer, Map<String, CandidateResult> arms, double noise, double margin, int rounds,
-      double seconds, String reason) {
+      double seconds, String reason, HeapFractionRounds.Result heapFractions) {
   }
 
   /** One arm's measurements: its settings and its rounds against the defaults'. */
@@ -120,13 +125,21 @@ public final class Calibration {
   }
 
   private final ClusterTarget target;
+  /** The process cluster the calibration started, whose servers' heap fractions it may set one by one. */
+  private final Optional<ProcessHBaseCluster> servers;
   private final Settings settings;
   private final Path workDir;
   private final PrintWriter out;
   private final long deadline;
 
-  public Calibration(ClusterTarget target, Settings settings, Path workDir, PrintWriter out) {
+  /**
+   * @param servers the process cluster the calibration started, where it did: the heap fractions are measured there
+   *     alone
+   */
+  public Calibration(ClusterTarget target, Optional<ProcessHBaseCluster> servers, Settings settings, Path workDir,
+      PrintWriter out) {
     this.target = requireNonNull(target, "target is null");
+    this.servers = requireNonNull(servers, "servers is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.out = requireNonNull(out, "out is null");
@@ -177,7 +190,9 @@ public final class Calibration {
           long share = Math.max(0, (deadline - System.nanoTime()) / (settings.classes().size() - i));
           Policy.Evaluated paper = settings.policies().get(workload.workloadClass()).evaluate(environment);
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
-            results.add(new ClassCalibration(workload, paper, tables, environment.regionServers(),
+            Policy.Evaluated hbaseFractions = settings.policies().get(workload.workloadClass())
+                .withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(environment);
+            results.add(new ClassCalibration(workload, paper, hbaseFractions, tables, environment.regionServers(),
                 System.nanoTime() + share).run());
           } catch (InterruptedIOException e) {
             throw e;
@@ -220,9 +235,13 @@ public final class Calibration {
     private static final Duration FIRST_INSERTS = Duration.ofSeconds(1);
     private final PcmWorkload workload;
     private final Policy.Evaluated paper;
+    /** The paper's policy with HBase's heap fractions, which the paper's are measured against. */
+    private final Policy.Evaluated hbaseFractions;
     private final CandidateTables tables;
     private final int regionServers;
     private final long until;
+    /** When the table settings' rounds end: {@link #until}, or halfway to it where the heap fractions follow. */
+    private long tablesUntil;
     /** Every arm by name: the defaults, their A/A copy, the candidates, in that order. */
     private final Map<String, Arm> arms = new LinkedHashMap<>();
     private int rounds;
@@ -234,28 +253,64 @@ public final class Calibration {
     /** For a load, the arm besides the pacer that the client's threads write to; null when not known. */
     private String writing;
 
-    ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, CandidateTables tables, int regionServers,
-        long until) {
+    ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, Policy.Evaluated hbaseFractions,
+        CandidateTables tables, int regionServers, long until) {
       this.workload = workload;
       this.paper = paper;
+      this.hbaseFractions = hbaseFractions;
       this.tables = tables;
       this.regionServers = regionServers;
       this.until = until;
+      this.tablesUntil = until;
     }
 
     ClassResult run() throws IOException {
       List<CalibrationCandidate> tried = workload.isLoad()
           ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)
           : CalibrationCandidate.of(workload, paper);
-      out.printf("%n%s: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level settings are HBase's"
-          + " defaults; nothing to measure" : (tried.size() + 2) + " arms (the defaults, their A/A copy and "
-          + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), each run beside a pacer, "
-          + Duration.ofNanos(until - System.nanoTime()).toSeconds() + " s of the budget");
-      out.flush();
-      if (tried.isEmpty()) {
-        return result(Optional.empty(), 0, 0, "the paper's table-level settings for this class are HBase's"
-            + " defaults");
+      Map<PolicySetting, String> heapCandidate = HeapFractionRounds.candidate(paper.values(),
+          hbaseFractions.values());
+      Optional<String> heapNotMeasured = heapNotMeasured(heapCandidate);
+      if (heapNotMeasured.isEmpty() && !tried.isEmpty()) {
+        tablesUntil = System.nanoTime() + (until - System.nanoTime()) / 2;
       }
+      out.printf("%n%s: %s; heap fractions: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level"
+          + " settings are HBase's defaults, nothing to measure" : (tried.size() + 2) + " arms (the defaults, their"
+          + " A/A copy and " + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), each run beside a"
+          + " pacer, " + Duration.ofNanos(tablesUntil - System.nanoTime()).toSeconds() + " s of the budget",
+          heapNotMeasured.orElse("measured after them, in the rest of the class's "
+              + Duration.ofNanos(until - System.nanoTime()).toSeconds() + " s"));
+      out.flush();
+      TableChoice tableChoice = tried.isEmpty() ? new TableChoice(Optional.empty(), 0, 0, "the paper's table-level"
+          + " settings for this class are HBase's defaults") : tableRounds(tried);
+      HeapFractionRounds.Result heap = heapNotMeasured.isPresent()
+          ? HeapFractionRounds.Result.notMeasured(heapCandidate, heapNotMeasured.get())
+          : new HeapFractionRounds(servers.orElseThrow(), target, tables, out).run(heapCandidate,
+              hbaseFractions.values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"), settings.threads(),
+              settings.runSeconds(), settings.warmUp(), until, settings.maxRounds());
+      return result(tableChoice, heap);
+    }
+
+    /** Why the class's heap fractions are not measured; empty when they are. */
+    private Optional<String> heapNotMeasured(Map<PolicySetting, String> candidate) {
+      if (candidate.isEmpty()) {
+        return Optional.of("the paper's are HBase's, nothing to measure");
+      }
+      if (workload.isLoad()) {
+        return Optional.of("not measured for a load, whose tables are made anew before each run; the paper's stay");
+      }
+      if (servers.isEmpty()) {
+        return Optional.of("measured only on a process cluster the calibration starts (--cluster processes), a"
+            + " fraction being a RegionServer's own; the paper's stay");
+      }
+      if (regionServers < 2) {
+        return Optional.of("measured only on 2 RegionServers or more (--regionservers), side by side; the paper's"
+            + " stay");
+      }
+      return Optional.empty();
+    }
+
+    private TableChoice tableRounds(List<CalibrationCandidate> tried) throws IOException {
       String prefix = loadedPrefix();
       Properties run = runProperties(prefix + "_pacer");
       SplitKeys inserted = insertedKeys(run);
@@ -282,7 +337,7 @@ public final class Calibration {
       }
     }
 
-    private ClassResult rounds(List<CalibrationCandidate> tried) throws IOException {
+    private TableChoice rounds(List<CalibrationCandidate> tried) throws IOException {
       List<String> alive = new ArrayList<>(tried.stream().map(CalibrationCandidate::name).toList());
       // A load's arms begin every run on an empty table: no cache or file of theirs for a round to warm.
       long roundNanos = 0;
@@ -297,7 +352,7 @@ public final class Calibration {
         for (int i = 0; i < stageRounds && stopped == null; i++) {
           if (settings.maxRounds() > 0 && rounds >= settings.maxRounds()) {
             stopped = "the class had its " + settings.maxRounds() + " rounds (--max-rounds)";
-          } else if (System.nanoTime() + roundNanos > until) {
+          } else if (System.nanoTime() + roundNanos > tablesUntil) {
             stopped = "the class's share of the budget was spent";
           } else {
             roundNanos = round(inRound(alive), true);
@@ -326,7 +381,7 @@ public final class Calibration {
               + " when %s", margin, aa.ratios().size(), CalibrationJudge.MAX_P99_RISE * 100, endedWhen));
       out.printf("  %s: %s%n", workload.label(), reason);
       out.flush();
-      return result(chosen, noise, margin, reason);
+      return new TableChoice(chosen, noise, margin, reason);
     }
 
     private boolean measuredCandidate(String name) {
@@ -455,15 +510,21 @@ public final class Calibration {
       return arms.get(arm).paired();
     }
 
-    private ClassResult result(Optional<String> chosen, double noise, double margin, String reason) {
+    private ClassResult result(TableChoice tableChoice, HeapFractionRounds.Result heap) {
+      Optional<String> chosen = tableChoice.chosen();
       Map<String, CandidateResult> measured = new LinkedHashMap<>();
       arms.forEach((name, arm) -> measured.put(name, arm.result()));
       Map<PolicySetting, String> values = chosen.map(name -> arms.get(name).candidate.values()).orElse(Map.of());
       Integer presplit = workload.isLoad() ? chosen.map(name -> arms.get(name).candidate.presplitRegionsPerServer())
           .orElse(0) : null;
       return new ClassResult(workload.label(), chosen.orElse(CalibrationCandidate.DEFAULTS), values, presplit,
-          measured, noise, margin, rounds, (System.nanoTime() - began) / 1e9, reason);
+          measured, tableChoice.noise(), tableChoice.margin(), rounds, (System.nanoTime() - began) / 1e9,
+          tableChoice.reason(), heap);
     }
+  }
+
+  /** What the table settings' rounds chose, if anything, and why. */
+  private record TableChoice(Optional<String> chosen, double noise, double margin, String reason) {
   }
 
   /** A run of an arm and the pacer at once. */

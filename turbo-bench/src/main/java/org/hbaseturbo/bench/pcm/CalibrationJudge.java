@@ -77,12 +77,35 @@ final class CalibrationJudge {
     if (ratios.isEmpty() || rounds < 1) {
       return 0;
     }
-    double median = aa.median();
+    return Math.max(Math.abs(aa.median() - 1), twoStandardErrors(ratios, rounds));
+  }
+
+  /**
+   * Two standard errors of a median of {@code rounds} draws, from the spread of {@code ratios}: their median absolute
+   * deviation, robust to one disturbed run.
+   */
+  private static double twoStandardErrors(List<Double> ratios, int rounds) {
+    double median = Paired.median(ratios);
     double deviation = Paired.median(ratios.stream().map(ratio -> Math.abs(ratio - median)).toList());
     // A normal spread's standard deviation is 1.4826 times its median absolute deviation, and a median of n draws
     // has a standard error of 1.2533 standard deviations over the square root of n.
-    double standardError = 1.2533 * 1.4826 * deviation / Math.sqrt(rounds);
-    return Math.max(Math.abs(median - 1), 2 * standardError);
+    return 2 * 1.2533 * 1.4826 * deviation / Math.sqrt(rounds);
+  }
+
+  /**
+   * What the median of a candidate measured without an A/A arm must beat 1 by: two standard errors of it, from the
+   * spread of its own rounds, at least {@link #MIN_GAIN}. For rounds whose design cancels what differs between the
+   * two sides (the heap fractions' swapped servers), so that only the spread, not a bias, is left to fear.
+   */
+  static double ownMargin(Paired candidate) {
+    List<Double> ratios = candidate.ratios();
+    return ratios.isEmpty() ? Double.NaN : Math.max(twoStandardErrors(ratios, ratios.size()), MIN_GAIN);
+  }
+
+  /** Whether such a candidate beats the defaults: its median above 1 by its own margin, its p99 within bounds. */
+  static boolean beatsOnItsOwn(Paired candidate) {
+    return candidate.ratios().size() >= 2 && candidate.median() > 1 + ownMargin(candidate)
+        && !(candidate.p99Median() > 1 + MAX_P99_RISE);
   }
 
   /** What the A/A arm's own median must beat 1 by: its noise, at least {@link #MIN_GAIN}. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.client.Connection;
@@ -60,6 +61,43 @@ final class HeapFractions {
           blockCache.map(String::valueOf).orElse("unchanged"));
     }
     out.flush();
+  }
+
+  /**
+   * Waits until each server of {@code targets} (by its name, "host,port,startcode") runs with its own memstore and
+   * block-cache fractions, or until they stopped moving short of them, at most 3 minutes.
+   *
+   * @return where the servers that fell short stand, for the progress lines; empty when every one is at its targets
+   */
+  static Optional<String> awaitEach(Connection connection, Map<String, Fractions> targets) throws IOException {
+    ServerStatsReader reader = new ServerStatsReader(connection);
+    Stall stall = new Stall(System.nanoTime());
+    AtomicReference<List<RegionServerState>> last = new AtomicReference<>();
+    Await.until(() -> {
+      last.set(reader.workload().servers().stream().filter(server -> targets.containsKey(server.server())).toList());
+      return last.get().size() == targets.size() && last.get().stream().allMatch(server -> inForce(server,
+          targets.get(server.server()))) || stall.stalled(last.get(), System.nanoTime());
+    }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach each server's fractions", () -> new IOException(
+        "the RegionServers did not reach their heap fractions " + targets + " within " + LIMIT.toMinutes()
+            + " minutes; their logs say why"));
+    List<String> fallenShort = last.get().stream().filter(server -> !inForce(server, targets.get(server.server())))
+        .map(server -> String.format("%s at memstore %.2f, block cache %.2f (targets %s)", server.server(),
+            fraction(server.memstoreLimitBytes(), server), fraction(server.blockCacheMaxBytes(), server),
+            targets.get(server.server())))
+        .toList();
+    return fallenShort.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", fallenShort));
+  }
+
+  /** A server's memstore and block-cache fractions of its heap. */
+  record Fractions(double memstore, double blockCache) {
+    @Override
+    public String toString() {
+      return "memstore " + memstore + ", block cache " + blockCache;
+    }
+  }
+
+  private static boolean inForce(RegionServerState server, Fractions targets) {
+    return inForce(List.of(server), Optional.of(targets.memstore()), Optional.of(targets.blockCache()));
   }
 
   /**

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.tune.HeapTuner;
 
 /**
  * What each class is measured under, each on a process cluster of its own with the same data. The two "defaults"
@@ -46,7 +47,7 @@ public enum PcmVariant {
    */
   static final Map<String, String> PCM_TUNER_SETTINGS = Map.of(
       "hbase.regionserver.heapmemory.tuner.period", "5000",
-      "turbo.tune.heap.step", "0.1");
+      HeapTuner.STEP_KEY, "0.1");
 
   private final String label;
   private final String meaning;

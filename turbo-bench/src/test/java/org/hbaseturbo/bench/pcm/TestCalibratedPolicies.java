@@ -54,6 +54,36 @@ class TestCalibratedPolicies {
   }
 
   @Test
+  void measuredHeapFractionsAreTheWinnersAndUnmeasuredOnesThePapers(@TempDir Path dir) throws Exception {
+    Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
+    Map<PolicySetting, String> papers = paper.evaluate(CLUSTER).values();
+    Map<PolicySetting, String> hbase = paper.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(CLUSTER)
+        .values();
+    Map<PolicySetting, String> candidate = HeapFractionRounds.candidate(papers, hbase);
+    assertThat(candidate).as("RO-read's paper fractions differ from HBase's").isNotEmpty();
+
+    HeapFractionRounds.Result lost = new HeapFractionRounds.Result(candidate, hbase, List.of(0.97, 0.98),
+        List.of(1.0, 1.0), List.of(0.96, 0.98, 0.97, 0.99), 0.975, 0.01, false, "median 0.975");
+    Path file = CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS,
+        Map.of(), null, lost), "a test cluster", "2026-12-02");
+    Map<PolicySetting, String> values = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+        .values();
+    candidate.keySet().forEach(setting -> assertThat(values.get(setting)).as(setting + ", HBase's won, as measured")
+        .isEqualTo(hbase.get(setting)));
+    assertThat(Files.readString(file)).contains("# Heap fractions hbase.regionserver.global.memstore.size 0.1,"
+        + " hfile.block.cache.size 0.6: median 0.975, rounds [0.970, 0.980].");
+
+    HeapFractionRounds.Result won = new HeapFractionRounds.Result(candidate, hbase, List.of(1.05, 1.06),
+        List.of(1.0, 1.0), List.of(1.05, 1.05, 1.06, 1.06), 1.055, 0.01, true, "median 1.055");
+    CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS, Map.of(), null,
+        won), "a test cluster", "2026-12-02");
+    Map<PolicySetting, String> kept = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+        .values();
+    candidate.keySet().forEach(setting -> assertThat(kept.get(setting)).as(setting + ", the paper's won")
+        .isEqualTo(papers.get(setting)));
+  }
+
+  @Test
   void aBulkLoadsPreSplitIsTheMeasuredOne(@TempDir Path dir) throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.BL);
     CalibratedPolicies.write(dir, PcmWorkload.BL, paper, result("pre-split 8 a server", Map.of(), 8), "a test cluster",
@@ -75,9 +105,14 @@ class TestCalibratedPolicies {
   }
 
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values, Integer presplit) {
+    return result(chosen, values, presplit, HeapFractionRounds.Result.notMeasured(Map.of(), "not measured here"));
+  }
+
+  private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values, Integer presplit,
+      HeapFractionRounds.Result heap) {
     Calibration.CandidateResult measured = new Calibration.CandidateResult(values, List.of(1.05, 1.1, 1.15),
         List.of(1.0, 1.0, 1.0), 1.1, 1.05, 1.15, List.of(1000.0, 1100.0, 1150.0));
     return new Calibration.ClassResult("MixW", chosen, values, presplit, Map.of(chosen, measured), 0.01, 0.02, 3, 60,
-        "a reason");
+        "a reason", heap);
   }
 }
