@@ -23,9 +23,7 @@ class TestHeapTuner {
 
   @Test
   void aRegionServerConfiguredByTheClientsNamesMovesTheFractionTheClientTargeted() {
-    // What Recommender checks for and 'tune apply' writes: the tuner class, then a target (PolicyExecutor).
-    Configuration site = new Configuration(false);
-    site.set(HeapTuner.TUNER_CLASS_KEY, HeapTuner.CLASS_NAME);
+    Configuration site = namingTheTuner();
     HeapMemoryTuner tuner = tunerOf(site);
 
     site.set(HeapTuner.targetKey(BLOCK_CACHE), "0.45");
@@ -45,8 +43,7 @@ class TestHeapTuner {
 
   @Test
   void aStepTheClientSetsMovesAFractionAsFarInOnePeriod() {
-    Configuration site = new Configuration(false);
-    site.set(HeapTuner.TUNER_CLASS_KEY, HeapTuner.CLASS_NAME);
+    Configuration site = namingTheTuner();
     HeapMemoryTuner tuner = tunerOf(site);
     site.set(HeapTuner.targetKey(MEMSTORE), "0.6");
     site.set(HeapTuner.targetKey(BLOCK_CACHE), "0.2");
@@ -68,6 +65,16 @@ class TestHeapTuner {
     assertThatThrownBy(() -> HeapTuner.targetKey("hbase.hstore.compaction.min"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("hbase.hstore.compaction.min is not a heap fraction");
+  }
+
+  /**
+   * A RegionServer's site as Recommender checks for it and 'tune apply' writes it: the tuner class named; the targets
+   * follow (PolicyExecutor).
+   */
+  private static Configuration namingTheTuner() {
+    Configuration site = new Configuration(false);
+    site.set(HeapTuner.TUNER_CLASS_KEY, HeapTuner.CLASS_NAME);
+    return site;
   }
 
   /**
