@@ -51,13 +51,15 @@ import picocli.CommandLine.Spec;
             + " other classes; the files say so. Everything it creates is dropped at the end. Without --conf it"
             + " runs on a local cluster of its own.",
         "Heap fractions (memstore, block cache), with --cluster processes and 2 RegionServers or more, for each"
-            + " class but BL whose paper's fractions are not HBase's, in the second half of its share of --budget:"
-            + " two copies of the records, each served wholly by one RegionServer, run at once; one server runs the"
-            + " paper's fractions and the other HBase's (0.4 and 0.4), swapped between the two runs of each round"
-            + " (update_config and Turbo's heap tuner, no restart), so that what differs between the servers"
-            + " cancels in the round's ratio (the geometric mean of its runs'). Kept if the median round beats"
-            + " HBase's by two standard errors of it (1%% at least) at a p99 within 25%%. Elsewhere the fractions"
-            + " stay the paper's; the files say so."})
+            + " class but BL whose paper's fractions are not HBase's, in the second half of its share of --budget"
+            + " (all of it where the table settings have nothing to measure): two copies of the records, each"
+            + " served wholly by one RegionServer, run at once; one server runs the paper's fractions and the other"
+            + " HBase's (0.4 and 0.4, fitted to the policy's heap as a policy's are), swapped between the two runs"
+            + " of each round (update_config and Turbo's heap tuner, no restart), so that what differs between the"
+            + " servers cancels in the round's ratio (the geometric mean of its runs'). Kept if the median of 5"
+            + " rounds or more beats HBase's by two standard errors of it (1%% at least) at a p99 within 25%%."
+            + " Measured at the servers' heap (--rs-heap; give it the policies'). Elsewhere the fractions stay the"
+            + " paper's; the files say so."})
 final class TuneCalibrateCommand implements Callable<Integer> {
   @ParentCommand
   TuneCommand parent;
@@ -102,7 +104,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
 
   @Range(min = 0, max = 1_000_000)
   @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "0",
-      description = "Measured rounds a class gets at most, even with budget left: for a quick look (0 to 1,000,000;"
+      description = "Measured rounds a class gets at most, of its table settings and of its heap fractions each, even"
+          + " with budget left: for a quick look (0 to 1,000,000;"
           + " default: ${DEFAULT-VALUE}, as many as the class's share of --budget allows).")
   int maxRounds;
 

@@ -40,9 +40,14 @@ public record ClusterTarget(Connection connection, Path clientConfDir, String de
    * cluster given by {@code --conf} is the operator's and keeps its balancer.
    */
   public Closeable balancerPaused() throws IOException {
-    if (inProcess.isEmpty()) {
-      return () -> { };
-    }
+    return inProcess.isEmpty() ? () -> { } : balancerPaused(connection);
+  }
+
+  /**
+   * Switches the balancer of {@code connection}'s cluster off until the returned handle closes, then back to what it
+   * was: for a cluster the caller started, whose balancer is its own to pause.
+   */
+  public static Closeable balancerPaused(Connection connection) throws IOException {
     try (Admin admin = connection.getAdmin()) {
       boolean wasOn = admin.balancerSwitch(false, true);
       return () -> {

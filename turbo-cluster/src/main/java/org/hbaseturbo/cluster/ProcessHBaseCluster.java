@@ -239,9 +239,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    */
   public synchronized void updateServer(int index, Map<String, String> own, Consumer<String> progress)
       throws IOException {
-    if (index < 0 || index >= regionServers.size()) {
-      throw new InvalidInputException("RegionServer " + index + ": expected 0 to " + (regionServers.size() - 1));
-    }
+    requireIndex(index);
     ServerSettingsCheck.requireNotOwned(own.keySet(), "a RegionServer's own settings");
     Map<String, String> next = new HashMap<>();
     settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
@@ -257,9 +255,20 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     progress.accept("update_config done: RegionServer " + index + " reloaded " + own);
   }
 
-  /** RegionServer {@code index}'s name as the master knows it: where to move a region for it to serve. */
+  /**
+   * RegionServer {@code index}'s name as the master knows it: where to move a region for it to serve.
+   *
+   * @throws InvalidInputException for an index out of range
+   */
   public synchronized ServerName regionServerName(int index) throws IOException {
+    requireIndex(index);
     return serverName(regionServers.get(index));
+  }
+
+  private void requireIndex(int index) {
+    if (index < 0 || index >= regionServers.size()) {
+      throw new InvalidInputException("RegionServer " + index + ": expected 0 to " + (regionServers.size() - 1));
+    }
   }
 
   /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */

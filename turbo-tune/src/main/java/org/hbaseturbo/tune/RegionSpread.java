@@ -42,15 +42,13 @@ public final class RegionSpread {
   }
 
   /**
-   * Moves every region of {@code table} to {@code server}, and returns once each is open there: for a table served by
-   * one server alone, which that server's own settings then govern.
+   * Moves every region of {@code table} that is elsewhere to {@code server}, and returns once each is open there: for
+   * a table served by one server alone, which that server's own settings then govern.
    *
-   * @param progress told how many regions moved
+   * @return how many regions moved
    */
-  public static void onto(Connection connection, TableName table, ServerName server, Consumer<String> progress)
-      throws IOException {
-    int moved = place(connection, table, i -> server);
-    progress.accept("moved " + moved + " regions of " + table + " so that " + server.getAddress() + " holds them all");
+  public static int onto(Connection connection, TableName table, ServerName server) throws IOException {
+    return place(connection, table, i -> server);
   }
 
   /**

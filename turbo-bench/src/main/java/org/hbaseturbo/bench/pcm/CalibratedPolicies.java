@@ -35,7 +35,8 @@ final class CalibratedPolicies {
       searchedNames.add("presplit_regions_per_server");
     }
     HeapFractionRounds.Result heap = result.heapFractions();
-    if (heap.measured()) {
+    boolean heapJudged = heap.verdict() != HeapFractionRounds.Verdict.UNJUDGED;
+    if (heapJudged) {
       heap.candidate().keySet().forEach(setting -> searchedNames.add(setting.key()));
       lines.add(String.format("# Heap fractions %s: %s, rounds %s.", heap.describeCandidate(), heap.reason(),
           heap.ratios().stream().map(ratio -> String.format("%.3f", ratio)).toList()));
@@ -43,7 +44,7 @@ final class CalibratedPolicies {
       lines.add("# Heap fractions: " + heap.reason() + ".");
     }
     lines.add("# Searched: " + String.join(", ", searchedNames) + ". The rest (the heap, "
-        + (heap.measured() ? "" : "its fractions, ") + (workload.isLoad() ? "" : "the pre-split, ")
+        + (heapJudged ? "" : "its fractions, ") + (workload.isLoad() ? "" : "the pre-split, ")
         + "the split policy) are the paper's, not measured.");
     lines.add("class: " + paper.workloadClass().label());
     lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
@@ -58,11 +59,11 @@ final class CalibratedPolicies {
     lines.add("settings:");
     for (Map.Entry<PolicySetting, Object> setting : paper.settings().entrySet()) {
       PolicySetting key = setting.getKey();
-      boolean heapMeasured = heap.measured() && heap.candidate().containsKey(key);
+      boolean heapMeasured = heapJudged && heap.candidate().containsKey(key);
       String value;
       if (searched.contains(key)) {
         value = result.values().getOrDefault(key, key.hbaseDefault());
-      } else if (heapMeasured && !heap.chosen()) {
+      } else if (heapMeasured && heap.verdict() == HeapFractionRounds.Verdict.HBASE) {
         value = key.hbaseDefault();
       } else {
         value = setting.getValue().toString();

@@ -278,23 +278,39 @@ public final class Calibration {
           + " settings are HBase's defaults, nothing to measure" : (tried.size() + 2) + " arms (the defaults, their"
           + " A/A copy and " + tried.size() + " candidate" + (tried.size() == 1 ? "" : "s") + "), each run beside a"
           + " pacer, " + Duration.ofNanos(tablesUntil - System.nanoTime()).toSeconds() + " s of the budget",
-          heapNotMeasured.orElse("measured after them, in the rest of the class's "
-              + Duration.ofNanos(until - System.nanoTime()).toSeconds() + " s"));
+          heapNotMeasured.orElse((tried.isEmpty() ? "measured" : "measured after them") + ", in the rest of the"
+              + " class's " + Duration.ofNanos(until - System.nanoTime()).toSeconds() + " s"));
       out.flush();
       TableChoice tableChoice = tried.isEmpty() ? new TableChoice(Optional.empty(), 0, 0, "the paper's table-level"
           + " settings for this class are HBase's defaults") : tableRounds(tried);
       HeapFractionRounds.Result heap = heapNotMeasured.isPresent()
           ? HeapFractionRounds.Result.notMeasured(heapCandidate, heapNotMeasured.get())
-          : new HeapFractionRounds(servers.orElseThrow(), target, tables, out).run(heapCandidate,
-              hbaseFractions.values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"), settings.threads(),
-              settings.runSeconds(), settings.warmUp(), until, settings.maxRounds());
+          : heapRounds(heapCandidate);
       return result(tableChoice, heap);
+    }
+
+    /**
+     * The heap fractions' rounds; a failure of theirs is the fractions' alone: the table settings' choice stands, and
+     * the policy keeps its fractions, unjudged.
+     */
+    private HeapFractionRounds.Result heapRounds(Map<PolicySetting, String> candidate) throws IOException {
+      try {
+        return new HeapFractionRounds(servers.orElseThrow(), target, tables, out).run(candidate,
+            hbaseFractions.values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"), settings.threads(),
+            settings.runSeconds(), settings.warmUp(), until, settings.maxRounds());
+      } catch (InterruptedIOException e) {
+        throw e;
+      } catch (IOException | RuntimeException e) {
+        out.printf("  heap fractions FAILED: %s; the policy's stay, not judged%n", e.getMessage());
+        out.flush();
+        return HeapFractionRounds.Result.notMeasured(candidate, "the rounds failed: " + e.getMessage());
+      }
     }
 
     /** Why the class's heap fractions are not measured; empty when they are. */
     private Optional<String> heapNotMeasured(Map<PolicySetting, String> candidate) {
       if (candidate.isEmpty()) {
-        return Optional.of("the paper's are HBase's, nothing to measure");
+        return Optional.of("the policy sets none, or HBase's as a policy gives them; nothing to measure");
       }
       if (workload.isLoad()) {
         return Optional.of("not measured for a load, whose tables are made anew before each run; the paper's stay");

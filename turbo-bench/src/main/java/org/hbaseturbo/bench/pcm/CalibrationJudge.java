@@ -18,6 +18,11 @@ final class CalibrationJudge {
    * shows there at about a third of its size alone (results/pcm/concurrent-pairs-2026-12-01).
    */
   static final double MIN_GAIN = 0.01;
+  /**
+   * The fewest rounds a candidate judged on its own spread needs: the median absolute deviation of 2 or 3 rounds says
+   * little of the spread (two rounds of 1.05 and 1.06 would give a margin of 1.3% where rounds spread 5-25% here).
+   */
+  static final int MIN_OWN_ROUNDS = 5;
   /** How far a candidate's p99 may rise over the defaults' in its rounds (median of the paired ratios). */
   static final double MAX_P99_RISE = 0.25;
 
@@ -102,9 +107,12 @@ final class CalibrationJudge {
     return ratios.isEmpty() ? Double.NaN : Math.max(twoStandardErrors(ratios, ratios.size()), MIN_GAIN);
   }
 
-  /** Whether such a candidate beats the defaults: its median above 1 by its own margin, its p99 within bounds. */
+  /**
+   * Whether such a candidate beats the defaults: its median above 1 by its own margin, its p99 within bounds, over
+   * {@link #MIN_OWN_ROUNDS} rounds at least.
+   */
   static boolean beatsOnItsOwn(Paired candidate) {
-    return candidate.ratios().size() >= 2 && candidate.median() > 1 + ownMargin(candidate)
+    return candidate.ratios().size() >= MIN_OWN_ROUNDS && candidate.median() > 1 + ownMargin(candidate)
         && !(candidate.p99Median() > 1 + MAX_P99_RISE);
   }
 

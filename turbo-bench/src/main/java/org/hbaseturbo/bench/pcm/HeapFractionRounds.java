@@ -37,31 +37,47 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * <p>A swap is the servers' own settings ({@link ProcessHBaseCluster#updateServer}): the heap tuner's targets, and a
  * step that takes a fraction the whole way in one tuner period. After the fractions are in force, a run unmeasured
  * fills the block cache to its new size and flushes a memstore that shrank, then the measured run. Each server
- * carries half of a run's load, where the table settings' arms carry it all.
+ * carries half of a run's load, where the table settings' arms carry it all. The copies have HBase's table settings,
+ * whatever the class's table rounds chose. The balancer is off meanwhile, and each swap moves back a region that
+ * left its server all the same; at the end each server is given back the fractions it began with, and the
+ * cluster's settings.
  */
 final class HeapFractionRounds {
+  /** The heap fractions a policy sets. */
+  static final List<PolicySetting> FRACTIONS = List.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE);
   /** A fraction's step when swapped: the whole way in one period of the tuner. */
   private static final String WHOLE_WAY = "1";
+  /** The process cluster's heap tuner period ({@code ProcessClusterBuilder}): a swap is in force within it. */
+  private static final Duration TUNER_PERIOD = Duration.ofSeconds(10);
+
+  /** Which fractions the policy file gets from the rounds. */
+  enum Verdict {
+    /** The policy's beat HBase's: the policy's, marked measured. */
+    POLICY,
+    /** The rounds ran, and the policy's did not beat HBase's: HBase's, marked measured. */
+    HBASE,
+    /** No round ran to its end (none fitted, the fractions fell short, a run failed): the policy's, unmeasured. */
+    UNJUDGED
+  }
 
   /**
    * What the rounds measured.
    *
-   * @param candidate the fractions measured against HBase's
+   * @param candidate the policy's fractions, measured against HBase's
    * @param against HBase's fractions as a policy gives them, fitted to its heap: what the candidate ran beside
    * @param ratios each round's ratio: the geometric mean of its two runs' throughput ratios
+   * @param p99Ratios each round's p99 ratio, the same way
    * @param runRatios each run's throughput ratio, the candidate's copy over the other, in order
-   * @param chosen whether the candidate's fractions go into the policy
+   * @param median the rounds' median ratio
+   * @param margin what the median had to beat 1 by ({@link CalibrationJudge#ownMargin})
+   * @param reason the verdict's, for the user
    */
   record Result(Map<PolicySetting, String> candidate, Map<PolicySetting, String> against, List<Double> ratios,
-      List<Double> p99Ratios,
-      List<Double> runRatios, double median, double margin, boolean chosen, String reason) {
-    /** No rounds, for {@code reason}. */
+      List<Double> p99Ratios, List<Double> runRatios, double median, double margin, Verdict verdict, String reason) {
+    /** No round ran to its end, for {@code reason}. */
     static Result notMeasured(Map<PolicySetting, String> candidate, String reason) {
-      return new Result(candidate, Map.of(), List.of(), List.of(), List.of(), Double.NaN, Double.NaN, false, reason);
-    }
-
-    boolean measured() {
-      return !ratios.isEmpty();
+      return new Result(candidate, Map.of(), List.of(), List.of(), List.of(), Double.NaN, Double.NaN,
+          Verdict.UNJUDGED, reason);
     }
 
     /** The candidate as a policy file names it: "hfile.block.cache.size 0.6, ...". */
@@ -78,6 +94,8 @@ final class HeapFractionRounds {
   private final List<Double> ratios = new ArrayList<>();
   private final List<Double> p99Ratios = new ArrayList<>();
   private final List<Double> runRatios = new ArrayList<>();
+  /** The two copies, the i-th on server i. */
+  private final List<TableName> copies = new ArrayList<>();
   /** Why the rounds ended, once they have. */
   private String ended;
 
@@ -88,11 +106,9 @@ final class HeapFractionRounds {
     this.out = requireNonNull(out, "out is null");
   }
 
-  /** The heap fractions a policy sets. */
-  static final List<PolicySetting> FRACTIONS = List.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE);
-
   /**
-   * A policy's heap fractions, where they differ from those a policy of HBase's gives; empty when they do not.
+   * A policy's heap fractions, where they differ from those a policy of HBase's gives; empty when they do not, or
+   * when it sets none.
    *
    * @param values the policy's values
    * @param hbase the same policy's values with HBase's fractions ({@link Policy#withHBaseDefaults}), both fitted
@@ -106,57 +122,78 @@ final class HeapFractionRounds {
   }
 
   /**
-   * Runs rounds until {@code until} or {@code maxRounds} (0: no bound), then gives both servers HBase's fractions back.
+   * Runs rounds until {@code until} or {@code maxRounds} (0: no bound), then gives each server back the fractions it
+   * began with and the cluster's settings.
    *
+   * @param hbaseValues the policy's values with HBase's fractions, fitted ({@link Policy#withHBaseDefaults})
    * @param prefix the names of the two copies begin with it
    * @param run YCSB's run properties of the class
    */
   Result run(Map<PolicySetting, String> candidate, Map<PolicySetting, String> hbaseValues, String prefix,
       Properties run, int threads, int runSeconds, YcsbWarmUp warmUp, long until, int maxRounds) throws IOException {
-    HeapFractions.Fractions theirs = fractions(candidate);
-    HeapFractions.Fractions hbase = fractions(hbaseValues);
+    HeapFractions.Fractions hbase = fractions(hbaseValues, Map.of());
+    HeapFractions.Fractions theirs = fractions(candidate, hbaseValues);
+    // Two swaps, each in force within a tuner period, then an unmeasured and a measured run.
+    long roundEstimate = 2 * (TUNER_PERIOD.toNanos() + Duration.ofSeconds(2L * runSeconds).toNanos());
+    if (System.nanoTime() + roundEstimate > until) {
+      return verdict(candidate, hbaseValues, Verdict.UNJUDGED, "no round fitted in the class's share of the budget");
+    }
     out.printf("  heap fractions: %s against HBase's as a policy gives them, %s, on two copies of the records,"
         + " each served by one RegionServer alone, both run at once; the servers swap fractions between a round's two"
         + " runs%n", theirs, hbase);
     out.flush();
-    // The copies stay each on its server: the balancer would move them back into turns.
-    Closeable balancer = target.balancerPaused();
+    Map<String, HeapFractions.Fractions> began = HeapFractions.now(target.connection());
+    // The copies stay each on its server: the balancer would spread them again.
+    Closeable balancer = ClusterTarget.balancerPaused(target.connection());
     try {
-      List<TableName> copies = new ArrayList<>();
       for (int server = 0; server < 2; server++) {
         TableName copy = tables.create(prefix + "_heap" + server, Map.of());
-        RegionSpread.onto(target.connection(), copy, servers.regionServerName(server),
-            placed -> out.printf("    %s%n", placed));
+        int moved = RegionSpread.onto(target.connection(), copy, servers.regionServerName(server));
+        out.printf("    moved %d regions of %s so that RegionServer %d holds them all%n", moved, copy, server);
         copies.add(copy);
       }
       List<String> names = copies.stream().map(TableName::getNameAsString).toList();
+      Result result;
       try (WarmYcsbClient client = WarmYcsbClient.start(run, names, threads)) {
         out.printf("  the client warms up on both copies in turn: %s%n", client.warmUp(warmUp));
         out.flush();
-        Optional<String> fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds);
-        return result(candidate, hbaseValues, fellShort);
-      } finally {
-        swap(-1, theirs, hbase);
+        Optional<String> fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds,
+            roundEstimate);
+        result = fellShort.isPresent() ? verdict(candidate, hbaseValues, Verdict.UNJUDGED, "the servers' heap tuner"
+            + " held the fractions short of them, so they were not judged: " + fellShort.get())
+            : judged(candidate, hbaseValues);
+      } catch (IOException | RuntimeException e) {
+        try {
+          giveBack(began);
+        } catch (IOException | RuntimeException again) {
+          e.addSuppressed(again);
+        }
+        throw e;
       }
+      giveBack(began);
+      return result;
     } finally {
       balancer.close();
     }
   }
 
   private Optional<String> rounds(WarmYcsbClient client, List<String> names, HeapFractions.Fractions theirs,
-      HeapFractions.Fractions hbase, int runSeconds, long until, int maxRounds) throws IOException {
-    long roundNanos = 0;
+      HeapFractions.Fractions hbase, int runSeconds, long until, int maxRounds, long roundEstimate)
+      throws IOException {
+    long roundNanos = roundEstimate;
     while ((maxRounds == 0 || ratios.size() < maxRounds) && System.nanoTime() + roundNanos < until) {
       long start = System.nanoTime();
       double[] throughput = new double[2];
       double[] p99 = new double[2];
       for (int candidateOn = 0; candidateOn < 2; candidateOn++) {
-        Optional<String> fellShort = swap(candidateOn, theirs, hbase);
+        keepPlaced();
+        Optional<String> fellShort = HeapFractions.awaitEach(target.connection(), Map.of(
+            give(candidateOn, theirs), theirs, give(1 - candidateOn, hbase), hbase));
         if (fellShort.isPresent()) {
           return fellShort;
         }
         Duration length = Duration.ofSeconds(runSeconds);
-        // The threads change copies every other round, so that neither copy keeps the same half of them.
+        // The threads change copies each round, so that neither copy keeps the same half of them.
         List<String> together = ratios.size() % 2 == 0 ? names : List.of(names.get(1), names.get(0));
         client.measureTogether(together, length);
         List<WarmYcsbClient.Measurement> measured = client.measureTogether(together, length);
@@ -183,62 +220,89 @@ final class HeapFractionRounds {
     return Optional.empty();
   }
 
-  /**
-   * Gives server {@code candidateOn} the candidate's fractions and the other HBase's (-1: both HBase's), and waits for
-   * them.
-   *
-   * @return where the servers stand if they stopped short of the fractions
-   */
-  private Optional<String> swap(int candidateOn, HeapFractions.Fractions theirs, HeapFractions.Fractions hbase)
-      throws IOException {
-    Map<String, HeapFractions.Fractions> targets = new LinkedHashMap<>();
+  /** Moves back a region of a copy that left its server (a split, or a move the balancer began before it paused). */
+  private void keepPlaced() throws IOException {
     for (int server = 0; server < 2; server++) {
-      HeapFractions.Fractions fractions = server == candidateOn ? theirs : hbase;
-      servers.updateServer(server, Map.of(
-          HeapTuner.targetKey(PolicySetting.MEMSTORE.key()), String.valueOf(fractions.memstore()),
-          HeapTuner.targetKey(PolicySetting.BLOCK_CACHE.key()), String.valueOf(fractions.blockCache()),
-          HeapTuner.STEP_KEY, WHOLE_WAY), progress -> { });
-      targets.put(servers.regionServerName(server).getServerName(), fractions);
+      int moved = RegionSpread.onto(target.connection(), copies.get(server), servers.regionServerName(server));
+      if (moved > 0) {
+        out.printf("    %d regions of %s had left RegionServer %d: moved back%n", moved, copies.get(server), server);
+      }
     }
-    return HeapFractions.awaitEach(target.connection(), targets);
   }
 
-  private Result result(Map<PolicySetting, String> candidate, Map<PolicySetting, String> hbaseValues,
-      Optional<String> fellShort) {
-    CalibrationJudge.Paired paired = paired();
-    String reason;
-    boolean chosen = false;
-    if (fellShort.isPresent()) {
-      reason = "the servers' heap tuner held the fractions short of them, so they were not measured: "
-          + fellShort.get();
-    } else if (ratios.size() < 2) {
-      reason = ratios.size() + " round" + (ratios.size() == 1 ? "" : "s") + ", too few to judge; the rounds ended"
-          + " when " + ended;
-    } else {
-      chosen = CalibrationJudge.beatsOnItsOwn(paired);
-      reason = String.format("median %.3f of HBase's fractions' throughput over %d rounds (p99 %.3f), %s 1 + %.3f"
-          + " (two standard errors of the median from the rounds' spread, at least %.0f%%); the rounds ended when %s",
-          paired.median(), ratios.size(), paired.p99Median(), chosen ? "above" : "not above",
-          CalibrationJudge.ownMargin(paired), CalibrationJudge.MIN_GAIN * 100, ended);
+  /** Gives server {@code index} {@code fractions} as its own targets, moved the whole way in one period; its name. */
+  private String give(int index, HeapFractions.Fractions fractions) throws IOException {
+    servers.updateServer(index, Map.of(
+        HeapTuner.targetKey(PolicySetting.MEMSTORE.key()), String.valueOf(fractions.memstore()),
+        HeapTuner.targetKey(PolicySetting.BLOCK_CACHE.key()), String.valueOf(fractions.blockCache()),
+        HeapTuner.STEP_KEY, WHOLE_WAY), progress -> { });
+    return servers.regionServerName(index).getServerName();
+  }
+
+  /**
+   * Gives each server the fractions it began with, waits for them, then takes its own settings away: with no target
+   * the tuner keeps a fraction where it is, so the servers run on as they began.
+   */
+  private void giveBack(Map<String, HeapFractions.Fractions> began) throws IOException {
+    Map<String, HeapFractions.Fractions> targets = new LinkedHashMap<>();
+    for (int server = 0; server < 2; server++) {
+      HeapFractions.Fractions fractions = began.get(servers.regionServerName(server).getServerName());
+      if (fractions != null) {
+        targets.put(give(server, fractions), fractions);
+      }
     }
-    out.printf("  heap fractions: %s: %s%n", chosen ? "the candidate's kept" : "HBase's kept", reason);
+    HeapFractions.awaitEach(target.connection(), targets).ifPresent(where -> out.printf("  WARNING: the servers"
+        + " did not get back the heap fractions they began with, and the next class runs beside them: %s%n", where));
+    for (int server = 0; server < 2; server++) {
+      servers.updateServer(server, Map.of(), progress -> { });
+    }
+  }
+
+  /** The rounds' verdict: HBase's fractions unless the policy's beat them. */
+  private Result judged(Map<PolicySetting, String> candidate, Map<PolicySetting, String> hbaseValues) {
+    if (ratios.isEmpty()) {
+      return verdict(candidate, hbaseValues, Verdict.UNJUDGED, "no round fitted in the class's share of the budget");
+    }
+    CalibrationJudge.Paired paired = paired();
+    boolean beats = CalibrationJudge.beatsOnItsOwn(paired);
+    return verdict(candidate, hbaseValues, beats ? Verdict.POLICY : Verdict.HBASE, String.format("median %.3f of"
+        + " HBase's fractions' throughput over %d round%s (p99 %.3f), %s (1 + %.3f, two standard errors of the median"
+        + " from the rounds' spread, at least %.0f%%, over %d rounds at least); the rounds ended when %s",
+        paired.median(), ratios.size(), ratios.size() == 1 ? "" : "s", paired.p99Median(), beats ? "beats HBase's"
+            : "does not beat HBase's", CalibrationJudge.ownMargin(paired), CalibrationJudge.MIN_GAIN * 100,
+        CalibrationJudge.MIN_OWN_ROUNDS, ended));
+  }
+
+  private Result verdict(Map<PolicySetting, String> candidate, Map<PolicySetting, String> hbaseValues,
+      Verdict verdict, String reason) {
+    out.printf("  heap fractions: %s: %s%n", switch (verdict) {
+      case POLICY -> "the policy's kept";
+      case HBASE -> "HBase's kept";
+      case UNJUDGED -> "the policy's stay, not judged";
+    }, reason);
     out.flush();
     Map<PolicySetting, String> against = new LinkedHashMap<>();
-    candidate.keySet().forEach(setting -> against.put(setting, hbaseValues.get(setting)));
+    candidate.keySet().forEach(setting -> against.put(setting, hbaseValues.getOrDefault(setting,
+        setting.hbaseDefault())));
+    CalibrationJudge.Paired paired = paired();
     return new Result(candidate, against, ratios, p99Ratios, runRatios, paired.median(),
-        ratios.isEmpty() ? Double.NaN : CalibrationJudge.ownMargin(paired), chosen, reason);
+        ratios.isEmpty() ? Double.NaN : CalibrationJudge.ownMargin(paired), verdict, reason);
   }
 
   private CalibrationJudge.Paired paired() {
     return new CalibrationJudge.Paired(ratios, p99Ratios);
   }
 
-  /** A memstore and block-cache pair: {@code values}' where given, HBase's default otherwise. */
-  private static HeapFractions.Fractions fractions(Map<PolicySetting, String> values) {
-    return new HeapFractions.Fractions(
-        Double.parseDouble(values.getOrDefault(PolicySetting.MEMSTORE, PolicySetting.MEMSTORE.hbaseDefault())),
-        Double.parseDouble(values.getOrDefault(PolicySetting.BLOCK_CACHE,
-            PolicySetting.BLOCK_CACHE.hbaseDefault())));
+  /** A memstore and block-cache pair: {@code values}' where given, else {@code others}', else HBase's default. */
+  private static HeapFractions.Fractions fractions(Map<PolicySetting, String> values,
+      Map<PolicySetting, String> others) {
+    return new HeapFractions.Fractions(fraction(PolicySetting.MEMSTORE, values, others),
+        fraction(PolicySetting.BLOCK_CACHE, values, others));
+  }
+
+  private static double fraction(PolicySetting setting, Map<PolicySetting, String> values,
+      Map<PolicySetting, String> others) {
+    return Double.parseDouble(values.getOrDefault(setting, others.getOrDefault(setting, setting.hbaseDefault())));
   }
 
   private static WarmYcsbClient.Measurement byTable(List<WarmYcsbClient.Measurement> measured, String table) {

@@ -3,6 +3,8 @@ package org.hbaseturbo.bench.pcm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -80,12 +82,29 @@ final class HeapFractions {
     }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach each server's fractions", () -> new IOException(
         "the RegionServers did not reach their heap fractions " + targets + " within " + LIMIT.toMinutes()
             + " minutes; their logs say why"));
-    List<String> fallenShort = last.get().stream().filter(server -> !inForce(server, targets.get(server.server())))
+    List<String> fallenShort = new ArrayList<>(last.get().stream()
+        .filter(server -> !inForce(server, targets.get(server.server())))
         .map(server -> String.format("%s at memstore %.2f, block cache %.2f (targets %s)", server.server(),
             fraction(server.memstoreLimitBytes(), server), fraction(server.blockCacheMaxBytes(), server),
             targets.get(server.server())))
-        .toList();
+        .toList());
+    targets.keySet().stream().filter(name -> last.get().stream().noneMatch(server -> server.server().equals(name)))
+        .forEach(name -> fallenShort.add(name + " did not report its fractions"));
     return fallenShort.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", fallenShort));
+  }
+
+  /** Each server's fractions now, by its name ("host,port,startcode"), to the nearest thousandth. */
+  static Map<String, Fractions> now(Connection connection) throws IOException {
+    Map<String, Fractions> fractions = new LinkedHashMap<>();
+    for (RegionServerState server : new ServerStatsReader(connection).workload().servers()) {
+      fractions.put(server.server(), new Fractions(thousandths(fraction(server.memstoreLimitBytes(), server)),
+          thousandths(fraction(server.blockCacheMaxBytes(), server))));
+    }
+    return fractions;
+  }
+
+  private static double thousandths(double fraction) {
+    return Math.round(fraction * 1000) / 1000.0;
   }
 
   /** A server's memstore and block-cache fractions of its heap. */

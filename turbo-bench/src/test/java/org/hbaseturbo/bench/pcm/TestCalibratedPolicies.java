@@ -54,7 +54,7 @@ class TestCalibratedPolicies {
   }
 
   @Test
-  void measuredHeapFractionsAreTheWinnersAndUnmeasuredOnesThePapers(@TempDir Path dir) throws Exception {
+  void judgedHeapFractionsAreTheWinnersAndUnjudgedOnesThePapers(@TempDir Path dir) throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
     Map<PolicySetting, String> papers = paper.evaluate(CLUSTER).values();
     Map<PolicySetting, String> hbase = paper.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(CLUSTER)
@@ -62,25 +62,37 @@ class TestCalibratedPolicies {
     Map<PolicySetting, String> candidate = HeapFractionRounds.candidate(papers, hbase);
     assertThat(candidate).as("RO-read's paper fractions differ from HBase's").isNotEmpty();
 
-    HeapFractionRounds.Result lost = new HeapFractionRounds.Result(candidate, hbase, List.of(0.97, 0.98),
-        List.of(1.0, 1.0), List.of(0.96, 0.98, 0.97, 0.99), 0.975, 0.01, false, "median 0.975");
-    Path file = CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS,
-        Map.of(), null, lost), "a test cluster", "2026-12-02");
-    Map<PolicySetting, String> values = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+    Path file = writeWithHeap(dir, paper, new HeapFractionRounds.Result(candidate, hbase, List.of(0.97, 0.98),
+        List.of(1.0, 1.0), List.of(0.96, 0.98, 0.97, 0.99), 0.975, 0.01, HeapFractionRounds.Verdict.HBASE,
+        "median 0.975"));
+    Map<PolicySetting, String> lost = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
         .values();
-    candidate.keySet().forEach(setting -> assertThat(values.get(setting)).as(setting + ", HBase's won, as measured")
+    candidate.keySet().forEach(setting -> assertThat(lost.get(setting)).as(setting + ", HBase's won, as measured")
         .isEqualTo(hbase.get(setting)));
     assertThat(Files.readString(file)).contains("# Heap fractions hbase.regionserver.global.memstore.size 0.1,"
-        + " hfile.block.cache.size 0.6: median 0.975, rounds [0.970, 0.980].");
+        + " hfile.block.cache.size 0.6: median 0.975, rounds [0.970, 0.980].",
+        "hfile.block.cache.size: 0.4  # measured");
 
-    HeapFractionRounds.Result won = new HeapFractionRounds.Result(candidate, hbase, List.of(1.05, 1.06),
-        List.of(1.0, 1.0), List.of(1.05, 1.05, 1.06, 1.06), 1.055, 0.01, true, "median 1.055");
-    CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS, Map.of(), null,
-        won), "a test cluster", "2026-12-02");
-    Map<PolicySetting, String> kept = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+    writeWithHeap(dir, paper, new HeapFractionRounds.Result(candidate, hbase, List.of(1.05, 1.06),
+        List.of(1.0, 1.0), List.of(1.05, 1.05, 1.06, 1.06), 1.055, 0.01, HeapFractionRounds.Verdict.POLICY,
+        "median 1.055"));
+    Map<PolicySetting, String> won = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
         .values();
-    candidate.keySet().forEach(setting -> assertThat(kept.get(setting)).as(setting + ", the paper's won")
+    candidate.keySet().forEach(setting -> assertThat(won.get(setting)).as(setting + ", the paper's won")
         .isEqualTo(papers.get(setting)));
+
+    file = writeWithHeap(dir, paper, HeapFractionRounds.Result.notMeasured(candidate, "the servers fell short"));
+    Map<PolicySetting, String> unjudged = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ)
+        .evaluate(CLUSTER).values();
+    candidate.keySet().forEach(setting -> assertThat(unjudged.get(setting)).as(setting + ", not judged")
+        .isEqualTo(papers.get(setting)));
+    assertThat(Files.readString(file)).contains("# Heap fractions: the servers fell short.")
+        .doesNotContain("0.6  # measured");
+  }
+
+  private static Path writeWithHeap(Path dir, Policy paper, HeapFractionRounds.Result heap) throws Exception {
+    return CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS, Map.of(),
+        null, heap), "a test cluster", "2026-12-02");
   }
 
   @Test

@@ -86,15 +86,17 @@ class TestCalibrationJudge {
   @Test
   void aCandidateWithoutAnAaArmMustBeatTwoStandardErrorsOfItsOwnMedian() {
     // Tight rounds 3% up: the spread's margin is below 1%, so the 1% floor holds, and 3% beats it.
-    assertThat(CalibrationJudge.beatsOnItsOwn(paired(1.03, 1.031, 1.029, 1.03))).isTrue();
-    assertThat(CalibrationJudge.ownMargin(paired(1.03, 1.031, 1.029, 1.03))).isEqualTo(CalibrationJudge.MIN_GAIN);
-    // The same median, rounds spread by 10%: two standard errors of a median of 4 are about 0.13.
-    CalibrationJudge.Paired spread = paired(0.93, 1.0, 1.06, 1.13);
+    CalibrationJudge.Paired tight = paired(1.03, 1.031, 1.029, 1.03, 1.03);
+    assertThat(CalibrationJudge.beatsOnItsOwn(tight)).isTrue();
+    assertThat(CalibrationJudge.ownMargin(tight)).isEqualTo(CalibrationJudge.MIN_GAIN);
+    assertThat(CalibrationJudge.beatsOnItsOwn(paired(1.03, 1.031, 1.029, 1.03))).as("4 rounds, too few").isFalse();
+    // The same median, rounds spread by 15%: two standard errors of a median of 5 are about 0.13.
+    CalibrationJudge.Paired spread = paired(0.88, 0.95, 1.03, 1.11, 1.18);
     assertThat(CalibrationJudge.ownMargin(spread)).isGreaterThan(0.1);
     assertThat(CalibrationJudge.beatsOnItsOwn(spread)).isFalse();
-    assertThat(CalibrationJudge.beatsOnItsOwn(paired(1.2))).as("one round is no spread").isFalse();
-    assertThat(CalibrationJudge.beatsOnItsOwn(paired(0.96, 0.97, 0.96))).as("slower").isFalse();
-    CalibrationJudge.Paired slowTail = new CalibrationJudge.Paired(List.of(1.05, 1.05, 1.05), List.of(1.4, 1.4, 1.4));
+    assertThat(CalibrationJudge.beatsOnItsOwn(paired(0.96, 0.97, 0.96, 0.97, 0.96))).as("slower").isFalse();
+    CalibrationJudge.Paired slowTail = new CalibrationJudge.Paired(List.of(1.05, 1.05, 1.05, 1.05, 1.05),
+        List.of(1.4, 1.4, 1.4, 1.4, 1.4));
     assertThat(CalibrationJudge.beatsOnItsOwn(slowTail)).as("its p99 rose 40%").isFalse();
   }
 

@@ -63,12 +63,14 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
   }
 
   /**
-   * This policy with HBase's defaults in place of its values of {@code replaced}: what a policy that keeps HBase's
-   * defaults for them gives, fitted to its heap as every policy is ({@code tune calibrate} measures against that).
+   * This policy with HBase's defaults in place of its values of {@code replaced}, those it sets: what a policy that
+   * keeps HBase's defaults for them gives, fitted to its heap as every policy is ({@code tune calibrate} measures
+   * against that).
    */
   public Policy withHBaseDefaults(Collection<PolicySetting> replaced) {
     Map<PolicySetting, Object> withDefaults = new LinkedHashMap<>(settings);
-    replaced.forEach(setting -> withDefaults.put(setting, Formula.parse(setting.hbaseDefault(), Set.of())));
+    replaced.stream().filter(settings::containsKey)
+        .forEach(setting -> withDefaults.put(setting, Formula.parse(setting.hbaseDefault(), Set.of())));
     return new Policy(workloadClass, source, file, heapGb, presplitRegionsPerServer, withDefaults, lines);
   }
 
