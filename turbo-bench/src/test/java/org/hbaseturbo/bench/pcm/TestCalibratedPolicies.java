@@ -65,10 +65,7 @@ class TestCalibratedPolicies {
     Path file = writeWithHeap(dir, paper, new HeapFractionRounds.Result(candidate, hbase, List.of(0.97, 0.98),
         List.of(1.0, 1.0), List.of(0.96, 0.98, 0.97, 0.99), 0.975, 0.01, HeapFractionRounds.Verdict.HBASE,
         "median 0.975"));
-    Map<PolicySetting, String> lost = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
-        .values();
-    candidate.keySet().forEach(setting -> assertThat(lost.get(setting)).as(setting + ", HBase's won, as measured")
-        .isEqualTo(hbase.get(setting)));
+    assertFractions(dir, candidate, hbase, "HBase's won, as measured");
     assertThat(Files.readString(file)).contains("# Heap fractions hbase.regionserver.global.memstore.size 0.1,"
         + " hfile.block.cache.size 0.6: median 0.975, rounds [0.970, 0.980].",
         "hfile.block.cache.size: 0.4  # measured");
@@ -76,18 +73,21 @@ class TestCalibratedPolicies {
     writeWithHeap(dir, paper, new HeapFractionRounds.Result(candidate, hbase, List.of(1.05, 1.06),
         List.of(1.0, 1.0), List.of(1.05, 1.05, 1.06, 1.06), 1.055, 0.01, HeapFractionRounds.Verdict.POLICY,
         "median 1.055"));
-    Map<PolicySetting, String> won = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
-        .values();
-    candidate.keySet().forEach(setting -> assertThat(won.get(setting)).as(setting + ", the paper's won")
-        .isEqualTo(papers.get(setting)));
+    assertFractions(dir, candidate, papers, "the paper's won");
 
     file = writeWithHeap(dir, paper, HeapFractionRounds.Result.notMeasured(candidate, "the servers fell short"));
-    Map<PolicySetting, String> unjudged = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ)
-        .evaluate(CLUSTER).values();
-    candidate.keySet().forEach(setting -> assertThat(unjudged.get(setting)).as(setting + ", not judged")
-        .isEqualTo(papers.get(setting)));
+    assertFractions(dir, candidate, papers, "not judged");
     assertThat(Files.readString(file)).contains("# Heap fractions: the servers fell short.")
         .doesNotContain("0.6  # measured");
+  }
+
+  /** The fractions of {@code candidate} in the RO-read policy {@code dir} has are {@code expected}'s. */
+  private static void assertFractions(Path dir, Map<PolicySetting, String> candidate,
+      Map<PolicySetting, String> expected, String why) throws Exception {
+    Map<PolicySetting, String> values = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+        .values();
+    candidate.keySet().forEach(setting -> assertThat(values.get(setting)).as(setting + ", " + why)
+        .isEqualTo(expected.get(setting)));
   }
 
   private static Path writeWithHeap(Path dir, Policy paper, HeapFractionRounds.Result heap) throws Exception {
