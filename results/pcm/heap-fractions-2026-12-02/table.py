@@ -7,7 +7,7 @@ import sys
 
 def main(path):
     report = json.load(open(path))
-    print("| class | candidate | against (HBase's, fitted) | rounds | median | sd a round | margin | chosen |"
+    print("| class | candidate | against (HBase's, fitted) | rounds | median | sd a round | margin | verdict |"
           " server 0 over server 1, which the swap cancels |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for result in report["classes"]:
@@ -21,8 +21,13 @@ def main(path):
         servers = [math.sqrt(runs[i] / runs[i + 1]) for i in range(0, len(runs), 2)]
         print("| %s | %s | %s | %d | %.3f | %.1f%% | %.3f | %s | %+.1f%% |" % (
             result["workload_class"], fractions(heap["candidate"]), fractions(heap["against"]), len(ratios),
-            heap["median"], 100 * statistics.stdev(ratios), heap["margin"], "yes" if heap["chosen"] else "no",
+            heap["median"], 100 * statistics.stdev(ratios), heap["margin"], verdict(heap),
             100 * (geometric_mean(servers) - 1)))
+
+
+def verdict(heap):
+    # The first run's build (3a4c3af) wrote "chosen" where later ones write "verdict".
+    return heap["verdict"] if "verdict" in heap else ("POLICY" if heap["chosen"] else "HBASE")
 
 
 def geometric_mean(values):
