@@ -12,8 +12,9 @@ def main(path):
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for result in report["classes"]:
         heap = result["heap_fractions"]
-        if not heap["ratios"]:
-            print("| %s | - | - | 0 | - | - | - | - | %s |" % (result["workload_class"], heap["reason"]))
+        if verdict(heap) == "UNJUDGED" or len(heap["ratios"]) < 2:
+            print("| %s | %s | - | %d | - | - | - | %s | %s |" % (result["workload_class"],
+                  fractions(heap["candidate"]), len(heap["ratios"]), verdict(heap), heap["reason"]))
             continue
         ratios = heap["ratios"]
         runs = heap["run_ratios"]
