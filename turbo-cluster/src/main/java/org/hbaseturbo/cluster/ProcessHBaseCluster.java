@@ -240,11 +240,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   public synchronized void updateServer(int index, Map<String, String> own, Consumer<String> progress)
       throws IOException {
     requireIndex(index);
-    ServerSettingsCheck.requireNotOwned(own.keySet(), "a RegionServer's own settings");
-    Map<String, String> next = new HashMap<>();
-    settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
-    next.putAll(own);
-    ServerSettingsCheck.check(next, "a RegionServer's own settings");
+    requireAcceptable(own, "a RegionServer's own settings");
     ownSettings.put(index, Map.copyOf(own));
     RegionServerProcess server = regionServers.get(index);
     server.rewriteSite(home.dir(), settingsOf(index));
@@ -274,13 +270,21 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** Takes {@code changes} and {@code heap} for the RegionServers' next start, once they are checked. */
   private void apply(Map<String, String> changes, Optional<String> heap) {
     heap.ifPresent(ProcessClusterBuilder::requireHeapSize);
-    ServerSettingsCheck.requireNotOwned(changes.keySet(), "--set");
-    Map<String, String> next = new java.util.HashMap<>();
-    settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
-    next.putAll(changes);
-    ServerSettingsCheck.check(next, "--set");
+    requireAcceptable(changes, "--set");
     changes.forEach(settings::set);
     heap.ifPresent(size -> regionServerHeap = size);
+  }
+
+  /**
+   * @throws InvalidInputException naming {@code source} when {@code changes} set what the cluster owns, or make with
+   *     the cluster's settings a configuration HBase would refuse
+   */
+  private void requireAcceptable(Map<String, String> changes, String source) {
+    ServerSettingsCheck.requireNotOwned(changes.keySet(), source);
+    Map<String, String> next = new HashMap<>();
+    settings.forEach(entry -> next.put(entry.getKey(), entry.getValue()));
+    next.putAll(changes);
+    ServerSettingsCheck.check(next, source);
   }
 
   /**

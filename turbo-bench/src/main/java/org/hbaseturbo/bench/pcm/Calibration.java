@@ -188,10 +188,11 @@ public final class Calibration {
         for (int i = 0; i < settings.classes().size(); i++) {
           PcmWorkload workload = settings.classes().get(i);
           long share = Math.max(0, (deadline - System.nanoTime()) / (settings.classes().size() - i));
-          Policy.Evaluated paper = settings.policies().get(workload.workloadClass()).evaluate(environment);
+          Policy policy = settings.policies().get(workload.workloadClass());
+          Policy.Evaluated paper = policy.evaluate(environment);
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
-            Policy.Evaluated hbaseFractions = settings.policies().get(workload.workloadClass())
-                .withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(environment);
+            Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(HeapFractionRounds.FRACTIONS)
+                .evaluate(environment);
             results.add(new ClassCalibration(workload, paper, hbaseFractions, tables, environment.regionServers(),
                 System.nanoTime() + share).run());
           } catch (InterruptedIOException e) {
