@@ -61,7 +61,7 @@ final class TargetCluster implements AutoCloseable {
       Connection connection = ClusterConnections.open(cluster.clientConfiguration(), description);
       List<HRegionServer> inProcess = cluster instanceof EmbeddedHBaseCluster embedded ? embedded.regionServers()
           : List.of();
-      return new TargetCluster(new ClusterTarget(connection, clientConf, description, inProcess),
+      return new TargetCluster(new ClusterTarget(connection, clientConf, description, inProcess, true),
           settings.identity(), Optional.of(cluster));
     } catch (IOException | RuntimeException e) {
       cluster.close();

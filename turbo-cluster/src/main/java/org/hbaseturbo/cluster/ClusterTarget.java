@@ -19,9 +19,11 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
  * @param description how to name the cluster to the user
  * @param inProcess the RegionServers that run in this JVM (an embedded cluster), for what only they can measure
  *     from inside; empty for a cluster elsewhere
+ * @param started whether the command started the cluster (embedded or as processes), whose balancer it may pause;
+ *     false for one given by {@code --conf}, which is the operator's
  */
 public record ClusterTarget(Connection connection, Path clientConfDir, String description,
-    List<HRegionServer> inProcess) {
+    List<HRegionServer> inProcess, boolean started) {
   public ClusterTarget {
     inProcess = List.copyOf(inProcess);
     requireNonNull(connection, "connection is null");
@@ -29,18 +31,18 @@ public record ClusterTarget(Connection connection, Path clientConfDir, String de
     requireNonNull(description, "description is null");
   }
 
-  /** A cluster whose RegionServers run elsewhere. */
+  /** A cluster the command did not start, given by {@code --conf}. */
   public ClusterTarget(Connection connection, Path clientConfDir, String description) {
-    this(connection, clientConfDir, description, List.of());
+    this(connection, clientConfDir, description, List.of(), false);
   }
 
   /**
-   * Switches the balancer off until the returned handle closes, on a cluster of this JVM only: a region that the
+   * Switches the balancer off until the returned handle closes, on a cluster the command started: a region that the
    * balancer moves mid-run changes what the run measures, and which server an in-process timing must call. A
    * cluster given by {@code --conf} is the operator's and keeps its balancer.
    */
   public Closeable balancerPaused() throws IOException {
-    return inProcess.isEmpty() ? () -> { } : balancerPaused(connection);
+    return started ? balancerPaused(connection) : () -> { };
   }
 
   /**

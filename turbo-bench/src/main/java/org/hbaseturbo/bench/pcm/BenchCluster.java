@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.pcm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -51,7 +52,8 @@ final class BenchCluster implements AutoCloseable {
     try {
       Path clientConf = cluster.writeClientConfiguration(workDir.resolve("hbase-conf"));
       Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration());
-      return new BenchCluster(cluster, connection, new ClusterTarget(connection, clientConf.getParent(), description));
+      ClusterTarget target = new ClusterTarget(connection, clientConf.getParent(), description, List.of(), true);
+      return new BenchCluster(cluster, connection, target);
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;

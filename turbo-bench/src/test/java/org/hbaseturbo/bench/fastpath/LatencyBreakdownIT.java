@@ -25,7 +25,7 @@ class LatencyBreakdownIT {
   void theServerHoldingTheRecordTimesItsGetAndPutInProcess(EmbeddedHBaseCluster cluster, Connection connection,
       @TempDir Path dir) throws Exception {
     TableName table = InProcessTable.create(connection, "breakdown", 1, 1024);
-    ClusterTarget inProcess = new ClusterTarget(connection, dir, "shared", cluster.regionServers());
+    ClusterTarget inProcess = new ClusterTarget(connection, dir, "shared", cluster.regionServers(), true);
     ServerProcessing server = ServerProcessing.of(inProcess, table).orElseThrow();
     assertThat(server.getP50Us()).isPositive().isLessThan(100_000);
     assertThat(server.putP50Us()).isPositive().isLessThan(100_000);

@@ -23,8 +23,8 @@ class ServerFloorIT {
   void aBatchOfRowsCostsTheServersMoreThanOneRow(EmbeddedHBaseCluster cluster, Connection connection,
       @TempDir Path dir) throws Exception {
     TableName table = InProcessTable.create(connection, "floor", 1_000, 100, Bytes.toBytes("user5"));
-    ServerFloor floor = ServerFloor.of(new ClusterTarget(connection, dir, "shared", cluster.regionServers()), table)
-        .orElseThrow();
+    ClusterTarget shared = new ClusterTarget(connection, dir, "shared", cluster.regionServers(), true);
+    ServerFloor floor = ServerFloor.of(shared, table).orElseThrow();
 
     ServerFloor.Measure read = floor.measure(FastPathWorkload.READ, 2);
     ServerFloor.Measure multiget = floor.measure(FastPathWorkload.MULTIGET, 2);
