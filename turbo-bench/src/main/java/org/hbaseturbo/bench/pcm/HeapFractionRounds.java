@@ -17,6 +17,7 @@ import org.hbaseturbo.bench.ycsb.WarmYcsbClient;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.cluster.ServerControl.Restart;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.RegionSpread;
 import org.hbaseturbo.tune.policy.Policy;
@@ -40,7 +41,9 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * carries half of a run's load, where the table settings' arms carry it all. The copies have HBase's table settings,
  * whatever the class's table rounds chose. The balancer is off meanwhile, and each swap moves back a region that
  * left its server all the same; at the end each server is given back the fractions it began with, and the
- * cluster's settings.
+ * cluster's settings. A heap too full for the tuner to move a fraction (its guard, or HBase's own 95% mark) is met
+ * by a restart of the servers with the cluster's settings: once in the rounds, and again at the end where the servers
+ * cannot get their fractions back otherwise.
  */
 final class HeapFractionRounds {
   /** The heap fractions a policy sets. */
@@ -94,6 +97,8 @@ final class HeapFractionRounds {
   private final List<Double> ratios = new ArrayList<>();
   private final List<Double> p99Ratios = new ArrayList<>();
   private final List<Double> runRatios = new ArrayList<>();
+  /** Each server's fractions by its name, as the rounds found them, or as a restart left them. */
+  private Map<String, HeapFractions.Fractions> began = Map.of();
   /** The two copies, the i-th on server i. */
   private final List<TableName> copies = new ArrayList<>();
   /** Why the rounds ended, once they have. */
@@ -123,7 +128,10 @@ final class HeapFractionRounds {
 
   /**
    * Runs rounds until {@code until} or {@code maxRounds} (0: no bound), then gives each server back the fractions it
-   * began with and the cluster's settings.
+   * began with and the cluster's settings. Where the servers' heap tuner holds a swap short, the servers restart with
+   * the cluster's settings once and the rounds go on: what a full heap held back is mostly what the load and the
+   * earlier classes left in it (the block cache, and MSLAB's chunk pool, which keeps the memstore's share after
+   * flushes), which a restart frees (results/pcm/heap-fractions-restart-2026-12-02).
    *
    * @param hbaseValues the policy's values with HBase's fractions, fitted ({@link Policy#withHBaseDefaults})
    * @param prefix the names of the two copies begin with it
@@ -142,7 +150,7 @@ final class HeapFractionRounds {
         + " each served by one RegionServer alone, both run at once; the servers swap fractions between a round's two"
         + " runs%n", theirs, hbase);
     out.flush();
-    Map<String, HeapFractions.Fractions> began = HeapFractions.now(target.connection());
+    began = HeapFractions.now(target.connection());
     // The copies stay each on its server: the balancer would spread them again.
     Closeable balancer = ClusterTarget.balancerPaused(target.connection());
     try {
@@ -159,18 +167,26 @@ final class HeapFractionRounds {
         out.flush();
         Optional<String> fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds,
             roundEstimate);
+        if (fellShort.isPresent()) {
+          out.printf("  the servers' heap tuner held the fractions short of them (%s): restarting the servers with the"
+              + " cluster's settings, which frees the heap the load and the earlier classes filled, and going on%n",
+              fellShort.get());
+          restartWithClusterSettings();
+          began = HeapFractions.now(target.connection());
+          fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds, roundEstimate);
+        }
         result = fellShort.isPresent() ? verdict(candidate, hbaseValues, Verdict.UNJUDGED, "the servers' heap tuner"
-            + " held the fractions short of them, so they were not judged: " + fellShort.get())
+            + " held the fractions short of them even after a restart, so they were not judged: " + fellShort.get())
             : judged(candidate, hbaseValues);
       } catch (IOException | RuntimeException e) {
         try {
-          giveBack(began);
+          giveBack();
         } catch (IOException | RuntimeException again) {
           e.addSuppressed(again);
         }
         throw e;
       }
-      giveBack(began);
+      giveBack();
       return result;
     } finally {
       balancer.close();
@@ -205,8 +221,9 @@ final class HeapFractionRounds {
         }
         throughput[candidateOn] = candidate.throughputOpsPerSecond() / other.throughputOpsPerSecond();
         p99[candidateOn] = candidate.p99Us() / other.p99Us();
-        runRatios.add(throughput[candidateOn]);
       }
+      runRatios.add(throughput[0]);
+      runRatios.add(throughput[1]);
       ratios.add(Math.sqrt(throughput[0] * throughput[1]));
       p99Ratios.add(Math.sqrt(p99[0] * p99[1]));
       out.printf("  heap round %d: %.3f (runs %.3f and %.3f); median %.3f so far (throughput over HBase's"
@@ -241,9 +258,12 @@ final class HeapFractionRounds {
 
   /**
    * Gives each server the fractions it began with, waits for them, then takes its own settings away: with no target
-   * the tuner keeps a fraction where it is, so the servers run on as they began.
+   * the tuner keeps a fraction where it is, so the servers run on as they began. Where the tuner holds a server short
+   * of them (a heap full after collections: results/pcm/heap-fractions-2026-12-02/disk), the servers restart with the
+   * cluster's settings, which is the one way back to its fractions; the next class would otherwise run beside
+   * fractions nobody chose.
    */
-  private void giveBack(Map<String, HeapFractions.Fractions> began) throws IOException {
+  private void giveBack() throws IOException {
     Map<String, HeapFractions.Fractions> targets = new LinkedHashMap<>();
     for (int server = 0; server < 2; server++) {
       HeapFractions.Fractions fractions = began.get(servers.regionServerName(server).getServerName());
@@ -251,11 +271,28 @@ final class HeapFractionRounds {
         targets.put(give(server, fractions), fractions);
       }
     }
-    HeapFractions.awaitEach(target.connection(), targets).ifPresent(where -> out.printf("  WARNING: the servers"
-        + " did not get back the heap fractions they began with, and the next class runs beside them: %s%n", where));
+    Optional<String> fellShort = HeapFractions.awaitEach(target.connection(), targets);
+    if (fellShort.isPresent()) {
+      out.printf("  the servers did not get back the heap fractions they began with (%s): restarting them with the"
+          + " cluster's settings before the next class%n", fellShort.get());
+      restartWithClusterSettings();
+    } else {
+      for (int server = 0; server < 2; server++) {
+        servers.updateServer(server, Map.of(), progress -> { });
+      }
+    }
+  }
+
+  /** Takes each server's own settings away and restarts them all: they start at the cluster's fractions. */
+  private void restartWithClusterSettings() throws IOException {
     for (int server = 0; server < 2; server++) {
       servers.updateServer(server, Map.of(), progress -> { });
     }
+    out.flush();
+    servers.restart(Restart.ALL_AT_ONCE, Map.of(), Optional.empty(), line -> {
+      out.printf("    %s%n", line);
+      out.flush();
+    });
   }
 
   /** The rounds' verdict: HBase's fractions unless the policy's beat them. */
