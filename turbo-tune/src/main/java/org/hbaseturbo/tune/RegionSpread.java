@@ -35,8 +35,8 @@ public final class RegionSpread {
     try (Admin admin = connection.getAdmin()) {
       List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
       servers.sort(null);
-      int moved = place(connection, table, i -> servers.get(i % servers.size()));
-      progress.accept("moved " + moved + " of the " + admin.getRegions(table).size() + " regions so that the "
+      Placed placed = place(connection, table, i -> servers.get(i % servers.size()));
+      progress.accept("moved " + placed.moved() + " of the " + placed.regions() + " regions so that the "
           + servers.size() + " RegionServers hold them in turns");
     }
   }
@@ -48,14 +48,18 @@ public final class RegionSpread {
    * @return how many regions moved
    */
   public static int onto(Connection connection, TableName table, ServerName server) throws IOException {
-    return place(connection, table, i -> server);
+    return place(connection, table, i -> server).moved();
+  }
+
+  /** How many of a table's regions moved, of how many. */
+  private record Placed(int moved, int regions) {
   }
 
   /**
    * Moves each region, in key order, to where {@code target} puts the i-th, unless it is there; waits until each is
-   * open there. Returns how many moved.
+   * open there.
    */
-  private static int place(Connection connection, TableName table, IntFunction<ServerName> target)
+  private static Placed place(Connection connection, TableName table, IntFunction<ServerName> target)
       throws IOException {
     try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
       List<RegionInfo> regions = new ArrayList<>(admin.getRegions(table));
@@ -74,7 +78,7 @@ public final class RegionSpread {
         Await.until(OPEN_BOUND, "region " + region.getEncodedName() + " of table " + table + " to open on " + to,
             () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(to));
       }
-      return moved;
+      return new Placed(moved, regions.size());
     }
   }
 }

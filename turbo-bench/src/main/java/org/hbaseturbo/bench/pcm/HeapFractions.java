@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
@@ -37,18 +39,10 @@ final class HeapFractions {
   static void await(Connection connection, Policy.Evaluated policy, PrintWriter out) throws IOException {
     Optional<Double> memstore = fraction(policy, PolicySetting.MEMSTORE);
     Optional<Double> blockCache = fraction(policy, PolicySetting.BLOCK_CACHE);
-    ServerStatsReader reader = new ServerStatsReader(connection);
     long start = System.nanoTime();
-    Stall stall = new Stall(start);
-    // The reading that ended the wait, which the line below describes.
-    AtomicReference<List<RegionServerState>> last = new AtomicReference<>();
-    Await.until(() -> {
-      last.set(reader.workload().servers());
-      return inForce(last.get(), memstore, blockCache) || stall.stalled(last.get(), System.nanoTime());
-    }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach the policy's fractions", () -> new IOException(
-        "the RegionServers did not reach the policy's heap fractions (memstore " + memstore + ", block cache "
-            + blockCache + ") within " + LIMIT.toMinutes() + " minutes; their logs say why"));
-    List<RegionServerState> servers = last.get();
+    List<RegionServerState> servers = awaitSettled(connection, every -> every,
+        every -> inForce(every, memstore, blockCache), "the policy's fractions", "the policy's heap fractions"
+            + " (memstore " + memstore + ", block cache " + blockCache + ")");
     double seconds = (System.nanoTime() - start) / 1e9;
     if (inForce(servers, memstore, blockCache)) {
       out.printf("    heap fractions in force after %.0f s: memstore %s, block cache %s%n", seconds,
@@ -72,25 +66,40 @@ final class HeapFractions {
    * @return where the servers that fell short stand, for the progress lines; empty when every one is at its targets
    */
   static Optional<String> awaitEach(Connection connection, Map<String, Fractions> targets) throws IOException {
-    ServerStatsReader reader = new ServerStatsReader(connection);
-    Stall stall = new Stall(System.nanoTime());
-    AtomicReference<List<RegionServerState>> last = new AtomicReference<>();
-    Await.until(() -> {
-      last.set(reader.workload().servers().stream().filter(server -> targets.containsKey(server.server())).toList());
-      return last.get().size() == targets.size() && last.get().stream().allMatch(server -> inForce(server,
-          targets.get(server.server()))) || stall.stalled(last.get(), System.nanoTime());
-    }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach each server's fractions", () -> new IOException(
-        "the RegionServers did not reach their heap fractions " + targets + " within " + LIMIT.toMinutes()
-            + " minutes; their logs say why"));
-    List<String> fallenShort = new ArrayList<>(last.get().stream()
+    List<RegionServerState> servers = awaitSettled(connection,
+        every -> every.stream().filter(server -> targets.containsKey(server.server())).toList(),
+        named -> named.size() == targets.size() && named.stream().allMatch(server -> inForce(server,
+            targets.get(server.server()))), "each server's fractions", "their heap fractions " + targets);
+    List<String> fallenShort = new ArrayList<>(servers.stream()
         .filter(server -> !inForce(server, targets.get(server.server())))
         .map(server -> String.format("%s at memstore %.2f, block cache %.2f (targets %s)", server.server(),
             fraction(server.memstoreLimitBytes(), server), fraction(server.blockCacheMaxBytes(), server),
             targets.get(server.server())))
         .toList());
-    targets.keySet().stream().filter(name -> last.get().stream().noneMatch(server -> server.server().equals(name)))
+    targets.keySet().stream().filter(name -> servers.stream().noneMatch(server -> server.server().equals(name)))
         .forEach(name -> fallenShort.add(name + " did not report its fractions"));
     return fallenShort.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", fallenShort));
+  }
+
+  /**
+   * Reads the servers every second until those {@code which} picks are {@code inForce}, or until their fractions
+   * stopped moving ({@link Stall}), at most {@link #LIMIT}; returns the reading that ended the wait.
+   *
+   * @param reach the fractions waited for, in the progress line ("the heap tuner to reach REACH")
+   * @param what the same, in the error when the wait outlasts its limit
+   */
+  private static List<RegionServerState> awaitSettled(Connection connection,
+      UnaryOperator<List<RegionServerState>> which, Predicate<List<RegionServerState>> inForce, String reach,
+      String what) throws IOException {
+    ServerStatsReader reader = new ServerStatsReader(connection);
+    Stall stall = new Stall(System.nanoTime());
+    AtomicReference<List<RegionServerState>> last = new AtomicReference<>();
+    Await.until(() -> {
+      last.set(which.apply(reader.workload().servers()));
+      return inForce.test(last.get()) || stall.stalled(last.get(), System.nanoTime());
+    }, LIMIT, Duration.ofSeconds(1), "the heap tuner to reach " + reach, () -> new IOException(
+        "the RegionServers did not reach " + what + " within " + LIMIT.toMinutes() + " minutes; their logs say why"));
+    return last.get();
   }
 
   /** Each server's fractions now, by its name ("host,port,startcode"), to the nearest thousandth. */
