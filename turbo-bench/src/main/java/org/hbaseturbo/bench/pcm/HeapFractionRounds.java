@@ -129,9 +129,9 @@ final class HeapFractionRounds {
   /**
    * Runs rounds until {@code until} or {@code maxRounds} (0: no bound), then gives each server back the fractions it
    * began with and the cluster's settings. Where the servers' heap tuner holds a swap short, the servers restart with
-   * the cluster's settings once and the rounds go on: what a full heap held back is mostly what the load and the
-   * earlier classes left in it (the block cache, and MSLAB's chunk pool, which keeps the memstore's share after
-   * flushes), which a restart frees (results/pcm/heap-fractions-restart-2026-12-02).
+   * the cluster's settings once and the rounds go on: a server restarted holds nothing of what the load and the
+   * earlier classes left in its heap, and on 1 GiB heaps the swaps then reached their targets
+   * (results/pcm/heap-fractions-restart-2026-12-02).
    *
    * @param hbaseValues the policy's values with HBase's fractions, fitted ({@link Policy#withHBaseDefaults})
    * @param prefix the names of the two copies begin with it
@@ -169,7 +169,8 @@ final class HeapFractionRounds {
             roundEstimate);
         if (fellShort.isPresent()) {
           out.printf("  the servers' heap tuner held the fractions short of them (%s): restarting the servers with the"
-              + " cluster's settings, which frees the heap the load and the earlier classes filled, and going on%n",
+              + " cluster's settings, which empties their heaps of what the load and the earlier classes left, and"
+              + " going on%n",
               fellShort.get());
           restartWithClusterSettings();
           began = HeapFractions.now(target.connection());
