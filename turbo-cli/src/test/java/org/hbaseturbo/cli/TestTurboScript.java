@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code ./turbo} script's staleness check, run on a copy of the script in a checkout made of empty
  * files: only sources (poms, the JVM flags, a module's {@code src/main}) newer than the built jar may trigger
- * a build, never what runs write under the checkout.
+ * a build, never what runs write under the checkout. And the turbo commands it finds running from the checkout's
+ * build, under which it does not rebuild.
  */
 class TestTurboScript {
   private static final Path SCRIPT = Path.of("..", "turbo");
@@ -72,6 +73,26 @@ class TestTurboScript {
     assertThat(stale()).isTrue();
   }
 
+  @Test
+  void aTurboCommandRunningFromThisCheckoutIsFoundAndOneFromAnotherIsNot() throws Exception {
+    // A shell whose arguments are a turbo command's: "sleep; true" keeps bash from replacing itself with sleep.
+    Process here = new ProcessBuilder("bash", "-c", "sleep 60; true", "-Dturbo.home=" + root,
+        "org.hbaseturbo.cli.TurboMain").start();
+    Process elsewhere = new ProcessBuilder("bash", "-c", "sleep 60; true", "-Dturbo.home=" + root + "-other",
+        "org.hbaseturbo.cli.TurboMain").start();
+    try {
+      assertThat(sourced("running_here").lines()).contains(String.valueOf(here.pid()))
+          .doesNotContain(String.valueOf(elsewhere.pid()));
+    } finally {
+      for (Process shell : new Process[] {here, elsewhere}) {
+        shell.descendants().forEach(ProcessHandle::destroy);
+        shell.destroy();
+      }
+    }
+    assertThat(here.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(sourced("running_here").lines()).doesNotContain(String.valueOf(here.pid()));
+  }
+
   private void file(String relative, Instant modified) throws IOException {
     Path path = root.resolve(relative);
     Files.createDirectories(path.getParent());
@@ -83,13 +104,18 @@ class TestTurboScript {
 
   /** Sources the script, which then only defines its functions, and asks {@code stale}. */
   private boolean stale() throws Exception {
-    Process bash = new ProcessBuilder("bash", "-c",
-        "source ./turbo && if stale; then echo stale; else echo fresh; fi").directory(root.toFile())
-        .redirectErrorStream(true).start();
-    assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    String answer = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertThat(bash.exitValue()).as(answer).isZero();
+    String answer = sourced("if stale; then echo stale; else echo fresh; fi");
     assertThat(answer).isIn("stale", "fresh");
     return answer.equals("stale");
+  }
+
+  /** Sources the script, then runs {@code command}; its output. */
+  private String sourced(String command) throws Exception {
+    Process bash = new ProcessBuilder("bash", "-c", "source ./turbo && " + command).directory(root.toFile())
+        .redirectErrorStream(true).start();
+    assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    String output = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertThat(bash.exitValue()).as(output).isZero();
+    return output;
   }
 }
