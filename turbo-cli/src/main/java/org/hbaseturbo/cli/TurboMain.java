@@ -75,7 +75,10 @@ public final class TurboMain extends CommandGroup {
       return EXIT_BAD_INPUT;
     });
     commandLine.setExecutionStrategy(parsed -> {
-      if (!helpRequested(parsed)) {
+      if (helpRequested(parsed)) {
+        // --version asks HBase for its version, whose first log line would open a log of no name: nothing to keep.
+        System.setProperty(LOG_FILE_PROPERTY, System.getProperty(LOG_FILE_PROPERTY, "/dev/null"));
+      } else {
         RangeCheck.check(parsed);
         renamed.note().ifPresent(note -> {
           err.println("turbo: warning: " + note);
