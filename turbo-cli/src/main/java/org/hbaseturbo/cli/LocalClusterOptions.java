@@ -54,10 +54,10 @@ final class LocalClusterOptions {
 
   @Option(names = HOSTS_OPTION,
       description = "With --cluster processes: each RegionServer on a host of its own, a network namespace on one"
-          + " bridge with the master's host (ZooKeeper, the master) and a client host, where the command's client"
-          + " JVMs run (YCSB's), each host's link shaped by --link where the command has it. The fast path then"
-          + " crosses the links over TCP. Needs root and iproute2; every namespace and the bridge go with the"
-          + " cluster.")
+          + " bridge with the master's host (ZooKeeper, the master and the NameNode, each a JVM of its own) and a"
+          + " client host, where the command's client JVMs run (YCSB's), each host's link shaped by --link where the"
+          + " command has it. The fast path then crosses the links over TCP. Needs root and iproute2; every"
+          + " namespace and the bridge go with the cluster.")
   boolean hosts;
 
   @Mixin

@@ -165,6 +165,9 @@ final class TargetCluster implements AutoCloseable {
               + String.join(" ", processCluster.regionServerInfoAddresses()) + confinementWords()
               + processCluster.hdfs().map(hdfs -> ", HBase's root on HDFS " + hdfs.uri() + " (NameNode and "
                   + hdfs.dataNodeCount() + " DataNodes, pids " + hdfs.pids() + ")").orElse("")
+              + processCluster.masterHost().map(host -> ", master's host " + host.namespace() + " at "
+                  + host.address() + " (ZooKeeper pid " + host.zooKeeperPid() + ", master pid " + host.masterPid()
+                  + ")").orElse("")
               + processCluster.clientHost().map(host -> ", client host " + host.namespace()).orElse("")
               + ", logs in " + cluster.dataDir().resolve("logs")
           : "embedded, " + regionServers + " RegionServers, ZooKeeper " + cluster.zooKeeperQuorum();

@@ -68,13 +68,20 @@ class ProcessClusterOnHostsIT {
       Set<String> networks = cluster.regionServerPids().stream().map(ProcessClusterOnHostsIT::network)
           .collect(Collectors.toSet());
       assertThat(networks).as("each RegionServer's network namespace").hasSize(2).doesNotContain(ownNetwork);
-      // DataNode i on RegionServer i's host, the NameNode on the master's.
+      // DataNode i on RegionServer i's host; ZooKeeper, the master and the NameNode on the master's, a host of its own.
       HdfsCluster hdfs = cluster.hdfs().orElseThrow();
       for (int i = 0; i < 2; i++) {
         assertThat(network(hdfs.dataNodePid(i))).as("DataNode " + i + "'s host")
             .isEqualTo(network(cluster.regionServerPids().get(i)));
       }
-      assertThat(network(hdfs.pids().get(0))).as("the NameNode's host").isEqualTo(ownNetwork);
+      ProcessHBaseCluster.MasterHost master = cluster.masterHost().orElseThrow();
+      assertThat(master.namespace()).isEqualTo("turbo-h" + launcher + "-master");
+      String masterNetwork = network(master.masterPid());
+      assertThat(masterNetwork).as("the master's host").isNotEqualTo(ownNetwork).isNotIn(networks);
+      assertThat(network(master.zooKeeperPid())).as("ZooKeeper's host").isEqualTo(masterNetwork);
+      assertThat(network(hdfs.pids().get(0))).as("the NameNode's host").isEqualTo(masterNetwork);
+      assertThat(master.address()).startsWith("10.214.");
+      assertThat(cluster.zooKeeperQuorum()).as("where clients find ZooKeeper").startsWith(master.address() + ":");
       try (DistributedFileSystem fs = hdfs.fileSystem()) {
         assertThat(Arrays.stream(fs.getDataNodeStats()).map(DatanodeInfo::getIpAddr))
             .as("the DataNodes' addresses").hasSize(2).allMatch(address -> address.startsWith("10.214."));

@@ -2,7 +2,7 @@ package org.hbaseturbo.cluster;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import java.util.OptionalLong;
 
 /**
  * What a running local cluster holds in its data directory besides HBase's files: the claim on the directory and
@@ -12,9 +12,9 @@ final class ClusterHome {
   private final Path dir;
   private final boolean temporary;
   private final ClusterDataDir claim;
-  private final MiniZooKeeperCluster zooKeeper;
+  private final ClusterZooKeeper zooKeeper;
 
-  ClusterHome(Path dir, boolean temporary, ClusterDataDir claim, MiniZooKeeperCluster zooKeeper) {
+  ClusterHome(Path dir, boolean temporary, ClusterDataDir claim, ClusterZooKeeper zooKeeper) {
     this.dir = dir;
     this.temporary = temporary;
     this.claim = claim;
@@ -29,14 +29,19 @@ final class ClusterHome {
     return ClusterSettings.LOOPBACK + ":" + zooKeeperPort();
   }
 
+  /** {@link ClusterZooKeeper#pid}. */
+  OptionalLong zooKeeperPid() {
+    return zooKeeper.pid();
+  }
+
   int zooKeeperPort() {
-    return zooKeeper.getClientPort();
+    return zooKeeper.port();
   }
 
   /** Stops ZooKeeper, gives the directory up, and deletes it if it was temporary. */
   void release() throws IOException {
     try {
-      zooKeeper.shutdown();
+      zooKeeper.stop();
     } finally {
       claim.close();
       if (temporary) {

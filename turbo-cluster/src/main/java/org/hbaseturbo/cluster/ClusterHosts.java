@@ -10,28 +10,38 @@ import org.hbaseturbo.wire.fastpath.ChannelSettings;
 
 /**
  * A process cluster's servers on hosts of their own ({@link HostNetwork}): RegionServer {@code i} (and DataNode
- * {@code i}, as on a real cluster's worker) on host {@code i}, the master, ZooKeeper and the NameNode on the bridge's
- * address, the master's host, where the launcher's own clients run too, and client JVMs on the client host. ZooKeeper,
- * which serves on loopback only, is reached through a relay on the bridge's address ({@link TcpRelay}).
+ * {@code i}, as on a real cluster's worker) on host {@code i}; ZooKeeper, the master and the NameNode, each a JVM of
+ * its own, on the master's host; client JVMs on the client host; and the launcher's own clients on the bridge's
+ * address, in this machine's own namespace.
  */
 final class ClusterHosts implements Closeable {
   private final HostNetwork network;
-  private TcpRelay zooKeeper;
 
   ClusterHosts(HostNetwork network) {
     this.network = network;
   }
 
-  /** Lets the other hosts reach the ZooKeeper that {@code conf} names, and points the servers' settings at it. */
-  void relayZooKeeper(Configuration conf) throws IOException {
-    int port = conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, -1);
-    zooKeeper = TcpRelay.start(network.bridgeAddress(), port, "ZooKeeper");
-    conf.set(HConstants.ZOOKEEPER_QUORUM, network.bridgeAddress());
+  /** The master's host: the address ZooKeeper, the master and the NameNode bind to. */
+  String masterAddress() {
+    return network.masterHost().address();
   }
 
-  /** The master's host: the address the master, ZooKeeper's relay and the NameNode bind to. */
-  String masterAddress() {
-    return network.bridgeAddress();
+  /** The words a server's command runs under on the master's host. */
+  List<String> masterWrapper() {
+    return network.masterHost().wrapper();
+  }
+
+  /** {@link HostNetwork#masterHost}'s namespace. */
+  String masterNamespace() {
+    return network.masterHost().namespace();
+  }
+
+  /** The master's settings: the cluster's, with its host's address to bind to and advertise. */
+  Configuration masterSettings(Configuration cluster) {
+    Configuration own = new Configuration(cluster);
+    own.set("hbase.master.hostname", masterAddress());
+    own.set(ChannelSettings.NET_DEVICES_KEY, network.masterHost().device());
+    return own;
   }
 
   /** Host {@code index}'s address, where its RegionServer and DataNode bind. */
@@ -51,12 +61,12 @@ final class ClusterHosts implements Closeable {
   }
 
   /**
-   * A client reaches ZooKeeper through its relay on the bridge, from whichever host it runs on, and the servers' fast
-   * path over TCP on the bridge from the master's host (a client of the client host is given its own device):
-   * never shared memory, which would bypass the links, as it cannot reach another host.
+   * A client reaches ZooKeeper on the master's host, from whichever host it runs on, and the servers' fast path over
+   * TCP on the bridge from the launcher's namespace (a client of the client host is given its own device): never
+   * shared memory, which would bypass the links, as it cannot reach another host.
    */
   void clientSettings(Configuration client) {
-    client.set(HConstants.ZOOKEEPER_QUORUM, network.bridgeAddress());
+    client.set(HConstants.ZOOKEEPER_QUORUM, masterAddress());
     client.set(ChannelSettings.NET_DEVICES_KEY, network.bridgeDevice());
     client.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
   }
@@ -100,15 +110,9 @@ final class ClusterHosts implements Closeable {
     return network.hosts().get(index);
   }
 
-  /** Ends the relay, then deletes the hosts and the bridge: after every server on them has stopped. */
+  /** Deletes the hosts and the bridge: after every server on them has stopped. */
   @Override
   public void close() throws IOException {
-    try {
-      if (zooKeeper != null) {
-        zooKeeper.close();
-      }
-    } finally {
-      network.close();
-    }
+    network.close();
   }
 }

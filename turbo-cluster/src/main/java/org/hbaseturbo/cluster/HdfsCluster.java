@@ -80,7 +80,7 @@ public final class HdfsCluster implements Closeable {
       format(nameNodeHome, logs, settings);
     }
     HdfsDaemon nameNode = HdfsDaemon.start("NameNode", nameNodeHome, logs, "namenode", settings,
-        NameNode.class.getName(), List.of());
+        NameNode.class.getName(), List.of(), hosts.map(ClusterHosts::masterWrapper).orElse(List.of()));
     List<HdfsDaemon> dataNodes = new ArrayList<>();
     HdfsCluster cluster = new HdfsCluster(dir, logs, settings, nameNode, dataNodes, hosts);
     try {

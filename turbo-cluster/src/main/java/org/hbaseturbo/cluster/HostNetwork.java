@@ -14,12 +14,13 @@ import org.hbaseturbo.common.InvalidInputException;
 
 /**
  * The hosts of a process cluster on this machine: a network namespace for each, joined by a veth pair to one bridge,
- * whose own address is the master's host (ZooKeeper, the HMaster, the NameNode, and the launcher's own clients), and
- * a client host beside them, where client JVMs run as on a machine of their own ({@link #clientHost}). Each
+ * whose own address is the launcher's (its own clients run there), with the master's host among them (ZooKeeper, the
+ * HMaster, the NameNode: {@link #masterHost}) and a client host beside them, where client JVMs run as on a machine of
+ * their own ({@link #clientHost}). Each
  * host's link is shaped both ways by {@code tc} at the cluster's rate ({@link NetworkLink#shape}), so that what a
  * host sends or receives, its clients' requests and its DataNode's blocks alike, crosses a link of its own, as in a
- * rack. Where the rate has a delay, each host adds it to what it sends ({@link LinkDelay}), the master's host through
- * the bridge: a packet from one host to another waits it once, a round trip twice. A server in a host's namespace
+ * rack. Where the rate has a delay, each host adds it to what it sends ({@link LinkDelay}), the launcher through the
+ * bridge: a packet from one host to another waits it once, a round trip twice. A server in a host's namespace
  * sees only its own address and the bridge's: loopback is its alone.
  *
  * <p>The addresses are a /24 of 10.214.0.0/16 that no interface of this machine has, so that two clusters on one
@@ -29,13 +30,14 @@ import org.hbaseturbo.common.InvalidInputException;
  */
 final class HostNetwork implements Closeable {
   private static final String PREFIX = "10.214.";
-  private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-(?:[0-9]+|client)( |$)");
+  private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-(?:[0-9]+|client|master)( |$)");
   private static final Pattern BRIDGE = Pattern.compile("^[0-9]+: tbr([0-9]+)[:@]");
   /** The comment on a lossy link's rules, by which they are found again. */
   private static final String LOSS_COMMENT = "turbo-lossy-link";
   /** Host {@code i}'s address ends in {@code FIRST_HOST + i}; the bridge's in 1, the client host's in 2. */
   private static final int FIRST_HOST = 10;
   private static final int CLIENT_HOST = 2;
+  private static final int MASTER_HOST = 3;
   private static final int MAX_HOSTS = 200;
   /** A degraded link's delay's queue in its host's namespace, where the cluster's own delay has queue 0. */
   private static final int DEGRADED_QUEUE = 1;
@@ -44,6 +46,7 @@ final class HostNetwork implements Closeable {
   private final long launcher;
   private final List<Host> hosts;
   private final Host clientHost;
+  private final Host masterHost;
   private final List<LinkDelay> delays = new ArrayList<>();
   /** The delays of degraded links, by host: each in a queue of its own beside the cluster's delay's. */
   private final Map<Integer, LinkDelay> slowed = new HashMap<>();
@@ -70,6 +73,7 @@ final class HostNetwork implements Closeable {
     this.launcher = launcher;
     this.hosts = hosts;
     this.clientHost = Host.of(launcher, "client", "c", subnet + CLIENT_HOST);
+    this.masterHost = Host.of(launcher, "master", "m", subnet + MASTER_HOST);
   }
 
   /**
@@ -91,7 +95,7 @@ final class HostNetwork implements Closeable {
 
   /**
    * The bridge's address of a network that does not exist yet, in a /24 that no interface of this machine has: the
-   * address the master binds to, needed before {@link #create}.
+   * launcher's address on it, needed before {@link #create}.
    */
   static String freeBridgeAddress(long launcher) throws IOException {
     String addresses = HostCommand.output(List.of("ip", "-o", "-4", "addr", "show"), HostCommand.IPROUTE2);
@@ -157,20 +161,21 @@ final class HostNetwork implements Closeable {
     }
   }
 
-  /** Makes every host hold what it sends for {@code delayMicros}, the master's host too. */
+  /** Makes every host hold what it sends for {@code delayMicros}, and the launcher what it sends to them. */
   private void delayEachHost(long delayMicros) throws IOException {
     LinkDelay.removeStale();
     for (Host host : all()) {
       delays.add(LinkDelay.start(host.wrapper(), host.device(), 0, delayMicros, launcher));
     }
-    // The master's host sends from this machine's own namespace; what the bridge forwards between hosts is not its.
+    // The launcher sends from this machine's own namespace; what the bridge forwards between hosts is not its.
     delays.add(LinkDelay.start(List.of(), bridgeDevice(), LinkDelay.ownQueue(launcher, 1), delayMicros, launcher));
   }
 
-  /** The servers' hosts, then the client host. */
+  /** The servers' hosts, then the client host and the master's. */
   private List<Host> all() {
     List<Host> all = new ArrayList<>(hosts);
     all.add(clientHost);
+    all.add(masterHost);
     return all;
   }
 
@@ -209,7 +214,8 @@ final class HostNetwork implements Closeable {
   /**
    * Cuts the client host off from host {@code index}, until {@link #reconnectClient}: the client host's iptables drops
    * every packet to or from that host's address, so its clients reach neither its RegionServer nor its DataNode, while
-   * the master's host and the other hosts still do, as when one cable between a client and a server rack fails.
+   * the master's host, the launcher and the other hosts still do, as when one cable between a client and a server
+   * rack fails.
    * Nothing is refused or reset: the clients' calls to it go unanswered until their timeouts.
    */
   void cutClientFrom(int index) throws IOException {
@@ -239,12 +245,12 @@ final class HostNetwork implements Closeable {
         Double.toString(loss), "-m", "comment", "--comment", LOSS_COMMENT, "-j", "DROP");
   }
 
-  /** The master's host: the bridge's address, on this machine's own namespace. */
+  /** The bridge's address: the launcher's, on this machine's own namespace. */
   String bridgeAddress() {
     return subnet + 1;
   }
 
-  /** The bridge, as UCX names the device: where the master's host reaches the others. */
+  /** The bridge, as UCX names the device: where the launcher reaches the hosts. */
   String bridgeDevice() {
     return "tbr" + launcher;
   }
@@ -252,6 +258,11 @@ final class HostNetwork implements Closeable {
   /** The servers' hosts: RegionServer {@code i}'s (and DataNode {@code i}'s) is host {@code i}. */
   List<Host> hosts() {
     return hosts;
+  }
+
+  /** The master's host: ZooKeeper, the master and the NameNode, as on a real cluster's master node. */
+  Host masterHost() {
+    return masterHost;
   }
 
   /**
@@ -263,7 +274,7 @@ final class HostNetwork implements Closeable {
   }
 
   /**
-   * What each host's delay said when the network closed ({@link LinkDelay#said}), the master's host's last; none
+   * What each host's delay said when the network closed ({@link LinkDelay#said}), the launcher's last; none
    * before, or without a delay. A degraded link's own delay is not among them.
    */
   List<String> delaysSaid() {

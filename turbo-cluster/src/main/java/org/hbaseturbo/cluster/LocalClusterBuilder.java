@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.master.ServerManager;
-import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.hbaseturbo.compress.TurboCodecs;
 
 /**
@@ -75,7 +74,7 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     boolean temporary = dataDir.isEmpty();
     Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
     ClusterDataDir claim = ClusterDataDir.claim(dir);
-    MiniZooKeeperCluster zooKeeper = null;
+    ClusterZooKeeper zooKeeper = null;
     try {
       Configuration conf = ClusterSettings.server(dir, host(), tableCoprocessors, overrides);
       // A starting master waits for RegionServers to check in for 4.5 s at least, and until none did for 1.5 s
@@ -85,11 +84,15 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
       // The servers in this JVM (all of them, or the master, which checks a table's compression when it is
       // created) share its compression algorithms, which read their codec classes only once.
       TurboCodecs.install();
-      zooKeeper = DataDirZooKeeper.start(conf, dir, claim);
+      zooKeeper = startZooKeeper(conf, dir, claim);
       return start(conf, new ClusterHome(dir, temporary, claim, zooKeeper));
     } catch (IOException | RuntimeException e) {
       if (zooKeeper != null) {
-        zooKeeper.shutdown();
+        try {
+          zooKeeper.stop();
+        } catch (IOException | RuntimeException notStopped) {
+          e.addSuppressed(notStopped);
+        }
       }
       abandonHost(e);
       claim.close();
@@ -103,6 +106,11 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
   /** The address the master (and, unless on hosts of their own, every server) binds to and advertises. */
   String host() throws IOException {
     return ClusterSettings.LOOPBACK;
+  }
+
+  /** Starts the cluster's ZooKeeper ({@link DataDirZooKeeper}) and points {@code conf} at it. */
+  ClusterZooKeeper startZooKeeper(Configuration conf, Path dir, ClusterDataDir claim) throws IOException {
+    return DataDirZooKeeper.start(conf, dir, claim);
   }
 
   /**

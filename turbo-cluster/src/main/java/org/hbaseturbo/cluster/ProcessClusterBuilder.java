@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
 import org.hbaseturbo.cluster.regime.BlockDevice;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
@@ -83,8 +82,9 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
 
   /**
    * Runs each RegionServer on a host of its own, a network namespace whose link to the others is shaped to
-   * {@code link} both ways ({@link HostNetwork}, {@link ClusterHosts}); the master and ZooKeeper stay on this JVM's
-   * host, the bridge's address, as do the clients this JVM starts. Needs root and iproute2.
+   * {@code link} both ways ({@link HostNetwork}, {@link ClusterHosts}), and ZooKeeper, the master (and the NameNode)
+   * on the master's host, each a JVM of its own; the clients this JVM starts stay on its own namespace, the bridge's
+   * address. Needs root and iproute2.
    */
   public ProcessClusterBuilder hosts(NetworkLink.Speed link) {
     this.hostLinks = Optional.of(requireNonNull(link, "link is null"));
@@ -160,6 +160,15 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
     return network.bridgeAddress();
   }
 
+  /** On hosts of their own, ZooKeeper runs on the master's host, where every host reaches it. */
+  @Override
+  ClusterZooKeeper startZooKeeper(Configuration conf, Path dir, ClusterDataDir claim) throws IOException {
+    if (hosts.isEmpty()) {
+      return super.startZooKeeper(conf, dir, claim);
+    }
+    return DataDirZooKeeper.startOn(hosts.get().masterAddress(), hosts.get().masterWrapper(), conf, dir, claim);
+  }
+
   @Override
   void abandonHost(Exception failure) {
     if (hosts.isPresent()) {
@@ -205,11 +214,10 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
     List<CgroupV1Group> groups = new ArrayList<>();
     List<PartitionGroup> partitions = new ArrayList<>();
     Map<Integer, List<String>> commands = new HashMap<>(wrappers);
-    LocalHBaseCluster master = null;
+    ClusterMaster master = null;
     Optional<HdfsCluster> hdfs = Optional.empty();
     try (AbortLines aborts = AbortLines.capture()) {
       if (hosts.isPresent()) {
-        hosts.get().relayZooKeeper(conf);
         for (int i = 0; i < regionServers; i++) {
           prepend(commands, i, hosts.get().wrapper(i));
         }
@@ -230,15 +238,22 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
         servers.add(RegionServerProcess.start(i, home.dir(), ProcessHBaseCluster.settingsOf(hosts, conf, i),
             regionServerHeap, ProcessHBaseCluster.wrapperOf(commands, i)));
       }
-      master = new LocalHBaseCluster(conf, 1, 0);
-      ServerThreads.start(master, aborts).awaitServing(servers.size(), () -> {
+      master = hosts.isPresent()
+          ? MasterProcess.start(home.dir(), hosts.get().masterSettings(conf), hosts.get().masterWrapper(),
+              ProcessHBaseCluster.clientSettings(conf, hosts))
+          : MasterThreads.start(conf, aborts);
+      master.awaitServing(servers.size(), () -> {
         for (RegionServerProcess server : servers) {
           server.requireStarting();
         }
       }, "the process cluster");
     } catch (IOException | RuntimeException e) {
       if (master != null) {
-        ServerThreads.stop(master);
+        try {
+          master.stop();
+        } catch (IOException | RuntimeException notStopped) {
+          e.addSuppressed(notStopped);
+        }
       }
       servers.forEach(RegionServerProcess::kill);
       List<Closeable> left = new ArrayList<>(groups);

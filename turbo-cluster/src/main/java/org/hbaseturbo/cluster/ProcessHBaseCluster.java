@@ -7,14 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -25,8 +26,9 @@ import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
- * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM, each RegionServer in a JVM
- * of its own ({@link RegionServerProcess}), all sharing {@code dataDir/hbase}. Unlike {@link EmbeddedHBaseCluster},
+ * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM (on hosts of their own, each in
+ * a JVM of its own on the master's host), each RegionServer in a JVM of its own ({@link RegionServerProcess}), all
+ * sharing {@code dataDir/hbase}. Unlike {@link EmbeddedHBaseCluster},
  * each RegionServer sizes its memstore and block cache from a heap of its own, runs the server jar from a classpath
  * that holds nothing else of ours, and can be killed alone. It is the {@link ServerControl} of its RegionServers in
  * the JVM that runs it; {@link ServerControlService} serves that control to other JVMs.
@@ -34,13 +36,11 @@ import org.hbaseturbo.common.InvalidInputException;
 public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** Each RegionServer JVM's maximum heap unless told otherwise. */
   public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
-  /** The tick of the cluster's ZooKeeper: HBase's MiniZooKeeperCluster's. */
-  private static final long ZOOKEEPER_TICK_MS = 2_000;
   /** The prefix of ZooKeeper's own settings in HBase's configuration. */
   private static final String ZOOKEEPER_PROPERTY = HConstants.ZK_CFG_PROPERTY_PREFIX;
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
   private final ClusterHome home;
-  private final LocalHBaseCluster master;
+  private final ClusterMaster master;
   /** Replaced by new processes as restarts go. */
   private final List<RegionServerProcess> regionServers;
   private final Configuration settings;
@@ -57,8 +57,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** The servers' hosts, where each runs on one of its own ({@link ProcessClusterBuilder#hosts}); taken down last. */
   private final Optional<ClusterHosts> hosts;
   private final Configuration clientConfiguration;
+  /** The launcher's own connection, for what it asks through {@link Admin}: made at first use, closed at the stop. */
+  private Connection connection;
 
-  ProcessHBaseCluster(ClusterHome home, LocalHBaseCluster master, List<RegionServerProcess> regionServers,
+  ProcessHBaseCluster(ClusterHome home, ClusterMaster master, List<RegionServerProcess> regionServers,
       Configuration settings, String regionServerHeap, Map<Integer, List<String>> wrappers,
       List<CgroupV1Group> groups, List<PartitionGroup> partitions, Optional<HdfsCluster> hdfs,
       Optional<ClusterHosts> hosts) {
@@ -72,8 +74,14 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     this.partitions = partitions;
     this.hdfs = hdfs;
     this.hosts = hosts;
-    this.clientConfiguration = ClusterSettings.client(settings);
-    hosts.ifPresent(own -> own.clientSettings(clientConfiguration));
+    this.clientConfiguration = clientSettings(settings, hosts);
+  }
+
+  /** The settings of a client of the cluster of {@code settings}: on hosts of their own, of the launcher's. */
+  static Configuration clientSettings(Configuration settings, Optional<ClusterHosts> hosts) {
+    Configuration client = ClusterSettings.client(settings);
+    hosts.ifPresent(own -> own.clientSettings(client));
+    return client;
   }
 
   /** RegionServer {@code index}'s settings: the cluster's and its own, on its own host where it has one. */
@@ -109,7 +117,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
 
   @Override
   public String zooKeeperQuorum() {
-    // On hosts of its own, clients of every host reach ZooKeeper through its relay on the bridge.
+    // On hosts of its own, clients of every host reach ZooKeeper on the master's host.
     return hosts.isPresent() ? clientConfiguration.get(HConstants.ZOOKEEPER_QUORUM) + ":"
         + clientConfiguration.get(HConstants.ZOOKEEPER_CLIENT_PORT) : home.zooKeeperQuorum();
   }
@@ -117,6 +125,19 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /** The operating system's ids of the RegionServer JVMs, in the order they were started. */
   public synchronized List<Long> regionServerPids() {
     return regionServers.stream().map(RegionServerProcess::pid).toList();
+  }
+
+  /**
+   * On hosts of their own, the master's host: its namespace, its address, and the process ids of ZooKeeper's JVM and
+   * the master's (the NameNode's is {@link HdfsCluster#pids}'s first). Empty when the cluster is not on hosts.
+   */
+  public Optional<MasterHost> masterHost() {
+    return hosts.map(own -> new MasterHost(own.masterNamespace(), own.masterAddress(),
+        home.zooKeeperPid().orElseThrow(), master.pid().orElseThrow()));
+  }
+
+  /** {@link #masterHost}. */
+  public record MasterHost(String namespace, String address, long zooKeeperPid, long masterPid) {
   }
 
   /** Each RegionServer's RPC port, by index: what tells the servers of the master's list apart. */
@@ -152,10 +173,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       throws IOException {
     apply(changes, heap);
     progress.accept("stopping all " + regionServers.size() + " RegionServers");
-    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
-        Admin admin = connection.getAdmin()) {
+    try (Admin admin = admin()) {
       for (RegionServerProcess server : regionServers) {
-        admin.stopRegionServer(address(server));
+        admin.stopRegionServer(address(admin, server));
       }
     }
     for (RegionServerProcess server : regionServers) {
@@ -194,9 +214,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       RegionMoves.unload(clientConfiguration, address(old), regions, "move the regions of RegionServer " + i
           + " away");
       progress.accept("RegionServer " + i + ": stopping");
-      try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
-          Admin admin = connection.getAdmin()) {
-        admin.stopRegionServer(address(old));
+      try (Admin admin = admin()) {
+        admin.stopRegionServer(address(admin, old));
       }
       old.awaitExit(STOP_TIMEOUT);
       RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settingsOf(i), regionServerHeap,
@@ -218,11 +237,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   @Override
   public synchronized void update(Map<String, String> changes, Consumer<String> progress) throws IOException {
     apply(changes, Optional.empty());
-    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
-        Admin admin = connection.getAdmin()) {
+    try (Admin admin = admin()) {
       for (RegionServerProcess server : regionServers) {
         server.rewriteSite(home.dir(), settingsOf(server.index()));
-        admin.updateConfiguration(serverName(server));
+        admin.updateConfiguration(serverName(admin, server));
       }
     }
     progress.accept("update_config done: " + regionServers.size() + " RegionServers reloaded " + changes.keySet());
@@ -244,9 +262,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     ownSettings.put(index, Map.copyOf(own));
     RegionServerProcess server = regionServers.get(index);
     server.rewriteSite(home.dir(), settingsOf(index));
-    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
-        Admin admin = connection.getAdmin()) {
-      admin.updateConfiguration(serverName(server));
+    try (Admin admin = admin()) {
+      admin.updateConfiguration(serverName(admin, server));
     }
     progress.accept("update_config done: RegionServer " + index + " reloaded " + own);
   }
@@ -258,7 +275,9 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    */
   public synchronized ServerName regionServerName(int index) throws IOException {
     requireIndex(index);
-    return serverName(regionServers.get(index));
+    try (Admin admin = admin()) {
+      return serverName(admin, regionServers.get(index));
+    }
   }
 
   private void requireIndex(int index) {
@@ -294,22 +313,17 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * it was, and RegionMover waits for it in vain.
    */
   private void awaitOnline(RegionServerProcess server) throws IOException {
-    try (Connection connection = ConnectionFactory.createConnection(clientConfiguration);
-        Admin admin = connection.getAdmin()) {
+    try (Admin admin = admin()) {
       Await.until(() -> {
         server.requireStarting();
-        Optional<ServerName> name = master.getActiveMaster().getServerManager().getOnlineServersList().stream()
-            .filter(server::is).findFirst();
-        return name.isPresent() && hasReported(name.get()) && serves(admin, name.get());
+        Optional<ServerMetrics> metrics = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS))
+            .getLiveServerMetrics().values().stream().filter(live -> server.is(live.getServerName())).findFirst();
+        return metrics.isPresent() && metrics.get().getLastReportTimestamp() > 0
+            && serves(admin, metrics.get().getServerName());
       }, LocalClusterBuilder.START_TIMEOUT, LocalClusterBuilder.START_POLL, server + " to come online",
           () -> new IOException(server + " did not come online within "
               + LocalClusterBuilder.START_TIMEOUT.toSeconds() + " s"));
     }
-  }
-
-  private boolean hasReported(ServerName name) {
-    ServerMetrics load = master.getActiveMaster().getServerManager().getLoad(name);
-    return load != null && load.getLastReportTimestamp() > 0;
   }
 
   private static boolean serves(Admin admin, ServerName name) {
@@ -325,14 +339,26 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     return wrappers.getOrDefault(index, List.of());
   }
 
-  /** Its host and port as the master knows it, which is what RegionMover and Admin match servers by. */
-  private String address(RegionServerProcess server) throws IOException {
-    return serverName(server).getAddress().toString();
+  private synchronized Admin admin() throws IOException {
+    if (connection == null || connection.isClosed()) {
+      connection = ConnectionFactory.createConnection(clientConfiguration);
+    }
+    return connection.getAdmin();
   }
 
-  private ServerName serverName(RegionServerProcess server) throws IOException {
-    return master.getActiveMaster().getServerManager().getOnlineServersList().stream()
-        .filter(server::is).findFirst()
+  /** Its host and port as the master knows it, which is what RegionMover and Admin match servers by. */
+  private String address(RegionServerProcess server) throws IOException {
+    try (Admin admin = admin()) {
+      return address(admin, server);
+    }
+  }
+
+  private static String address(Admin admin, RegionServerProcess server) throws IOException {
+    return serverName(admin, server).getAddress().toString();
+  }
+
+  private static ServerName serverName(Admin admin, RegionServerProcess server) throws IOException {
+    return admin.getRegionServers().stream().filter(server::is).findFirst()
         .orElseThrow(() -> new IOException("RegionServer " + server.index() + " (port " + server.port() + ") is not"
             + " online"));
   }
@@ -372,8 +398,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     long asked = settings.getLong(HConstants.ZK_SESSION_TIMEOUT, HConstants.DEFAULT_ZK_SESSION_TIMEOUT);
     long min = settings.getLong(ZOOKEEPER_PROPERTY + "minSessionTimeout", -1);
     long max = settings.getLong(ZOOKEEPER_PROPERTY + "maxSessionTimeout", -1);
-    return Duration.ofMillis(Math.max(min < 0 ? 2 * ZOOKEEPER_TICK_MS : min,
-        Math.min(max < 0 ? 20 * ZOOKEEPER_TICK_MS : max, asked)));
+    return Duration.ofMillis(Math.max(min < 0 ? 2 * DataDirZooKeeper.TICK_MS : min,
+        Math.min(max < 0 ? 20 * DataDirZooKeeper.TICK_MS : max, asked)));
   }
 
   /**
@@ -404,7 +430,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     if (!isPartitionable()) {
       throw new IllegalStateException("the cluster was started without partitions (Builder.partitionable())");
     }
-    partitions.get(index).cut(List.of(home.zooKeeperPort(), master.getActiveMaster().getServerName().getPort()));
+    partitions.get(index).cut(List.of(home.zooKeeperPort(), master.port()));
   }
 
   /**
@@ -547,9 +573,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   @Override
   public synchronized void close() throws IOException {
     try {
-      ServerThreads.stop(master);
-      for (RegionServerProcess server : regionServers) {
-        server.awaitExit(STOP_TIMEOUT);
+      if (connection != null) {
+        connection.close();
+      }
+      try {
+        master.stop();
+      } finally {
+        for (RegionServerProcess server : regionServers) {
+          server.awaitExit(STOP_TIMEOUT);
+        }
       }
       List<Closeable> left = new ArrayList<>(groups);
       left.addAll(partitions);

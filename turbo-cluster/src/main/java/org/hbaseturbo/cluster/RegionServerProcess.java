@@ -6,10 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ServerName;
@@ -151,43 +147,23 @@ final class RegionServerProcess {
     return jvm.java().pid();
   }
 
-  /**
-   * @throws IOException naming it and quoting its log, when it gave up starting: it logged an ABORTING line (its JVM
-   *     may take a while to end, or never end) or its JVM ended
-   */
+  /** {@link ServerJvm#requireStarting}. */
   void requireStarting() throws IOException {
-    Optional<String> aborting = jvm.log().abortLine();
-    if (aborting.isPresent()) {
-      throw new IOException(this + " aborted while starting: " + aborting.get() + "; see " + jvm.log().file());
-    }
-    jvm.requireAlive("starting");
+    jvm.requireStarting();
   }
 
   @Override
   public String toString() {
-    return jvm.name() + " (pid " + pid() + ")";
+    return jvm.toString();
   }
 
   /**
-   * Waits for it and its watch to end by itself (the master stopped the cluster, or it aborted); after {@code timeout},
-   * kills it.
+   * Waits for it to end by itself (the master stopped the cluster, or it aborted); after {@code timeout}, kills it.
    *
    * @return whether it ended by itself
    */
   boolean awaitExit(Duration timeout) throws IOException {
-    try {
-      jvm.watch().onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (TimeoutException e) {
-      kill();
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      kill();
-      throw new IOException("interrupted while RegionServer " + index + " stopped", e);
-    } catch (ExecutionException e) {
-      throw new IOException("waiting for RegionServer " + index + " to stop failed", e);
-    }
+    return jvm.awaitExit(timeout);
   }
 
   boolean isAlive() {

@@ -8,6 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
@@ -108,6 +111,44 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     }
     return new IOException(name + " " + what + ": " + cause.orElse("it logged no error") + "; see " + log.file()
         + " and " + out.file());
+  }
+
+  /**
+   * @throws IOException naming it and quoting its log, when it gave up starting: it logged an ABORTING line (its JVM
+   *     may take a while to end, or never end) or its JVM ended
+   */
+  void requireStarting() throws IOException {
+    Optional<String> aborting = log.abortLine();
+    if (aborting.isPresent()) {
+      throw new IOException(this + " aborted while starting: " + aborting.get() + "; see " + log.file());
+    }
+    requireAlive("starting");
+  }
+
+  /**
+   * Waits for it and its watch to end by itself; after {@code timeout}, kills it.
+   *
+   * @return whether it ended by itself
+   */
+  boolean awaitExit(Duration timeout) throws IOException {
+    try {
+      watch.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      kill();
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill();
+      throw new IOException("interrupted while " + name + " stopped", e);
+    } catch (ExecutionException e) {
+      throw new IOException("waiting for " + name + " to stop failed", e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name + " (pid " + java.pid() + ")";
   }
 
   /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */

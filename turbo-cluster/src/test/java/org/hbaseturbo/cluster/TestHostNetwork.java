@@ -38,11 +38,16 @@ class TestHostNetwork {
       HostNetwork.Host client = network.clientHost();
       assertThat(client.namespace()).isEqualTo("turbo-h" + launcher + "-client");
       assertThat(client.address()).isNotIn(first.address(), second.address(), bridge);
-      for (HostNetwork.Host host : List.of(first, second, client)) {
+      HostNetwork.Host master = network.masterHost();
+      assertThat(master.namespace()).isEqualTo("turbo-h" + launcher + "-master");
+      assertThat(master.address()).isNotIn(first.address(), second.address(), client.address(), bridge);
+      for (HostNetwork.Host host : List.of(first, second, client, master)) {
         assertThat(sendFrom(host, bridge)).as("bytes from " + host.namespace()).isEqualTo(PAYLOAD.length());
       }
       // A connection to a port no one listens on is refused by the host that has the address: it got there.
       assertThat(connectFrom(client, first.address())).contains("Connection refused");
+      assertThat(connectFrom(first, master.address())).as("the master's host from a server's")
+          .contains("Connection refused");
       assertThat(run(first.wrap(List.of("ip", "-o", "-4", "addr", "show")))).contains(first.address())
           .doesNotContain(second.address());
       // The bridge's address is taken now: the next cluster gets another /24.
@@ -69,7 +74,9 @@ class TestHostNetwork {
       assertThat(connectFrom(client, other)).contains("Connection refused");
       assertThat(connectFrom(network.hosts().get(1), cut)).as("the other hosts still reach it")
           .contains("Connection refused");
-      assertThat(sendFrom(client, network.bridgeAddress())).as("the master's host").isEqualTo(PAYLOAD.length());
+      assertThat(sendFrom(client, network.bridgeAddress())).as("the launcher").isEqualTo(PAYLOAD.length());
+      assertThat(connectFrom(client, network.masterHost().address())).as("the master's host")
+          .contains("Connection refused");
 
       network.reconnectClient(0);
       assertThat(connectFrom(client, cut)).contains("Connection refused");
@@ -85,13 +92,15 @@ class TestHostNetwork {
     long alive = ProcessHandle.current().pid();
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-0"));
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-client"));
+    run(List.of("ip", "netns", "add", "turbo-h" + dead + "-master"));
     run(List.of("ip", "link", "add", "tbr" + dead, "type", "bridge"));
     run(List.of("ip", "netns", "add", "turbo-h" + alive + "-7"));
     try {
       HostNetwork.removeStale();
 
       assertThat(run(List.of("ip", "netns", "list"))).doesNotContain("turbo-h" + dead + "-0")
-          .doesNotContain("turbo-h" + dead + "-client").contains("turbo-h" + alive + "-7");
+          .doesNotContain("turbo-h" + dead + "-client").doesNotContain("turbo-h" + dead + "-master")
+          .contains("turbo-h" + alive + "-7");
       assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + dead + ":");
     } finally {
       run(List.of("ip", "netns", "delete", "turbo-h" + alive + "-7"));

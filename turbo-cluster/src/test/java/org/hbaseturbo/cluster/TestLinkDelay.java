@@ -57,20 +57,22 @@ class TestLinkDelay {
   }
 
   @Test
-  void everyHostOfAClusterDelaysWhatItSendsTheMastersHostToo() throws Exception {
+  void everyHostOfAClusterDelaysWhatItSendsTheLauncherToo() throws Exception {
     assumeTools();
     long launcher = ProcessHandle.current().pid();
     HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 1,
         NetworkLink.Speed.of("1gbit:" + DELAY_MILLIS + "ms"), launcher);
     try (network) {
-      // The client host's delay one way, the master's host's (through the bridge) the other.
+      // The client host's delay, or the master's host's, one way, the launcher's (through the bridge) the other.
       assertThat(roundTripMillis(network.clientHost(), network.bridgeAddress()))
           .isGreaterThanOrEqualTo(2 * DELAY_MILLIS);
-      assertThat(delayPrograms()).as("a server's host, the client host, the master's host").hasSize(3);
+      assertThat(roundTripMillis(network.masterHost(), network.bridgeAddress()))
+          .isGreaterThanOrEqualTo(2 * DELAY_MILLIS);
+      assertThat(delayPrograms()).as("a server's host, the client host, the master's host, the launcher").hasSize(4);
       assertThat(network.delaysSaid()).as("none before the network closes").isEmpty();
     }
     assertNothingLeft();
-    assertThat(network.delaysSaid()).hasSize(3)
+    assertThat(network.delaysSaid()).hasSize(4)
         .allSatisfy(said -> assertThat(LinkDelayReport.of(said)).as(said).isPresent());
   }
 
