@@ -129,8 +129,10 @@ final class TargetCluster implements AutoCloseable {
     LocalCluster start(PrintWriter out) throws IOException {
       String where = dataDir.map(Path::toString).orElse("a temporary directory");
       out.printf(processes
-          ? "starting HBase as processes (ZooKeeper and 1 master here, %d RegionServer JVMs" + (dataNodes.isPresent()
-              ? ", an HDFS NameNode and " + dataNodes.getAsInt() + " DataNode JVMs" : "") + "), data in %s ...%n"
+          ? "starting HBase as processes (" + (hosts.isPresent() ? "ZooKeeper and 1 master JVM on a master's host"
+              : "ZooKeeper and 1 master here") + ", %d RegionServer JVMs" + (dataNodes.isPresent()
+              ? ", an HDFS NameNode and " + dataNodes.getAsInt() + " DataNode JVMs" : "")
+              + (hosts.isPresent() ? ", each server on a host of its own" : "") + "), data in %s ...%n"
           : "starting embedded HBase (1 master, %d RegionServers, ZooKeeper), data in %s ...%n", regionServers, where);
       out.flush();
       long start = System.nanoTime();
