@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
@@ -57,6 +58,17 @@ public final class BenchTables {
     Await.until(() -> majorCompactedOrAskedAgain(admin, table, requested), COMPACTION_BOUND, COMPACTION_POLL,
         "a major compaction of " + table, () -> new IOException("the major compaction of " + table
             + " did not end within " + COMPACTION_BOUND.toMinutes() + " minutes"));
+  }
+
+  /** What {@code table}'s regions hold in their memstores now, across the servers, as each server reports it. */
+  public static long memStoreBytes(Admin admin, TableName table) throws IOException {
+    long bytes = 0;
+    for (ServerName server : admin.getRegionServers()) {
+      for (RegionMetrics region : admin.getRegionMetrics(server, table)) {
+        bytes += (long) region.getMemStoreSize().get(Size.Unit.BYTE);
+      }
+    }
+    return bytes;
   }
 
   /**

@@ -386,6 +386,10 @@ public final class Calibration {
       // Only the survivors of the halving: a candidate halved out early had fewer, noisier rounds, and lost on them.
       Optional<String> chosen = rounds == 0 ? Optional.empty()
           : CalibrationJudge.choose(paired(alive.stream().filter(this::measuredCandidate).toList()), aa);
+      Optional<String> deferred = chosen.isPresent() ? deferredFlushes(chosen.get()) : Optional.empty();
+      if (deferred.isPresent()) {
+        chosen = Optional.empty();
+      }
       double noise = rounds == 0 ? Double.NaN : CalibrationJudge.noise(aa);
       double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
       String reason = rounds == 0 ? "no round fitted in the class's share of the budget"
@@ -393,12 +397,36 @@ public final class Calibration {
               + " %.3f (the A/A noise of a median of as many rounds); the rounds ended when %s", name,
               paired(name).median(), paired(name).ratios().size(),
               CalibrationJudge.margin(aa, paired(name).ratios().size()), endedWhen))
-          .orElse(String.format("no candidate the halving kept beat the defaults by more than the A/A noise of a"
-              + " median of its rounds (%.3f at the A/A arm's %d) at a p99 within %.0f%% of theirs; the rounds ended"
-              + " when %s", margin, aa.ratios().size(), CalibrationJudge.MAX_P99_RISE * 100, endedWhen));
+          .orElse(deferred.orElse(String.format("no candidate the halving kept beat the defaults by more than the"
+              + " A/A noise of a median of its rounds (%.3f at the A/A arm's %d) at a p99 within %.0f%% of theirs; the"
+              + " rounds ended when %s", margin, aa.ratios().size(), CalibrationJudge.MAX_P99_RISE * 100,
+              endedWhen)));
       out.printf("  %s: %s%n", workload.label(), reason);
       out.flush();
       return new TableChoice(chosen, noise, margin, reason);
+    }
+
+    /**
+     * Why the arm {@code name} cannot be chosen although its rounds beat the defaults': its table holds more in its
+     * memstores than the defaults' copy could ({@link CalibrationJudge#deferredFlushBytes}); empty when it does not.
+     */
+    private Optional<String> deferredFlushes(String name) throws IOException {
+      TableName chosen = arms.get(name).table;
+      TableName defaults = arms.get(CalibrationCandidate.DEFAULTS).table;
+      try (Admin admin = target.connection().getAdmin()) {
+        long chosenBytes = BenchTables.memStoreBytes(admin, chosen);
+        long defaultsBytes = BenchTables.memStoreBytes(admin, defaults);
+        int regions = admin.getRegions(chosen).size();
+        long deferred = CalibrationJudge.deferredFlushBytes(chosenBytes, defaultsBytes, regions);
+        if (deferred == 0) {
+          return Optional.empty();
+        }
+        return Optional.of(String.format("%s beat the defaults (median %.3f over %d rounds), but its table holds %d"
+            + " MiB in its memstores against the defaults' %d MiB, more than HBase's flush size lets %d regions"
+            + " hold: it deferred flushes past its rounds that the defaults paid in them, which a longer run"
+            + " charges it; HBase's kept", name, paired(name).median(), paired(name).ratios().size(),
+            chosenBytes >> 20, defaultsBytes >> 20, regions));
+      }
     }
 
     private boolean measuredCandidate(String name) {

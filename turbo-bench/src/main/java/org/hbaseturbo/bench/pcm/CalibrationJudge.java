@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
  * How a calibration compares the candidates of a class: by each one's throughput over HBase's defaults' run at the
@@ -124,6 +125,23 @@ final class CalibrationJudge {
   /** What a median of {@code rounds} rounds must beat 1 by: their noise, at least {@link #MIN_GAIN}. */
   static double margin(Paired aa, int rounds) {
     return Math.max(noise(aa, rounds), MIN_GAIN);
+  }
+
+  /**
+   * What a chosen arm's table holds in its memstores beyond what the defaults' copy could hold, or 0: its flushes
+   * were deferred past its rounds where positive. The defaults' copy flushes a region at HBase's flush size, so it
+   * holds at most about that for each region; a candidate holding more (a larger flush size that its rounds never
+   * reached) was measured without the flushes and compactions the defaults paid in the same rounds, and a longer run
+   * charges it them: at 60 s, the paper's WO-update settings ran 0.54x the defaults they beat at 10 s
+   * (results/pcm/wo-update-60s-2026-12-03).
+   *
+   * @param chosenBytes the chosen arm's table's memstores now, across its regions
+   * @param defaultsBytes the defaults arm's table's memstores now
+   * @param regions the chosen arm's table's regions
+   */
+  static long deferredFlushBytes(long chosenBytes, long defaultsBytes, int regions) {
+    long couldHold = Math.max(defaultsBytes, (long) regions * TableDescriptorBuilder.DEFAULT_MEMSTORE_FLUSH_SIZE);
+    return Math.max(0, chosenBytes - couldHold);
   }
 
   /** The better half of the candidates by median ratio (at least one), best first: a stage's survivors. */

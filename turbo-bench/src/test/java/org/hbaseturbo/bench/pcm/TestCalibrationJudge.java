@@ -101,6 +101,19 @@ class TestCalibrationJudge {
   }
 
   @Test
+  void aTableHoldingMoreInItsMemstoresThanTheDefaultsCouldDeferredItsFlushes() {
+    long mib = 1L << 20;
+    // 4 regions flushed at HBase's 128 MiB hold 512 MiB at most: a copy under that, or under what the defaults' copy
+    // holds now, deferred nothing.
+    assertThat(CalibrationJudge.deferredFlushBytes(500 * mib, 300 * mib, 4)).isZero();
+    assertThat(CalibrationJudge.deferredFlushBytes(600 * mib, 650 * mib, 4)).isZero();
+    // The paper's WO-update table after its rounds: 753 MiB a region, nothing flushed.
+    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 4)).isEqualTo(1_588 * mib);
+    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 16)).as("more regions hold more")
+        .isEqualTo(52 * mib);
+  }
+
+  @Test
   void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
     assertThat(paired(1.0, 1.2, 0.9, 1.1).median()).isCloseTo(1.05, within(1e-9));
   }
