@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.hbaseturbo.cluster.HostUser;
 import org.hbaseturbo.cluster.NoFollowFiles;
 import org.hbaseturbo.cluster.OwnedDirectory;
@@ -75,10 +76,11 @@ public final class TurboMain extends CommandGroup {
       return EXIT_BAD_INPUT;
     });
     commandLine.setExecutionStrategy(parsed -> {
-      if (helpRequested(parsed)) {
+      if (versionRequested(parsed)) {
         // --version asks HBase for its version, whose first log line would open a log of no name: nothing to keep.
+        // The JVM ends with the command; set only here, so that a test's later commands in its JVM log as usual.
         System.setProperty(LOG_FILE_PROPERTY, System.getProperty(LOG_FILE_PROPERTY, "/dev/null"));
-      } else {
+      } else if (!usageRequested(parsed)) {
         RangeCheck.check(parsed);
         renamed.note().ifPresent(note -> {
           err.println("turbo: warning: " + note);
@@ -118,10 +120,18 @@ public final class TurboMain extends CommandGroup {
     return commandLine.execute(args);
   }
 
-  private static boolean helpRequested(CommandLine.ParseResult parsed) {
+  private static boolean versionRequested(CommandLine.ParseResult parsed) {
+    return anyCommand(parsed, CommandLine.ParseResult::isVersionHelpRequested);
+  }
+
+  private static boolean usageRequested(CommandLine.ParseResult parsed) {
+    return anyCommand(parsed, CommandLine.ParseResult::isUsageHelpRequested);
+  }
+
+  private static boolean anyCommand(CommandLine.ParseResult parsed, Predicate<CommandLine.ParseResult> asks) {
     for (CommandLine.ParseResult command = parsed; command != null;
         command = command.hasSubcommand() ? command.subcommand() : null) {
-      if (command.isUsageHelpRequested() || command.isVersionHelpRequested()) {
+      if (asks.test(command)) {
         return true;
       }
     }

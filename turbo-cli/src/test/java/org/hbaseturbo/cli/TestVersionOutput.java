@@ -20,14 +20,21 @@ class TestVersionOutput {
   void versionPrintsTheVersionsAndNothingOnStandardError(@TempDir Path dir) throws Exception {
     String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(entry -> !entry.endsWith("test-classes")).collect(joining(File.pathSeparator));
-    Process turbo = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        classpath, TurboMain.class.getName(), "--version").directory(dir.toFile()).start();
-    assertThat(turbo.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    String out = new String(turbo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(turbo.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(turbo.exitValue()).as(err).isZero();
-    assertThat(out).contains("HBase Turbo", "HBase client");
-    assertThat(err).isEmpty();
-    assertThat(dir.toFile().list()).as("nothing written where it ran").isEmpty();
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", classpath, TurboMain.class.getName(), "--version").directory(dir.toFile());
+    // The JVM would print "Picked up JAVA_TOOL_OPTIONS" on stderr under a CI that sets it.
+    builder.environment().remove("JAVA_TOOL_OPTIONS");
+    Process turbo = builder.start();
+    try {
+      assertThat(turbo.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      String out = new String(turbo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      String err = new String(turbo.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(turbo.exitValue()).as(err).isZero();
+      assertThat(out).contains("HBase Turbo", "HBase client");
+      assertThat(err).isEmpty();
+      assertThat(dir.toFile().list()).as("nothing written where it ran").isEmpty();
+    } finally {
+      turbo.destroyForcibly();
+    }
   }
 }

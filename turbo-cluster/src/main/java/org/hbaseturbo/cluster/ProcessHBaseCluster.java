@@ -269,6 +269,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   }
 
   /**
+   * Takes every RegionServer's own settings ({@link #updateServer}) away for their next start, without asking any to
+   * reload: for a restart that is to begin them all at the cluster's settings, which a server that is down could
+   * not reload.
+   */
+  public synchronized void clearServerSettings() {
+    ownSettings.clear();
+  }
+
+  /**
    * RegionServer {@code index}'s name as the master knows it: where to move a region for it to serve.
    *
    * @throws InvalidInputException for an index out of range

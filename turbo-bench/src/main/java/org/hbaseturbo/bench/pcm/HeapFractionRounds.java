@@ -153,6 +153,7 @@ final class HeapFractionRounds {
     began = HeapFractions.now(target.connection());
     // The copies stay each on its server: the balancer would spread them again.
     Closeable balancer = ClusterTarget.balancerPaused(target.connection());
+    Result result;
     try {
       for (int server = 0; server < 2; server++) {
         TableName copy = tables.create(prefix + "_heap" + server, Map.of());
@@ -161,12 +162,12 @@ final class HeapFractionRounds {
         copies.add(copy);
       }
       List<String> names = copies.stream().map(TableName::getNameAsString).toList();
-      Result result;
       try (WarmYcsbClient client = WarmYcsbClient.start(run, names, threads)) {
         out.printf("  the client warms up on both copies in turn: %s%n", client.warmUp(warmUp));
         out.flush();
         Optional<String> fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds,
             roundEstimate);
+        Optional<String> unjudged = Optional.empty();
         if (fellShort.isPresent()) {
           out.printf("  the servers' heap tuner held the fractions short of them (%s): restarting the servers with the"
               + " cluster's settings, which empties their heaps of what the load and the earlier classes left, and"
@@ -174,10 +175,17 @@ final class HeapFractionRounds {
               fellShort.get());
           restartWithClusterSettings();
           began = HeapFractions.now(target.connection());
-          fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds, roundEstimate);
+          Optional<String> again = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds, roundEstimate);
+          if (again.isPresent()) {
+            unjudged = Optional.of("the servers' heap tuner held the fractions short of them even after a restart,"
+                + " so they were not judged, the rounds before it set aside: " + again.get());
+          } else if (ratios.isEmpty()) {
+            // The restart took what was left of the class's share: say what stopped the rounds.
+            unjudged = Optional.of("the servers' heap tuner held the fractions short of them (" + fellShort.get()
+                + "), and after the restart no round fitted in the class's share of the budget");
+          }
         }
-        result = fellShort.isPresent() ? verdict(candidate, hbaseValues, Verdict.UNJUDGED, "the servers' heap tuner"
-            + " held the fractions short of them even after a restart, so they were not judged: " + fellShort.get())
+        result = unjudged.isPresent() ? verdict(candidate, hbaseValues, Verdict.UNJUDGED, unjudged.get())
             : judged(candidate, hbaseValues);
       } catch (IOException | RuntimeException e) {
         try {
@@ -188,10 +196,17 @@ final class HeapFractionRounds {
         throw e;
       }
       giveBack();
-      return result;
-    } finally {
-      balancer.close();
+    } catch (IOException | RuntimeException e) {
+      // A failure to resume the balancer is added to the rounds' own, not put in its place.
+      try {
+        balancer.close();
+      } catch (IOException | RuntimeException notResumed) {
+        e.addSuppressed(notResumed);
+      }
+      throw e;
     }
+    balancer.close();
+    return result;
   }
 
   private Optional<String> rounds(WarmYcsbClient client, List<String> names, HeapFractions.Fractions theirs,
@@ -265,30 +280,37 @@ final class HeapFractionRounds {
    * fractions nobody chose.
    */
   private void giveBack() throws IOException {
-    Map<String, HeapFractions.Fractions> targets = new LinkedHashMap<>();
-    for (int server = 0; server < 2; server++) {
-      HeapFractions.Fractions fractions = began.get(servers.regionServerName(server).getServerName());
-      if (fractions != null) {
-        targets.put(give(server, fractions), fractions);
+    Optional<String> fellShort;
+    try {
+      Map<String, HeapFractions.Fractions> targets = new LinkedHashMap<>();
+      for (int server = 0; server < 2; server++) {
+        HeapFractions.Fractions fractions = began.get(servers.regionServerName(server).getServerName());
+        if (fractions != null) {
+          targets.put(give(server, fractions), fractions);
+        }
       }
+      fellShort = HeapFractions.awaitEach(target.connection(), targets);
+      if (fellShort.isEmpty()) {
+        for (int server = 0; server < 2; server++) {
+          servers.updateServer(server, Map.of(), progress -> { });
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      fellShort = Optional.of("giving them back failed: " + e.getMessage());
     }
-    Optional<String> fellShort = HeapFractions.awaitEach(target.connection(), targets);
     if (fellShort.isPresent()) {
       out.printf("  the servers did not get back the heap fractions they began with (%s): restarting them with the"
           + " cluster's settings before the next class%n", fellShort.get());
       restartWithClusterSettings();
-    } else {
-      for (int server = 0; server < 2; server++) {
-        servers.updateServer(server, Map.of(), progress -> { });
-      }
     }
   }
 
-  /** Takes each server's own settings away and restarts them all: they start at the cluster's fractions. */
+  /**
+   * Takes each server's own settings away, with no reload a server that is down would fail, and restarts them all:
+   * they start at the cluster's fractions.
+   */
   private void restartWithClusterSettings() throws IOException {
-    for (int server = 0; server < 2; server++) {
-      servers.updateServer(server, Map.of(), progress -> { });
-    }
+    servers.clearServerSettings();
     out.flush();
     servers.restart(Restart.ALL_AT_ONCE, Map.of(), Optional.empty(), line -> {
       out.printf("    %s%n", line);
