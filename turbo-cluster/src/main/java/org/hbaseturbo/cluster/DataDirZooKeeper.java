@@ -65,7 +65,8 @@ final class DataDirZooKeeper {
       ClusterDataDir claim) throws IOException {
     Path zooKeeperDir = emptied(dir);
     // Its host is a network of its own, where no other process holds a port: the last start's is free there.
-    int port = claim.zooKeeperPort().isPresent() ? claim.zooKeeperPort().getAsInt() : FreePorts.take();
+    OptionalInt previousPort = claim.zooKeeperPort();
+    int port = previousPort.isPresent() ? previousPort.getAsInt() : FreePorts.take();
     ZooKeeperProcess zooKeeper = ZooKeeperProcess.start(host, port, zooKeeperDir, dir.resolve("logs"), conf,
         wrapper);
     remember(conf, claim, port);

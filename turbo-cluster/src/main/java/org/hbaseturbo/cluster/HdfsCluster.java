@@ -266,13 +266,11 @@ public final class HdfsCluster implements Closeable {
     for (HdfsDaemon daemon : daemons) {
       daemon.stop();
       try {
-        daemon.jvm().watch().onExit().get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-      } catch (TimeoutException | ExecutionException e) {
-        daemon.kill();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+        // Killed when it takes too long.
+        daemon.jvm().awaitExit(STOP_TIMEOUT);
+      } catch (IOException interrupted) {
         killAll();
-        throw new IOException("interrupted while HDFS stopped", e);
+        throw interrupted;
       }
     }
   }

@@ -73,6 +73,6 @@ final class HdfsDaemon {
   }
 
   long pid() {
-    return jvm.java().pid();
+    return jvm.pid();
   }
 }

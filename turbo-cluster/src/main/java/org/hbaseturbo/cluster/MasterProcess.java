@@ -3,7 +3,6 @@ package org.hbaseturbo.cluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.hadoop.conf.Configuration;
@@ -21,7 +20,6 @@ import org.hbaseturbo.common.Await;
  */
 final class MasterProcess implements ClusterMaster {
   private static final String HEAP = "512m";
-  private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
 
   private final ServerJvm jvm;
   private final int port;
@@ -110,7 +108,7 @@ final class MasterProcess implements ClusterMaster {
 
   @Override
   public OptionalLong pid() {
-    return OptionalLong.of(jvm.java().pid());
+    return OptionalLong.of(jvm.pid());
   }
 
   /**
@@ -125,8 +123,9 @@ final class MasterProcess implements ClusterMaster {
       jvm.kill();
       throw new IOException(jvm + " did not take the cluster's shutdown, and was killed: " + e.getMessage(), e);
     }
-    if (!jvm.awaitExit(STOP_TIMEOUT)) {
-      throw new IOException(jvm + " did not end within " + STOP_TIMEOUT.toSeconds() + " s of the cluster's"
+    if (!jvm.awaitExit(ProcessHBaseCluster.STOP_TIMEOUT)) {
+      throw new IOException(jvm + " did not end within " + ProcessHBaseCluster.STOP_TIMEOUT.toSeconds()
+          + " s of the cluster's"
           + " shutdown, and was killed; see " + jvm.log().file());
     }
   }

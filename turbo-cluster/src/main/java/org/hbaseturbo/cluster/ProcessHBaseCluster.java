@@ -38,7 +38,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   public static final String DEFAULT_REGION_SERVER_HEAP = "1g";
   /** The prefix of ZooKeeper's own settings in HBase's configuration. */
   private static final String ZOOKEEPER_PROPERTY = HConstants.ZK_CFG_PROPERTY_PREFIX;
-  private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
+  /** How long a server of the cluster may take to stop by itself before it is killed. */
+  static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
   private final ClusterHome home;
   private final ClusterMaster master;
   /** Replaced by new processes as restarts go. */

@@ -144,7 +144,7 @@ final class RegionServerProcess {
   }
 
   long pid() {
-    return jvm.java().pid();
+    return jvm.pid();
   }
 
   /** {@link ServerJvm#requireStarting}. */

@@ -146,9 +146,14 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     }
   }
 
+  /** Its JVM's process id. */
+  long pid() {
+    return java.pid();
+  }
+
   @Override
   public String toString() {
-    return name + " (pid " + java.pid() + ")";
+    return name + " (pid " + pid() + ")";
   }
 
   /** SIGKILL: nothing flushed, as a crash. Returns once it and its watch have ended. */

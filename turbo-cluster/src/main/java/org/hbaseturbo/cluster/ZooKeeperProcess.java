@@ -93,7 +93,7 @@ final class ZooKeeperProcess implements ClusterZooKeeper {
 
   @Override
   public OptionalLong pid() {
-    return OptionalLong.of(jvm.java().pid());
+    return OptionalLong.of(jvm.pid());
   }
 
   /** SIGKILL: its data is deleted at the next start anyway, and the cluster's servers have stopped. */
