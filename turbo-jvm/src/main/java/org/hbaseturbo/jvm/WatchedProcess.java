@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
  * A process started from this JVM that ends when this JVM ends, however that ends, SIGKILL included. It runs under
  * {@code parent-watch.sh}, whose standard input is a pipe from this JVM: when the pipe ends, because this JVM closed
  * it ({@link #stop()}) or exited, the script sends the process SIGTERM, and SIGKILL 30 s later if it still runs. The
- * script ends only once the process and its watch have, so that nothing of it runs any more when {@link #waitFor()}
- * returns. The process's own standard input is /dev/null.
+ * script ends only once the process and its reader of that pipe have, so that nothing of it runs any more when
+ * {@link #waitFor()} returns. The process's own standard input is /dev/null.
  */
 public final class WatchedProcess {
   private static final String SCRIPT_RESOURCE = "parent-watch.sh";
@@ -35,14 +35,14 @@ public final class WatchedProcess {
    * the builder's command is replaced by the watch's.
    */
   public static WatchedProcess start(ProcessBuilder builder) throws IOException {
-    List<String> command = new ArrayList<>(List.of("sh", "-c", SCRIPT, "parent-watch"));
+    List<String> command = new ArrayList<>(List.of("bash", "-c", SCRIPT, "parent-watch"));
     command.addAll(builder.command());
     return new WatchedProcess(builder.command(command).redirectInput(ProcessBuilder.Redirect.PIPE).start());
   }
 
   /**
    * The process that runs the command, once it does: the script's child that runs another program than the script's
-   * shell (its watch is a shell, and so is the command until it has started).
+   * shell (its reader of the pipe is a shell, and so is the command until it has started).
    */
   public Optional<ProcessHandle> command() {
     Optional<String> shell = script.info().command();
@@ -60,17 +60,17 @@ public final class WatchedProcess {
     return script.getErrorStream();
   }
 
-  /** Whether the command, or its watch, still runs. */
+  /** Whether the command, or the script that watches it, still runs. */
   public boolean isAlive() {
     return script.isAlive();
   }
 
-  /** Waits until the command and its watch have ended; the command's exit code (128 + the signal that ended it). */
+  /** Waits until the command and its script have ended; the command's exit code (128 + the signal that ended it). */
   public int waitFor() throws InterruptedException {
     return script.waitFor();
   }
 
-  /** Completes with the command's exit code once the command and its watch have ended. */
+  /** Completes with the command's exit code once the command and its script have ended. */
   public CompletableFuture<Integer> onExit() {
     return script.onExit().thenApply(Process::exitValue);
   }

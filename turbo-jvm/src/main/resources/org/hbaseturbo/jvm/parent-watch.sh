@@ -3,6 +3,11 @@
 # wants "$@" to end). "$@" then gets SIGTERM, and SIGKILL 30 s later if it is still running. The script exits with
 # the status of "$@", and only once everything it started has ended: nothing of it outlives its parent's wait for it.
 #
+# Run by bash, not sh: the script's TERM reaches its watch at any moment, and bash runs the watch's trap at once, before
+# the next command or during a 'wait'. dash (Debian's sh) may run it only once a 'wait' the signal arrived at the
+# start of is over, which left the script waiting out the watch's 30 s sleep for a command already ended: seen one
+# start in about 30, when the command ended in its first milliseconds (TestWatchedProcess repeats just that).
+#
 # Every 'wait' has its stderr sent to /dev/null: the shell reports there a job that a signal ended, and that stderr
 # may be a pipe whose reader is gone, whose SIGPIPE would end this script before it ended its watch.
 
@@ -14,17 +19,15 @@ exec 3<&0
 child=$!
 (
   # Each step runs in the background and is waited for, because a signal interrupts 'wait' at once but waits for a
-  # command in the foreground: the script's TERM (once "$@" ended) then ends the step with the watch.
-  step=
-  trap '[ -n "$step" ] && kill "$step" 2>/dev/null && wait "$step" 2>/dev/null; exit 0' TERM
+  # command in the foreground: the script's TERM (once "$@" ended) then ends the step with the watch. The step is $!,
+  # which names it from the moment it starts, wherever the trap finds the watch.
+  trap 'kill "$!" 2>/dev/null && wait "$!" 2>/dev/null; exit 0' TERM
   cat <&3 >/dev/null &
-  step=$!
-  wait "$step" 2>/dev/null
+  wait "$!" 2>/dev/null
   kill -TERM "$child" 2>/dev/null
   # HBase's shutdown hook closes the regions; a server that cannot reach its master is not left waiting for it.
   sleep 30 &
-  step=$!
-  wait "$step" 2>/dev/null
+  wait "$!" 2>/dev/null
   kill -KILL "$child" 2>/dev/null
 ) &
 watch=$!
