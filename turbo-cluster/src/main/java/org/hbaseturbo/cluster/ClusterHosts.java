@@ -21,26 +21,16 @@ final class ClusterHosts implements Closeable {
     this.network = network;
   }
 
-  /** The master's host: the address ZooKeeper, the master and the NameNode bind to. */
-  String masterAddress() {
-    return network.masterHost().address();
-  }
-
-  /** The words a server's command runs under on the master's host. */
-  List<String> masterWrapper() {
-    return network.masterHost().wrapper();
-  }
-
-  /** {@link HostNetwork#masterHost}'s namespace. */
-  String masterNamespace() {
-    return network.masterHost().namespace();
+  /** {@link HostNetwork#masterHost}: where ZooKeeper, the master and the NameNode run, at its address. */
+  HostNetwork.Host masterHost() {
+    return network.masterHost();
   }
 
   /** The master's settings: the cluster's, with its host's address to bind to and advertise. */
   Configuration masterSettings(Configuration cluster) {
     Configuration own = new Configuration(cluster);
-    own.set("hbase.master.hostname", masterAddress());
-    own.set(ChannelSettings.NET_DEVICES_KEY, network.masterHost().device());
+    own.set("hbase.master.hostname", masterHost().address());
+    own.set(ChannelSettings.NET_DEVICES_KEY, masterHost().device());
     return own;
   }
 
@@ -66,7 +56,7 @@ final class ClusterHosts implements Closeable {
    * shared memory, which would bypass the links, as it cannot reach another host.
    */
   void clientSettings(Configuration client) {
-    client.set(HConstants.ZOOKEEPER_QUORUM, masterAddress());
+    client.set(HConstants.ZOOKEEPER_QUORUM, masterHost().address());
     client.set(ChannelSettings.NET_DEVICES_KEY, network.bridgeDevice());
     client.set(ChannelSettings.TRANSPORTS_KEY, "tcp");
   }

@@ -74,13 +74,13 @@ public final class HdfsCluster implements Closeable {
     }
     Files.createDirectories(dir);
     Map<String, String> settings = settings(dir, nameNodePort(dir), Math.min(MAX_REPLICATION, dataNodeCount),
-        hosts.map(ClusterHosts::masterAddress).orElse(ClusterSettings.LOOPBACK));
+        hosts.map(own -> own.masterHost().address()).orElse(ClusterSettings.LOOPBACK));
     Path nameNodeHome = dir.resolve("namenode");
     if (!Files.exists(nameNodeHome.resolve("data").resolve("current").resolve("VERSION"))) {
       format(nameNodeHome, logs, settings);
     }
     HdfsDaemon nameNode = HdfsDaemon.start("NameNode", nameNodeHome, logs, "namenode", settings,
-        NameNode.class.getName(), List.of(), hosts.map(ClusterHosts::masterWrapper).orElse(List.of()));
+        NameNode.class.getName(), List.of(), hosts.map(own -> own.masterHost().wrapper()).orElse(List.of()));
     List<HdfsDaemon> dataNodes = new ArrayList<>();
     HdfsCluster cluster = new HdfsCluster(dir, logs, settings, nameNode, dataNodes, hosts);
     try {

@@ -92,10 +92,13 @@ final class MasterProcess implements ClusterMaster {
 
   /** What the cluster still lacks to serve, for a start that took too long. */
   private static String missing(Admin admin, int regionServers) {
+    int online = online(admin);
+    if (online >= 0) {
+      return online + " of " + regionServers + " RegionServers online";
+    }
     try {
-      int online = admin.getRegionServers().size();
-      return (online(admin) < 0 ? "the master has not assigned hbase:meta and the namespace table; " : "")
-          + online + " of " + regionServers + " RegionServers online";
+      return "the master has not assigned hbase:meta and the namespace table; " + admin.getRegionServers().size()
+          + " of " + regionServers + " RegionServers online";
     } catch (IOException e) {
       return "the master does not answer: " + e.getMessage();
     }

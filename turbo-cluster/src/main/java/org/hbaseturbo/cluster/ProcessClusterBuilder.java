@@ -166,7 +166,8 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
     if (hosts.isEmpty()) {
       return super.startZooKeeper(conf, dir, claim);
     }
-    return DataDirZooKeeper.startOn(hosts.get().masterAddress(), hosts.get().masterWrapper(), conf, dir, claim);
+    HostNetwork.Host master = hosts.get().masterHost();
+    return DataDirZooKeeper.startOn(master.address(), master.wrapper(), conf, dir, claim);
   }
 
   @Override
@@ -239,7 +240,7 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
             regionServerHeap, ProcessHBaseCluster.wrapperOf(commands, i)));
       }
       master = hosts.isPresent()
-          ? MasterProcess.start(home.dir(), hosts.get().masterSettings(conf), hosts.get().masterWrapper(),
+          ? MasterProcess.start(home.dir(), hosts.get().masterSettings(conf), hosts.get().masterHost().wrapper(),
               ProcessHBaseCluster.clientSettings(conf, hosts))
           : MasterThreads.start(conf, aborts);
       master.awaitServing(servers.size(), () -> {

@@ -133,7 +133,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * the master's (the NameNode's is {@link HdfsCluster#pids}'s first). Empty when the cluster is not on hosts.
    */
   public Optional<MasterHost> masterHost() {
-    return hosts.map(own -> new MasterHost(own.masterNamespace(), own.masterAddress(),
+    return hosts.map(ClusterHosts::masterHost).map(own -> new MasterHost(own.namespace(), own.address(),
         home.zooKeeperPid().orElseThrow(), master.pid().orElseThrow()));
   }
 
