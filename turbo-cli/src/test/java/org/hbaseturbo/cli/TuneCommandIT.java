@@ -391,6 +391,44 @@ class TuneCommandIT {
   }
 
   /**
+   * A candidate that defers its flushes is not chosen, whatever its rounds measured: on a cluster that flushes a
+   * region at 2 MiB, a user's WO policy of a 64 MiB flush size holds more in its memstores after the rounds than the
+   * defaults' copy could, which the measurements report, and HBase's defaults stay. (Its rounds often beat the
+   * defaults', which flush every 200 updates of 10 KB here; the reason then names it.)
+   */
+  @Test
+  void calibrateDoesNotChooseACandidateThatDeferredItsFlushes(@TempDir Path dir) throws Exception {
+    Path policies = Files.createDirectories(dir.resolve("user-policies"));
+    Files.writeString(policies.resolve("WO.yaml"), "class: WO\nsource: the test's\nheap_gb: 1\n"
+        + "settings:\n  hbase.hregion.memstore.flush.size: 64m\n");
+    Path site = dir.resolve("small-flushes.xml");
+    Files.writeString(site, "<configuration><property><name>hbase.hregion.memstore.flush.size</name>"
+        + "<value>2097152</value></property></configuration>");
+    Path out = dir.resolve("out");
+    CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--regionservers", "1",
+        "--rs-heap", "384m", "--site", site.toString(), "--class", "WO-update", "--policy", policies.toString(),
+        "--records", "2000", "-p", "fieldlength=1000", "-p", "writeallfields=true", "--run-time", "2s", "--threads",
+        "2", "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "2", "--out",
+        out.toString());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode calibrated = new ObjectMapper().readTree(out.resolve("calibration.json").toFile()).get("classes")
+        .get(0);
+    JsonNode arms = calibrated.get("arms");
+    assertThat(arms.get("defaults").get("deferred_flush_bytes").asLong()).isZero();
+    assertThat(arms.get("paper").get("memstore_bytes").asLong()).as("the 64 MiB copy's memstores")
+        .isGreaterThan(2L << 20);
+    assertThat(arms.get("paper").get("deferred_flush_bytes").asLong()).as(run.out()).isPositive();
+    assertThat(calibrated.get("chosen").asText()).as(calibrated.get("reason").asText()).isEqualTo("defaults");
+    JsonNode p99 = arms.get("paper").get("p99_ratios");
+    boolean beat = arms.get("paper").get("median").asDouble() > 1 + calibrated.get("margin").asDouble()
+        && (p99.get(0).asDouble() + p99.get(1).asDouble()) / 2 <= 1.25;
+    if (beat) {
+      assertThat(calibrated.get("reason").asText()).startsWith("paper beat the defaults").contains("deferred flushes");
+    }
+  }
+
+  /**
    * A bulk load's calibration at the smallest scale, from a policy of the user's that pre-splits into one region a
    * server and sets no table value: its arms are empty tables of 1, 2 (the policy's) and 4 regions, made empty again
    * before each run; one measured round; a policy file whose pre-split is the measured one; nothing left behind.

@@ -15,14 +15,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ycsb.WarmYcsbClient;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
+import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.InvalidInputException;
@@ -119,9 +123,15 @@ public final class Calibration {
       double seconds, String reason, HeapFractionRounds.Result heapFractions) {
   }
 
-  /** One arm's measurements: its settings and its rounds against the defaults'. */
+  /**
+   * One arm's measurements: its settings and its rounds against the defaults'.
+   *
+   * @param memstoreBytes what its table held in its memstores after the rounds; null where no round ran
+   * @param deferredFlushBytes how much of that the defaults' copy could not have held: flushes it deferred past its
+   *     rounds, which bar it from being chosen; null where no round ran
+   */
   public record CandidateResult(Map<PolicySetting, String> values, List<Double> ratios, List<Double> p99Ratios,
-      double median, double min, double max, List<Double> throughputs) {
+      double median, double min, double max, List<Double> throughputs, Long memstoreBytes, Long deferredFlushBytes) {
   }
 
   private final ClusterTarget target;
@@ -384,49 +394,80 @@ public final class Calibration {
       String endedWhen = stopped;
       CalibrationJudge.Paired aa = paired(AA);
       // Only the survivors of the halving: a candidate halved out early had fewer, noisier rounds, and lost on them.
-      Optional<String> chosen = rounds == 0 ? Optional.empty()
-          : CalibrationJudge.choose(paired(alive.stream().filter(this::measuredCandidate).toList()), aa);
-      Optional<String> deferred = chosen.isPresent() ? deferredFlushes(chosen.get()) : Optional.empty();
-      if (deferred.isPresent()) {
-        chosen = Optional.empty();
+      List<String> judged = alive.stream().filter(this::measuredCandidate).toList();
+      if (rounds > 0) {
+        readMemStores();
       }
+      Map<String, Long> deferred = new LinkedHashMap<>();
+      judged.forEach(name -> deferred.put(name, arms.get(name).deferredFlushBytes));
+      CalibrationJudge.Choice choice = CalibrationJudge.choose(paired(judged), aa, deferred);
+      Optional<String> chosen = choice.chosen();
+      List<String> refused = choice.deferring();
       double noise = rounds == 0 ? Double.NaN : CalibrationJudge.noise(aa);
       double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
+      String refusals = refused.stream().map(name -> deferredFlushes(name) + "; ").collect(Collectors.joining());
       String reason = rounds == 0 ? "no round fitted in the class's share of the budget"
-          : chosen.map(name -> String.format("%s: median %.3f of the defaults' throughput over %d rounds, above 1 +"
-              + " %.3f (the A/A noise of a median of as many rounds); the rounds ended when %s", name,
+          : refusals + chosen.map(name -> String.format("%s: median %.3f of the defaults' throughput over %d rounds,"
+              + " above 1 + %.3f (the A/A noise of a median of as many rounds); the rounds ended when %s", name,
               paired(name).median(), paired(name).ratios().size(),
               CalibrationJudge.margin(aa, paired(name).ratios().size()), endedWhen))
-          .orElse(deferred.orElse(String.format("no candidate the halving kept beat the defaults by more than the"
-              + " A/A noise of a median of its rounds (%.3f at the A/A arm's %d) at a p99 within %.0f%% of theirs; the"
-              + " rounds ended when %s", margin, aa.ratios().size(), CalibrationJudge.MAX_P99_RISE * 100,
-              endedWhen)));
+          .orElse(String.format("no %scandidate the halving kept beat the defaults by more than the A/A noise of a"
+              + " median of its rounds (%.3f at the A/A arm's %d) at a p99 within %.0f%% of theirs; the rounds ended"
+              + " when %s", refused.isEmpty() ? "" : "other ", margin, aa.ratios().size(),
+              CalibrationJudge.MAX_P99_RISE * 100, endedWhen));
       out.printf("  %s: %s%n", workload.label(), reason);
       out.flush();
       return new TableChoice(chosen, noise, margin, reason);
     }
 
     /**
-     * Why the arm {@code name} cannot be chosen although its rounds beat the defaults': its table holds more in its
-     * memstores than the defaults' copy could ({@link CalibrationJudge#deferredFlushBytes}); empty when it does not.
+     * Reads what each arm's table holds in its memstores after the rounds, and how much of that the defaults' copy
+     * could not have held ({@link CalibrationJudge#deferredFlushBytes}).
      */
-    private Optional<String> deferredFlushes(String name) throws IOException {
-      TableName chosen = arms.get(name).table;
-      TableName defaults = arms.get(CalibrationCandidate.DEFAULTS).table;
+    private void readMemStores() throws IOException {
+      long flushSize = clusterFlushSize();
       try (Admin admin = target.connection().getAdmin()) {
-        long chosenBytes = BenchTables.memStoreBytes(admin, chosen);
-        long defaultsBytes = BenchTables.memStoreBytes(admin, defaults);
-        int regions = admin.getRegions(chosen).size();
-        long deferred = CalibrationJudge.deferredFlushBytes(chosenBytes, defaultsBytes, regions);
-        if (deferred == 0) {
-          return Optional.empty();
+        for (Arm arm : arms.values()) {
+          arm.memstoreBytes = BenchTables.memStoreBytes(admin, arm.table);
+          arm.regions = admin.getRegions(arm.table).size();
         }
-        return Optional.of(String.format("%s beat the defaults (median %.3f over %d rounds), but its table holds %d"
-            + " MiB in its memstores against the defaults' %d MiB, more than HBase's flush size lets %d regions"
-            + " hold: it deferred flushes past its rounds that the defaults paid in them, which a longer run"
-            + " charges it; HBase's kept", name, paired(name).median(), paired(name).ratios().size(),
-            chosenBytes >> 20, defaultsBytes >> 20, regions));
+        long defaultsBytes = arms.get(CalibrationCandidate.DEFAULTS).memstoreBytes;
+        for (Arm arm : arms.values()) {
+          arm.deferredFlushBytes = CalibrationJudge.deferredFlushBytes(arm.memstoreBytes, defaultsBytes,
+              arm.regions, flushSize);
+        }
       }
+    }
+
+    /**
+     * The flush size of a table that sets none: the largest in force on the RegionServers, which may differ from
+     * this client's settings (a local cluster's --site), or the client's where the servers do not report theirs.
+     */
+    private long clusterFlushSize() {
+      String key = HConstants.HREGION_MEMSTORE_FLUSH_SIZE;
+      long fallback = target.connection().getConfiguration().getLong(key,
+          TableDescriptorBuilder.DEFAULT_MEMSTORE_FLUSH_SIZE);
+      try {
+        return new ServerStatsReader(target.connection()).settings(List.of(key)).values().stream()
+            .mapToLong(values -> values.containsKey(key) ? Long.parseLong(values.get(key).trim())
+                : TableDescriptorBuilder.DEFAULT_MEMSTORE_FLUSH_SIZE)
+            .max().orElse(fallback);
+      } catch (IOException | NumberFormatException e) {
+        out.printf("  the RegionServers did not report their flush size (%s); this client's, %d MiB, is taken%n",
+            e.getMessage(), fallback >> 20);
+        return fallback;
+      }
+    }
+
+    /** Why the arm {@code name} is not chosen although its rounds beat the defaults': it deferred its flushes. */
+    private String deferredFlushes(String name) {
+      Arm arm = arms.get(name);
+      return String.format("%s beat the defaults (median %.3f over %d rounds), but its table holds %d MiB in its"
+          + " memstores against the defaults' %d MiB, %d MiB more than the cluster's flush size lets its %d regions"
+          + " hold: it deferred flushes past its rounds that the defaults paid in them, which a longer run charges it,"
+          + " so it is not chosen", name, paired(name).median(), paired(name).ratios().size(),
+          arm.memstoreBytes >> 20, arms.get(CalibrationCandidate.DEFAULTS).memstoreBytes >> 20,
+          arm.deferredFlushBytes >> 20, arm.regions);
     }
 
     private boolean measuredCandidate(String name) {
@@ -590,6 +631,11 @@ public final class Calibration {
     private final List<Double> throughputs = new ArrayList<>();
     private final List<Double> ratios = new ArrayList<>();
     private final List<Double> p99Ratios = new ArrayList<>();
+    /** What its table holds in its memstores after the rounds; -1 until read. */
+    private long memstoreBytes = -1;
+    private int regions;
+    /** How much of {@link #memstoreBytes} the defaults' copy could not have held; 0 until read. */
+    private long deferredFlushBytes;
 
     Arm(CalibrationCandidate candidate, TableName table) {
       this.candidate = candidate;
@@ -613,7 +659,8 @@ public final class Calibration {
     CandidateResult result() {
       CalibrationJudge.Paired paired = paired();
       return new CandidateResult(candidate.values(), paired.ratios(), paired.p99Ratios(), paired.median(),
-          paired.min(), paired.max(), List.copyOf(throughputs));
+          paired.min(), paired.max(), List.copyOf(throughputs), memstoreBytes < 0 ? null : memstoreBytes,
+          memstoreBytes < 0 ? null : deferredFlushBytes);
     }
   }
 }

@@ -2,10 +2,10 @@ package org.hbaseturbo.bench.pcm;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
  * How a calibration compares the candidates of a class: by each one's throughput over HBase's defaults' run at the
@@ -128,20 +128,21 @@ final class CalibrationJudge {
   }
 
   /**
-   * What a chosen arm's table holds in its memstores beyond what the defaults' copy could hold, or 0: its flushes
-   * were deferred past its rounds where positive. The defaults' copy flushes a region at HBase's flush size, so it
+   * What an arm's table holds in its memstores beyond what the defaults' copy could hold, or 0: its flushes were
+   * deferred past its rounds where positive. The defaults' copy flushes a region at the cluster's flush size, so it
    * holds at most about that for each region; a candidate holding more (a larger flush size that its rounds never
    * reached) was measured without the flushes and compactions the defaults paid in the same rounds, and a longer run
    * charges it them: at 60 s, the paper's WO-update settings ran 0.54x the defaults they beat at 10 s
    * (results/pcm/wo-update-60s-2026-12-03).
    *
-   * @param chosenBytes the chosen arm's table's memstores now, across its regions
+   * @param armBytes the arm's table's memstores now, across its regions
    * @param defaultsBytes the defaults arm's table's memstores now
-   * @param regions the chosen arm's table's regions
+   * @param regions the arm's table's regions
+   * @param flushSize the flush size of a table that sets none: the cluster's {@code hbase.hregion.memstore.flush.size}
    */
-  static long deferredFlushBytes(long chosenBytes, long defaultsBytes, int regions) {
-    long couldHold = Math.max(defaultsBytes, (long) regions * TableDescriptorBuilder.DEFAULT_MEMSTORE_FLUSH_SIZE);
-    return Math.max(0, chosenBytes - couldHold);
+  static long deferredFlushBytes(long armBytes, long defaultsBytes, int regions, long flushSize) {
+    long couldHold = Math.max(defaultsBytes, regions * flushSize);
+    return Math.max(0, armBytes - couldHold);
   }
 
   /** The better half of the candidates by median ratio (at least one), best first: a stage's survivors. */
@@ -161,6 +162,32 @@ final class CalibrationJudge {
       return paired.median() > 1 + margin(aa, paired.ratios().size())
           && !(paired.p99Median() > 1 + MAX_P99_RISE);
     }).findFirst();
+  }
+
+  /**
+   * What {@link #choose(Map, Paired, Map)} decided.
+   *
+   * @param chosen the candidate chosen over HBase's defaults; empty when the defaults stay
+   * @param deferring the candidates that beat the defaults but deferred flushes past their rounds, best first
+   */
+  record Choice(Optional<String> chosen, List<String> deferring) {
+    Choice {
+      deferring = List.copyOf(deferring);
+    }
+  }
+
+  /**
+   * As {@link #choose(Map, Paired)}, of the candidates that deferred no flushes past their rounds: one that beat the
+   * defaults by holding its writes in memory is refused, and the best that beat them without doing so is chosen.
+   *
+   * @param deferredFlushBytes each candidate's {@link #deferredFlushBytes}
+   */
+  static Choice choose(Map<String, Paired> candidates, Paired aa, Map<String, Long> deferredFlushBytes) {
+    Map<String, Paired> flushed = new LinkedHashMap<>(candidates);
+    flushed.keySet().removeIf(name -> deferredFlushBytes.get(name) > 0);
+    List<String> deferring = ranked(candidates).stream().filter(name -> !flushed.containsKey(name))
+        .filter(name -> choose(Map.of(name, candidates.get(name)), aa).isPresent()).toList();
+    return new Choice(choose(flushed, aa), deferring);
   }
 
   private static List<String> ranked(Map<String, Paired> candidates) {

@@ -123,7 +123,7 @@ class TestCalibratedPolicies {
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values, Integer presplit,
       HeapFractionRounds.Result heap) {
     Calibration.CandidateResult measured = new Calibration.CandidateResult(values, List.of(1.05, 1.1, 1.15),
-        List.of(1.0, 1.0, 1.0), 1.1, 1.05, 1.15, List.of(1000.0, 1100.0, 1150.0));
+        List.of(1.0, 1.0, 1.0), 1.1, 1.05, 1.15, List.of(1000.0, 1100.0, 1150.0), 0L, 0L);
     return new Calibration.ClassResult("MixW", chosen, values, presplit, Map.of(chosen, measured), 0.01, 0.02, 3, 60,
         "a reason", heap);
   }

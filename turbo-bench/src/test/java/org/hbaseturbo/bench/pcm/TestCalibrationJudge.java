@@ -103,14 +103,36 @@ class TestCalibrationJudge {
   @Test
   void aTableHoldingMoreInItsMemstoresThanTheDefaultsCouldDeferredItsFlushes() {
     long mib = 1L << 20;
+    long hbaseFlushSize = 128 * mib;
     // 4 regions flushed at HBase's 128 MiB hold 512 MiB at most: a copy under that, or under what the defaults' copy
     // holds now, deferred nothing.
-    assertThat(CalibrationJudge.deferredFlushBytes(500 * mib, 300 * mib, 4)).isZero();
-    assertThat(CalibrationJudge.deferredFlushBytes(600 * mib, 650 * mib, 4)).isZero();
+    assertThat(CalibrationJudge.deferredFlushBytes(500 * mib, 300 * mib, 4, hbaseFlushSize)).isZero();
+    assertThat(CalibrationJudge.deferredFlushBytes(600 * mib, 650 * mib, 4, hbaseFlushSize)).isZero();
     // The paper's WO-update table after its rounds: 753 MiB a region, nothing flushed.
-    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 4)).isEqualTo(1_588 * mib);
-    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 16)).as("more regions hold more")
-        .isEqualTo(52 * mib);
+    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 4, hbaseFlushSize))
+        .isEqualTo(1_588 * mib);
+    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 16, hbaseFlushSize))
+        .as("more regions hold more").isEqualTo(52 * mib);
+    assertThat(CalibrationJudge.deferredFlushBytes(2_100 * mib, 310 * mib, 4, 768 * mib))
+        .as("a cluster whose own flush size is 768 MiB: its defaults could hold as much").isZero();
+  }
+
+  @Test
+  void aCandidateThatDeferredItsFlushesIsRefusedAndTheBestThatDidNotIsChosen() {
+    CalibrationJudge.Paired aa = paired(1.0, 1.0, 1.0, 1.0, 1.0);
+    Map<String, CalibrationJudge.Paired> candidates = Map.of("flush size", paired(1.3, 1.3, 1.3, 1.3, 1.3),
+        "blocking multiplier", paired(1.2, 1.2, 1.2, 1.2, 1.2), "compaction", paired(1.1, 1.1, 1.1, 1.1, 1.1),
+        "store files", paired(0.9, 0.9, 0.9, 0.9, 0.9));
+    CalibrationJudge.Choice choice = CalibrationJudge.choose(candidates, aa, Map.of("flush size", 1L << 30,
+        "blocking multiplier", 0L, "compaction", 0L, "store files", 1L << 20));
+    assertThat(choice.chosen()).contains("blocking multiplier");
+    assertThat(choice.deferring()).as("those that beat the defaults only").containsExactly("flush size");
+
+    CalibrationJudge.Choice none = CalibrationJudge.choose(candidates, aa, Map.of("flush size", 1L, "blocking"
+        + " multiplier", 1L, "compaction", 1L, "store files", 0L));
+    assertThat(none.chosen()).as("the defaults stay").isEmpty();
+    assertThat(none.deferring()).as("best first").containsExactly("flush size", "blocking multiplier",
+        "compaction");
   }
 
   @Test
