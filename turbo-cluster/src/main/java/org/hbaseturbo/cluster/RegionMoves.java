@@ -19,14 +19,19 @@ final class RegionMoves {
 
   /** Moves the regions of the server at {@code address} (host:port) to the others, listing them in {@code regions}. */
   static void unload(Configuration client, String address, Path regions, String what) throws IOException {
-    run(mover(client, address, regions)::unload, what);
+    try (RegionMover mover = mover(client, address, regions)) {
+      run(mover::unload, what);
+    }
   }
 
   /** Moves the regions listed in {@code regions} back to the server at {@code address}. */
   static void load(Configuration client, String address, Path regions, String what) throws IOException {
-    run(mover(client, address, regions)::load, what);
+    try (RegionMover mover = mover(client, address, regions)) {
+      run(mover::load, what);
+    }
   }
 
+  /** A mover with a connection of its own, which its close() closes. */
   private static RegionMover mover(Configuration client, String address, Path regions) throws IOException {
     return new RegionMover.RegionMoverBuilder(address, client).filename(regions.toString()).ack(true).build();
   }
