@@ -5,6 +5,7 @@ import static org.hbaseturbo.cli.CommandLineRun.assertRefused;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -285,6 +286,14 @@ class TuneCommandIT {
     throw new AssertionError("no audit entry for " + target + " " + key + " in " + audit);
   }
 
+  /** A directory of one user policy of {@code policyClass} for a 1 GB heap, with {@code rest} after its header. */
+  private static Path userPolicy(Path dir, String policyClass, String rest) throws IOException {
+    Path policies = Files.createDirectories(dir.resolve("user-policies"));
+    Files.writeString(policies.resolve(policyClass + ".yaml"), "class: " + policyClass
+        + "\nsource: the test's\nheap_gb: 1\n" + rest);
+    return policies;
+  }
+
   private static String[] concat(String[] args, String... more) {
     String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
     System.arraycopy(more, 0, all, args.length, more.length);
@@ -360,9 +369,8 @@ class TuneCommandIT {
    */
   @Test
   void calibrateOnAProcessClusterMeasuresTheHeapFractionsOnTwoServersSideBySide(@TempDir Path dir) throws Exception {
-    Path policies = Files.createDirectories(dir.resolve("user-policies"));
-    Files.writeString(policies.resolve("RO-read.yaml"), "class: RO-read\nsource: the test's\nheap_gb: 1\n"
-        + "settings:\n  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.4\n");
+    Path policies = userPolicy(dir, "RO-read",
+        "settings:\n  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.4\n");
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--rs-heap", "384m",
         "--class", "RO-read", "--policy", policies.toString(), "--records", "2000", "--run-time", "1s", "--threads",
@@ -398,9 +406,7 @@ class TuneCommandIT {
    */
   @Test
   void calibrateDoesNotChooseACandidateThatDeferredItsFlushes(@TempDir Path dir) throws Exception {
-    Path policies = Files.createDirectories(dir.resolve("user-policies"));
-    Files.writeString(policies.resolve("WO.yaml"), "class: WO\nsource: the test's\nheap_gb: 1\n"
-        + "settings:\n  hbase.hregion.memstore.flush.size: 64m\n");
+    Path policies = userPolicy(dir, "WO", "settings:\n  hbase.hregion.memstore.flush.size: 64m\n");
     Path site = dir.resolve("small-flushes.xml");
     Files.writeString(site, "<configuration><property><name>hbase.hregion.memstore.flush.size</name>"
         + "<value>2097152</value></property></configuration>");
@@ -436,9 +442,8 @@ class TuneCommandIT {
   @Test
   void calibrateABulkLoadOnEmptyTablesSplitAsEachArmAsks(Connection connection, @TempDir Path dir)
       throws Exception {
-    Path policies = Files.createDirectories(dir.resolve("user-policies"));
-    Files.writeString(policies.resolve("BL.yaml"), "class: BL\nsource: the test's\nheap_gb: 1\n"
-        + "presplit_regions_per_server: 1\nsettings:\n  hbase.hregion.memstore.flush.size: 128m\n");
+    Path policies = userPolicy(dir, "BL",
+        "presplit_regions_per_server: 1\nsettings:\n  hbase.hregion.memstore.flush.size: 128m\n");
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class", "BL",
         "--policy", policies.toString(), "--records", "2000", "--run-time", "1s", "--threads", "2", "--warmup",
