@@ -114,7 +114,7 @@ final class CalibrationJudge {
    */
   static boolean beatsOnItsOwn(Paired candidate) {
     return candidate.ratios().size() >= MIN_OWN_ROUNDS && candidate.median() > 1 + ownMargin(candidate)
-        && !(candidate.p99Median() > 1 + MAX_P99_RISE);
+        && p99InBounds(candidate);
   }
 
   /** What the A/A arm's own median must beat 1 by: its noise, at least {@link #MIN_GAIN}. */
@@ -157,11 +157,17 @@ final class CalibrationJudge {
    * candidate does, and the defaults stay.
    */
   static Optional<String> choose(Map<String, Paired> candidates, Paired aa) {
-    return ranked(candidates).stream().filter(name -> {
-      Paired paired = candidates.get(name);
-      return paired.median() > 1 + margin(aa, paired.ratios().size())
-          && !(paired.p99Median() > 1 + MAX_P99_RISE);
-    }).findFirst();
+    return ranked(candidates).stream().filter(name -> beats(candidates.get(name), aa)).findFirst();
+  }
+
+  /** Whether {@code candidate} beats the defaults by more than the A/A noise of its rounds, at a p99 in bounds. */
+  private static boolean beats(Paired candidate, Paired aa) {
+    return candidate.median() > 1 + margin(aa, candidate.ratios().size()) && p99InBounds(candidate);
+  }
+
+  /** Whether the candidate's p99 rose by no more than {@link #MAX_P99_RISE}; a NaN median of no p99 is not a rise. */
+  private static boolean p99InBounds(Paired candidate) {
+    return !(candidate.p99Median() > 1 + MAX_P99_RISE);
   }
 
   /**
@@ -186,7 +192,7 @@ final class CalibrationJudge {
     Map<String, Paired> flushed = new LinkedHashMap<>(candidates);
     flushed.keySet().removeIf(name -> deferredFlushBytes.get(name) > 0);
     List<String> deferring = ranked(candidates).stream().filter(name -> !flushed.containsKey(name))
-        .filter(name -> choose(Map.of(name, candidates.get(name)), aa).isPresent()).toList();
+        .filter(name -> beats(candidates.get(name), aa)).toList();
     return new Choice(choose(flushed, aa), deferring);
   }
 
