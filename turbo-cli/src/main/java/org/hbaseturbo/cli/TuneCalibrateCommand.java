@@ -105,8 +105,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   @Range(min = 0, max = 1_000_000)
   @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "0",
       description = "Measured rounds a class gets at most, of its table settings and of its heap fractions each, even"
-          + " with budget left: for a quick look (0 to 1,000,000;"
-          + " default: ${DEFAULT-VALUE}, as many as the class's share of --budget allows).")
+          + " with budget left: for a quick look, as a choice needs 5 rounds at least, fewer keep HBase's defaults"
+          + " (0 to 1,000,000; default: ${DEFAULT-VALUE}, as many as the class's share of --budget allows).")
   int maxRounds;
 
   @Option(names = "-p", paramLabel = "KEY=VALUE",

@@ -414,21 +414,26 @@ class TuneCommandIT {
     CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--regionservers", "1",
         "--rs-heap", "384m", "--site", site.toString(), "--class", "WO-update", "--policy", policies.toString(),
         "--records", "2000", "-p", "fieldlength=1000", "-p", "writeallfields=true", "--run-time", "2s", "--threads",
-        "2", "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "2", "--out",
+        "2", "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "5", "--out",
         out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     JsonNode calibrated = new ObjectMapper().readTree(out.resolve("calibration.json").toFile()).get("classes")
         .get(0);
+    assertThat(calibrated.get("rounds").asInt()).as("the fewest a choice rests on").isEqualTo(5);
     JsonNode arms = calibrated.get("arms");
     assertThat(arms.get("defaults").get("deferred_flush_bytes").asLong()).isZero();
     assertThat(arms.get("paper").get("memstore_bytes").asLong()).as("the 64 MiB copy's memstores")
         .isGreaterThan(2L << 20);
     assertThat(arms.get("paper").get("deferred_flush_bytes").asLong()).as(run.out()).isPositive();
     assertThat(calibrated.get("chosen").asText()).as(calibrated.get("reason").asText()).isEqualTo("defaults");
-    JsonNode p99 = arms.get("paper").get("p99_ratios");
+    // The judge's rule, from what the JSON reports: the paper arm, the only candidate, ran every round (an odd
+    // count), so its margin is the A/A arm's and its p99 median the middle one.
+    List<Double> p99 = new ArrayList<>();
+    arms.get("paper").get("p99_ratios").forEach(ratio -> p99.add(ratio.asDouble()));
+    p99.sort(null);
     boolean beat = arms.get("paper").get("median").asDouble() > 1 + calibrated.get("margin").asDouble()
-        && (p99.get(0).asDouble() + p99.get(1).asDouble()) / 2 <= 1.25;
+        && p99.get(p99.size() / 2) <= 1.25;
     if (beat) {
       assertThat(calibrated.get("reason").asText()).startsWith("paper beat the defaults").contains("deferred flushes");
     }

@@ -407,6 +407,9 @@ public final class Calibration {
       double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
       String refusals = refused.stream().map(name -> deferredFlushes(name) + "; ").collect(Collectors.joining());
       String reason = rounds == 0 ? "no round fitted in the class's share of the budget"
+          : rounds < CalibrationJudge.MIN_ROUNDS ? String.format("too few rounds to choose from: %d measured, %d at"
+              + " least; the rounds ended when %s (give --budget more, or calibrate fewer classes at once)", rounds,
+              CalibrationJudge.MIN_ROUNDS, endedWhen)
           : refusals + chosen.map(name -> String.format("%s: median %.3f of the defaults' throughput over %d rounds,"
               + " above 1 + %.3f (the A/A noise of a median of as many rounds); the rounds ended when %s", name,
               paired(name).median(), paired(name).ratios().size(),

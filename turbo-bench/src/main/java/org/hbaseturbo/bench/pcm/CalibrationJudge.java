@@ -20,10 +20,13 @@ final class CalibrationJudge {
    */
   static final double MIN_GAIN = 0.01;
   /**
-   * The fewest rounds a candidate judged on its own spread needs: the median absolute deviation of 2 or 3 rounds says
-   * little of the spread (two rounds of 1.05 and 1.06 would give a margin of 1.3% where rounds spread 5-25% here).
+   * The fewest rounds a choice rests on, for a candidate and for the A/A arm whose spread gives its noise: the median
+   * absolute deviation of 2 or 3 rounds says little of the spread (two rounds of 1.05 and 1.06 would give a margin of
+   * 1.3% where rounds spread 5-25% here), and the best of six candidates over 2 rounds beats such a margin by chance
+   * (MixR's flush size alone: 1.026 over 2 rounds against an A/A arm of 1.005 and 1.005, chosen so in
+   * results/pcm/calibrate-all-2026-12-04 before this bound).
    */
-  static final int MIN_OWN_ROUNDS = 5;
+  static final int MIN_ROUNDS = 5;
   /** How far a candidate's p99 may rise over the defaults' in its rounds (median of the paired ratios). */
   static final double MAX_P99_RISE = 0.25;
 
@@ -110,10 +113,10 @@ final class CalibrationJudge {
 
   /**
    * Whether such a candidate beats the defaults: its median above 1 by its own margin, its p99 within bounds, over
-   * {@link #MIN_OWN_ROUNDS} rounds at least.
+   * {@link #MIN_ROUNDS} rounds at least.
    */
   static boolean beatsOnItsOwn(Paired candidate) {
-    return candidate.ratios().size() >= MIN_OWN_ROUNDS && candidate.median() > 1 + ownMargin(candidate)
+    return candidate.ratios().size() >= MIN_ROUNDS && candidate.median() > 1 + ownMargin(candidate)
         && p99InBounds(candidate);
   }
 
@@ -153,16 +156,21 @@ final class CalibrationJudge {
 
   /**
    * The candidate chosen over HBase's defaults: the best by median ratio of those whose median beats 1 by more than
-   * the margin of as many rounds as it had, and whose p99 rose by no more than {@link #MAX_P99_RISE}; none when no
-   * candidate does, and the defaults stay.
+   * the margin of as many rounds as it had, and whose p99 rose by no more than {@link #MAX_P99_RISE}, it and the A/A
+   * arm over {@link #MIN_ROUNDS} rounds at least; none when no candidate does, and the defaults stay.
    */
   static Optional<String> choose(Map<String, Paired> candidates, Paired aa) {
     return ranked(candidates).stream().filter(name -> beats(candidates.get(name), aa)).findFirst();
   }
 
-  /** Whether {@code candidate} beats the defaults by more than the A/A noise of its rounds, at a p99 in bounds. */
+  /**
+   * Whether {@code candidate} beats the defaults by more than the A/A noise of its rounds, at a p99 in bounds, both
+   * over enough rounds to tell.
+   */
   private static boolean beats(Paired candidate, Paired aa) {
-    return candidate.median() > 1 + margin(aa, candidate.ratios().size()) && p99InBounds(candidate);
+    int rounds = candidate.ratios().size();
+    return rounds >= MIN_ROUNDS && aa.ratios().size() >= MIN_ROUNDS && candidate.median() > 1 + margin(aa, rounds)
+        && p99InBounds(candidate);
   }
 
   /** Whether the candidate's p99 rose by no more than {@link #MAX_P99_RISE}; a NaN median of no p99 is not a rise. */

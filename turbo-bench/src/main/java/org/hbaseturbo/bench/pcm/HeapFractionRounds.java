@@ -330,7 +330,7 @@ final class HeapFractionRounds {
         + " from the rounds' spread, at least %.0f%%, over %d rounds at least); the rounds ended when %s",
         paired.median(), ratios.size(), ratios.size() == 1 ? "" : "s", paired.p99Median(), beats ? "beats HBase's"
             : "does not beat HBase's", CalibrationJudge.ownMargin(paired), CalibrationJudge.MIN_GAIN * 100,
-        CalibrationJudge.MIN_OWN_ROUNDS, ended));
+        CalibrationJudge.MIN_ROUNDS, ended));
   }
 
   private Result verdict(Map<PolicySetting, String> candidate, Map<PolicySetting, String> hbaseValues,

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * that two copies of the defaults measured in the same rounds, at a p99 not much above theirs.
  */
 class TestCalibrationJudge {
-  private static final CalibrationJudge.Paired QUIET = paired(1.0, 1.004, 0.998);
+  private static final CalibrationJudge.Paired QUIET = paired(1.0, 1.004, 0.998, 1.002, 0.999);
 
   @Test
   void theNoiseIsAtLeastTheAaArmsMedianDistanceFromOneAndTheMarginAtLeastOnePercent() {
@@ -51,25 +51,46 @@ class TestCalibrationJudge {
   }
 
   @Test
+  void nothingIsChosenFromFewerRoundsThanTellTheNoise() {
+    // MixR at the command's defaults on 2026-12-04: the budget left 2 rounds for 8 arms; the best of six candidates
+    // beat an A/A arm whose two rounds agreed, so its margin was the 1% floor.
+    CalibrationJudge.Paired twoQuietRounds = paired(1.005, 1.005);
+    Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
+    candidates.put("flush size alone", paired(1.009, 1.026));
+    candidates.put("block multiplier alone", paired(1.007, 1.020));
+    candidates.put("compaction.min alone", paired(1.008, 1.007));
+    assertThat(CalibrationJudge.margin(twoQuietRounds, 2)).isEqualTo(CalibrationJudge.MIN_GAIN);
+    assertThat(CalibrationJudge.choose(candidates, twoQuietRounds)).as("2 rounds").isEmpty();
+    assertThat(CalibrationJudge.choose(Map.of("five rounds", paired(1.03, 1.03, 1.03, 1.03, 1.03)),
+        twoQuietRounds)).as("an A/A arm of 2 rounds").isEmpty();
+    assertThat(CalibrationJudge.choose(Map.of("four rounds", paired(1.03, 1.03, 1.03, 1.03)), QUIET))
+        .as("a candidate of 4 rounds").isEmpty();
+    assertThat(CalibrationJudge.choose(Map.of("five rounds", paired(1.03, 1.03, 1.03, 1.03, 1.03)), QUIET))
+        .contains("five rounds");
+  }
+
+  @Test
   void aCandidateBeyondTheNoiseIsChosenAndTheBestOfSeveral() {
     Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
-    candidates.put("a", paired(1.04, 1.06, 1.05));
-    candidates.put("b", paired(1.10, 1.12, 1.08));
+    candidates.put("a", paired(1.04, 1.06, 1.05, 1.05, 1.05));
+    candidates.put("b", paired(1.10, 1.12, 1.08, 1.10, 1.10));
     assertThat(CalibrationJudge.choose(candidates, QUIET)).contains("b");
   }
 
   @Test
   void theDefaultsStayWhereNoCandidateBeatsTheNoise() {
-    Map<String, CalibrationJudge.Paired> candidates = Map.of("a", paired(1.04, 1.06, 1.05));
-    assertThat(CalibrationJudge.choose(candidates, paired(1.05, 1.06, 1.07))).as("6% noise").isEmpty();
-    assertThat(CalibrationJudge.choose(Map.of("slower", paired(0.9, 0.95, 0.92)), QUIET)).isEmpty();
+    Map<String, CalibrationJudge.Paired> candidates = Map.of("a", paired(1.04, 1.06, 1.05, 1.05, 1.05));
+    assertThat(CalibrationJudge.choose(candidates, paired(1.05, 1.06, 1.07, 1.06, 1.06))).as("6% noise").isEmpty();
+    assertThat(CalibrationJudge.choose(Map.of("slower", paired(0.9, 0.95, 0.92, 0.93, 0.92)), QUIET)).isEmpty();
   }
 
   @Test
   void aFasterCandidateWhoseP99RoseTooMuchIsPassedOver() {
     Map<String, CalibrationJudge.Paired> candidates = new LinkedHashMap<>();
-    candidates.put("fast but slow answers", new CalibrationJudge.Paired(List.of(1.2, 1.2), List.of(1.5, 1.4)));
-    candidates.put("faster", new CalibrationJudge.Paired(List.of(1.1, 1.1), List.of(1.0, 1.1)));
+    candidates.put("fast but slow answers", new CalibrationJudge.Paired(List.of(1.2, 1.2, 1.2, 1.2, 1.2),
+        List.of(1.5, 1.4, 1.5, 1.4, 1.5)));
+    candidates.put("faster", new CalibrationJudge.Paired(List.of(1.1, 1.1, 1.1, 1.1, 1.1),
+        List.of(1.0, 1.1, 1.0, 1.1, 1.0)));
     assertThat(CalibrationJudge.choose(candidates, QUIET)).contains("faster");
   }
 
