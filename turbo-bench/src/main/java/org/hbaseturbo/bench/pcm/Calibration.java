@@ -407,9 +407,7 @@ public final class Calibration {
       double margin = rounds == 0 ? Double.NaN : CalibrationJudge.margin(aa);
       String refusals = refused.stream().map(name -> deferredFlushes(name) + "; ").collect(Collectors.joining());
       String reason = rounds == 0 ? "no round fitted in the class's share of the budget"
-          : rounds < CalibrationJudge.MIN_ROUNDS ? String.format("too few rounds to choose from: %d measured, %d at"
-              + " least; the rounds ended when %s (give --budget more, or calibrate fewer classes at once)", rounds,
-              CalibrationJudge.MIN_ROUNDS, endedWhen)
+          : rounds < CalibrationJudge.MIN_ROUNDS ? tooFewRounds(endedWhen)
           : refusals + chosen.map(name -> String.format("%s: median %.3f of the defaults' throughput over %d rounds,"
               + " above 1 + %.3f (the A/A noise of a median of as many rounds); the rounds ended when %s", name,
               paired(name).median(), paired(name).ratios().size(),
@@ -421,6 +419,14 @@ public final class Calibration {
       out.printf("  %s: %s%n", workload.label(), reason);
       out.flush();
       return new TableChoice(chosen, noise, margin, reason);
+    }
+
+    /** Why no candidate could be chosen from {@link #rounds}, fewer than a choice needs, and what gives more. */
+    private String tooFewRounds(String endedWhen) {
+      boolean capped = settings.maxRounds() > 0 && rounds >= settings.maxRounds();
+      return String.format("too few rounds to choose from: %d measured, %d at least; the rounds ended when %s (%s)",
+          rounds, CalibrationJudge.MIN_ROUNDS, endedWhen, capped ? "give --max-rounds " + CalibrationJudge.MIN_ROUNDS
+              + " or more" : "give --budget more, or calibrate fewer classes at once");
     }
 
     /**
