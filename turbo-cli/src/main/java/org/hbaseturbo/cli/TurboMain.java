@@ -107,6 +107,7 @@ public final class TurboMain extends CommandGroup {
         // line, which comes only when the command runs.
         try {
           configureLogFile(dataDir(command));
+          JulToLogFile.install();
         } catch (InvalidInputException e) {
           throw new CommandLine.ExecutionException(commandLine, e.getMessage(), e);
         } catch (IOException e) {
