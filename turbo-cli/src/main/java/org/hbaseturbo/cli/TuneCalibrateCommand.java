@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
             + " of a class, its threads and connections kept from run to run, warmed up once before the first round"
             + " (--warmup operations on the arms in turn, then on while its JIT compiles, --warmup-quiet at"
             + " most). Successive halving: the better half by"
-            + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts. A"
+            + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts, or"
+            + " until every candidate left has lost by more than the noise over 5 rounds. A"
             + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
             + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
             + " least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's defaults.",
@@ -51,13 +52,14 @@ import picocli.CommandLine.Spec;
             + " other classes; the files say so. Everything it creates is dropped at the end. Without --conf it"
             + " runs on a local cluster of its own.",
         "Heap fractions (memstore, block cache), with --cluster processes and 2 RegionServers or more, for each"
-            + " class but BL whose paper's fractions are not HBase's, in the second half of its share of --budget"
-            + " (all of it where the table settings have nothing to measure): two copies of the records, each"
+            + " class but BL whose paper's fractions are not HBase's, in the rest of its share of --budget after the"
+            + " table settings (all of it where they have nothing to measure): two copies of the records, each"
             + " served wholly by one RegionServer, run at once; one server runs the paper's fractions and the other"
             + " HBase's (0.4 and 0.4, fitted to the policy's heap as a policy's are), swapped between the two runs"
             + " of each round (update_config and Turbo's heap tuner, no restart), so that what differs between the"
             + " servers cancels in the round's ratio (the geometric mean of its runs'). Kept if the median of 5"
-            + " rounds or more beats HBase's by two standard errors of it (1%% at least) at a p99 within 25%%."
+            + " rounds or more beats HBase's by two standard errors of it (1%% at least) at a p99 within 25%%; the"
+            + " rounds end early where the median of 5 or more lost by as much."
             + " Measured at the servers' heap (--rs-heap; give it the policies'). Elsewhere the fractions stay the"
             + " paper's; the files say so."})
 final class TuneCalibrateCommand implements Callable<Integer> {
@@ -98,8 +100,10 @@ final class TuneCalibrateCommand implements Callable<Integer> {
 
   @DurationRange(min = "1m", max = "7d")
   @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationArgument.Minutes.class,
-      description = "How long the whole calibration may take, its load included; each class gets an equal share of"
-          + " what is left when it begins; a number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
+      description = "How long the whole calibration may take, its load included. What is left after the load is"
+          + " split by what each class needs for 5 rounds, by estimate, printed before the first class; where it"
+          + " holds less, each class in turn gets its need while the budget lasts, and the line says what budget"
+          + " would hold them all. A number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
   DurationArgument budget;
 
   @Range(min = 0, max = 1_000_000)

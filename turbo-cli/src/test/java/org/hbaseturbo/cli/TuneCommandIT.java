@@ -327,9 +327,10 @@ class TuneCommandIT {
     }
     assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
     assertThat(run.err()).contains("the calibration of RO-scan failed");
-    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate), each run beside"
-        + " a pacer", "the pacer, which every arm runs beside: a copy of the records as", "round 1:",
-        "RO-scan FAILED: ");
+    assertThat(run.out()).contains("s of the budget left for 2 classes, split by what each needs for 5 rounds of its"
+        + " table settings and its heap fractions, by estimate: RO-read ", "RO-read: 3 arms (the defaults, their A/A"
+        + " copy and 1 candidate), each run beside a pacer", "the pacer, which every arm runs beside: a copy of the"
+        + " records as", "round 1:", "RO-scan FAILED: ");
 
     JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
     assertThat(calibration.get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);

@@ -60,15 +60,16 @@ import site.ycsb.workloads.CoreWorkload;
  * client as much as the arm (results/pcm/aa-noise-2026-11-29). Rounds go in stages of
  * successive halving: every candidate gets the first stage's rounds, the better half by median the next stage's,
  * twice as many, and so on down to one, which then gets rounds until the class's share of the budget is spent
- * ({@link CalibrationJudge}).
+ * ({@link CalibrationJudge}), or until every candidate left has lost for good. Each class's share, and its table
+ * settings' part of it, follows what it needs to reach the rounds a choice rests on ({@link CalibrationBudget}).
  *
  * <p>Searched are the settings a table carries (block size, flush size, blocking multiplier and store files,
  * compaction min and max), and for a bulk load the pre-split. A load's arms are empty tables, each split as its
  * candidate asks and made empty again before each of its runs, which insert as YCSB's run phase does: a load measured
  * into a table that earlier runs filled and split would measure a later stage than a bulk load's into a new table.
  *
- * <p>The heap fractions, a server's and not a table's, are measured after the table settings, in the second half of
- * the class's share, on a process cluster the calibration started, two servers side by side ({@link
+ * <p>The heap fractions, a server's and not a table's, are measured after the table settings, in the rest of the
+ * class's share, on a process cluster the calibration started, two servers side by side ({@link
  * HeapFractionRounds}); not for a load, nor elsewhere, where the policy files keep the paper's and say so. The heap
  * itself is not searched.
  */
@@ -195,22 +196,27 @@ public final class Calibration {
       try {
         load(admin, loaded);
         PolicyEnvironment environment = new Recommender(target.connection()).environment(Optional.of(loaded));
-        for (int i = 0; i < settings.classes().size(); i++) {
-          PcmWorkload workload = settings.classes().get(i);
-          long share = Math.max(0, (deadline - System.nanoTime()) / (settings.classes().size() - i));
-          Policy policy = settings.policies().get(workload.workloadClass());
-          Policy.Evaluated paper = policy.evaluate(environment);
+        List<ClassPlan> plans = new ArrayList<>();
+        for (PcmWorkload workload : settings.classes()) {
+          try {
+            plans.add(plan(workload, environment));
+          } catch (RuntimeException e) {
+            failed(failures, workload, e);
+          }
+        }
+        printPlan(plans);
+        for (int i = 0; i < plans.size(); i++) {
+          ClassPlan plan = plans.get(i);
+          Duration needsLeft = plans.subList(i, plans.size()).stream().map(ClassPlan::need)
+              .reduce(Duration.ZERO, Duration::plus);
+          long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(), needsLeft);
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
-            Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(HeapFractionRounds.FRACTIONS)
-                .evaluate(environment);
-            results.add(new ClassCalibration(workload, paper, hbaseFractions, tables, environment.regionServers(),
-                System.nanoTime() + share).run());
+            results.add(new ClassCalibration(plan, tables, environment.regionServers(), System.nanoTime() + share)
+                .run());
           } catch (InterruptedIOException e) {
             throw e;
           } catch (IOException | RuntimeException e) {
-            failures.put(workload.label(), String.valueOf(e.getMessage()));
-            out.printf("  %s FAILED: %s; the next class goes on%n", workload.label(), e.getMessage());
-            out.flush();
+            failed(failures, plan.workload(), e);
           }
         }
       } finally {
@@ -218,6 +224,83 @@ public final class Calibration {
       }
     }
     return new Outcome(results, failures);
+  }
+
+  private void failed(Map<String, String> failures, PcmWorkload workload, Exception e) {
+    failures.put(workload.label(), String.valueOf(e.getMessage()));
+    out.printf("  %s FAILED: %s; the next class goes on%n", workload.label(), e.getMessage());
+    out.flush();
+  }
+
+  /**
+   * A class's candidates and heap fractions, and the time each part needs ({@link CalibrationBudget}), before any of
+   * it runs.
+   *
+   * @param hbaseFractions the paper's policy with HBase's heap fractions, which the paper's are measured against
+   * @param tried the table settings' candidates
+   * @param heapCandidate the heap fractions measured against HBase's; empty when the policy sets HBase's or none
+   * @param heapNotMeasured why the heap fractions are not measured; empty when they are
+   */
+  private record ClassPlan(PcmWorkload workload, Policy.Evaluated hbaseFractions,
+      List<CalibrationCandidate> tried, Map<PolicySetting, String> heapCandidate, Optional<String> heapNotMeasured,
+      Duration tableNeed, Duration heapNeed) {
+    Duration need() {
+      return tableNeed.plus(heapNeed);
+    }
+  }
+
+  private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment) {
+    Policy policy = settings.policies().get(workload.workloadClass());
+    Policy.Evaluated paper = policy.evaluate(environment);
+    Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(environment);
+    int regionServers = environment.regionServers();
+    List<CalibrationCandidate> tried = workload.isLoad()
+        ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)
+        : CalibrationCandidate.of(workload, paper);
+    Map<PolicySetting, String> heapCandidate = HeapFractionRounds.candidate(paper.values(), hbaseFractions.values());
+    Optional<String> heapNotMeasured = heapNotMeasured(workload, heapCandidate, regionServers);
+    return new ClassPlan(workload, hbaseFractions, tried, heapCandidate, heapNotMeasured,
+        CalibrationBudget.tableRounds(tried.size(), workload.isLoad(), settings.runSeconds()),
+        heapNotMeasured.isPresent() ? Duration.ZERO : CalibrationBudget.heapRounds(settings.runSeconds()));
+  }
+
+  /** Why a class's heap fractions are not measured; empty when they are. */
+  private Optional<String> heapNotMeasured(PcmWorkload workload, Map<PolicySetting, String> candidate,
+      int regionServers) {
+    if (candidate.isEmpty()) {
+      return Optional.of("the policy sets none, or HBase's as a policy gives them; nothing to measure");
+    }
+    if (workload.isLoad()) {
+      return Optional.of("not measured for a load, whose tables are made anew before each run; the paper's stay");
+    }
+    if (servers.isEmpty()) {
+      return Optional.of("measured only on a process cluster the calibration starts (--cluster processes), a"
+          + " fraction being a RegionServer's own; the paper's stay");
+    }
+    if (regionServers < 2) {
+      return Optional.of("measured only on 2 RegionServers or more (--regionservers), side by side; the paper's"
+          + " stay");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * What each class needs to reach the rounds a choice rests on, by estimate, and, where the budget left is less than
+   * all of it, that the classes at the end may not be judged.
+   */
+  private void printPlan(List<ClassPlan> plans) {
+    Duration needs = plans.stream().map(ClassPlan::need).reduce(Duration.ZERO, Duration::plus);
+    Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    out.printf("%d s of the budget left for %d class%s, split by what each needs for %d rounds of its table settings"
+        + " and its heap fractions, by estimate: %s%n", left.toSeconds(), plans.size(), plans.size() == 1 ? "" : "es",
+        CalibrationJudge.MIN_ROUNDS, plans.stream().map(plan -> plan.workload().label() + " " + plan.need()
+            .toSeconds() + " s").collect(Collectors.joining(", ")));
+    if (needs.compareTo(left) > 0) {
+      out.printf("  that is %d s more than is left: each class in turn gets what it needs while the budget lasts, and"
+          + " those at the end may get too few rounds to choose from; --budget %dm would hold them all%n",
+          needs.minus(left).toSeconds(), settings.budget().plus(needs.minus(left)).toMinutes() + 1);
+    }
+    out.flush();
   }
 
   private void load(Admin admin, TableName table) throws IOException {
@@ -244,14 +327,15 @@ public final class Calibration {
      * embedded cluster, measured from the first write, an A/A pair of 1 s runs came out 0.22 of each other.
      */
     private static final Duration FIRST_INSERTS = Duration.ofSeconds(1);
+    private final ClassPlan plan;
     private final PcmWorkload workload;
-    private final Policy.Evaluated paper;
-    /** The paper's policy with HBase's heap fractions, which the paper's are measured against. */
-    private final Policy.Evaluated hbaseFractions;
     private final CandidateTables tables;
     private final int regionServers;
     private final long until;
-    /** When the table settings' rounds end: {@link #until}, or halfway to it where the heap fractions follow. */
+    /**
+     * When the table settings' rounds end: {@link #until}, or sooner where the heap fractions follow, by what each
+     * part needs ({@link CalibrationBudget}).
+     */
     private long tablesUntil;
     /** Every arm by name: the defaults, their A/A copy, the candidates, in that order. */
     private final Map<String, Arm> arms = new LinkedHashMap<>();
@@ -264,11 +348,9 @@ public final class Calibration {
     /** For a load, the arm besides the pacer that the client's threads write to; null when not known. */
     private String writing;
 
-    ClassCalibration(PcmWorkload workload, Policy.Evaluated paper, Policy.Evaluated hbaseFractions,
-        CandidateTables tables, int regionServers, long until) {
-      this.workload = workload;
-      this.paper = paper;
-      this.hbaseFractions = hbaseFractions;
+    ClassCalibration(ClassPlan plan, CandidateTables tables, int regionServers, long until) {
+      this.plan = plan;
+      this.workload = plan.workload();
       this.tables = tables;
       this.regionServers = regionServers;
       this.until = until;
@@ -276,14 +358,12 @@ public final class Calibration {
     }
 
     ClassResult run() throws IOException {
-      List<CalibrationCandidate> tried = workload.isLoad()
-          ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)
-          : CalibrationCandidate.of(workload, paper);
-      Map<PolicySetting, String> heapCandidate = HeapFractionRounds.candidate(paper.values(),
-          hbaseFractions.values());
-      Optional<String> heapNotMeasured = heapNotMeasured(heapCandidate);
+      List<CalibrationCandidate> tried = plan.tried();
+      Map<PolicySetting, String> heapCandidate = plan.heapCandidate();
+      Optional<String> heapNotMeasured = plan.heapNotMeasured();
       if (heapNotMeasured.isEmpty() && !tried.isEmpty()) {
-        tablesUntil = System.nanoTime() + (until - System.nanoTime()) / 2;
+        long now = System.nanoTime();
+        tablesUntil = now + CalibrationBudget.share(until - now, plan.tableNeed(), plan.need());
       }
       out.printf("%n%s: %s; heap fractions: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level"
           + " settings are HBase's defaults, nothing to measure" : (tried.size() + 2) + " arms (the defaults, their"
@@ -307,8 +387,8 @@ public final class Calibration {
     private HeapFractionRounds.Result heapRounds(Map<PolicySetting, String> candidate) throws IOException {
       try {
         return new HeapFractionRounds(servers.orElseThrow(), target, tables, out).run(candidate,
-            hbaseFractions.values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"), settings.threads(),
-            settings.runSeconds(), settings.warmUp(), until, settings.maxRounds());
+            plan.hbaseFractions().values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"),
+            settings.threads(), settings.runSeconds(), settings.warmUp(), until, settings.maxRounds());
       } catch (InterruptedIOException e) {
         throw e;
       } catch (IOException | RuntimeException e) {
@@ -316,25 +396,6 @@ public final class Calibration {
         out.flush();
         return HeapFractionRounds.Result.notMeasured(candidate, "the rounds failed: " + e.getMessage());
       }
-    }
-
-    /** Why the class's heap fractions are not measured; empty when they are. */
-    private Optional<String> heapNotMeasured(Map<PolicySetting, String> candidate) {
-      if (candidate.isEmpty()) {
-        return Optional.of("the policy sets none, or HBase's as a policy gives them; nothing to measure");
-      }
-      if (workload.isLoad()) {
-        return Optional.of("not measured for a load, whose tables are made anew before each run; the paper's stay");
-      }
-      if (servers.isEmpty()) {
-        return Optional.of("measured only on a process cluster the calibration starts (--cluster processes), a"
-            + " fraction being a RegionServer's own; the paper's stay");
-      }
-      if (regionServers < 2) {
-        return Optional.of("measured only on 2 RegionServers or more (--regionservers), side by side; the paper's"
-            + " stay");
-      }
-      return Optional.empty();
     }
 
     private TableChoice tableRounds(List<CalibrationCandidate> tried) throws IOException {
@@ -384,6 +445,12 @@ public final class Calibration {
           } else {
             roundNanos = round(inRound(alive), true);
             report(alive);
+            if (CalibrationJudge.allLost(paired(alive), paired(AA))) {
+              stopped = "every candidate left had measured below the defaults by more than the A/A noise, over "
+                  + CalibrationJudge.MIN_ROUNDS + " rounds or more: settled, "
+                  + (tablesUntil < until ? "the time left going to its heap fractions" : "the class's time left"
+                      + " going to the classes after it");
+            }
           }
         }
         if (stopped == null) {

@@ -120,6 +120,26 @@ final class CalibrationJudge {
         && p99InBounds(candidate);
   }
 
+  /**
+   * Whether every candidate has lost for good: each, and the A/A arm, over {@link #MIN_ROUNDS} rounds at least, its
+   * median below 1 by more than the margin a gain of as many rounds must show. More rounds would then be spent on a
+   * question answered: to be chosen, a candidate's median would have to climb twice that margin, some four standard
+   * errors of it. Whether any candidate wins is not settled early: a choice rests on all the rounds the budget gives.
+   */
+  static boolean allLost(Map<String, Paired> candidates, Paired aa) {
+    return !candidates.isEmpty() && aa.ratios().size() >= MIN_ROUNDS && candidates.values().stream()
+        .allMatch(candidate -> candidate.ratios().size() >= MIN_ROUNDS
+            && candidate.median() < 1 - margin(aa, candidate.ratios().size()));
+  }
+
+  /**
+   * As {@link #allLost}, for a candidate measured without an A/A arm ({@link #beatsOnItsOwn}): over {@link
+   * #MIN_ROUNDS} rounds at least, its median below 1 by more than its own margin.
+   */
+  static boolean lostOnItsOwn(Paired candidate) {
+    return candidate.ratios().size() >= MIN_ROUNDS && candidate.median() < 1 - ownMargin(candidate);
+  }
+
   /** What the A/A arm's own median must beat 1 by: its noise, at least {@link #MIN_GAIN}. */
   static double margin(Paired aa) {
     return margin(aa, aa.ratios().size());

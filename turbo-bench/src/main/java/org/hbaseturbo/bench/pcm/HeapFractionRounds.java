@@ -213,7 +213,8 @@ final class HeapFractionRounds {
       HeapFractions.Fractions hbase, int runSeconds, long until, int maxRounds, long roundEstimate)
       throws IOException {
     long roundNanos = roundEstimate;
-    while ((maxRounds == 0 || ratios.size() < maxRounds) && System.nanoTime() + roundNanos < until) {
+    while ((maxRounds == 0 || ratios.size() < maxRounds) && System.nanoTime() + roundNanos < until
+        && !CalibrationJudge.lostOnItsOwn(paired())) {
       long start = System.nanoTime();
       double[] throughput = new double[2];
       double[] p99 = new double[2];
@@ -248,7 +249,10 @@ final class HeapFractionRounds {
       out.flush();
       roundNanos = System.nanoTime() - start;
     }
-    ended = maxRounds > 0 && ratios.size() >= maxRounds ? "the class had its " + maxRounds + " rounds (--max-rounds)"
+    ended = CalibrationJudge.lostOnItsOwn(paired()) ? "the policy's had measured below HBase's by more than their"
+        + " margin, over " + CalibrationJudge.MIN_ROUNDS + " rounds or more: settled, the class's time left going to"
+        + " the classes after it"
+        : maxRounds > 0 && ratios.size() >= maxRounds ? "the class had its " + maxRounds + " rounds (--max-rounds)"
         : "the class's share of the budget was spent";
     return Optional.empty();
   }

@@ -157,6 +157,32 @@ class TestCalibrationJudge {
   }
 
   @Test
+  void roundsEndWhenEveryCandidateLeftHasLostByMoreThanTheNoiseOverEnoughRounds() {
+    // RO-read on 2026-12-04: the paper's 32 KiB blocks at 0.976-0.981 a round, the A/A arm at 0.989-0.996.
+    CalibrationJudge.Paired aa = paired(0.995, 0.992, 0.989, 0.992, 0.989);
+    CalibrationJudge.Paired blocks = paired(0.976, 0.978, 0.981, 0.978, 0.976);
+    assertThat(CalibrationJudge.allLost(Map.of("32 KiB blocks", blocks), aa)).isTrue();
+    assertThat(CalibrationJudge.allLost(Map.of("4 rounds", paired(0.976, 0.978, 0.981, 0.978)), aa))
+        .as("fewer rounds than a choice rests on").isFalse();
+    assertThat(CalibrationJudge.allLost(Map.of("32 KiB blocks", blocks), paired(0.995, 0.992, 0.989, 0.992)))
+        .as("an A/A arm of fewer rounds").isFalse();
+    assertThat(CalibrationJudge.allLost(Map.of("32 KiB blocks", blocks, "within the noise", paired(0.995, 0.996,
+        0.994, 0.995, 0.995)), aa)).as("one candidate still within the noise below 1").isFalse();
+    assertThat(CalibrationJudge.allLost(Map.of("32 KiB blocks", blocks), paired(0.95, 1.05, 0.99, 1.04, 0.96)))
+        .as("an A/A arm spread wider than the loss").isFalse();
+    assertThat(CalibrationJudge.allLost(Map.of(), aa)).as("no candidate to settle").isFalse();
+  }
+
+  @Test
+  void heapRoundsEndWhenThePolicysFractionsHaveLostByMoreThanTheirOwnMargin() {
+    assertThat(CalibrationJudge.lostOnItsOwn(paired(0.750, 0.712, 0.765, 0.74, 0.76))).isTrue();
+    assertThat(CalibrationJudge.lostOnItsOwn(paired(0.750, 0.712, 0.765))).as("3 rounds").isFalse();
+    assertThat(CalibrationJudge.lostOnItsOwn(paired(1.027, 1.001, 1.036, 0.994, 1.053))).isFalse();
+    assertThat(CalibrationJudge.lostOnItsOwn(paired(0.8, 1.2, 0.9, 1.1, 0.95))).as("below 1 within its spread")
+        .isFalse();
+  }
+
+  @Test
   void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
     assertThat(paired(1.0, 1.2, 0.9, 1.1).median()).isCloseTo(1.05, within(1e-9));
   }

@@ -1,0 +1,93 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.time.Duration;
+
+/**
+ * How a calibration splits its budget: between its classes, and within a class between its table settings' rounds
+ * and its heap fractions'. Each part's share follows its need, the time it takes to reach the {@link
+ * CalibrationJudge#MIN_ROUNDS} rounds a choice rests on. Split evenly, as until 2026-12-04, a budget gave a class of
+ * one candidate ten rounds and a class of six two, from which nothing may be chosen
+ * (results/pcm/calibrate-all-2026-12-04).
+ *
+ * <p>Where the budget holds every need, each part gets its need's part of the budget; where it does not, each part
+ * in turn gets its need whole while the budget lasts, so that the parts that come first are judged and the last ones
+ * are told they got no time, rather than every part getting too little to judge. Time a part leaves unspent (its
+ * rounds settled: {@link CalibrationJudge#allLost}) goes to the parts after it.
+ *
+ * <p>The needs are estimates, from the constants below, which come from the 2-core host's calibration of every class
+ * on 2026-12-04; they split the budget and are not reported as measurements.
+ */
+final class CalibrationBudget {
+  /** Creating and placing a copy of the records for an arm. */
+  static final Duration COPY = Duration.ofSeconds(3);
+  /** A client's warm-up on a class's copies, until its JIT is quiet. */
+  static final Duration WARM_UP = Duration.ofSeconds(10);
+  /** What an arm's run takes beyond its length: the pacer's start and stop, the round's bookkeeping. */
+  static final Duration RUN_OVERHEAD = Duration.ofMillis(600);
+  /**
+   * What a load's arm's run takes beyond its length: its table made empty again, with its splits, and its first
+   * inserts, unmeasured (15.8 s a run of 3 s measured for BL on 2026-12-04).
+   */
+  static final Duration LOAD_RUN_OVERHEAD = Duration.ofSeconds(13);
+  /** A swap of the heap fractions, until both servers' tuners hold them. */
+  static final Duration HEAP_SWAP = Duration.ofSeconds(5);
+
+  private CalibrationBudget() {
+  }
+
+  /**
+   * The time the table settings' rounds of {@code candidates} candidates take to reach {@link
+   * CalibrationJudge#MIN_ROUNDS}: the copies, the client's warm-up, the unmeasured round that warms every arm (not for
+   * a load, whose arms begin every run empty), and the measured rounds, halved in stages as {@link Calibration} runs
+   * them; zero for no candidate.
+   */
+  static Duration tableRounds(int candidates, boolean load, int runSeconds) {
+    if (candidates == 0) {
+      return Duration.ZERO;
+    }
+    int arms = candidates + 2;
+    long runs = load ? 0 : arms;
+    int alive = candidates;
+    int stageRounds = Calibration.FIRST_STAGE_ROUNDS;
+    int rounds = 0;
+    while (rounds < CalibrationJudge.MIN_ROUNDS) {
+      for (int i = 0; i < stageRounds && rounds < CalibrationJudge.MIN_ROUNDS; i++, rounds++) {
+        runs += alive + 2;
+      }
+      alive = Math.max(1, (alive + 1) / 2);
+      stageRounds *= 2;
+    }
+    Duration run = Duration.ofSeconds(runSeconds).plus(load ? LOAD_RUN_OVERHEAD : RUN_OVERHEAD);
+    // The copies: one for each arm, and the pacer's.
+    return COPY.multipliedBy(arms + 1L).plus(WARM_UP).plus(run.multipliedBy(runs));
+  }
+
+  /**
+   * The time the heap fractions' rounds take to reach {@link CalibrationJudge#MIN_ROUNDS}: two copies, the client's
+   * warm-up, and rounds of two swaps, each followed by a run unmeasured and one measured ({@link
+   * HeapFractionRounds}).
+   */
+  static Duration heapRounds(int runSeconds) {
+    Duration round = HEAP_SWAP.plus(Duration.ofSeconds(2L * runSeconds)).multipliedBy(2);
+    return COPY.multipliedBy(2).plus(WARM_UP).plus(round.multipliedBy(CalibrationJudge.MIN_ROUNDS));
+  }
+
+  /**
+   * A part's share of what is left: its need's part of the needs left where they all fit, its need whole where they
+   * do not, and never more than is left.
+   *
+   * @param left the budget left, nanoseconds
+   * @param need this part's need
+   * @param needsLeft the needs of this part and of every part after it
+   */
+  static long share(long left, Duration need, Duration needsLeft) {
+    if (left <= 0) {
+      return 0;
+    }
+    if (needsLeft.isZero()) {
+      return left;
+    }
+    double part = (double) need.toNanos() / needsLeft.toNanos();
+    return Math.min(left, Math.max(need.toNanos(), (long) (left * part)));
+  }
+}

@@ -1,0 +1,52 @@
+package org.hbaseturbo.bench.pcm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** A calibration's budget goes to each part by its need, and whole to the first parts where it holds too little. */
+class TestCalibrationBudget {
+  private static final long SECOND = Duration.ofSeconds(1).toNanos();
+
+  @Test
+  void tableRoundsCountEveryArmsRunsThroughTheHalvingToTheRoundsAChoiceNeeds() {
+    Duration run = Duration.ofSeconds(3).plus(CalibrationBudget.RUN_OVERHEAD);
+    // Six candidates: a warming round of 8 arms, 2 rounds of 8, then 3 of the better half (3) and the two defaults.
+    assertThat(CalibrationBudget.tableRounds(6, false, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(9)
+        .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(8 + 16 + 15)));
+    // One candidate: 3 arms in every round, the warming one too.
+    assertThat(CalibrationBudget.tableRounds(1, false, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(4)
+        .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(18)));
+    // A load's five: no warming round, each run dearer.
+    Duration loadRun = Duration.ofSeconds(3).plus(CalibrationBudget.LOAD_RUN_OVERHEAD);
+    assertThat(CalibrationBudget.tableRounds(5, true, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(8)
+        .plus(CalibrationBudget.WARM_UP).plus(loadRun.multipliedBy(14 + 15)));
+    assertThat(CalibrationBudget.tableRounds(0, false, 3)).isZero();
+  }
+
+  @Test
+  void heapRoundsAreTwoSwapsAndFourRunsARound() {
+    Duration round = CalibrationBudget.HEAP_SWAP.plus(Duration.ofSeconds(6)).multipliedBy(2);
+    assertThat(CalibrationBudget.heapRounds(3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(2)
+        .plus(CalibrationBudget.WARM_UP).plus(round.multipliedBy(CalibrationJudge.MIN_ROUNDS)));
+  }
+
+  @Test
+  void aBudgetThatHoldsEveryNeedIsSplitByNeed() {
+    assertThat(CalibrationBudget.share(1000 * SECOND, Duration.ofSeconds(100), Duration.ofSeconds(400)))
+        .isEqualTo(250 * SECOND);
+    assertThat(CalibrationBudget.share(1000 * SECOND, Duration.ofSeconds(300), Duration.ofSeconds(300)))
+        .as("the last part takes what is left").isEqualTo(1000 * SECOND);
+  }
+
+  @Test
+  void aBudgetTooSmallGivesEachPartInTurnItsNeedWhileItLasts() {
+    assertThat(CalibrationBudget.share(300 * SECOND, Duration.ofSeconds(200), Duration.ofSeconds(600)))
+        .as("all of its need, not a third of what is left").isEqualTo(200 * SECOND);
+    assertThat(CalibrationBudget.share(100 * SECOND, Duration.ofSeconds(200), Duration.ofSeconds(400)))
+        .as("no more than is left").isEqualTo(100 * SECOND);
+    assertThat(CalibrationBudget.share(-5, Duration.ofSeconds(200), Duration.ofSeconds(400))).isZero();
+    assertThat(CalibrationBudget.share(100 * SECOND, Duration.ZERO, Duration.ZERO)).isEqualTo(100 * SECOND);
+  }
+}
