@@ -40,10 +40,11 @@ import picocli.CommandLine.Spec;
             + " (--warmup operations on the arms in turn, then on while its JIT compiles, --warmup-quiet at"
             + " most). Successive halving: the better half by"
             + " median goes on with twice the rounds, down to one, while the class's share of --budget lasts, or"
-            + " until every candidate left has lost by more than the noise over 5 rounds. A"
-            + " candidate is kept only if its median beats the defaults by more than the noise the A/A arm measured"
-            + " (its median's distance from 1, or two standard errors of a median from the spread of its rounds; at"
-            + " least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's defaults.",
+            + " until every candidate left has lost by more than the noise over " + Calibration.MIN_ROUNDS
+            + " rounds. A candidate is kept only if its median beats the defaults by more than the noise the A/A"
+            + " arm measured (its median's distance from 1, or two standard errors of a median from the spread of"
+            + " its rounds; at least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's"
+            + " defaults.",
         "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
             + " store files, compaction min and max. BL runs inserts into empty tables, each arm's made empty"
             + " again before each of its runs: the paper's policy, its table settings (together) without its"
@@ -57,9 +58,10 @@ import picocli.CommandLine.Spec;
             + " served wholly by one RegionServer, run at once; one server runs the paper's fractions and the other"
             + " HBase's (0.4 and 0.4, fitted to the policy's heap as a policy's are), swapped between the two runs"
             + " of each round (update_config and Turbo's heap tuner, no restart), so that what differs between the"
-            + " servers cancels in the round's ratio (the geometric mean of its runs'). Kept if the median of 5"
-            + " rounds or more beats HBase's by two standard errors of it (1%% at least) at a p99 within 25%%; the"
-            + " rounds end early where the median of 5 or more lost by as much."
+            + " servers cancels in the round's ratio (the geometric mean of its runs'). Kept if the median of "
+            + Calibration.MIN_ROUNDS + " rounds or more beats HBase's by two standard errors of it (1%% at least)"
+            + " at a p99 within 25%%; the rounds end early where the median of " + Calibration.MIN_ROUNDS
+            + " or more lost by as much."
             + " Measured at the servers' heap (--rs-heap; give it the policies'). Elsewhere the fractions stay the"
             + " paper's; the files say so."})
 final class TuneCalibrateCommand implements Callable<Integer> {
@@ -101,16 +103,18 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   @DurationRange(min = "1m", max = "7d")
   @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationArgument.Minutes.class,
       description = "How long the whole calibration may take, its load included. What is left after the load is"
-          + " split by what each class needs for 5 rounds, by estimate, printed before the first class; where it"
-          + " holds less, each class in turn gets its need while the budget lasts, and the line says what budget"
-          + " would hold them all. A number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
+          + " split by what each class needs for " + Calibration.MIN_ROUNDS + " rounds, by estimate, printed before"
+          + " the first class; where it holds less, each class in turn gets its need while the budget lasts, and"
+          + " the line says what budget would hold them all. A number alone is minutes (1m to 7d; default:"
+          + " ${DEFAULT-VALUE}).")
   DurationArgument budget;
 
   @Range(min = 0, max = 1_000_000)
   @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "0",
       description = "Measured rounds a class gets at most, of its table settings and of its heap fractions each, even"
-          + " with budget left: for a quick look, as a choice needs 5 rounds at least, fewer keep HBase's defaults"
-          + " (0 to 1,000,000; default: ${DEFAULT-VALUE}, as many as the class's share of --budget allows).")
+          + " with budget left: for a quick look, as a choice needs " + Calibration.MIN_ROUNDS + " rounds at least,"
+          + " fewer keep HBase's defaults (0 to 1,000,000; default: ${DEFAULT-VALUE}, as many as the class's share"
+          + " of --budget allows).")
   int maxRounds;
 
   @Option(names = "-p", paramLabel = "KEY=VALUE",

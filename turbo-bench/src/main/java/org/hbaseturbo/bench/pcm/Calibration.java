@@ -74,6 +74,8 @@ import site.ycsb.workloads.CoreWorkload;
  * itself is not searched.
  */
 public final class Calibration {
+  /** The fewest measured rounds a choice rests on ({@link CalibrationJudge#MIN_ROUNDS}), for the command's help. */
+  public static final int MIN_ROUNDS = CalibrationJudge.MIN_ROUNDS;
   /** Rounds each candidate gets in the first stage; each later stage doubles them. */
   static final int FIRST_STAGE_ROUNDS = 2;
   static final String AA = "defaults A/A";
@@ -261,7 +263,8 @@ public final class Calibration {
     Optional<String> heapNotMeasured = heapNotMeasured(workload, heapCandidate, regionServers);
     return new ClassPlan(workload, hbaseFractions, tried, heapCandidate, heapNotMeasured,
         CalibrationBudget.tableRounds(tried.size(), workload.isLoad(), settings.runSeconds()),
-        heapNotMeasured.isPresent() ? Duration.ZERO : CalibrationBudget.heapRounds(settings.runSeconds()));
+        heapNotMeasured.isPresent() ? Duration.ZERO : CalibrationBudget.heapRounds(settings.runSeconds(),
+            workload.updates()));
   }
 
   /** Why a class's heap fractions are not measured; empty when they are. */

@@ -29,8 +29,16 @@ final class CalibrationBudget {
    * inserts, unmeasured (15.8 s a run of 3 s measured for BL on 2026-12-04).
    */
   static final Duration LOAD_RUN_OVERHEAD = Duration.ofSeconds(13);
-  /** A swap of the heap fractions, until both servers' tuners hold them. */
-  static final Duration HEAP_SWAP = Duration.ofSeconds(5);
+  /**
+   * A swap of the heap fractions, until both servers' tuners hold them, for a class that reads only; a round of RO-read
+   * or RO-scan took 20 s on 2026-12-04, of which 12 s its four runs.
+   */
+  static final Duration HEAP_SWAP = Duration.ofSeconds(4);
+  /**
+   * What a swap takes more for a class that only updates: the server whose memstore shrinks flushes first. A round of
+   * MixW, three updates in four, took 40 s.
+   */
+  static final Duration HEAP_SWAP_FLUSH = Duration.ofSeconds(10);
 
   private CalibrationBudget() {
   }
@@ -46,7 +54,9 @@ final class CalibrationBudget {
       return Duration.ZERO;
     }
     int arms = candidates + 2;
-    long runs = load ? 0 : arms;
+    // The warming round's runs count twice: an arm's first run fills its caches and compiles the paths it takes (on
+    // 2026-12-04, 19 s for 3 arms of 3 s runs, 53 s for 8, where a measured round ran 3.2 s an arm).
+    long runs = load ? 0 : 2L * arms;
     int alive = candidates;
     int stageRounds = Calibration.FIRST_STAGE_ROUNDS;
     int rounds = 0;
@@ -66,9 +76,12 @@ final class CalibrationBudget {
    * The time the heap fractions' rounds take to reach {@link CalibrationJudge#MIN_ROUNDS}: two copies, the client's
    * warm-up, and rounds of two swaps, each followed by a run unmeasured and one measured ({@link
    * HeapFractionRounds}).
+   *
+   * @param updates the share of the class's operations that are updates, 0 to 1
    */
-  static Duration heapRounds(int runSeconds) {
-    Duration round = HEAP_SWAP.plus(Duration.ofSeconds(2L * runSeconds)).multipliedBy(2);
+  static Duration heapRounds(int runSeconds, double updates) {
+    Duration swap = HEAP_SWAP.plus(Duration.ofMillis(Math.round(HEAP_SWAP_FLUSH.toMillis() * updates)));
+    Duration round = swap.plus(Duration.ofSeconds(2L * runSeconds)).multipliedBy(2);
     return COPY.multipliedBy(2).plus(WARM_UP).plus(round.multipliedBy(CalibrationJudge.MIN_ROUNDS));
   }
 

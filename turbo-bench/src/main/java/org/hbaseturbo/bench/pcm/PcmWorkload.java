@@ -47,6 +47,11 @@ public enum PcmWorkload {
     return workloadClass;
   }
 
+  /** The share of a run's operations that are updates, 0 to 1. */
+  double updates() {
+    return updates;
+  }
+
   /** A load into an empty table, rather than a run over the loaded records. */
   public boolean isLoad() {
     return this == BL;

@@ -12,12 +12,13 @@ class TestCalibrationBudget {
   @Test
   void tableRoundsCountEveryArmsRunsThroughTheHalvingToTheRoundsAChoiceNeeds() {
     Duration run = Duration.ofSeconds(3).plus(CalibrationBudget.RUN_OVERHEAD);
-    // Six candidates: a warming round of 8 arms, 2 rounds of 8, then 3 of the better half (3) and the two defaults.
+    // Six candidates: a warming round of 8 arms, counted twice, 2 rounds of 8, then 3 of the better half (3) and the
+    // two defaults.
     assertThat(CalibrationBudget.tableRounds(6, false, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(9)
-        .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(8 + 16 + 15)));
+        .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(2 * 8 + 16 + 15)));
     // One candidate: 3 arms in every round, the warming one too.
     assertThat(CalibrationBudget.tableRounds(1, false, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(4)
-        .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(18)));
+        .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(2 * 3 + 15)));
     // A load's five: no warming round, each run dearer.
     Duration loadRun = Duration.ofSeconds(3).plus(CalibrationBudget.LOAD_RUN_OVERHEAD);
     assertThat(CalibrationBudget.tableRounds(5, true, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(8)
@@ -26,10 +27,12 @@ class TestCalibrationBudget {
   }
 
   @Test
-  void heapRoundsAreTwoSwapsAndFourRunsARound() {
+  void heapRoundsAreTwoSwapsAndFourRunsARoundTheSwapsLongerAsTheClassUpdatesMore() {
     Duration round = CalibrationBudget.HEAP_SWAP.plus(Duration.ofSeconds(6)).multipliedBy(2);
-    assertThat(CalibrationBudget.heapRounds(3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(2)
+    assertThat(CalibrationBudget.heapRounds(3, 0)).isEqualTo(CalibrationBudget.COPY.multipliedBy(2)
         .plus(CalibrationBudget.WARM_UP).plus(round.multipliedBy(CalibrationJudge.MIN_ROUNDS)));
+    assertThat(CalibrationBudget.heapRounds(3, 1).minus(CalibrationBudget.heapRounds(3, 0)))
+        .isEqualTo(CalibrationBudget.HEAP_SWAP_FLUSH.multipliedBy(2L * CalibrationJudge.MIN_ROUNDS));
   }
 
   @Test
