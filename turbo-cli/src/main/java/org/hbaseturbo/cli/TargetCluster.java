@@ -3,6 +3,7 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -124,6 +125,14 @@ final class TargetCluster implements AutoCloseable {
       }
       return new LocalSettings(processes, regionServers, dataDir, host, regionServerHeap, site, confinement,
           dataNodes, true, hosts);
+    }
+
+    /** These settings, with {@code defaults} under the site's: a setting given in {@code --site} wins. */
+    LocalSettings withSiteDefaults(Map<String, String> defaults) {
+      Map<String, String> merged = new LinkedHashMap<>(defaults);
+      merged.putAll(site);
+      return new LocalSettings(processes, regionServers, dataDir, host, regionServerHeap, merged, confinement,
+          dataNodes, partitionable, hosts);
     }
 
     LocalCluster start(PrintWriter out) throws IOException {

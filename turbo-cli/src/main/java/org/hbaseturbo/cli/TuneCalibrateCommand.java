@@ -105,7 +105,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       description = "How long the whole calibration may take, its load included. What is left after the load is"
           + " split by what each class needs for " + Calibration.MIN_ROUNDS + " rounds, by estimate, printed before"
           + " the first class; where it holds less, each class in turn gets its need while the budget lasts, and"
-          + " the line says what budget would hold them all. A number alone is minutes (1m to 7d; default:"
+          + " the line says what budget would hold them all; a number alone is minutes (1m to 7d; default:"
           + " ${DEFAULT-VALUE}).")
   DurationArgument budget;
 
@@ -139,8 +139,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
     Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "tune-calibrate");
     OutputDirs.requireWritableDirectory(dir, outDir != null ? "--out" : "output directory");
     PrintWriter out = spec.commandLine().getOut();
-    try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), local.settings(TargetCluster.LOOPBACK),
-        dir, out)) {
+    try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), local.settings(TargetCluster.LOOPBACK)
+        .withSiteDefaults(Calibration.LOCAL_CLUSTER_SITE), dir, out)) {
       String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
       // The policy files outlive the cluster: they name what it was, not its processes and temporary directories.
       String calibratedOn = cluster.identity() + ", HBase " + cluster.target().hbaseVersion();

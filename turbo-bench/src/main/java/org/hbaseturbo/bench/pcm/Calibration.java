@@ -76,6 +76,16 @@ import site.ycsb.workloads.CoreWorkload;
 public final class Calibration {
   /** The fewest measured rounds a choice rests on ({@link CalibrationJudge#MIN_ROUNDS}), for the command's help. */
   public static final int MIN_ROUNDS = CalibrationJudge.MIN_ROUNDS;
+  /**
+   * HBase settings of a local cluster the calibration starts (under the user's {@code --site}): the master's cleaner
+   * chores every minute, deleting archived store files and old WALs a minute old. At HBase's defaults (every 10
+   * minutes, files 5 and 10 minutes old) they keep what 10 to 20 minutes of writes replaced, and a bulk load's arms,
+   * each made empty again before its runs, replace at some 200 MB a second here: 21 GB of archived files and 18 GB of
+   * old WALs after 7 minutes of BL, for 0.5 GB of records, filled the host's disk
+   * (results/pcm/calibrate-budget-2026-12-04). A cluster of {@code --conf} keeps its own.
+   */
+  public static final Map<String, String> LOCAL_CLUSTER_SITE = Map.of("hbase.master.cleaner.interval", "60000",
+      "hbase.master.hfilecleaner.ttl", "60000", "hbase.master.logcleaner.ttl", "60000");
   /** Rounds each candidate gets in the first stage; each later stage doubles them. */
   static final int FIRST_STAGE_ROUNDS = 2;
   static final String AA = "defaults A/A";
@@ -322,8 +332,6 @@ public final class Calibration {
 
   /** One class: its arms, their rounds in stages, and the choice. */
   private final class ClassCalibration {
-    /** How long the client writes to the pacer alone before an arm's table it wrote to is emptied. */
-    private static final Duration PARKED = Duration.ofMillis(100);
     /**
      * How long a load's arm runs unmeasured on its table made anew: the client's first writes there go to the regions
      * of the table before, and wait out HBase's retries (100 ms, then longer) while it looks the new ones up. On an
@@ -348,8 +356,6 @@ public final class Calibration {
     private WarmYcsbClient client;
     /** A copy of the defaults that every arm runs beside. */
     private TableName pacer;
-    /** For a load, the arm besides the pacer that the client's threads write to; null when not known. */
-    private String writing;
 
     ClassCalibration(ClassPlan plan, CandidateTables tables, int regionServers, long until) {
       this.plan = plan;
@@ -408,7 +414,8 @@ public final class Calibration {
       if (workload.isLoad()) {
         // Spread evenly, so that the pacer weighs on every server alike, whichever an arm's regions are on.
         pacer = tables.empty(prefix + "_pacer", Map.of(), regionServers, inserted);
-        out.printf("  the pacer, which every arm runs beside: an empty table, %s, of one region a server%n", pacer);
+        out.printf("  the pacer, which every arm runs beside: an empty table, %s, of one region a server, emptied again"
+            + " before each round%n", pacer);
       } else {
         pacer = tables.create(prefix + "_pacer", Map.of());
         out.printf("  the pacer, which every arm runs beside: a copy of the records as %s%n", pacer);
@@ -605,6 +612,11 @@ public final class Calibration {
         Collections.reverse(order);
       }
       Map<String, Paced> results = new LinkedHashMap<>();
+      if (workload.isLoad()) {
+        // The pacer takes inserts in every run; made empty once a round, it holds what one round wrote at most.
+        client.pause();
+        tables.emptyAgain(pacer);
+      }
       for (String arm : order) {
         results.put(arm, runPaced(arm, rounds % 2 == 1));
       }
@@ -618,18 +630,15 @@ public final class Calibration {
 
     /**
      * The pacer and {@code arm} at once; {@code swapped}: the pacer on the threads that ran the arm before. A load's
-     * arm begins on its table made empty again, the client's threads kept off it meanwhile.
+     * arm begins on its table made empty again, the client's threads paused meanwhile.
      */
     private Paced runPaced(String arm, boolean swapped) throws IOException {
       String table = arms.get(arm).table.getNameAsString();
       List<String> together = swapped ? List.of(table, pacer.getNameAsString())
           : List.of(pacer.getNameAsString(), table);
       if (workload.isLoad()) {
-        if (writing == null || writing.equals(arm)) {
-          client.measure(pacer.getNameAsString(), PARKED);
-        }
+        client.pause();
         tables.emptyAgain(arms.get(arm).table);
-        writing = arm;
         client.measureTogether(together, FIRST_INSERTS);
       }
       List<WarmYcsbClient.Measurement> measured = client.measureTogether(together,

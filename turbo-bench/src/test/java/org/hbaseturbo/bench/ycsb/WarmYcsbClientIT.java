@@ -76,6 +76,37 @@ class WarmYcsbClientIT {
       assertThat(TableRows.count(connection, second)).isPositive();
       assertThatThrownBy(() -> client.measureTogether(List.of(first.getNameAsString(), first.getNameAsString()),
           Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("named once");
+
+      // The threads went on after the measurement, their updates buffered; a pause sends them.
+      truncate(connection, first);
+      truncate(connection, second);
+      client.pause();
+      assertThat(TableRows.count(connection, first) + TableRows.count(connection, second))
+          .as("the updates buffered since the measurement, sent by the pause").isPositive();
+    }
+  }
+
+  @Test
+  void aPauseStopsEveryWriteUntilTheNextMeasurement(EmbeddedHBaseCluster cluster, Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName table = SharedHBaseCluster.uniqueTableName("warm_paused");
+    Map<String, String> updates = Map.of("recordcount", String.valueOf(RECORDS), "readproportion", "0",
+        "updateproportion", "1");
+    YcsbExperiment experiment = experiment(cluster, connection, dir, table, updates);
+    Properties run = experiment.phase(YcsbPhase.Kind.RUN, "warm", false).properties();
+    experiment.load(false);
+
+    try (WarmYcsbClient client = WarmYcsbClient.start(run, List.of(table.getNameAsString()), 2)) {
+      client.measure(table.getNameAsString(), Duration.ofMillis(500));
+      client.pause();
+      truncate(connection, table);
+      Thread.sleep(500);
+      assertThat(TableRows.count(connection, table)).as("nothing written while paused").isZero();
+
+      WarmYcsbClient.Measurement after = client.measure(table.getNameAsString(), Duration.ofMillis(500));
+      assertThat(after.operations()).as("the next measurement runs again").isPositive();
+      assertThat(after.failures()).isZero();
+      assertThat(TableRows.count(connection, table)).isPositive();
     }
   }
 
