@@ -2,9 +2,6 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -32,17 +29,12 @@ class TestCommandTree {
    */
   @Test
   void everyHelpRendersWithoutAWarning() {
-    PrintStream stderr = System.err;
-    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
-    try {
+    String warnings = JvmStderr.printedBy(() -> {
       for (List<String> command : commands()) {
         assertThat(commandLine(command).getUsageMessage()).contains("Usage: ");
       }
-    } finally {
-      System.setErr(stderr);
-    }
-    assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
+    });
+    assertThat(warnings).isEmpty();
   }
 
   @Test

@@ -2,9 +2,6 @@ package org.hbaseturbo.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Handler;
@@ -49,20 +46,15 @@ class TestJulToLogFile {
 
   @Test
   void aLibrarysWarningGoesToTheLogWithItsStackTraceAndNotToTheTerminal() {
-    PrintStream terminal = System.err;
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    try {
+    String printed = JvmStderr.printedBy(() -> {
       JulToLogFile.install();
       java.util.logging.Logger.getLogger(NAME).log(Level.WARNING, "refresh of {0} failed",
           new Object[] {"a region"});
       java.util.logging.Logger.getLogger(NAME).log(Level.WARNING, "Exception thrown during refresh",
           new IllegalStateException("its files are gone"));
-    } finally {
-      System.setErr(terminal);
-    }
+    });
 
-    assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(printed).isEmpty();
     assertThat(logged).hasSize(2);
     assertThat(logged.get(0).getLevel()).isEqualTo(org.apache.log4j.Level.WARN);
     assertThat(logged.get(0).getRenderedMessage()).isEqualTo("refresh of a region failed");
