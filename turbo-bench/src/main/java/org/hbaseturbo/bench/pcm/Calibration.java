@@ -219,9 +219,8 @@ public final class Calibration {
         printPlan(plans);
         for (int i = 0; i < plans.size(); i++) {
           ClassPlan plan = plans.get(i);
-          Duration needsLeft = plans.subList(i, plans.size()).stream().map(ClassPlan::need)
-              .reduce(Duration.ZERO, Duration::plus);
-          long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(), needsLeft);
+          long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(),
+              needs(plans.subList(i, plans.size())));
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
             results.add(new ClassCalibration(plan, tables, environment.regionServers(), System.nanoTime() + share)
                 .run());
@@ -259,6 +258,10 @@ public final class Calibration {
     Duration need() {
       return tableNeed.plus(heapNeed);
     }
+  }
+
+  private static Duration needs(List<ClassPlan> plans) {
+    return plans.stream().map(ClassPlan::need).reduce(Duration.ZERO, Duration::plus);
   }
 
   private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment) {
@@ -302,7 +305,7 @@ public final class Calibration {
    * all of it, that the classes at the end may not be judged.
    */
   private void printPlan(List<ClassPlan> plans) {
-    Duration needs = plans.stream().map(ClassPlan::need).reduce(Duration.ZERO, Duration::plus);
+    Duration needs = needs(plans);
     Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     out.printf("%d s of the budget left for %d class%s, split by what each needs for %d rounds of its table settings"
         + " and its heap fractions, by estimate: %s%n", left.toSeconds(), plans.size(), plans.size() == 1 ? "" : "es",
