@@ -55,7 +55,12 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
 
   /** {@code turbo ARGS}, just started. */
   static ClusterProcess launch(List<String> args) throws Exception {
-    return launch(List.of(), System.getProperty("java.class.path"), args);
+    return launch(List.of(), args);
+  }
+
+  /** {@code turbo ARGS} in a JVM of {@code jvmOptions} added to the usual ones, just started. */
+  static ClusterProcess launch(List<String> jvmOptions, List<String> args) throws Exception {
+    return launch(jvmOptions, System.getProperty("java.class.path"), args);
   }
 
   private static ClusterProcess launch(List<String> jvmOptions, String classpath, List<String> args)
@@ -190,7 +195,8 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     return false;
   }
 
-  private void awaitLine(String prefix, Duration timeout) throws Exception {
+  /** Returns once it printed a line that starts with {@code prefix}; fails, killing it, on its exit or a timeout. */
+  void awaitLine(String prefix, Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     StringBuilder seen = new StringBuilder();
     while (System.nanoTime() < deadline) {

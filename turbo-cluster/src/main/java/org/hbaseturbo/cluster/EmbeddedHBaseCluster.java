@@ -86,11 +86,7 @@ public final class EmbeddedHBaseCluster implements LocalCluster {
    */
   @Override
   public void close() throws IOException {
-    try {
-      ServerThreads.stop(hbase);
-    } finally {
-      home.release();
-    }
+    home.close(() -> ServerThreads.stop(hbase));
   }
 
   /** Options of an embedded cluster; {@link #start()} returns once it serves requests. */

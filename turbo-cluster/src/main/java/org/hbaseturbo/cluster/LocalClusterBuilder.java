@@ -13,7 +13,8 @@ import org.hbaseturbo.compress.TurboCodecs;
 
 /**
  * The options both kinds of local cluster take, and their start: the data directory claimed for the cluster's
- * life, and a temporary one deleted again when the start fails.
+ * life, and a temporary one deleted again when the start fails. A started cluster stops when the JVM exits before
+ * it was closed ({@link ClusterHome}).
  *
  * @param <B> the builder
  * @param <C> the cluster it starts
@@ -75,6 +76,8 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
     ClusterDataDir claim = ClusterDataDir.claim(dir);
     ClusterZooKeeper zooKeeper = null;
+    ClusterHome home;
+    C started;
     try {
       Configuration conf = ClusterSettings.server(dir, host(), tableCoprocessors, overrides);
       // A starting master waits for RegionServers to check in for 4.5 s at least, and until none did for 1.5 s
@@ -85,7 +88,8 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
       // created) share its compression algorithms, which read their codec classes only once.
       TurboCodecs.install();
       zooKeeper = startZooKeeper(conf, dir, claim);
-      return start(conf, new ClusterHome(dir, temporary, claim, zooKeeper));
+      home = new ClusterHome(dir, temporary, claim, zooKeeper);
+      started = start(conf, home);
     } catch (IOException | RuntimeException e) {
       if (zooKeeper != null) {
         try {
@@ -101,6 +105,18 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
       }
       throw e;
     }
+    try {
+      home.closeOnExit(started);
+    } catch (RuntimeException exiting) {
+      // Hadoop refuses a hook once the JVM exits: the cluster would outlive the command.
+      try {
+        started.close();
+      } catch (IOException notClosed) {
+        exiting.addSuppressed(notClosed);
+      }
+      throw exiting;
+    }
+    return started;
   }
 
   /** The address the master (and, unless on hosts of their own, every server) binds to and advertises. */

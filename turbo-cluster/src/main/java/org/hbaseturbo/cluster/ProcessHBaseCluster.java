@@ -582,6 +582,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    */
   @Override
   public synchronized void close() throws IOException {
+    home.close(this::stopServers);
+  }
+
+  private void stopServers() throws IOException {
     try {
       if (connection != null) {
         connection.close();
@@ -604,12 +608,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
           hdfs.get().close();
         }
       } finally {
-        try {
-          if (hosts.isPresent()) {
-            hosts.get().close();
-          }
-        } finally {
-          home.release();
+        if (hosts.isPresent()) {
+          hosts.get().close();
         }
       }
     }
