@@ -105,7 +105,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       description = "How long the whole calibration may take, its load included. What is left after the load is"
           + " split by what each class needs for " + Calibration.MIN_ROUNDS + " rounds, by estimate, printed before"
           + " the first class; where it holds less, each class in turn gets its need while the budget lasts, and"
-          + " the line says what budget would hold them all; a number alone is minutes (1m to 7d; default:"
+          + " the line names the classes that get less than they need and what budget would hold them all (--class"
+          + " sets the order); a number alone is minutes (1m to 7d; default:"
           + " ${DEFAULT-VALUE}).")
   DurationArgument budget;
 

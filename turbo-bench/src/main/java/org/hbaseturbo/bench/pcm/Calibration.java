@@ -302,7 +302,7 @@ public final class Calibration {
 
   /**
    * What each class needs to reach the rounds a choice rests on, by estimate, and, where the budget left is less than
-   * all of it, that the classes at the end may not be judged.
+   * all of it, which classes then get less than they need, by estimate.
    */
   private void printPlan(List<ClassPlan> plans) {
     Duration needs = needs(plans);
@@ -312,9 +312,25 @@ public final class Calibration {
         CalibrationJudge.MIN_ROUNDS, plans.stream().map(plan -> plan.workload().label() + " " + plan.need()
             .toSeconds() + " s").collect(Collectors.joining(", ")));
     if (needs.compareTo(left) > 0) {
-      out.printf("  that is %d s more than is left: each class in turn gets what it needs while the budget lasts, and"
-          + " those at the end may get too few rounds to choose from; --budget %dm would hold them all%n",
-          needs.minus(left).toSeconds(), settings.budget().plus(needs.minus(left)).toMinutes() + 1);
+      List<Duration> shares = CalibrationBudget.shares(left, plans.stream().map(ClassPlan::need).toList());
+      List<String> shortOf = new ArrayList<>();
+      List<String> none = new ArrayList<>();
+      for (int i = 0; i < plans.size(); i++) {
+        String label = plans.get(i).workload().label();
+        if (shares.get(i).isZero()) {
+          none.add(label);
+        } else if (shares.get(i).compareTo(plans.get(i).need()) < 0) {
+          shortOf.add(label + " gets " + shares.get(i).toSeconds() + " s of its " + plans.get(i).need().toSeconds()
+              + " s");
+        }
+      }
+      if (!none.isEmpty()) {
+        shortOf.add(String.join(", ", none) + (none.size() == 1 ? " gets" : " get") + " none");
+      }
+      out.printf("  that is %d s more than is left: each class in turn gets what it needs while the budget lasts, so"
+          + " that, by estimate and unless a class before it settles early, %s; --budget %dm would hold them all,"
+          + " and --class can name a class first%n", needs.minus(left).toSeconds(), String.join(" and ", shortOf),
+          settings.budget().plus(needs.minus(left)).toMinutes() + 1);
     }
     out.flush();
   }

@@ -1,6 +1,8 @@
 package org.hbaseturbo.bench.pcm;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How a calibration splits its budget: between its classes, and within a class between its table settings' rounds
@@ -83,6 +85,25 @@ final class CalibrationBudget {
     Duration swap = HEAP_SWAP.plus(Duration.ofMillis(Math.round(HEAP_SWAP_FLUSH.toMillis() * updates)));
     Duration round = swap.plus(Duration.ofSeconds(2L * runSeconds)).multipliedBy(2);
     return COPY.multipliedBy(2).plus(WARM_UP).plus(round.multipliedBy(CalibrationJudge.MIN_ROUNDS));
+  }
+
+  /**
+   * What each part gets, by estimate, of the budget {@code left} where the parts spend their shares in full (none
+   * settling early): its whole need where the budget holds every need.
+   *
+   * @param needs each part's need, in the order they run
+   */
+  static List<Duration> shares(Duration left, List<Duration> needs) {
+    long remaining = left.toNanos();
+    Duration needsLeft = needs.stream().reduce(Duration.ZERO, Duration::plus);
+    List<Duration> shares = new ArrayList<>(needs.size());
+    for (Duration need : needs) {
+      long share = share(remaining, need, needsLeft);
+      shares.add(Duration.ofNanos(share));
+      remaining -= share;
+      needsLeft = needsLeft.minus(need);
+    }
+    return shares;
   }
 
   /**

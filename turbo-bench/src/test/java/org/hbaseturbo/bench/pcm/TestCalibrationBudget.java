@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.pcm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A calibration's budget goes to each part by its need, and whole to the first parts where it holds too little. */
@@ -51,5 +52,20 @@ class TestCalibrationBudget {
         .as("no more than is left").isEqualTo(100 * SECOND);
     assertThat(CalibrationBudget.share(-5, Duration.ofSeconds(200), Duration.ofSeconds(400))).isZero();
     assertThat(CalibrationBudget.share(100 * SECOND, Duration.ZERO, Duration.ZERO)).isEqualTo(100 * SECOND);
+  }
+
+  @Test
+  void theSharesOfAllPartsNameWhichGetLessThanTheyNeed() {
+    List<Duration> needs = List.of(Duration.ofSeconds(498), Duration.ofSeconds(212), Duration.ofSeconds(303),
+        Duration.ofSeconds(303));
+    assertThat(seconds(CalibrationBudget.shares(Duration.ofSeconds(1000), needs))).as("too little: the first in turn")
+        .containsExactly(498L, 212L, 290L, 0L);
+    assertThat(seconds(CalibrationBudget.shares(Duration.ofSeconds(2632), needs))).as("twice the needs")
+        .containsExactly(996L, 424L, 606L, 606L);
+  }
+
+  /** To the nearest second: a share is a fraction of the budget, in nanoseconds rounded down. */
+  private static List<Long> seconds(List<Duration> shares) {
+    return shares.stream().map(share -> Math.round(share.toNanos() / 1e9)).toList();
   }
 }
