@@ -1,9 +1,15 @@
 package org.hbaseturbo.tune;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.apache.hadoop.hbase.ServerName;
@@ -22,6 +28,8 @@ import org.hbaseturbo.common.Await;
 public final class RegionSpread {
   /** For a region to open where a split or a move put it: seconds on an idle cluster, bounded far above. */
   static final Duration OPEN_BOUND = Duration.ofMinutes(2);
+  /** As many as the master and the servers' region openers take in parallel without much of a queue. */
+  private static final int CONCURRENT_MOVES = 8;
 
   private RegionSpread() {
   }
@@ -57,28 +65,70 @@ public final class RegionSpread {
 
   /**
    * Moves each region, in key order, to where {@code target} puts the i-th, unless it is there; waits until each is
-   * open there.
+   * open there. The moves run at once: each waits on the master while its region closes and opens again, about a
+   * second on 2 cores, and one after another they took 6 s of a bulk load's calibration run that measures 3 s.
    */
   private static Placed place(Connection connection, TableName table, IntFunction<ServerName> target)
       throws IOException {
     try (Admin admin = connection.getAdmin(); RegionLocator locator = connection.getRegionLocator(table)) {
       List<RegionInfo> regions = new ArrayList<>(admin.getRegions(table));
       regions.sort(RegionInfo.COMPARATOR);
-      int moved = 0;
+      List<Callable<Void>> moves = new ArrayList<>();
       for (int i = 0; i < regions.size(); i++) {
         RegionInfo region = regions.get(i);
-        if (!locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(target.apply(i))) {
-          admin.move(region.getEncodedNameAsBytes(), target.apply(i));
-          moved++;
+        ServerName to = target.apply(i);
+        if (!locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(to)) {
+          moves.add(() -> {
+            try (Admin mover = connection.getAdmin()) {
+              mover.move(region.getEncodedNameAsBytes(), to);
+            }
+            return null;
+          });
         }
       }
+      runAtOnce(moves);
       for (int i = 0; i < regions.size(); i++) {
         RegionInfo region = regions.get(i);
         ServerName to = target.apply(i);
         Await.until(OPEN_BOUND, "region " + region.getEncodedName() + " of table " + table + " to open on " + to,
             () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(to));
       }
-      return new Placed(moved, regions.size());
+      return new Placed(moves.size(), regions.size());
+    }
+  }
+
+  /** Runs {@code moves}, up to {@link #CONCURRENT_MOVES} at once; throws the first one's failure once all ended. */
+  private static void runAtOnce(List<Callable<Void>> moves) throws IOException {
+    if (moves.isEmpty()) {
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(CONCURRENT_MOVES, moves.size()), runnable -> {
+      Thread thread = new Thread(runnable, "region-move");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      IOException failed = null;
+      for (Future<Void> move : pool.invokeAll(moves)) {
+        try {
+          move.get();
+        } catch (ExecutionException e) {
+          IOException cause = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+          if (failed == null) {
+            failed = cause;
+          } else {
+            failed.addSuppressed(cause);
+          }
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw (IOException) new InterruptedIOException("interrupted while regions moved").initCause(e);
+    } finally {
+      pool.shutdownNow();
     }
   }
 }
