@@ -27,10 +27,12 @@ final class CalibrationBudget {
   /** What an arm's run takes beyond its length: the pacer's start and stop, the round's bookkeeping. */
   static final Duration RUN_OVERHEAD = Duration.ofMillis(600);
   /**
-   * What a load's arm's run takes beyond its length: its table made empty again, with its splits, and its first
-   * inserts, unmeasured (15.8 s a run of 3 s measured for BL on 2026-12-04).
+   * What a load's arm's run takes beyond its length: its table made empty again, with its splits, its regions placed,
+   * and its first inserts, unmeasured, and its share of the pacer's emptying each round: 9.1 s a run of 3 s, 58 runs in
+   * 526 s, in a calibration of BL alone on 2026-12-04 (results/pcm/calibrate-budget-2026-12-04/bl-moves). The 15.8 s
+   * measured that morning came from a pacer never made empty, which the client went on filling between runs.
    */
-  static final Duration LOAD_RUN_OVERHEAD = Duration.ofSeconds(13);
+  static final Duration LOAD_RUN_OVERHEAD = Duration.ofSeconds(6);
   /**
    * A swap of the heap fractions, until both servers' tuners hold them, for a class that reads only; a round of RO-read
    * or RO-scan took 20 s on 2026-12-04, of which 12 s its four runs.
