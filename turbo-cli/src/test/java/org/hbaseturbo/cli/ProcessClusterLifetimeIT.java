@@ -29,7 +29,9 @@ class ProcessClusterLifetimeIT {
       left = ClusterProcess.describe(launcher.processes());
       launcher.processes().forEach(ProcessHandle::destroyForcibly);
     }
-    assertThat(printed).contains("process cluster stopped");
+    assertThat(printed).contains("process cluster stopped")
+        .as("the clusters' own exit hook, once the command's stopped the cluster").doesNotContain("stopping the local"
+            + " cluster");
     assertThat(left).as("processes left once the launcher exited").isEmpty();
   }
 

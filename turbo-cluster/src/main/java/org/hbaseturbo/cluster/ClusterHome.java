@@ -58,6 +58,10 @@ final class ClusterHome {
   /** Closes {@code cluster}, which lives here, when the JVM exits before it was closed. */
   synchronized void closeOnExit(LocalCluster cluster) {
     exitHook = () -> {
+      if (isClosed()) {
+        // Closed already, by the command or by a hook of its own that said so (cluster start).
+        return;
+      }
       System.err.println("stopping the local cluster in " + dir + " before this JVM exits ...");
       try {
         cluster.close();
@@ -67,6 +71,11 @@ final class ClusterHome {
     };
     ShutdownHookManager.get().addShutdownHook(exitHook, EXIT_HOOK_PRIORITY, EXIT_HOOK_TIMEOUT_MINUTES,
         TimeUnit.MINUTES);
+  }
+
+  /** Whether the cluster closed; waits for a close under way. */
+  private synchronized boolean isClosed() {
+    return closed;
   }
 
   /**
