@@ -17,12 +17,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.hbaseturbo.cluster.ServerControlFormat.Reply;
 import org.hbaseturbo.cluster.ServerControlFormat.ReplyKind;
 import org.hbaseturbo.cluster.ServerControlFormat.Request;
+import org.hbaseturbo.common.DaemonThreads;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Pause;
 
@@ -49,7 +49,8 @@ public final class ServerControlService implements AutoCloseable {
   private final Consumer<String> progress;
   private final Duration requestTimeout;
   private final AtomicBoolean busy = new AtomicBoolean();
-  private final ExecutorService requests = Executors.newSingleThreadExecutor(daemon("server-control-request"));
+  private final ExecutorService requests =
+      Executors.newSingleThreadExecutor(DaemonThreads.named("server-control-request"));
 
   private ServerControlService(ServerControl control, Path dataDir, Path socket, ServerSocketChannel server,
       Consumer<String> progress, Duration requestTimeout) {
@@ -107,7 +108,7 @@ public final class ServerControlService implements AutoCloseable {
     }
     ServerControlService service = new ServerControlService(control, dataDir, socket, server, progress,
         requestTimeout);
-    daemon("server-control").newThread(service::acceptAll).start();
+    DaemonThreads.named("server-control").newThread(service::acceptAll).start();
     return service;
   }
 
@@ -250,14 +251,6 @@ public final class ServerControlService implements AutoCloseable {
     } catch (IOException e) {
       // Closed either way.
     }
-  }
-
-  private static ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   /** Stops taking requests and removes the socket; a request under way finishes. */

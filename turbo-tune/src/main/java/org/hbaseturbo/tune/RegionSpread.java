@@ -1,7 +1,6 @@
 package org.hbaseturbo.tune;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +18,8 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.common.DaemonThreads;
+import org.hbaseturbo.common.Pause;
 
 /**
  * Places a table's regions on the live RegionServers in turns, in key order: as HBase places the regions of a table
@@ -102,11 +103,8 @@ public final class RegionSpread {
     if (moves.isEmpty()) {
       return;
     }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(CONCURRENT_MOVES, moves.size()), runnable -> {
-      Thread thread = new Thread(runnable, "region-move");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(CONCURRENT_MOVES, moves.size()),
+        DaemonThreads.named("region-move"));
     try {
       IOException failed = null;
       for (Future<Void> move : pool.invokeAll(moves)) {
@@ -125,8 +123,7 @@ public final class RegionSpread {
         throw failed;
       }
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw (IOException) new InterruptedIOException("interrupted while regions moved").initCause(e);
+      throw Pause.interrupted("regions moved", e);
     } finally {
       pool.shutdownNow();
     }

@@ -12,11 +12,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
+import org.hbaseturbo.common.DaemonThreads;
 import org.hbaseturbo.transport.UcxRuntime;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
@@ -75,16 +75,8 @@ final class FastPathChannel implements Closeable {
     this.sessionCalls = sessionCalls;
     this.context = UcxRuntime.openContext(config.transports());
     this.idle = new ArrayBlockingQueue<>(config.workers());
-    this.timer = Executors.newSingleThreadScheduledExecutor(daemon("FastPath-timer"));
-    this.opener = Executors.newSingleThreadExecutor(daemon("FastPath-session-opener"));
-  }
-
-  private static ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
+    this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("FastPath-timer"));
+    this.opener = Executors.newSingleThreadExecutor(DaemonThreads.named("FastPath-session-opener"));
   }
 
   /**
