@@ -13,6 +13,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.statistics.Statistics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Scan;
@@ -34,11 +35,15 @@ class PreparedScanMatchesNativeIT {
   private static final int SCANS_PER_TABLE = 25;
   private static final String FAILED = "failed: ";
   /**
-   * Of a table's 25 scans, at least this many must return rows where the table has any: random ranges, time
-   * ranges and filters leave some empty, and some fail (a raw scan naming columns, refused by HBase with
-   * DoNotRetryIOException, as the prepared scan must be). Over 41 tables, 15 to 24 of 25 returned rows.
+   * Of all the scans of a property's tables that have rows, at least this share (in percent) must return rows:
+   * random ranges, time ranges and filters leave some empty, and some fail (a raw scan naming columns, refused by
+   * HBase with DoNotRetryIOException, as the prepared scan must be). Counted over all tries, not per table: a
+   * small table leaves more scans empty (over 111 tables, 16 to 25 of 25 scans returned rows, 83% in all, but 9
+   * on the smallest, of 25 cells, which failed the per-table floor of 10 this replaced, in CI).
    */
-  private static final int MIN_SCANS_WITH_ROWS = 10;
+  private static final double MIN_PERCENT_OF_SCANS_WITH_ROWS = 50;
+  private static final String SCANS = "scans of tables with rows";
+  private static final String WITH_ROWS = "returned rows";
   private static final int THREADS = 4;
   private static final int EXECUTES_PER_THREAD = 8;
 
@@ -102,7 +107,7 @@ class PreparedScanMatchesNativeIT {
     Connection connection = SharedHBaseCluster.connection();
     TableName name = RandomTable.create(connection, random);
     try (Table table = connection.getTable(name)) {
-      int scansWithRows = 0;
+      List<Boolean> withRows = new ArrayList<>();
       for (int i = 0; i < SCANS_PER_TABLE; i++) {
         RandomScanSpec spec = new RandomScanSpec(random);
         List<String> expected = outcome(() -> ResultLines.cells(table.getScanner(spec.nativeScan())));
@@ -112,13 +117,14 @@ class PreparedScanMatchesNativeIT {
           }
         });
         assertThat(actual).as("seed %d scan %d: %s", seed, i, spec).isEqualTo(expected);
-        scansWithRows += returnedRows(expected) ? 1 : 0;
+        withRows.add(returnedRows(expected));
       }
-      // Equal empty answers prove little: on a table with rows, a good share of scans must return some.
+      // Equal empty answers prove little: where tables have rows, a good share of scans must return some.
       if (!ResultLines.firstRows(table.getScanner(new Scan().setLimit(1)), 1).isEmpty()) {
-        assertThat(scansWithRows).as("scans that returned rows, seed %d", seed).isGreaterThanOrEqualTo(
-            MIN_SCANS_WITH_ROWS);
+        withRows.forEach(rows -> Statistics.label(SCANS).collect(rows ? WITH_ROWS : "empty or failed"));
       }
+      Statistics.label(SCANS).coverage(scans -> scans.check(WITH_ROWS).percentage(
+          percent -> percent >= MIN_PERCENT_OF_SCANS_WITH_ROWS));
     }
   }
 
