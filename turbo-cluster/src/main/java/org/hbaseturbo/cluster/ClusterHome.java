@@ -20,9 +20,9 @@ final class ClusterHome {
    * Before Hadoop closes its cached file systems (an embedded RegionServer flushing its memstores on them), after
    * {@code cluster start}'s own hook, which says that it stops the cluster.
    */
-  private static final int EXIT_HOOK_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 5;
+  static final int EXIT_HOOK_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 5;
   /** As long as a process cluster's RegionServers get to exit (then killed), with room for ZooKeeper and HDFS. */
-  private static final long EXIT_HOOK_TIMEOUT_MINUTES = 5;
+  static final long EXIT_HOOK_TIMEOUT_MINUTES = 5;
 
   private final Path dir;
   private final boolean temporary;

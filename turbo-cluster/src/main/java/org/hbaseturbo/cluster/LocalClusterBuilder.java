@@ -14,7 +14,7 @@ import org.hbaseturbo.compress.TurboCodecs;
 /**
  * The options both kinds of local cluster take, and their start: the data directory claimed for the cluster's
  * life, and a temporary one deleted again when the start fails. A started cluster stops when the JVM exits before
- * it was closed ({@link ClusterHome}).
+ * it was closed ({@link ClusterHome}); a JVM that exits during the start waits for it to end ({@link StartExitWait}).
  *
  * @param <B> the builder
  * @param <C> the cluster it starts
@@ -74,6 +74,15 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     dataDir.ifPresent(dir -> OwnedDirectory.require(dir, "data directory"));
     boolean temporary = dataDir.isEmpty();
     Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
+    StartExitWait exitWait = StartExitWait.register(dir);
+    try {
+      return startIn(dir, temporary);
+    } finally {
+      exitWait.ended();
+    }
+  }
+
+  private C startIn(Path dir, boolean temporary) throws IOException {
     ClusterDataDir claim = ClusterDataDir.claim(dir);
     ClusterZooKeeper zooKeeper = null;
     ClusterHome home;
