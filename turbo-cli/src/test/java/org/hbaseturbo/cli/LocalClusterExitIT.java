@@ -58,7 +58,7 @@ class LocalClusterExitIT {
 
     assertThat(clusterDirectories(dir)).as("temporary cluster directories left after SIGTERM in the start").isEmpty();
     assertThat(printed).as("what the command printed").contains(
-        "this JVM exits while the local cluster in " + dir);
+        "this JVM exits while the local cluster in " + dir, "was stopped while it started: this JVM exits");
   }
 
   @Test
@@ -74,7 +74,7 @@ class LocalClusterExitIT {
     }
     assertThat(clusterDirectories(dir)).as("temporary cluster directories left after Ctrl-C in the start").isEmpty();
     assertThat(printed).as("what the command printed").contains(
-        "this JVM exits while the local cluster in " + dir);
+        "this JVM exits while the local cluster in " + dir, "was stopped while it started: this JVM exits");
   }
 
   /** Returns once the command made its cluster's temporary directory, the first thing its start does. */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.master.ServerManager;
+import org.apache.hadoop.util.ShutdownHookManager;
 import org.hbaseturbo.compress.TurboCodecs;
 
 /**
@@ -77,6 +78,12 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     StartExitWait exitWait = StartExitWait.register(dir);
     try {
       return startIn(dir, temporary);
+    } catch (IOException | RuntimeException e) {
+      if (ShutdownHookManager.get().isShutdownInProgress()) {
+        // What failed (a master aborting as its file systems close, a hook refused) follows from the stop.
+        throw new IOException("the local cluster in " + dir + " was stopped while it started: this JVM exits", e);
+      }
+      throw e;
     } finally {
       exitWait.ended();
     }
