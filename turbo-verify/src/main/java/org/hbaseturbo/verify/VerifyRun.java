@@ -38,6 +38,7 @@ import org.hbaseturbo.client.scan.PreparedScan;
 import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.FileTrees;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
+import org.hbaseturbo.common.DaemonThreads;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.verify.chaos.ChaosMonkey;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
@@ -246,11 +247,8 @@ public final class VerifyRun {
    * with a random split from the seed in order, so that a run repeats key for key whatever the threads' timing.
    */
   private void writeLoops(Connection writes, TableName name, SplittableRandom random) throws IOException {
-    ExecutorService writers = Executors.newFixedThreadPool(settings.writers(), runnable -> {
-      Thread thread = new Thread(runnable, "turbo-verify-writer");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService writers = Executors.newFixedThreadPool(settings.writers(),
+        DaemonThreads.named("turbo-verify-writer"));
     try {
       for (int loop = 1; loop <= settings.loops(); loop++) {
         List<Future<?>> lists = new ArrayList<>();

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.common.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,11 +59,8 @@ public final class ConfigurationWatch {
       return;
     }
     started = true;
-    Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "TurboConfigurationWatch");
-      thread.setDaemon(true);
-      return thread;
-    }).scheduleWithFixedDelay(this::checkOrLog, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("TurboConfigurationWatch"))
+        .scheduleWithFixedDelay(this::checkOrLog, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   /** Parses {@code settings} again whenever {@code source} changes, until {@link #forget}. */
