@@ -61,7 +61,7 @@ import picocli.CommandLine.Spec;
             + " servers cancels in the round's ratio (the geometric mean of its runs'). Kept if the median of "
             + Calibration.MIN_ROUNDS + " rounds or more beats HBase's by two standard errors of it (1%% at least)"
             + " at a p99 within 25%%; the rounds end early where the median of " + Calibration.MIN_ROUNDS
-            + " or more lost by as much."
+            + " or more lost by as much; where no round ran to its end, HBase's are kept, unjudged."
             + " Measured at the servers' heap (--rs-heap; give it the policies'). Elsewhere the fractions stay the"
             + " paper's; the files say so."})
 final class TuneCalibrateCommand implements Callable<Integer> {

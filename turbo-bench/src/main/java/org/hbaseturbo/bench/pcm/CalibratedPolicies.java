@@ -35,16 +35,20 @@ final class CalibratedPolicies {
       searchedNames.add("presplit_regions_per_server");
     }
     HeapFractionRounds.Result heap = result.heapFractions();
-    boolean heapJudged = heap.verdict() != HeapFractionRounds.Verdict.UNJUDGED;
-    if (heapJudged) {
-      heap.candidate().keySet().forEach(setting -> searchedNames.add(setting.key()));
+    boolean heapSearched = heap.verdict() != HeapFractionRounds.Verdict.NOT_SEARCHED;
+    if (heap.judged()) {
       lines.add(String.format("# Heap fractions %s: %s, rounds %s.", heap.describeCandidate(), heap.reason(),
           heap.ratios().stream().map(ratio -> String.format("%.3f", ratio)).toList()));
+    } else if (heapSearched) {
+      lines.add("# Heap fractions: " + heap.reason() + "; HBase's, as where no candidate was shown to beat them.");
     } else {
       lines.add("# Heap fractions: " + heap.reason() + ".");
     }
+    if (heapSearched) {
+      heap.candidate().keySet().forEach(setting -> searchedNames.add(setting.key()));
+    }
     lines.add("# Searched: " + String.join(", ", searchedNames) + ". The rest (the heap, "
-        + (heapJudged ? "" : "its fractions, ") + (workload.isLoad() ? "" : "the pre-split, ")
+        + (heapSearched ? "" : "its fractions, ") + (workload.isLoad() ? "" : "the pre-split, ")
         + "the split policy) are the paper's, not measured.");
     lines.add("class: " + paper.workloadClass().label());
     lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
@@ -59,16 +63,18 @@ final class CalibratedPolicies {
     lines.add("settings:");
     for (Map.Entry<PolicySetting, Object> setting : paper.settings().entrySet()) {
       PolicySetting key = setting.getKey();
-      boolean heapMeasured = heapJudged && heap.candidate().containsKey(key);
+      boolean heapSetting = heap.candidate().containsKey(key);
       String value;
       if (searched.contains(key)) {
         value = result.values().getOrDefault(key, key.hbaseDefault());
-      } else if (heapMeasured && heap.verdict() == HeapFractionRounds.Verdict.HBASE) {
+      } else if (heapSetting && !heap.keepsPolicys()) {
         value = key.hbaseDefault();
       } else {
         value = setting.getValue().toString();
       }
-      lines.add("  " + key.key() + ": " + value + (searched.contains(key) || heapMeasured ? "  # measured" : ""));
+      String mark = searched.contains(key) || heapSetting && heap.judged() ? "  # measured"
+          : heapSetting && heapSearched ? "  # HBase's: not judged" : "";
+      lines.add("  " + key.key() + ": " + value + mark);
     }
     for (PolicySetting key : searched) {
       if (!paper.settings().containsKey(key)) {

@@ -403,14 +403,14 @@ public final class Calibration {
       TableChoice tableChoice = tried.isEmpty() ? new TableChoice(Optional.empty(), 0, 0, "the paper's table-level"
           + " settings for this class are HBase's defaults") : tableRounds(tried);
       HeapFractionRounds.Result heap = heapNotMeasured.isPresent()
-          ? HeapFractionRounds.Result.notMeasured(heapCandidate, heapNotMeasured.get())
+          ? HeapFractionRounds.Result.notSearched(heapCandidate, heapNotMeasured.get())
           : heapRounds(heapCandidate);
       return result(tableChoice, heap);
     }
 
     /**
      * The heap fractions' rounds; a failure of theirs is the fractions' alone: the table settings' choice stands, and
-     * the policy keeps its fractions, unjudged.
+     * the fractions are HBase's, unjudged.
      */
     private HeapFractionRounds.Result heapRounds(Map<PolicySetting, String> candidate) throws IOException {
       try {
@@ -420,9 +420,9 @@ public final class Calibration {
       } catch (InterruptedIOException e) {
         throw e;
       } catch (IOException | RuntimeException e) {
-        out.printf("  heap fractions FAILED: %s; the policy's stay, not judged%n", e.getMessage());
+        out.printf("  heap fractions FAILED: %s; HBase's kept, not judged%n", e.getMessage());
         out.flush();
-        return HeapFractionRounds.Result.notMeasured(candidate, "the rounds failed: " + e.getMessage());
+        return HeapFractionRounds.Result.unjudged(candidate, "the rounds failed: " + e.getMessage());
       }
     }
 

@@ -59,8 +59,18 @@ final class HeapFractionRounds {
     POLICY,
     /** The rounds ran, and the policy's did not beat HBase's: HBase's, marked measured. */
     HBASE,
-    /** No round ran to its end (none fitted, the fractions fell short, a run failed): the policy's, unmeasured. */
-    UNJUDGED
+    /**
+     * No round ran to its end (none fitted, the fractions fell short, a run failed): HBase's, unmeasured, as a table
+     * setting whose rounds were too few to judge it falls back to HBase's default. A gain not shown on this cluster
+     * is not taken on the paper's word: the paper's WO-update fractions measured 0.883 of HBase's over 21 rounds
+     * (results/pcm/heap-fractions-restart-2026-12-02).
+     */
+    UNJUDGED,
+    /**
+     * The calibration does not search them here (a load, a cluster it did not start, one RegionServer, or nothing
+     * to measure): the policy's, as its heap and split policy, which are never searched.
+     */
+    NOT_SEARCHED
   }
 
   /**
@@ -77,10 +87,29 @@ final class HeapFractionRounds {
    */
   record Result(Map<PolicySetting, String> candidate, Map<PolicySetting, String> against, List<Double> ratios,
       List<Double> p99Ratios, List<Double> runRatios, double median, double margin, Verdict verdict, String reason) {
-    /** No round ran to its end, for {@code reason}. */
-    static Result notMeasured(Map<PolicySetting, String> candidate, String reason) {
-      return new Result(candidate, Map.of(), List.of(), List.of(), List.of(), Double.NaN, Double.NaN,
-          Verdict.UNJUDGED, reason);
+    /** No round ran to its end, for {@code reason}: HBase's fractions, unmeasured. */
+    static Result unjudged(Map<PolicySetting, String> candidate, String reason) {
+      return withoutRounds(candidate, Verdict.UNJUDGED, reason);
+    }
+
+    /** The fractions are not searched, for {@code reason}: the policy's stay. */
+    static Result notSearched(Map<PolicySetting, String> candidate, String reason) {
+      return withoutRounds(candidate, Verdict.NOT_SEARCHED, reason);
+    }
+
+    private static Result withoutRounds(Map<PolicySetting, String> candidate, Verdict verdict, String reason) {
+      return new Result(candidate, Map.of(), List.of(), List.of(), List.of(), Double.NaN, Double.NaN, verdict,
+          reason);
+    }
+
+    /** Whether rounds judged the fractions, the policy's or HBase's. */
+    boolean judged() {
+      return verdict == Verdict.POLICY || verdict == Verdict.HBASE;
+    }
+
+    /** Whether the policy file gets the policy's fractions: they won, or were not searched. */
+    boolean keepsPolicys() {
+      return verdict == Verdict.POLICY || verdict == Verdict.NOT_SEARCHED;
     }
 
     /** The candidate as a policy file names it: "hfile.block.cache.size 0.6, ...". */
@@ -342,7 +371,8 @@ final class HeapFractionRounds {
     out.printf("  heap fractions: %s: %s%n", switch (verdict) {
       case POLICY -> "the policy's kept";
       case HBASE -> "HBase's kept";
-      case UNJUDGED -> "the policy's stay, not judged";
+      case UNJUDGED -> "HBase's kept, not judged";
+      case NOT_SEARCHED -> "the policy's stay, not searched";
     }, reason);
     out.flush();
     Map<PolicySetting, String> against = new LinkedHashMap<>();

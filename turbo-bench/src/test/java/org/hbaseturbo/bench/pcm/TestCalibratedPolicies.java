@@ -54,7 +54,8 @@ class TestCalibratedPolicies {
   }
 
   @Test
-  void judgedHeapFractionsAreTheWinnersAndUnjudgedOnesThePapers(@TempDir Path dir) throws Exception {
+  void judgedHeapFractionsAreTheWinnersUnjudgedOnesHBasesAndUnsearchedOnesThePapers(@TempDir Path dir)
+      throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
     Map<PolicySetting, String> papers = paper.evaluate(CLUSTER).values();
     Map<PolicySetting, String> hbase = paper.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(CLUSTER)
@@ -75,10 +76,16 @@ class TestCalibratedPolicies {
         "median 1.055"));
     assertFractions(dir, candidate, papers, "the paper's won");
 
-    file = writeWithHeap(dir, paper, HeapFractionRounds.Result.notMeasured(candidate, "the servers fell short"));
-    assertFractions(dir, candidate, papers, "not judged");
-    assertThat(Files.readString(file)).contains("# Heap fractions: the servers fell short.")
-        .doesNotContain("0.6  # measured");
+    file = writeWithHeap(dir, paper, HeapFractionRounds.Result.unjudged(candidate, "the servers fell short"));
+    assertFractions(dir, candidate, hbase, "searched, not judged: HBase's, as a table setting with too few rounds");
+    assertThat(Files.readString(file)).contains("# Heap fractions: the servers fell short; HBase's,",
+        "hfile.block.cache.size: 0.4  # HBase's: not judged").doesNotContain("0.4  # measured");
+
+    file = writeWithHeap(dir, paper, HeapFractionRounds.Result.notSearched(candidate, "measured only on a process"
+        + " cluster"));
+    assertFractions(dir, candidate, papers, "not searched here: the paper's, as its heap");
+    assertThat(Files.readString(file)).contains("# Heap fractions: measured only on a process cluster.",
+        "The rest (the heap, its fractions,", "hfile.block.cache.size: 0.6\n");
   }
 
   /** The fractions of {@code candidate} in the RO-read policy {@code dir} has are {@code expected}'s. */
@@ -117,7 +124,7 @@ class TestCalibratedPolicies {
   }
 
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values, Integer presplit) {
-    return result(chosen, values, presplit, HeapFractionRounds.Result.notMeasured(Map.of(), "not measured here"));
+    return result(chosen, values, presplit, HeapFractionRounds.Result.notSearched(Map.of(), "not measured here"));
   }
 
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values, Integer presplit,
