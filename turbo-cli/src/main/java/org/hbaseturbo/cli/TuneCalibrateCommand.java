@@ -104,10 +104,10 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationArgument.Minutes.class,
       description = "How long the whole calibration may take, its load included. What is left after the load is"
           + " split by what each class needs for " + Calibration.MIN_ROUNDS + " rounds, by estimate, printed before"
-          + " the first class; where it holds less, each class in turn gets its need while the budget lasts, and"
-          + " the line names the classes that get less than they need and what budget would hold them all (--class"
-          + " sets the order); a number alone is minutes (1m to 7d; default:"
-          + " ${DEFAULT-VALUE}).")
+          + " the first class; where it holds less, each class in turn gets its need while the budget lasts, its"
+          + " rounds ending at those " + Calibration.MIN_ROUNDS + " so that what it saves goes to the classes"
+          + " after it, and the line names the classes that get less than they need and what budget would hold"
+          + " them all (--class sets the order); a number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
   DurationArgument budget;
 
   @Range(min = 0, max = 1_000_000)

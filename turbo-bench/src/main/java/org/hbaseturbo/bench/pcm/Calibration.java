@@ -216,14 +216,15 @@ public final class Calibration {
             failed(failures, workload, e);
           }
         }
+        RoundCap cap = RoundCap.of(settings.maxRounds(), needs(plans).toNanos() > deadline - System.nanoTime());
         printPlan(plans);
         for (int i = 0; i < plans.size(); i++) {
           ClassPlan plan = plans.get(i);
           long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(),
               needs(plans.subList(i, plans.size())));
           try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
-            results.add(new ClassCalibration(plan, tables, environment.regionServers(), System.nanoTime() + share)
-                .run());
+            results.add(new ClassCalibration(plan, tables, environment.regionServers(), System.nanoTime() + share,
+                cap).run());
           } catch (InterruptedIOException e) {
             throw e;
           } catch (IOException | RuntimeException e) {
@@ -327,9 +328,10 @@ public final class Calibration {
       if (!none.isEmpty()) {
         shortOf.add(String.join(", ", none) + (none.size() == 1 ? " gets" : " get") + " none");
       }
-      out.printf("  that is %d s more than is left: each class in turn gets what it needs while the budget lasts, so"
-          + " that, by estimate and unless a class before it settles early, %s; --budget %dm would hold them all,"
-          + " and --class can name a class first%n", needs.minus(left).toSeconds(), String.join(" and ", shortOf),
+      out.printf("  that is %d s more than is left: each class in turn gets what it needs while the budget lasts,"
+          + " and its rounds end at the %d a choice rests on, so that, by estimate and unless a class before it ends"
+          + " sooner, %s; --budget %dm would hold them all, and --class can name a class first%n",
+          needs.minus(left).toSeconds(), CalibrationJudge.MIN_ROUNDS, String.join(" and ", shortOf),
           settings.budget().plus(needs.minus(left)).toMinutes() + 1);
     }
     out.flush();
@@ -362,6 +364,7 @@ public final class Calibration {
     private final CandidateTables tables;
     private final int regionServers;
     private final long until;
+    private final RoundCap cap;
     /**
      * When the table settings' rounds end: {@link #until}, or sooner where the heap fractions follow, by what each
      * part needs ({@link CalibrationBudget}).
@@ -376,12 +379,13 @@ public final class Calibration {
     /** A copy of the defaults that every arm runs beside. */
     private TableName pacer;
 
-    ClassCalibration(ClassPlan plan, CandidateTables tables, int regionServers, long until) {
+    ClassCalibration(ClassPlan plan, CandidateTables tables, int regionServers, long until, RoundCap cap) {
       this.plan = plan;
       this.workload = plan.workload();
       this.tables = tables;
       this.regionServers = regionServers;
       this.until = until;
+      this.cap = cap;
       this.tablesUntil = until;
     }
 
@@ -416,7 +420,7 @@ public final class Calibration {
       try {
         return new HeapFractionRounds(servers.orElseThrow(), target, tables, out).run(candidate,
             plan.hbaseFractions().values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"),
-            settings.threads(), settings.runSeconds(), settings.warmUp(), until, settings.maxRounds());
+            settings.threads(), settings.runSeconds(), settings.warmUp(), until, cap);
       } catch (InterruptedIOException e) {
         throw e;
       } catch (IOException | RuntimeException e) {
@@ -467,8 +471,9 @@ public final class Calibration {
       String stopped = null;
       while (stopped == null) {
         for (int i = 0; i < stageRounds && stopped == null; i++) {
-          if (settings.maxRounds() > 0 && rounds >= settings.maxRounds()) {
-            stopped = "the class had its " + settings.maxRounds() + " rounds (--max-rounds)";
+          if (cap.reached(rounds)) {
+            stopped = cap.why() + (cap.maxRounds() ? "" : tablesUntil < until ? ": the time left going to its heap"
+                + " fractions" : ": the time left going to the classes after it");
           } else if (System.nanoTime() + roundNanos > tablesUntil) {
             stopped = "the class's share of the budget was spent";
           } else {
@@ -519,7 +524,7 @@ public final class Calibration {
 
     /** Why no candidate could be chosen from {@link #rounds}, fewer than a choice needs, and what gives more. */
     private String tooFewRounds(String endedWhen) {
-      boolean capped = settings.maxRounds() > 0 && rounds >= settings.maxRounds();
+      boolean capped = cap.maxRounds() && cap.reached(rounds);
       return String.format("too few rounds to choose from: %d measured, %d at least; the rounds ended when %s (%s)",
           rounds, CalibrationJudge.MIN_ROUNDS, endedWhen, capped ? "give --max-rounds " + CalibrationJudge.MIN_ROUNDS
               + " or more" : "give --budget more, or calibrate fewer classes at once");

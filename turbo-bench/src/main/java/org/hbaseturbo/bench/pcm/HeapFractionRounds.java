@@ -156,7 +156,7 @@ final class HeapFractionRounds {
   }
 
   /**
-   * Runs rounds until {@code until} or {@code maxRounds} (0: no bound), then gives each server back the fractions it
+   * Runs rounds until {@code until} or the rounds {@code cap} allows, then gives each server back the fractions it
    * began with and the cluster's settings. Where the servers' heap tuner holds a swap short, the servers restart with
    * the cluster's settings once and the rounds go on: a server restarted holds nothing of what the load and the
    * earlier classes left in its heap, and on 1 GiB heaps the swaps then reached their targets
@@ -167,7 +167,7 @@ final class HeapFractionRounds {
    * @param run YCSB's run properties of the class
    */
   Result run(Map<PolicySetting, String> candidate, Map<PolicySetting, String> hbaseValues, String prefix,
-      Properties run, int threads, int runSeconds, YcsbWarmUp warmUp, long until, int maxRounds) throws IOException {
+      Properties run, int threads, int runSeconds, YcsbWarmUp warmUp, long until, RoundCap cap) throws IOException {
     HeapFractions.Fractions hbase = fractions(hbaseValues, Map.of());
     HeapFractions.Fractions theirs = fractions(candidate, hbaseValues);
     // Two swaps, each in force within a tuner period, then an unmeasured and a measured run.
@@ -194,7 +194,7 @@ final class HeapFractionRounds {
       try (WarmYcsbClient client = WarmYcsbClient.start(run, names, threads)) {
         out.printf("  the client warms up on both copies in turn: %s%n", client.warmUp(warmUp));
         out.flush();
-        Optional<String> fellShort = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds,
+        Optional<String> fellShort = rounds(client, names, theirs, hbase, runSeconds, until, cap,
             roundEstimate);
         Optional<String> unjudged = Optional.empty();
         if (fellShort.isPresent()) {
@@ -204,7 +204,7 @@ final class HeapFractionRounds {
               fellShort.get());
           restartWithClusterSettings();
           began = HeapFractions.now(target.connection());
-          Optional<String> again = rounds(client, names, theirs, hbase, runSeconds, until, maxRounds, roundEstimate);
+          Optional<String> again = rounds(client, names, theirs, hbase, runSeconds, until, cap, roundEstimate);
           if (again.isPresent()) {
             unjudged = Optional.of("the servers' heap tuner held the fractions short of them even after a restart,"
                 + " so they were not judged, the rounds before it set aside: " + again.get());
@@ -239,10 +239,10 @@ final class HeapFractionRounds {
   }
 
   private Optional<String> rounds(WarmYcsbClient client, List<String> names, HeapFractions.Fractions theirs,
-      HeapFractions.Fractions hbase, int runSeconds, long until, int maxRounds, long roundEstimate)
+      HeapFractions.Fractions hbase, int runSeconds, long until, RoundCap cap, long roundEstimate)
       throws IOException {
     long roundNanos = roundEstimate;
-    while ((maxRounds == 0 || ratios.size() < maxRounds) && System.nanoTime() + roundNanos < until
+    while (!cap.reached(ratios.size()) && System.nanoTime() + roundNanos < until
         && !CalibrationJudge.lostOnItsOwn(paired())) {
       long start = System.nanoTime();
       double[] throughput = new double[2];
@@ -281,7 +281,8 @@ final class HeapFractionRounds {
     ended = CalibrationJudge.lostOnItsOwn(paired()) ? "the policy's had measured below HBase's by more than their"
         + " margin, over " + CalibrationJudge.MIN_ROUNDS + " rounds or more: settled, the class's time left going to"
         + " the classes after it"
-        : maxRounds > 0 && ratios.size() >= maxRounds ? "the class had its " + maxRounds + " rounds (--max-rounds)"
+        : cap.reached(ratios.size()) ? cap.why() + (cap.maxRounds() ? "" : ": the time left going to the classes"
+            + " after it")
         : "the class's share of the budget was spent";
     return Optional.empty();
   }
