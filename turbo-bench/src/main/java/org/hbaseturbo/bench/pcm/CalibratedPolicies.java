@@ -67,7 +67,7 @@ final class CalibratedPolicies {
       String value;
       if (searched.contains(key)) {
         value = result.values().getOrDefault(key, key.hbaseDefault());
-      } else if (heapSetting && !heap.keepsPolicys()) {
+      } else if (heapSetting && !heap.keepsPolicyFractions()) {
         value = key.hbaseDefault();
       } else {
         value = setting.getValue().toString();

@@ -108,7 +108,7 @@ final class HeapFractionRounds {
     }
 
     /** Whether the policy file gets the policy's fractions: they won, or were not searched. */
-    boolean keepsPolicys() {
+    boolean keepsPolicyFractions() {
       return verdict == Verdict.POLICY || verdict == Verdict.NOT_SEARCHED;
     }
 
