@@ -74,14 +74,17 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     checkBeforeStart();
     dataDir.ifPresent(dir -> OwnedDirectory.require(dir, "data directory"));
     boolean temporary = dataDir.isEmpty();
-    Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
-    StartExitWait exitWait = StartExitWait.register(dir);
+    StartExitWait exitWait = StartExitWait.register();
+    Path dir = null;
     try {
+      dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
+      exitWait.starting(dir);
       return startIn(dir, temporary);
     } catch (IOException | RuntimeException e) {
       if (ShutdownHookManager.get().isShutdownInProgress()) {
         // What failed (a master aborting as its file systems close, a hook refused) follows from the stop.
-        throw new IOException("the local cluster in " + dir + " was stopped while it started: this JVM exits", e);
+        throw new IOException((dir == null ? "a local cluster" : "the local cluster in " + dir)
+            + " was stopped while it started: this JVM exits", e);
       }
       throw e;
     } finally {

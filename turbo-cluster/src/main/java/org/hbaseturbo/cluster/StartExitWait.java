@@ -1,5 +1,6 @@
 package org.hbaseturbo.cluster;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,29 +14,46 @@ import org.apache.hadoop.util.ShutdownHookManager;
  */
 final class StartExitWait {
   private final CountDownLatch ended = new CountDownLatch(1);
-  private final Runnable hook;
-
-  private StartExitWait(Path dir) {
-    hook = () -> {
-      System.err.println("this JVM exits while the local cluster in " + dir + " starts: stopping it once its start"
-          + " ends ...");
-      try {
-        if (!ended.await(ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-          System.err.println("the local cluster in " + dir + " did not end its start in "
-              + ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES + " minutes: it may be left behind");
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+  /** The cluster's directory, once made; null before. */
+  private volatile Path dir;
+  private final Runnable hook = () -> {
+    Path starting = dir;
+    String cluster = starting == null ? "a local cluster" : "the local cluster in " + starting;
+    System.err.println("this JVM exits while " + cluster + " starts: stopping it once its start ends ...");
+    try {
+      if (!ended.await(ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+        System.err.println(cluster + " did not end its start in " + ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES
+            + " minutes: it may be left behind");
       }
-    };
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  };
+
+  private StartExitWait() {
   }
 
-  /** Waits, when the JVM exits, for the start of the cluster in {@code dir} to end ({@link #ended}). */
-  static StartExitWait register(Path dir) {
-    StartExitWait wait = new StartExitWait(dir);
-    ShutdownHookManager.get().addShutdownHook(wait.hook, ClusterHome.EXIT_HOOK_PRIORITY,
-        ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+  /**
+   * Waits, when the JVM exits, for the start about to begin to end ({@link #ended}). Registered before the start
+   * makes anything, its directory included: a JVM stopped between the directory and the hook left the directory
+   * (LocalClusterExitIT's SIGTERM as soon as the directory exists, once in a suite of 2026-12-04).
+   *
+   * @throws IOException when the JVM already exits: nothing is started then
+   */
+  static StartExitWait register() throws IOException {
+    StartExitWait wait = new StartExitWait();
+    try {
+      ShutdownHookManager.get().addShutdownHook(wait.hook, ClusterHome.EXIT_HOOK_PRIORITY,
+          ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+    } catch (IllegalStateException exiting) {
+      throw new IOException("no local cluster started: this JVM exits", exiting);
+    }
     return wait;
+  }
+
+  /** The start made the cluster's directory, {@code dir}: what the hook names. */
+  void starting(Path dir) {
+    this.dir = dir;
   }
 
   /** The start has ended, the cluster started (and watched by its own hook) or cleaned away. */
