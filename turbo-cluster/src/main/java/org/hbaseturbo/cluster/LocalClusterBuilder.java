@@ -75,16 +75,14 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
     dataDir.ifPresent(dir -> OwnedDirectory.require(dir, "data directory"));
     boolean temporary = dataDir.isEmpty();
     StartExitWait exitWait = StartExitWait.register();
-    Path dir = null;
     try {
-      dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
+      Path dir = temporary ? Files.createTempDirectory("turbo-hbase-") : dataDir.get().toAbsolutePath();
       exitWait.starting(dir);
       return startIn(dir, temporary);
     } catch (IOException | RuntimeException e) {
       if (ShutdownHookManager.get().isShutdownInProgress()) {
         // What failed (a master aborting as its file systems close, a hook refused) follows from the stop.
-        throw new IOException((dir == null ? "a local cluster" : "the local cluster in " + dir)
-            + " was stopped while it started: this JVM exits", e);
+        throw new IOException(exitWait.cluster() + " was stopped while it started: this JVM exits", e);
       }
       throw e;
     } finally {

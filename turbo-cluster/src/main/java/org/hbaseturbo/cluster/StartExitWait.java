@@ -17,8 +17,7 @@ final class StartExitWait {
   /** The cluster's directory, once made; null before. */
   private volatile Path dir;
   private final Runnable hook = () -> {
-    Path starting = dir;
-    String cluster = starting == null ? "a local cluster" : "the local cluster in " + starting;
+    String cluster = cluster();
     System.err.println("this JVM exits while " + cluster + " starts: stopping it once its start ends ...");
     try {
       if (!ended.await(ClusterHome.EXIT_HOOK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
@@ -54,6 +53,12 @@ final class StartExitWait {
   /** The start made the cluster's directory, {@code dir}: what the hook names. */
   void starting(Path dir) {
     this.dir = dir;
+  }
+
+  /** The cluster as a message names it: by its directory, once the start made it. */
+  String cluster() {
+    Path starting = dir;
+    return starting == null ? "a local cluster" : "the local cluster in " + starting;
   }
 
   /** The start has ended, the cluster started (and watched by its own hook) or cleaned away. */

@@ -216,8 +216,10 @@ public final class Calibration {
             failed(failures, workload, e);
           }
         }
-        RoundCap cap = RoundCap.of(settings.maxRounds(), needs(plans).toNanos() > deadline - System.nanoTime());
-        printPlan(plans);
+        Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+        boolean budgetShort = needs(plans).compareTo(left) > 0;
+        printPlan(plans, left, budgetShort);
+        RoundCap cap = RoundCap.of(settings.maxRounds(), budgetShort);
         for (int i = 0; i < plans.size(); i++) {
           ClassPlan plan = plans.get(i);
           long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(),
@@ -305,14 +307,13 @@ public final class Calibration {
    * What each class needs to reach the rounds a choice rests on, by estimate, and, where the budget left is less than
    * all of it, which classes then get less than they need, by estimate.
    */
-  private void printPlan(List<ClassPlan> plans) {
+  private void printPlan(List<ClassPlan> plans, Duration left, boolean budgetShort) {
     Duration needs = needs(plans);
-    Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     out.printf("%d s of the budget left for %d class%s, split by what each needs for %d rounds of its table settings"
         + " and its heap fractions, by estimate: %s%n", left.toSeconds(), plans.size(), plans.size() == 1 ? "" : "es",
         CalibrationJudge.MIN_ROUNDS, plans.stream().map(plan -> plan.workload().label() + " " + plan.need()
             .toSeconds() + " s").collect(Collectors.joining(", ")));
-    if (needs.compareTo(left) > 0) {
+    if (budgetShort) {
       List<Duration> shares = CalibrationBudget.shares(left, plans.stream().map(ClassPlan::need).toList());
       List<String> shortOf = new ArrayList<>();
       List<String> none = new ArrayList<>();
@@ -472,8 +473,7 @@ public final class Calibration {
       while (stopped == null) {
         for (int i = 0; i < stageRounds && stopped == null; i++) {
           if (cap.reached(rounds)) {
-            stopped = cap.why() + (cap.maxRounds() ? "" : tablesUntil < until ? ": the time left going to its heap"
-                + " fractions" : ": the time left going to the classes after it");
+            stopped = cap.ended(tablesUntil < until ? "its heap fractions" : "the classes after it");
           } else if (System.nanoTime() + roundNanos > tablesUntil) {
             stopped = "the class's share of the budget was spent";
           } else {

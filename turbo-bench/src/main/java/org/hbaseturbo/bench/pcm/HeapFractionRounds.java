@@ -281,8 +281,7 @@ final class HeapFractionRounds {
     ended = CalibrationJudge.lostOnItsOwn(paired()) ? "the policy's had measured below HBase's by more than their"
         + " margin, over " + CalibrationJudge.MIN_ROUNDS + " rounds or more: settled, the class's time left going to"
         + " the classes after it"
-        : cap.reached(ratios.size()) ? cap.why() + (cap.maxRounds() ? "" : ": the time left going to the classes"
-            + " after it")
+        : cap.reached(ratios.size()) ? cap.ended("the classes after it")
         : "the class's share of the budget was spent";
     return Optional.empty();
   }

@@ -38,9 +38,14 @@ record RoundCap(int rounds, boolean maxRounds) {
     return rounds > 0 && done >= rounds;
   }
 
-  /** What the rounds' end says when they had them. */
-  String why() {
+  /**
+   * What the rounds' end says when they had them.
+   *
+   * @param timeLeftGoesTo where the part's time left goes when the budget's cap ended it: "the classes after it"
+   */
+  String ended(String timeLeftGoesTo) {
     return maxRounds ? "the class had its " + rounds + " rounds (--max-rounds)" : "the class had the " + rounds
-        + " rounds a choice rests on, the budget being short of every class's need";
+        + " rounds a choice rests on, the budget being short of every class's need: the time left going to "
+        + timeLeftGoesTo;
   }
 }

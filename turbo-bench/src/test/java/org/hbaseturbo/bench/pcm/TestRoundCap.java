@@ -20,15 +20,16 @@ class TestRoundCap {
     assertThat(cap.reached(MIN - 1)).isFalse();
     assertThat(cap.reached(MIN)).isTrue();
     assertThat(cap.maxRounds()).isFalse();
-    assertThat(cap.why()).isEqualTo("the class had the " + MIN + " rounds a choice rests on, the budget being short"
-        + " of every class's need");
+    assertThat(cap.ended("the classes after it")).isEqualTo("the class had the " + MIN + " rounds a choice rests"
+        + " on, the budget being short of every class's need: the time left going to the classes after it");
   }
 
   @Test
   void maxRoundsBoundsWhereItIsTheFewer() {
     assertThat(RoundCap.of(MIN + 3, false)).isEqualTo(new RoundCap(MIN + 3, true));
     assertThat(RoundCap.of(2, true)).isEqualTo(new RoundCap(2, true));
-    assertThat(RoundCap.of(2, true).why()).isEqualTo("the class had its 2 rounds (--max-rounds)");
+    assertThat(RoundCap.of(2, true).ended("the classes after it")).isEqualTo("the class had its 2 rounds"
+        + " (--max-rounds)");
     assertThat(RoundCap.of(MIN + 3, true)).as("the budget's cap is the fewer").isEqualTo(new RoundCap(MIN, false));
   }
 }
