@@ -45,13 +45,15 @@ import picocli.CommandLine.Spec;
             + " arm measured (its median's distance from 1, or two standard errors of a median from the spread of"
             + " its rounds; at least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's"
             + " defaults.",
-        "Searched: the block size (every class), and for classes that write, flush size, blocking multiplier and"
-            + " store files, compaction min and max. BL runs inserts into empty tables, each arm's made empty"
-            + " again before each of its runs: the paper's policy, its table settings (together) without its"
-            + " pre-split, and the pre-split alone at half, once and twice the paper's regions a server, against"
-            + " HBase's one region. The heap and the split policy stay the paper's, and so does the pre-split of the"
-            + " other classes; the files say so. Everything it creates is dropped at the end. Without --conf it"
-            + " runs on a local cluster of its own.",
+        "Searched: the block size (every class); for classes that write, flush size, blocking multiplier and"
+            + " store files, compaction min and max; for classes that read more than they write (RO-read, RO-scan,"
+            + " MixR), smaller files: FAST_DIFF data block encoding with GZ compression, which no policy of the"
+            + " paper's sets, and which a policy file names only where it was chosen. BL runs inserts into empty"
+            + " tables, each arm's made empty again before each of its runs: the paper's policy, its table settings"
+            + " (together) without its pre-split, and the pre-split alone at half, once and twice the paper's"
+            + " regions a server, against HBase's one region. The heap and the split policy stay the paper's, and so"
+            + " does the pre-split of the other classes; the files say so. Everything it creates is dropped at the"
+            + " end. Without --conf it runs on a local cluster of its own.",
         "Heap fractions (memstore, block cache), with --cluster processes and 2 RegionServers or more, for each"
             + " class but BL whose paper's fractions are not HBase's, in the rest of its share of --budget after the"
             + " table settings (all of it where they have nothing to measure): two copies of the records, each"

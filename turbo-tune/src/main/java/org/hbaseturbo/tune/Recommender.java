@@ -183,6 +183,10 @@ public final class Recommender {
       case SPLIT_POLICY -> Optional.ofNullable(descriptor.getRegionSplitPolicyClassName());
       case BLOCKSIZE -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
           .map(ColumnFamilyDescriptor::getBlocksize).map(String::valueOf).toList()));
+      case DATA_BLOCK_ENCODING -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
+          .map(family -> family.getDataBlockEncoding().name()).toList()));
+      case COMPRESSION -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
+          .map(family -> family.getCompressionType().name()).toList()));
       default -> Optional.ofNullable(descriptor.getValue(setting.key()));
     };
   }

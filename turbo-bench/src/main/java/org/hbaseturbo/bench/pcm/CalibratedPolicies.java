@@ -76,9 +76,14 @@ final class CalibratedPolicies {
           : heapSetting && heapSearched ? "  # HBase's: not judged" : "";
       lines.add("  " + key.key() + ": " + value + mark);
     }
-    for (PolicySetting key : searched) {
-      if (!paper.settings().containsKey(key)) {
-        lines.add("  " + key.key() + ": " + result.values().getOrDefault(key, key.hbaseDefault()) + "  # measured");
+    for (PolicySetting key : searched.stream().filter(key -> !paper.settings().containsKey(key)).toList()) {
+      String chosen = result.values().get(key);
+      if (chosen == null && CalibrationCandidate.STORAGE.contains(key)) {
+        // How a user's files are stored is theirs (a codec chosen for the disk's sake): a policy that found nothing
+        // better does not set it back to HBase's.
+        lines.add("  # " + key.key() + ": measured, nothing chosen: the table keeps its own");
+      } else {
+        lines.add("  " + key.key() + ": " + (chosen == null ? key.hbaseDefault() : chosen) + "  # measured");
       }
     }
     Path file = dir.resolve(workload.workloadClass().label() + ".yaml");

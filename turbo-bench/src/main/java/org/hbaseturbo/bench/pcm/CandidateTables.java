@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.pcm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,11 @@ import org.hbaseturbo.tune.split.SplitKeys;
 /**
  * Copies of one loaded table, each with a candidate's settings: a snapshot of the table, cloned for each (the clones
  * share its files, so a copy takes seconds), then the candidate's values set on the clone. Where a value governs
- * how files are written (the block size), the clone is major-compacted, so that its files are as the candidate
- * writes them. Every copy's regions are placed alike, on the RegionServers in turns: HBase places each clone's
- * regions as its balancer sees fit, which nothing keeps alike from copy to copy, and a copy whose regions sit
- * otherwise writes through other servers' WALs and memstores than the one it is compared with.
+ * how files are written (the block size, the data block encoding, the compression), the clone is major-compacted,
+ * so that its files are as the candidate writes them. Every copy's regions are placed alike, on the RegionServers
+ * in turns: HBase places each clone's regions as its balancer sees fit, which nothing keeps alike from copy to copy,
+ * and a copy whose regions sit otherwise writes through other servers' WALs and memstores than the one it is
+ * compared with.
  *
  * <p>A bulk load's tables are empty instead ({@link #empty}), split at the quantiles of the keys the load inserts, and
  * made empty again before each of their runs ({@link #emptyAgain}): a load into a table that earlier runs filled, and
@@ -63,7 +65,10 @@ final class CandidateTables implements AutoCloseable {
     }
     admin.modifyTable(PolicySetting.withValues(admin.getDescriptor(table), values));
     if (values.keySet().stream().anyMatch(setting -> setting.route() == Route.FAMILY)) {
-      out.printf("    major-compacting %s, so that its files are written with its block size%n", table);
+      List<String> written = Arrays.stream(PolicySetting.values()).filter(values::containsKey)
+          .filter(setting -> setting.route() == Route.FAMILY).map(PolicySetting::key).toList();
+      out.printf("    major-compacting %s, so that its files are written as its %s %s%n", table,
+          String.join(" and ", written), written.size() == 1 ? "says" : "say");
       out.flush();
       BenchTables.flushAndCompact(admin, table);
     }

@@ -52,6 +52,11 @@ public enum PcmWorkload {
     return updates;
   }
 
+  /** Whether its reads and scans are more of its operations than its writes: not a load. */
+  boolean readsMoreThanItWrites() {
+    return !isLoad() && reads + scans > updates;
+  }
+
   /** A load into an empty table, rather than a run over the loaded records. */
   public boolean isLoad() {
     return this == BL;

@@ -54,6 +54,26 @@ class TestCalibratedPolicies {
   }
 
   @Test
+  void smallerFilesAreSetOnlyWhereChosenAndOtherwiseTheTableKeepsItsOwn(@TempDir Path dir) throws Exception {
+    Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
+    Path file = CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS,
+        Map.of()), "a test cluster", "2026-12-04");
+    assertThat(PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER).values())
+        .as("not chosen: not set, so that a table's own codec stays").doesNotContainKeys(PolicySetting.COMPRESSION,
+            PolicySetting.DATA_BLOCK_ENCODING);
+    assertThat(Files.readString(file)).contains("# Searched: BLOCKSIZE, DATA_BLOCK_ENCODING, COMPRESSION",
+        "  # COMPRESSION: measured, nothing chosen: the table keeps its own");
+
+    CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.SMALLER_FILES.name(),
+        CalibrationCandidate.SMALLER_FILES.values()), "a test cluster", "2026-12-04");
+    Map<PolicySetting, String> values = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
+        .values();
+    assertThat(values).containsEntry(PolicySetting.COMPRESSION, "GZ")
+        .containsEntry(PolicySetting.DATA_BLOCK_ENCODING, "FAST_DIFF")
+        .containsEntry(PolicySetting.BLOCKSIZE, PolicySetting.BLOCKSIZE.hbaseDefault());
+  }
+
+  @Test
   void judgedHeapFractionsAreTheWinnersUnjudgedOnesHBasesAndUnsearchedOnesThePapers(@TempDir Path dir)
       throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);

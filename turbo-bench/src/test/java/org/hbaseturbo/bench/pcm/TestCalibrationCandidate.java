@@ -14,19 +14,40 @@ import org.hbaseturbo.tune.policy.PolicySetting;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a calibration tries for a class: the paper's table-level values together, then each alone; for a bulk load,
- * the paper's policy, its table settings without its pre-split, and pre-splits around the paper's.
+ * What a calibration tries for a class: the paper's table-level values together, then each alone, then smaller files
+ * for a class that reads more than it writes; for a bulk load, the paper's policy, its table settings without its
+ * pre-split, and pre-splits around the paper's.
  */
 class TestCalibrationCandidate {
   private static final PolicyEnvironment CLUSTER = new PolicyEnvironment(24, 2, 2, 1e9, 4);
   private static final Map<WorkloadClass, Policy> PAPER = PolicyLoader.shipped();
 
   @Test
-  void aReadOnlyClassTriesOnlyTheBlockSize() {
+  void aReadOnlyClassTriesTheBlockSizeThenSmallerFiles() {
     var candidates = CalibrationCandidate.of(PcmWorkload.RO_READ,
         PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER));
     assertThat(candidates).containsExactly(new CalibrationCandidate(CalibrationCandidate.PAPER,
-        Map.of(PolicySetting.BLOCKSIZE, "32768")));
+        Map.of(PolicySetting.BLOCKSIZE, "32768")), CalibrationCandidate.SMALLER_FILES);
+    assertThat(CalibrationCandidate.SMALLER_FILES.values()).containsOnlyKeys(CalibrationCandidate.STORAGE)
+        .allSatisfy((setting, value) -> {
+          assertThat(setting.names()).contains(value, setting.hbaseDefault());
+          assertThat(value).isNotEqualTo(setting.hbaseDefault());
+        });
+  }
+
+  @Test
+  void onlyAClassThatReadsMoreThanItWritesTriesSmallerFiles() {
+    for (PcmWorkload workload : PcmWorkload.values()) {
+      if (workload.isLoad()) {
+        continue;
+      }
+      boolean reads = List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_R).contains(workload);
+      assertThat(CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER)))
+          .as(workload.label()).extracting(CalibrationCandidate::name)
+          .satisfies(names -> assertThat(names.contains(CalibrationCandidate.SMALLER_FILES.name())).isEqualTo(reads));
+      assertThat(CalibrationCandidate.searched(workload)).as(workload.label())
+          .satisfies(searched -> assertThat(searched.containsAll(CalibrationCandidate.STORAGE)).isEqualTo(reads));
+    }
   }
 
   @Test
@@ -44,11 +65,20 @@ class TestCalibrationCandidate {
   }
 
   @Test
-  void nothingIsTriedWhereThePapersValuesAreHBasesDefaults() {
+  void onlySmallerFilesAreTriedWhereThePapersValuesAreHBasesDefaults() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER);
     Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
     defaults.put(PolicySetting.BLOCKSIZE, PolicySetting.BLOCKSIZE.hbaseDefault());
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
+        paper.presplitRegions(), defaults, List.of()))).containsExactly(CalibrationCandidate.SMALLER_FILES);
+  }
+
+  @Test
+  void nothingIsTriedForAWritingClassWhereThePapersValuesAreHBasesDefaults() {
+    Policy.Evaluated paper = PAPER.get(WorkloadClass.MIX_W).evaluate(CLUSTER);
+    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
+    CalibrationCandidate.searched(PcmWorkload.MIX_W).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
+    assertThat(CalibrationCandidate.of(PcmWorkload.MIX_W, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
         paper.presplitRegions(), defaults, List.of()))).isEmpty();
   }
 

@@ -12,10 +12,12 @@ import org.hbaseturbo.tune.WorkloadClass;
 
 /**
  * A configuration policy for one workload class, as a policy file states it: the heap (the paper's X, in GiB), an
- * optional pre-split, and settings whose values are numbers, formulas or a split policy class.
+ * optional pre-split, and settings whose values are numbers, formulas or names (a split policy class, a data block
+ * encoding, a codec).
  *
  * @param file where it was read from, for messages
- * @param settings in the file's order; each value a {@link Formula} or, for the split policy, a class name
+ * @param settings in the file's order; each value a {@link Formula} or, for a {@link PolicySetting.Kind#NAME}
+ *     setting, a name
  * @param lines the line of each setting in the file, for messages
  */
 public record Policy(WorkloadClass workloadClass, String source, String file, Formula heapGb,
@@ -70,7 +72,8 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
   public Policy withHBaseDefaults(Collection<PolicySetting> replaced) {
     Map<PolicySetting, Object> withDefaults = new LinkedHashMap<>(settings);
     replaced.stream().filter(settings::containsKey)
-        .forEach(setting -> withDefaults.put(setting, Formula.parse(setting.hbaseDefault(), Set.of())));
+        .forEach(setting -> withDefaults.put(setting, setting.kind() == PolicySetting.Kind.NAME
+            ? setting.hbaseDefault() : Formula.parse(setting.hbaseDefault(), Set.of())));
     return new Policy(workloadClass, source, file, heapGb, presplitRegionsPerServer, withDefaults, lines);
   }
 
@@ -89,7 +92,7 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
     return switch (setting.kind()) {
       case FRACTION -> stripZeros(Math.round(number * 1000) / 1000.0);
       case BYTES, COUNT -> Long.toString(Math.round(number));
-      case SPLIT_POLICY -> throw new IllegalStateException(setting + " is not a number");
+      case NAME -> throw new IllegalStateException(setting + " is not a number");
     };
   }
 

@@ -165,10 +165,10 @@ public final class PolicyLoader {
       }
       Node valueNode = tuple.getValueNode();
       String text = scalar(valueNode, file, "a value for " + key);
-      if (setting.kind() == PolicySetting.Kind.SPLIT_POLICY) {
-        if (!PolicySetting.SPLIT_POLICIES.contains(text)) {
-          throw error(file, valueNode, key + ": '" + text + "' is not one of HBase's split policies: "
-              + String.join(", ", PolicySetting.SPLIT_POLICIES));
+      if (setting.kind() == PolicySetting.Kind.NAME) {
+        if (!setting.names().contains(text)) {
+          throw error(file, valueNode, key + ": '" + text + "' is not one of HBase's: "
+              + String.join(", ", setting.names()));
         }
         settings.put(setting, text);
       } else {

@@ -7,6 +7,8 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 
 /** The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names. */
 public enum PolicySetting {
@@ -20,11 +22,18 @@ public enum PolicySetting {
   COMPACTION_MAX("hbase.hstore.compaction.max", Kind.COUNT, Route.UPDATE_CONFIG, "10"),
   /** Read when a store opens ({@code HStore.blockingFileCount}), so not by update_config. */
   BLOCKING_STORE_FILES("hbase.hstore.blockingStoreFiles", Kind.COUNT, Route.TABLE, "16"),
-  SPLIT_POLICY("hbase.regionserver.region.split.policy", Kind.SPLIT_POLICY, Route.TABLE,
+  SPLIT_POLICY("hbase.regionserver.region.split.policy", Kind.NAME, Route.TABLE,
       "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy"),
   MAX_FILESIZE("hbase.hregion.max.filesize", Kind.BYTES, Route.TABLE, "10737418240"),
   HANDLER_COUNT("hbase.regionserver.handler.count", Kind.COUNT, Route.RESTART, "30"),
-  BLOCKSIZE("BLOCKSIZE", Kind.BYTES, Route.FAMILY, "65536");
+  BLOCKSIZE("BLOCKSIZE", Kind.BYTES, Route.FAMILY, "65536"),
+  /**
+   * How a family's data blocks are encoded. Not one of the paper's parameters: issue 48 has calibration search it
+   * with the compression, as they shrink what a read brings from the disk and the block cache holds.
+   */
+  DATA_BLOCK_ENCODING("DATA_BLOCK_ENCODING", Kind.NAME, Route.FAMILY, "NONE"),
+  /** A family's compression codec, by HBase's algorithm name; likewise not the paper's. */
+  COMPRESSION("COMPRESSION", Kind.NAME, Route.FAMILY, "NONE");
 
   /** What a value is. */
   public enum Kind {
@@ -34,8 +43,8 @@ public enum PolicySetting {
     BYTES,
     /** A whole number. */
     COUNT,
-    /** One of HBase's region split policy classes. */
-    SPLIT_POLICY
+    /** One of a fixed set of names ({@link PolicySetting#names}): a split policy class, an encoding, a codec. */
+    NAME
   }
 
   /** HBase 2.6's region split policies, by class name. */
@@ -65,6 +74,8 @@ public enum PolicySetting {
       case MAX_FILESIZE -> TableDescriptorBuilder.MAX_FILESIZE;
       case SPLIT_POLICY -> TableDescriptorBuilder.SPLIT_POLICY;
       case BLOCKSIZE -> ColumnFamilyDescriptorBuilder.BLOCKSIZE;
+      case DATA_BLOCK_ENCODING -> ColumnFamilyDescriptorBuilder.DATA_BLOCK_ENCODING;
+      case COMPRESSION -> ColumnFamilyDescriptorBuilder.COMPRESSION;
       default -> key;
     };
   }
@@ -89,6 +100,19 @@ public enum PolicySetting {
     });
     families.forEach(family -> changed.modifyColumnFamily(family.build()));
     return changed.build();
+  }
+
+  /**
+   * The values a {@link Kind#NAME} setting takes, as HBase names them; empty for a number. A codec's name says
+   * nothing of whether the RegionServers can run it: HBase checks that when a table takes it.
+   */
+  public List<String> names() {
+    return switch (this) {
+      case SPLIT_POLICY -> SPLIT_POLICIES;
+      case DATA_BLOCK_ENCODING -> Arrays.stream(DataBlockEncoding.values()).map(Enum::name).toList();
+      case COMPRESSION -> Arrays.stream(Compression.Algorithm.values()).map(Enum::name).toList();
+      default -> List.of();
+    };
   }
 
   /** What HBase 2.6 uses when nothing sets it (some defaults live in code, not in hbase-default.xml). */

@@ -73,7 +73,12 @@ class TestPolicies {
         + "  hbase.regionserver.region.split.policy: org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy\n",
         "p.yaml, line 5: DisabledRegionSplitPolicy with presplit_regions_per_server");
     assertRefused("class: WO\nheap_gb: 1\nsettings:\n  hbase.regionserver.region.split.policy: Sideways\n",
-        "p.yaml, line 4: hbase.regionserver.region.split.policy: 'Sideways' is not one of HBase's split policies");
+        "p.yaml, line 4: hbase.regionserver.region.split.policy: 'Sideways' is not one of HBase's:"
+            + " org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy, ");
+    assertRefused("class: RO-read\nheap_gb: 1\nsettings:\n  COMPRESSION: gzip\n",
+        "p.yaml, line 4: COMPRESSION: 'gzip' is not one of HBase's: LZO, GZ, NONE, SNAPPY, LZ4, BZIP2, ZSTD");
+    assertRefused("class: RO-read\nheap_gb: 1\nsettings:\n  DATA_BLOCK_ENCODING: FASTDIFF\n",
+        "p.yaml, line 4: DATA_BLOCK_ENCODING: 'FASTDIFF' is not one of HBase's: NONE, PREFIX, DIFF, FAST_DIFF,");
     assertRefused("class: XL\nheap_gb: 1\nsettings: {}\n", "p.yaml, line 1: class 'XL' is not a workload class");
     assertRefused("class: WO\nheap_gb: 1\nsettings: [1, 2\n", "p.yaml, line 4: not YAML");
     assertRefused("class: WO\nheap: 1\nsettings: {}\n", "p.yaml, line 2: unknown field 'heap'");
