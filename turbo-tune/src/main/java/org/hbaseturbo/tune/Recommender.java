@@ -174,7 +174,7 @@ public final class Recommender {
   }
 
   /** What the table's descriptor sets, or empty where the servers' setting applies. */
-  private static Optional<String> tableValue(TableDescriptor descriptor, PolicySetting setting) {
+  static Optional<String> tableValue(TableDescriptor descriptor, PolicySetting setting) {
     return switch (setting) {
       case FLUSH_SIZE -> descriptor.getMemStoreFlushSize() > 0
           ? Optional.of(Long.toString(descriptor.getMemStoreFlushSize())) : Optional.empty();
