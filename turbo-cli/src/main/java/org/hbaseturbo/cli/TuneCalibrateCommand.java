@@ -46,9 +46,10 @@ import picocli.CommandLine.Spec;
             + " its rounds; at least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's"
             + " defaults.",
         "Searched: the block size (every class); for classes that write, flush size, blocking multiplier and"
-            + " store files, compaction min and max; for classes that read more than they write (RO-read, RO-scan,"
-            + " MixR), smaller files: FAST_DIFF data block encoding with GZ compression, which no policy of the"
-            + " paper's sets, and which a policy file names only where it was chosen. BL runs inserts into empty"
+            + " store files, compaction min and max; where the records' files outgrow the RegionServers' block"
+            + " caches together, for classes that read more than they write (RO-read, RO-scan, MixR), smaller files:"
+            + " FAST_DIFF data block encoding with GZ compression, which no policy of the paper's sets, and which a"
+            + " policy file names only where it was chosen. BL runs inserts into empty"
             + " tables, each arm's made empty again before each of its runs: the paper's policy, its table settings"
             + " (together) without its pre-split, and the pre-split alone at half, once and twice the paper's"
             + " regions a server, against HBase's one region. The heap and the split policy stay the paper's, and so"

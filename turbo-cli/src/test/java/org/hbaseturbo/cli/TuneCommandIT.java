@@ -328,9 +328,9 @@ class TuneCommandIT {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
     assertThat(run.err()).contains("the calibration of RO-scan failed");
     assertThat(run.out()).contains("s of the budget left for 2 classes, split by what each needs for 5 rounds of its"
-        + " table settings and its heap fractions, by estimate: RO-read ", "RO-read: 4 arms (the defaults, their A/A"
-        + " copy and 2 candidates), each run beside a pacer", "so that its files are written as its"
-        + " DATA_BLOCK_ENCODING and COMPRESSION say", "the pacer, which every arm runs beside: a copy of the"
+        + " table settings and its heap fractions, by estimate: RO-read ", "MiB, fit in the RegionServers' block"
+        + " caches, ", "smaller files (FAST_DIFF + GZ) are not tried", "RO-read: 3 arms (the defaults, their A/A"
+        + " copy and 1 candidate), each run beside a pacer", "the pacer, which every arm runs beside: a copy of the"
         + " records as", "round 1:", "RO-scan FAILED: ");
 
     JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
@@ -348,8 +348,6 @@ class TuneCommandIT {
         .allSatisfy(ratio -> assertThat(ratio.asDouble()).isPositive());
     assertThat(arms.get("paper").get("values").get("BLOCKSIZE").asText()).isEqualTo("32768");
     assertThat(arms.get("paper").get("ratios")).hasSize(rounds);
-    assertThat(arms.get("FAST_DIFF + GZ").get("values").get("COMPRESSION").asText()).isEqualTo("GZ");
-    assertThat(arms.get("FAST_DIFF + GZ").get("ratios")).hasSize(rounds);
     assertThat(calibrated.get("reason").asText()).isNotBlank();
     assertThat(calibrated.get("heap_fractions").get("reason").asText()).as("a cluster of --conf")
         .startsWith("measured only on a process cluster the calibration starts");
@@ -384,10 +382,9 @@ class TuneCommandIT {
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     // HBase's 0.4 and 0.4 take more than a 1 GB policy heap leaves them (0.625 together): fitted, as a policy is,
     // to 0.3125 each (0.312 as the double comes out).
-    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)",
-        "heap fractions: memstore 0.2, block cache 0.4 against HBase's as a policy gives them,"
-            + " memstore 0.312, block cache 0.312", "so that RegionServer 0 holds them all",
-        "so that RegionServer 1 holds them all",
+    assertThat(run.out()).contains("the paper's table-level settings are HBase's defaults, nothing to measure",
+        "heap fractions: memstore 0.2, block cache 0.4 against HBase's as a policy gives them, memstore 0.312,"
+            + " block cache 0.312", "so that RegionServer 0 holds them all", "so that RegionServer 1 holds them all",
         "heap round 1: ").as("both servers got back the fractions they began with").doesNotContain("WARNING");
     JsonNode heap = new ObjectMapper().readTree(out.resolve("calibration.json").toFile()).get("classes").get(0)
         .get("heap_fractions");

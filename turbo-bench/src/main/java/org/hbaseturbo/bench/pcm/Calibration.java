@@ -26,6 +26,7 @@ import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
+import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
@@ -208,10 +209,11 @@ public final class Calibration {
       try {
         load(admin, loaded);
         PolicyEnvironment environment = new Recommender(target.connection()).environment(Optional.of(loaded));
+        boolean readsBelowTheCache = readsBelowTheCache(environment);
         List<ClassPlan> plans = new ArrayList<>();
         for (PcmWorkload workload : settings.classes()) {
           try {
-            plans.add(plan(workload, environment));
+            plans.add(plan(workload, environment, readsBelowTheCache));
           } catch (RuntimeException e) {
             failed(failures, workload, e);
           }
@@ -267,14 +269,31 @@ public final class Calibration {
     return plans.stream().map(ClassPlan::need).reduce(Duration.ZERO, Duration::plus);
   }
 
-  private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment) {
+  /**
+   * Whether the loaded records' files outgrow the RegionServers' block caches together, so that reads go below them
+   * ({@link CalibrationCandidate#triesSmallerFiles}); says which.
+   */
+  private boolean readsBelowTheCache(PolicyEnvironment environment) throws IOException {
+    long caches = new ServerStatsReader(target.connection()).workload().servers().stream()
+        .mapToLong(RegionServerState::blockCacheMaxBytes).sum();
+    boolean below = environment.datasetBytes() > caches;
+    out.printf("the records' files, %,d MiB, %s the RegionServers' block caches, %,d MiB together: smaller files"
+        + " (%s) %s%n", Math.round(environment.datasetBytes() / (1 << 20)), below ? "outgrow" : "fit in",
+        caches >> 20, CalibrationCandidate.SMALLER_FILES.name(), below ? "are tried for the classes that read more"
+            + " than they write" : "are not tried, as the reads do not go below the caches, where they could save"
+            + " what they cost to decode");
+    out.flush();
+    return below;
+  }
+
+  private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment, boolean readsBelowTheCache) {
     Policy policy = settings.policies().get(workload.workloadClass());
     Policy.Evaluated paper = policy.evaluate(environment);
     Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(environment);
     int regionServers = environment.regionServers();
     List<CalibrationCandidate> tried = workload.isLoad()
         ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)
-        : CalibrationCandidate.of(workload, paper);
+        : CalibrationCandidate.of(workload, paper, readsBelowTheCache);
     Map<PolicySetting, String> heapCandidate = HeapFractionRounds.candidate(paper.values(), hbaseFractions.values());
     Optional<String> heapNotMeasured = heapNotMeasured(workload, heapCandidate, regionServers);
     return new ClassPlan(workload, hbaseFractions, tried, heapCandidate, heapNotMeasured,

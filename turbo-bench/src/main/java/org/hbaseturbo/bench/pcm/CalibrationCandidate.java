@@ -31,7 +31,7 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
   static final List<PolicySetting> READ_PATH = List.of(PolicySetting.BLOCKSIZE);
   /**
    * Smaller files, which no policy of the paper's sets: FAST_DIFF's row keys written once a block and GZ's entropy
-   * coding of the values (YCSB's random characters carry about 5 bits a byte). Fewer bytes a read brings from the
+   * coding of the values (YCSB's random characters carry under 6 bits a byte). Fewer bytes a read brings from the
    * disk, and more of the records in the page cache. GZ rather than a faster codec: it is HBase's own, and works on
    * every cluster without a native library or Turbo's codecs in its hbase-site.xml.
    */
@@ -57,28 +57,37 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
 
   /**
    * The settings a class exercises: a read-only class writes no file, so what governs flushes and compactions
-   * cannot act under it.
+   * cannot act under it; how files are stored, where {@link #SMALLER_FILES} is tried ({@link #triesSmallerFiles}).
    */
-  static List<PolicySetting> searched(PcmWorkload workload) {
+  static List<PolicySetting> searched(PcmWorkload workload, boolean readsBelowTheCache) {
     List<PolicySetting> searched = new ArrayList<>(READ_PATH);
     if (!workload.workloadClass().readOnly()) {
       searched.addAll(WRITE_PATH);
     }
-    if (workload.readsMoreThanItWrites()) {
+    if (triesSmallerFiles(workload, readsBelowTheCache)) {
       searched.addAll(STORAGE);
     }
     return searched;
   }
 
   /**
+   * Whether {@link #SMALLER_FILES} is tried for {@code workload}: only where its reads go below the RegionServers'
+   * block caches (the records outgrow them), which is where smaller files can save what they cost to decode, and only
+   * for a class that reads more than it writes. Every write pays for the compression again when it is flushed and
+   * compacted, on the cores the class's reads need, and each arm costs every round a run. Measured on this host, the
+   * arm lost in both regimes (results/pcm/smaller-files-disk-2026-12-04).
+   */
+  static boolean triesSmallerFiles(PcmWorkload workload, boolean readsBelowTheCache) {
+    return readsBelowTheCache && workload.readsMoreThanItWrites();
+  }
+
+  /**
    * The candidates for {@code workload} besides HBase's defaults: the paper's policy's values of the searched
    * settings together, then each alone, so that the report tells which of them helped (none where the paper's
-   * values are HBase's defaults); then, for a class that reads more than it writes, {@link #SMALLER_FILES}. Every
-   * write pays for the compression when it is flushed and compacted, on the cores the class's reads need, and each
-   * arm costs every round a run: a class that writes as much as it reads, or more, is not given it. Values are the
+   * values are HBase's defaults); then {@link #SMALLER_FILES} where {@link #triesSmallerFiles}. Values are the
    * paper's for this cluster ({@code paper}).
    */
-  static List<CalibrationCandidate> of(PcmWorkload workload, Policy.Evaluated paper) {
+  static List<CalibrationCandidate> of(PcmWorkload workload, Policy.Evaluated paper, boolean readsBelowTheCache) {
     if (workload.isLoad()) {
       throw new IllegalArgumentException(workload.label() + " is a load: its candidates are ofLoad's");
     }
@@ -91,7 +100,7 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
       changed.forEach((setting, value) -> candidates.add(new CalibrationCandidate(
           PAPER + " " + setting.key() + " alone", Map.of(setting, value))));
     }
-    if (workload.readsMoreThanItWrites()) {
+    if (triesSmallerFiles(workload, readsBelowTheCache)) {
       candidates.add(SMALLER_FILES);
     }
     return candidates;
@@ -136,7 +145,7 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
   /** The paper's values of the settings {@code workload} exercises, where they are not HBase's defaults. */
   private static Map<PolicySetting, String> changed(PcmWorkload workload, Policy.Evaluated paper) {
     Map<PolicySetting, String> changed = new LinkedHashMap<>();
-    for (PolicySetting setting : searched(workload)) {
+    for (PolicySetting setting : searched(workload, false)) {
       String value = paper.values().get(setting);
       if (value != null && !value.equals(setting.hbaseDefault())) {
         changed.put(setting, value);

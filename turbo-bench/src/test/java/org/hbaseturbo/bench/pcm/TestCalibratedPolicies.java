@@ -58,6 +58,15 @@ class TestCalibratedPolicies {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
     Path file = CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, result(CalibrationCandidate.DEFAULTS,
         Map.of()), "a test cluster", "2026-12-04");
+    assertThat(Files.readString(file)).as("not tried").contains("# Searched: BLOCKSIZE. ")
+        .doesNotContain("COMPRESSION");
+
+    Calibration.CandidateResult lost = new Calibration.CandidateResult(CalibrationCandidate.SMALLER_FILES.values(),
+        List.of(0.7, 0.72), List.of(1.0, 1.0), 0.71, 0.7, 0.72, List.of(700.0, 720.0), 0L, 0L);
+    Calibration.ClassResult defaultsWon = new Calibration.ClassResult("RO-read", CalibrationCandidate.DEFAULTS,
+        Map.of(), null, Map.of(CalibrationCandidate.SMALLER_FILES.name(), lost), 0.01, 0.02, 5, 60, "a reason",
+        HeapFractionRounds.Result.notSearched(Map.of(), "not measured here"));
+    file = CalibratedPolicies.write(dir, PcmWorkload.RO_READ, paper, defaultsWon, "a test cluster", "2026-12-04");
     assertThat(PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER).values())
         .as("not chosen: not set, so that a table's own codec stays").doesNotContainKeys(PolicySetting.COMPRESSION,
             PolicySetting.DATA_BLOCK_ENCODING);

@@ -15,19 +15,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a calibration tries for a class: the paper's table-level values together, then each alone, then smaller files
- * for a class that reads more than it writes; for a bulk load, the paper's policy, its table settings without its
- * pre-split, and pre-splits around the paper's.
+ * for a class that reads more than it writes where the reads go below the block caches; for a bulk load, the
+ * paper's policy, its table settings without its pre-split, and pre-splits around the paper's.
  */
 class TestCalibrationCandidate {
   private static final PolicyEnvironment CLUSTER = new PolicyEnvironment(24, 2, 2, 1e9, 4);
   private static final Map<WorkloadClass, Policy> PAPER = PolicyLoader.shipped();
 
   @Test
-  void aReadOnlyClassTriesTheBlockSizeThenSmallerFiles() {
-    var candidates = CalibrationCandidate.of(PcmWorkload.RO_READ,
-        PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER));
-    assertThat(candidates).containsExactly(new CalibrationCandidate(CalibrationCandidate.PAPER,
-        Map.of(PolicySetting.BLOCKSIZE, "32768")), CalibrationCandidate.SMALLER_FILES);
+  void aReadOnlyClassTriesTheBlockSizeThenSmallerFilesWhereItsReadsGoBelowTheCaches() {
+    Policy.Evaluated paper = PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER);
+    CalibrationCandidate blockSize = new CalibrationCandidate(CalibrationCandidate.PAPER,
+        Map.of(PolicySetting.BLOCKSIZE, "32768"));
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, true)).containsExactly(blockSize,
+        CalibrationCandidate.SMALLER_FILES);
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, false)).as("the records in the block caches")
+        .containsExactly(blockSize);
     assertThat(CalibrationCandidate.SMALLER_FILES.values()).containsOnlyKeys(CalibrationCandidate.STORAGE)
         .allSatisfy((setting, value) -> {
           assertThat(setting.names()).contains(value, setting.hbaseDefault());
@@ -42,22 +45,24 @@ class TestCalibrationCandidate {
         continue;
       }
       boolean reads = List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_R).contains(workload);
-      assertThat(CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER)))
+      assertThat(CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER), true))
           .as(workload.label()).extracting(CalibrationCandidate::name)
           .satisfies(names -> assertThat(names.contains(CalibrationCandidate.SMALLER_FILES.name())).isEqualTo(reads));
-      assertThat(CalibrationCandidate.searched(workload)).as(workload.label())
+      assertThat(CalibrationCandidate.searched(workload, true)).as(workload.label())
           .satisfies(searched -> assertThat(searched.containsAll(CalibrationCandidate.STORAGE)).isEqualTo(reads));
+      assertThat(CalibrationCandidate.searched(workload, false)).as(workload.label())
+          .doesNotContainAnyElementsOf(CalibrationCandidate.STORAGE);
     }
   }
 
   @Test
   void aClassThatWritesTriesThePapersValuesTogetherThenEachAlone() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.MIX_W).evaluate(CLUSTER);
-    var candidates = CalibrationCandidate.of(PcmWorkload.MIX_W, paper);
+    var candidates = CalibrationCandidate.of(PcmWorkload.MIX_W, paper, true);
     CalibrationCandidate together = candidates.get(0);
     assertThat(together.name()).isEqualTo(CalibrationCandidate.PAPER);
     assertThat(together.values()).isNotEmpty().allSatisfy((setting, value) -> {
-      assertThat(CalibrationCandidate.searched(PcmWorkload.MIX_W)).contains(setting);
+      assertThat(CalibrationCandidate.searched(PcmWorkload.MIX_W, true)).contains(setting);
       assertThat(value).isEqualTo(paper.values().get(setting)).isNotEqualTo(setting.hbaseDefault());
     });
     assertThat(candidates).hasSize(together.values().size() == 1 ? 1 : 1 + together.values().size());
@@ -70,16 +75,17 @@ class TestCalibrationCandidate {
     Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
     defaults.put(PolicySetting.BLOCKSIZE, PolicySetting.BLOCKSIZE.hbaseDefault());
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
-        paper.presplitRegions(), defaults, List.of()))).containsExactly(CalibrationCandidate.SMALLER_FILES);
+        paper.presplitRegions(), defaults, List.of()), true)).containsExactly(CalibrationCandidate.SMALLER_FILES);
   }
 
   @Test
   void nothingIsTriedForAWritingClassWhereThePapersValuesAreHBasesDefaults() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.MIX_W).evaluate(CLUSTER);
     Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
-    CalibrationCandidate.searched(PcmWorkload.MIX_W).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
+    CalibrationCandidate.searched(PcmWorkload.MIX_W, true)
+        .forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
     assertThat(CalibrationCandidate.of(PcmWorkload.MIX_W, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
-        paper.presplitRegions(), defaults, List.of()))).isEmpty();
+        paper.presplitRegions(), defaults, List.of()), true)).isEmpty();
   }
 
   @Test
@@ -106,7 +112,8 @@ class TestCalibrationCandidate {
   void whereThePapersTableSettingsAreHBasesItsPreSplitIsThePapersArm() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
     Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
-    CalibrationCandidate.searched(PcmWorkload.BL).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
+    CalibrationCandidate.searched(PcmWorkload.BL, true)
+        .forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
     var candidates = CalibrationCandidate.ofLoad(PcmWorkload.BL, new Policy.Evaluated(paper.policy(),
         paper.heapBytes(), paper.presplitRegions(), defaults, List.of()), 4);
     assertThat(candidates).extracting(CalibrationCandidate::name).containsExactly(CalibrationCandidate.PAPER,
@@ -118,7 +125,7 @@ class TestCalibrationCandidate {
   void aLoadAndAClassOnLoadedRecordsAreNotMistakenForEachOther() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> CalibrationCandidate.of(PcmWorkload.BL, paper));
+        .isThrownBy(() -> CalibrationCandidate.of(PcmWorkload.BL, paper, true));
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CalibrationCandidate.ofLoad(PcmWorkload.MIX_W, paper, 4));
   }
