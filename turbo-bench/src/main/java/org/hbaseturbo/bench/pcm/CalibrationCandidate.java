@@ -145,6 +145,7 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
   /** The paper's values of the settings {@code workload} exercises, where they are not HBase's defaults. */
   private static Map<PolicySetting, String> changed(PcmWorkload workload, Policy.Evaluated paper) {
     Map<PolicySetting, String> changed = new LinkedHashMap<>();
+    // The paper's policies set no encoding or codec: only its own settings can differ from HBase's here.
     for (PolicySetting setting : searched(workload, false)) {
       String value = paper.values().get(setting);
       if (value != null && !value.equals(setting.hbaseDefault())) {

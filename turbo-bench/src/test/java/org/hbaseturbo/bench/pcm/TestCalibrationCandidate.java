@@ -71,21 +71,14 @@ class TestCalibrationCandidate {
 
   @Test
   void onlySmallerFilesAreTriedWhereThePapersValuesAreHBasesDefaults() {
-    Policy.Evaluated paper = PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER);
-    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
-    defaults.put(PolicySetting.BLOCKSIZE, PolicySetting.BLOCKSIZE.hbaseDefault());
-    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
-        paper.presplitRegions(), defaults, List.of()), true)).containsExactly(CalibrationCandidate.SMALLER_FILES);
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ), true))
+        .containsExactly(CalibrationCandidate.SMALLER_FILES);
   }
 
   @Test
   void nothingIsTriedForAWritingClassWhereThePapersValuesAreHBasesDefaults() {
-    Policy.Evaluated paper = PAPER.get(WorkloadClass.MIX_W).evaluate(CLUSTER);
-    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
-    CalibrationCandidate.searched(PcmWorkload.MIX_W, true)
-        .forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
-    assertThat(CalibrationCandidate.of(PcmWorkload.MIX_W, new Policy.Evaluated(paper.policy(), paper.heapBytes(),
-        paper.presplitRegions(), defaults, List.of()), true)).isEmpty();
+    assertThat(CalibrationCandidate.of(PcmWorkload.MIX_W, searchedAtHBasesDefaults(PcmWorkload.MIX_W), true))
+        .isEmpty();
   }
 
   @Test
@@ -110,12 +103,7 @@ class TestCalibrationCandidate {
 
   @Test
   void whereThePapersTableSettingsAreHBasesItsPreSplitIsThePapersArm() {
-    Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
-    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
-    CalibrationCandidate.searched(PcmWorkload.BL, true)
-        .forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
-    var candidates = CalibrationCandidate.ofLoad(PcmWorkload.BL, new Policy.Evaluated(paper.policy(),
-        paper.heapBytes(), paper.presplitRegions(), defaults, List.of()), 4);
+    var candidates = CalibrationCandidate.ofLoad(PcmWorkload.BL, searchedAtHBasesDefaults(PcmWorkload.BL), 4);
     assertThat(candidates).extracting(CalibrationCandidate::name).containsExactly(CalibrationCandidate.PAPER,
         "pre-split 2 a server", "pre-split 8 a server");
     assertThat(candidates).allSatisfy(candidate -> assertThat(candidate.values()).isEmpty());
@@ -128,5 +116,13 @@ class TestCalibrationCandidate {
         .isThrownBy(() -> CalibrationCandidate.of(PcmWorkload.BL, paper, true));
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CalibrationCandidate.ofLoad(PcmWorkload.MIX_W, paper, 4));
+  }
+
+  /** The paper's policy for {@code workload}, evaluated, with HBase's defaults for every setting it searches. */
+  private static Policy.Evaluated searchedAtHBasesDefaults(PcmWorkload workload) {
+    Policy.Evaluated paper = PAPER.get(workload.workloadClass()).evaluate(CLUSTER);
+    Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
+    CalibrationCandidate.searched(workload, true).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
+    return new Policy.Evaluated(paper.policy(), paper.heapBytes(), paper.presplitRegions(), defaults, List.of());
   }
 }

@@ -10,7 +10,10 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 
-/** The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names. */
+/**
+ * The settings a policy may set: the PCM paper's parameters (Tables II, IV-VI) by their HBase 2.6 names, and a
+ * family's data block encoding and codec, which the paper does not set and {@code tune calibrate} may choose.
+ */
 public enum PolicySetting {
   MEMSTORE("hbase.regionserver.global.memstore.size", Kind.FRACTION, Route.HEAP_TUNER, "0.4"),
   /** A ratio of the memstore limit in 2.x, not of the heap as the paper's lowerLimit was. */
@@ -28,8 +31,8 @@ public enum PolicySetting {
   HANDLER_COUNT("hbase.regionserver.handler.count", Kind.COUNT, Route.RESTART, "30"),
   BLOCKSIZE("BLOCKSIZE", Kind.BYTES, Route.FAMILY, "65536"),
   /**
-   * How a family's data blocks are encoded. Not one of the paper's parameters: issue 48 has calibration search it
-   * with the compression, as they shrink what a read brings from the disk and the block cache holds.
+   * How a family's data blocks are encoded. Not one of the paper's parameters: calibration searches it with the
+   * compression, as together they shrink what a read brings from below the block cache.
    */
   DATA_BLOCK_ENCODING("DATA_BLOCK_ENCODING", Kind.NAME, Route.FAMILY, "NONE"),
   /** A family's compression codec, by HBase's algorithm name; likewise not the paper's. */
