@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
@@ -181,14 +182,17 @@ public final class Recommender {
       case MAX_FILESIZE -> descriptor.getMaxFileSize() > 0
           ? Optional.of(Long.toString(descriptor.getMaxFileSize())) : Optional.empty();
       case SPLIT_POLICY -> Optional.ofNullable(descriptor.getRegionSplitPolicyClassName());
-      case BLOCKSIZE -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
-          .map(ColumnFamilyDescriptor::getBlocksize).map(String::valueOf).toList()));
-      case DATA_BLOCK_ENCODING -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
-          .map(family -> family.getDataBlockEncoding().name()).toList()));
-      case COMPRESSION -> Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies())
-          .map(family -> family.getCompressionType().name()).toList()));
+      case BLOCKSIZE -> everyFamily(descriptor, family -> String.valueOf(family.getBlocksize()));
+      case DATA_BLOCK_ENCODING -> everyFamily(descriptor, family -> family.getDataBlockEncoding().name());
+      case COMPRESSION -> everyFamily(descriptor, family -> family.getCompressionType().name());
       default -> Optional.ofNullable(descriptor.getValue(setting.key()));
     };
+  }
+
+  /** A family attribute as the table has it: every family's, or "mixed: ..." where they differ. */
+  private static Optional<String> everyFamily(TableDescriptor descriptor,
+      Function<ColumnFamilyDescriptor, String> attribute) {
+    return Optional.of(sameOrMixed(Arrays.stream(descriptor.getColumnFamilies()).map(attribute).toList()));
   }
 
   /**

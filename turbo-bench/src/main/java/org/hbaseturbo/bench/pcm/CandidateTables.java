@@ -64,9 +64,9 @@ final class CandidateTables implements AutoCloseable {
       return table;
     }
     admin.modifyTable(PolicySetting.withValues(admin.getDescriptor(table), values));
-    if (values.keySet().stream().anyMatch(setting -> setting.route() == Route.FAMILY)) {
-      List<String> written = Arrays.stream(PolicySetting.values()).filter(values::containsKey)
-          .filter(setting -> setting.route() == Route.FAMILY).map(PolicySetting::key).toList();
+    List<String> written = Arrays.stream(PolicySetting.values()).filter(values::containsKey)
+        .filter(setting -> setting.route() == Route.FAMILY).map(PolicySetting::key).toList();
+    if (!written.isEmpty()) {
       out.printf("    major-compacting %s, so that its files are written as its %s %s%n", table,
           String.join(" and ", written), written.size() == 1 ? "says" : "say");
       out.flush();
