@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.fastpath;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +40,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionAction;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
@@ -47,15 +47,18 @@ import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.common.ProcessCpu;
 import org.hbaseturbo.server.fastpath.InProcessCall;
+import org.hbaseturbo.wire.fastpath.CellBlockBody;
+import org.hbaseturbo.wire.fastpath.PutBodies;
 
 /**
  * What the RegionServers' own request path costs per operation of a YCSB experiment, with no client and no
  * transport: {@code RSRpcServices.get}, {@code mutate} and {@code multi} called in-process exactly as the fast path's
  * workers call them ({@link InProcessCall}: as the thread's current RPC call, inside {@code User.runAs}, with a
  * controller that takes the results' cells), from as many threads as the experiment has clients, on requests built
- * before the timing starts. This JVM's CPU over those calls, per operation, is a floor under any transport's server
- * CPU per operation: the work HBase does whichever way a request came, without receiving or parsing it, checking its
- * session, or writing and sending its reply. Only an embedded cluster's RegionServers can be called so.
+ * before the timing starts (a Put's cells read from a copy of its body at each call, checked, as a worker reads
+ * them). This JVM's CPU over those calls, per operation, is a floor under any transport's server CPU per operation:
+ * the work HBase does whichever way a request came, without receiving or parsing it, checking its session, or
+ * writing and sending its reply. Only an embedded cluster's RegionServers can be called so.
  */
 final class ServerFloor {
   /** Operations built before timing, drawn from in turn: enough that they are not all in the CPU's caches. */
@@ -206,8 +209,18 @@ final class ServerFloor {
       GetRequest get = RequestConverter.buildGetRequest(region, new Get(row.key()));
       return () -> call(get.getSerializedSize(), controller -> server.get(controller, get));
     }
-    MutateRequest put = RequestConverter.buildMutateRequest(region, put(row));
-    return () -> call(put.getSerializedSize(), controller -> server.mutate(controller, put));
+    byte[] body = PutBodies.mutate(region, put(row));
+    MutateRequest put = MutateRequest.parseFrom(CellBlockBody.message(ByteBuffer.wrap(body)));
+    return () -> call(body.length, controller -> server.mutate(withCells(controller, body), put));
+  }
+
+  /**
+   * The controller with the Puts' cells of a fresh copy of {@code body}, checked, as a fast-path worker hands them to
+   * HBase: HBase stamps a Put's cells with the time in place, and a worker's request is a copy of its own.
+   */
+  private static HBaseRpcController withCells(HBaseRpcController controller, byte[] body) throws IOException {
+    controller.setCellScanner(CellBlockBody.putCells(body.clone()));
+    return controller;
   }
 
   private interface ServerCall {
@@ -221,31 +234,45 @@ final class ServerFloor {
         () -> InProcessCall.as(user, () -> call.call(controller)));
   }
 
-  /** One request to each server holding some of the batch's rows, each region's actions in one region action. */
+  /** A region's share of a batch: its region action, and the Puts whose cells its actions' mutations name. */
+  private record RegionShare(RegionAction.Builder action, List<Put> puts) {
+  }
+
+  /**
+   * One request to each server holding some of the batch's rows, each region's actions in one region action, the
+   * Puts' cells in a cell block, as the fast path's client sends a batch.
+   */
   private Operation batch(Random random, int size, boolean read) throws IOException {
-    Map<ServerName, Map<String, RegionAction.Builder>> byServer = new LinkedHashMap<>();
+    Map<ServerName, Map<String, RegionShare>> byServer = new LinkedHashMap<>();
     for (int i = 0; i < size; i++) {
       Row row = draw(random);
+      RegionShare region = byServer.computeIfAbsent(row.location().getServerName(), server -> new LinkedHashMap<>())
+          .computeIfAbsent(row.location().getRegion().getEncodedName(), name -> new RegionShare(
+              RegionAction.newBuilder().setRegion(RequestConverter.buildRegionSpecifier(
+                  RegionSpecifierType.REGION_NAME, row.location().getRegion().getRegionName())), new ArrayList<>()));
       Action.Builder action = Action.newBuilder().setIndex(i);
       if (read) {
         action.setGet(ProtobufUtil.toGet(new Get(row.key())));
       } else {
-        action.setMutation(ProtobufUtil.toMutation(MutationType.PUT, put(row)));
+        Put put = put(row);
+        action.setMutation(PutBodies.mutation(put));
+        region.puts().add(put);
       }
-      byServer.computeIfAbsent(row.location().getServerName(), server -> new LinkedHashMap<>())
-          .computeIfAbsent(row.location().getRegion().getEncodedName(), name -> RegionAction.newBuilder()
-              .setRegion(RequestConverter.buildRegionSpecifier(RegionSpecifierType.REGION_NAME,
-                  row.location().getRegion().getRegionName())))
-          .addAction(action);
+      region.action().addAction(action);
     }
     List<Operation> calls = new ArrayList<>();
-    byServer.forEach((server, regions) -> {
+    for (Map.Entry<ServerName, Map<String, RegionShare>> server : byServer.entrySet()) {
       MultiRequest.Builder multi = MultiRequest.newBuilder();
-      regions.values().forEach(multi::addRegionAction);
+      List<Put> puts = new ArrayList<>();
+      for (RegionShare region : server.getValue().values()) {
+        multi.addRegionAction(region.action());
+        puts.addAll(region.puts());
+      }
       MultiRequest request = multi.build();
-      RSRpcServices services = servers.get(server);
-      calls.add(() -> call(request.getSerializedSize(), controller -> services.multi(controller, request)));
-    });
+      byte[] body = PutBodies.multi(request, puts);
+      RSRpcServices services = servers.get(server.getKey());
+      calls.add(() -> call(body.length, controller -> services.multi(withCells(controller, body), request)));
+    }
     return () -> {
       for (Operation call : calls) {
         call.run();

@@ -32,6 +32,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.PutBodies;
 
 /**
  * An {@link AsyncTable} whose Gets, Puts and batches take the fast path where the {@link NetworkSelector} lets them,
@@ -88,7 +89,7 @@ final class FastPathAsyncTable<C extends ScanResultConsumerBase> implements Asyn
       return rpc.put(put);
     }
     return onPool(send(put.getRow(), FastPathOperation.PUT,
-        location -> RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray())
+        location -> PutBodies.mutate(location.getRegion().getRegionName(), put))
         .handle((call, error) -> {
           if (error != null) {
             return rpc.put(put);

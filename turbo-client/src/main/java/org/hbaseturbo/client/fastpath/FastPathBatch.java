@@ -25,7 +25,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionAction;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionActionResult;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ResultOrException;
@@ -34,11 +33,13 @@ import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.PutBodies;
 
 /**
  * A batch's Gets and Puts over the fast path, sent as HBase's client sends a batch: each RegionServer's share as one
- * {@code MultiRequest} of region actions (split where it would exceed what one message carries), which the server
- * runs through its own multi path, so that a region's Puts share one WAL append and sync. A server's messages go one
+ * {@code MultiRequest} of region actions (split where it would exceed what one message carries), the Puts' cells in a
+ * cell block beside it ({@link PutBodies}), which the server runs through its own multi path, so that a region's
+ * Puts share one WAL append and sync. A server's messages go one
  * after another; what the fast path did not serve, action by action, is left for the caller to send over RPC.
  *
  * <p>Order within a row holds as over RPC: a row's actions all reach its region, in the batch's order, in one
@@ -156,7 +157,7 @@ final class FastPathBatch {
       CompletableFuture<Boolean> sent = CompletableFuture.completedFuture(true);
       for (Message message : share) {
         sent = sent.thenCompose(goOn -> !goOn ? CompletableFuture.completedFuture(false)
-            : channel.submit(message.regions.get(0), FastPathOperation.MULTI, message.request.toByteArray())
+            : channel.submit(message.regions.get(0), FastPathOperation.MULTI, message.body)
                 .thenApply(call -> plan.take(message, call)));
       }
       shares.add(sent);
@@ -186,14 +187,16 @@ final class FastPathBatch {
         rowsOverRpc.add(row);
         continue;
       }
-      Action proto = toAction(i, action);
-      if (actionBytes(proto) + regionActionBytes(location) > maxBodyBytes) {
+      PlannedAction planned = PlannedAction.of(i, action);
+      if (planned.bytes + regionActionBytes(location) > maxBodyBytes) {
         rowsOverRpc.add(row);
         continue;
       }
-      shares.computeIfAbsent(location.getServerName(), server -> new ServerShare()).add(location, proto);
+      shares.computeIfAbsent(location.getServerName(), server -> new ServerShare()).add(location, planned);
     }
-    shares.values().forEach(share -> plan.shares.add(share.messages(maxBodyBytes)));
+    for (ServerShare share : shares.values()) {
+      plan.shares.add(share.messages(maxBodyBytes));
+    }
     return plan;
   }
 
@@ -292,16 +295,22 @@ final class FastPathBatch {
     return served;
   }
 
-  static Action toAction(int index, Row action) throws IOException {
-    Action.Builder builder = Action.newBuilder().setIndex(index);
-    if (action instanceof Get get) {
-      return builder.setGet(ProtobufUtil.toGet(get)).build();
+  /**
+   * An action as a message carries it: its protobuf action, the Put whose cells go in the message's cell block (null
+   * for a Get), and the bytes the two add to the message.
+   */
+  record PlannedAction(Action action, Put put, long bytes) {
+    static PlannedAction of(int index, Row row) throws IOException {
+      Action.Builder builder = Action.newBuilder().setIndex(index);
+      if (row instanceof Get get) {
+        Action action = builder.setGet(ProtobufUtil.toGet(get)).build();
+        return new PlannedAction(action, null, action.getSerializedSize() + ACTION_FIELD_BYTES);
+      }
+      Put put = (Put) row;
+      Action action = builder.setMutation(PutBodies.mutation(put)).build();
+      return new PlannedAction(action, put,
+          action.getSerializedSize() + ACTION_FIELD_BYTES + PutBodies.cellBlockBytes(put));
     }
-    return builder.setMutation(ProtobufUtil.toMutation(MutationType.PUT, (Put) action)).build();
-  }
-
-  private static int actionBytes(Action action) {
-    return action.getSerializedSize() + ACTION_FIELD_BYTES;
   }
 
   private static int regionActionBytes(HRegionLocation location) {
@@ -309,43 +318,46 @@ final class FastPathBatch {
   }
 
   /**
-   * One message to a server: its request, the locations of its region actions' regions (in the request's order),
-   * how many actions it carries and whether Puts among them.
+   * One message to a server: its request and the body that carries it with its Puts' cells, the locations of its
+   * region actions' regions (in the request's order), how many actions it carries and whether Puts among them.
    */
-  record Message(List<HRegionLocation> regions, MultiRequest request, int actions, boolean puts) {
+  record Message(List<HRegionLocation> regions, MultiRequest request, byte[] body, int actions, boolean puts) {
   }
 
   /** A server's share of the batch: its regions' actions, each region's in the batch's order. */
   static final class ServerShare {
     private final Map<String, RegionShare> regions = new LinkedHashMap<>();
 
-    void add(HRegionLocation location, Action action) {
+    void add(HRegionLocation location, PlannedAction action) {
       regions.computeIfAbsent(location.getRegion().getEncodedName(), name -> new RegionShare(location)).actions
           .add(action);
     }
 
     /** The share as messages of at most {@code maxBytes} and {@link #MAX_ACTIONS_PER_MESSAGE} actions each. */
-    List<Message> messages(long maxBytes) {
+    List<Message> messages(long maxBytes) throws IOException {
       List<Message> messages = new ArrayList<>();
       MessageBuilder message = new MessageBuilder();
       for (RegionShare region : regions.values()) {
         RegionAction.Builder regionAction = region.newAction();
+        List<Put> regionPuts = new ArrayList<>();
         long regionBytes = regionActionBytes(region.location);
-        for (Action action : region.actions) {
-          if (message.actions == MAX_ACTIONS_PER_MESSAGE
-              || message.bytes + regionBytes + actionBytes(action) > maxBytes) {
-            message.add(region.location, regionAction, regionBytes);
+        for (PlannedAction action : region.actions) {
+          if (message.actions == MAX_ACTIONS_PER_MESSAGE || message.bytes + regionBytes + action.bytes > maxBytes) {
+            message.add(region.location, regionAction, regionPuts, regionBytes);
             messages.add(message.build());
             message = new MessageBuilder();
             regionAction = region.newAction();
+            regionPuts = new ArrayList<>();
             regionBytes = regionActionBytes(region.location);
           }
-          regionAction.addAction(action);
+          regionAction.addAction(action.action);
+          if (action.put != null) {
+            regionPuts.add(action.put);
+          }
           message.actions++;
-          message.puts |= action.hasMutation();
-          regionBytes += actionBytes(action);
+          regionBytes += action.bytes;
         }
-        message.add(region.location, regionAction, regionBytes);
+        message.add(region.location, regionAction, regionPuts, regionBytes);
       }
       if (message.actions > 0) {
         messages.add(message.build());
@@ -356,7 +368,7 @@ final class FastPathBatch {
 
   private static final class RegionShare {
     final HRegionLocation location;
-    final List<Action> actions = new ArrayList<>();
+    final List<PlannedAction> actions = new ArrayList<>();
 
     RegionShare(HRegionLocation location) {
       this.location = location;
@@ -371,20 +383,24 @@ final class FastPathBatch {
   private static final class MessageBuilder {
     final MultiRequest.Builder request = MultiRequest.newBuilder();
     final List<HRegionLocation> regions = new ArrayList<>();
-    long bytes;
+    /** The Puts whose cells the cell block carries, in the order of their actions in the request. */
+    final List<Put> puts = new ArrayList<>();
+    /** The body's bytes by estimate: the request's length before it, and what each region action adds. */
+    long bytes = Integer.BYTES;
     int actions;
-    boolean puts;
 
-    void add(HRegionLocation location, RegionAction.Builder regionAction, long regionBytes) {
+    void add(HRegionLocation location, RegionAction.Builder regionAction, List<Put> regionPuts, long regionBytes) {
       if (regionAction.getActionCount() > 0) {
         request.addRegionAction(regionAction);
         regions.add(location);
+        puts.addAll(regionPuts);
         bytes += regionBytes;
       }
     }
 
-    Message build() {
-      return new Message(List.copyOf(regions), request.build(), actions, puts);
+    Message build() throws IOException {
+      MultiRequest built = request.build();
+      return new Message(List.copyOf(regions), built, PutBodies.multi(built, puts), actions, !puts.isEmpty());
     }
   }
 }

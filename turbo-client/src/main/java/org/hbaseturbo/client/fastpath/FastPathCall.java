@@ -6,9 +6,9 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.CellScanner;
 import org.hbaseturbo.common.Pause;
+import org.hbaseturbo.wire.fastpath.CellBlockBody;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
-import org.hbaseturbo.wire.fastpath.ReplyBody;
 
 /**
  * How one request over the fast path ended: the RegionServer's reply, or none, and whether the request left this
@@ -44,12 +44,12 @@ public record FastPathCall(Reply reply, boolean sent, long deadlineNanos) {
    * @throws IOException when the reply does not hold one
    */
   public ByteBuffer response() throws IOException {
-    return ReplyBody.response(servedBody());
+    return CellBlockBody.message(servedBody());
   }
 
   /** The cells of the response's results, in the response's order, when {@link #served}. */
   public CellScanner cells() throws IOException {
-    return ReplyBody.cells(servedBody());
+    return CellBlockBody.cells(servedBody());
   }
 
   private ByteBuffer servedBody() {

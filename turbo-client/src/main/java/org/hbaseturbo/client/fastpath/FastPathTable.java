@@ -33,6 +33,7 @@ import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
+import org.hbaseturbo.wire.fastpath.PutBodies;
 
 /**
  * A {@link Table} whose Gets and Puts take the fast path where the {@link NetworkSelector} lets them, and
@@ -108,7 +109,7 @@ final class FastPathTable extends CompatDelegateTable {
     }
     HRegionLocation location = locator.getRegionLocation(put.getRow());
     FastPathCall call = channel.call(location, FastPathOperation.PUT,
-        RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray());
+        PutBodies.mutate(location.getRegion().getRegionName(), put));
     if (!counters.record(call)) {
       // Not before the server can no longer begin it: the RPC Put, and what the caller does after it, come last.
       call.awaitDeadline();

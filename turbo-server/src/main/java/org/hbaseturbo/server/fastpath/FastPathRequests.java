@@ -3,6 +3,7 @@ package org.hbaseturbo.server.fastpath;
 import static org.hbaseturbo.server.fastpath.InProcessCall.as;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.hbase.ipc.HBaseRpcController;
 import org.apache.hadoop.hbase.ipc.HBaseRpcControllerImpl;
@@ -16,9 +17,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.server.scan.PreparedExecutes;
+import org.hbaseturbo.wire.fastpath.CellBlockBody;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
-import org.hbaseturbo.wire.fastpath.ReplyBody;
+import org.hbaseturbo.wire.fastpath.MalformedBodyException;
 
 /**
  * Executes fast-path requests through the RegionServer's own request path, {@link RSRpcServices} called
@@ -78,29 +80,35 @@ final class FastPathRequests {
       reply = switch (request.operation()) {
         case GET -> {
           GetRequest get = GetRequest.parseFrom(request.body());
-          yield ReplyBody.encode(as(user, () -> rpcServices.get(controller, get)), controller.cellScanner());
+          yield CellBlockBody.encode(as(user, () -> rpcServices.get(controller, get)), controller.cellScanner());
         }
         case PUT -> {
-          MutateRequest put = MutateRequest.parseFrom(request.body());
+          byte[] body = request.body();
+          MutateRequest put = MutateRequest.parseFrom(CellBlockBody.message(ByteBuffer.wrap(body)));
           if (put.hasCondition() || put.getMutation().getMutateType() != MutationType.PUT) {
             yield null;
           }
-          yield ReplyBody.encode(as(user, () -> rpcServices.mutate(controller, put)), controller.cellScanner());
+          controller.setCellScanner(CellBlockBody.putCells(body));
+          yield CellBlockBody.encode(as(user, () -> rpcServices.mutate(controller, put)), controller.cellScanner());
         }
         case MULTI -> {
-          MultiRequest multi = MultiRequest.parseFrom(request.body());
+          byte[] body = request.body();
+          MultiRequest multi = MultiRequest.parseFrom(CellBlockBody.message(ByteBuffer.wrap(body)));
           if (!GetsAndPuts.only(multi)) {
             yield null;
           }
-          yield ReplyBody.encode(as(user, () -> rpcServices.multi(controller, multi)), controller.cellScanner());
+          // HBase's multi takes the Puts' cells from the controller, as its RPC handlers hand them the call's.
+          controller.setCellScanner(CellBlockBody.putCells(body));
+          yield CellBlockBody.encode(as(user, () -> rpcServices.multi(controller, multi)), controller.cellScanner());
         }
         case PREPARED_EXECUTE -> {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
           // The user's name picks their prepared scans, as the RPC's user does on the other routes.
-          yield ReplyBody.encode(as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReply)));
+          yield CellBlockBody.encode(as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReply)));
         }
       };
-    } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException e) {
+    } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException
+        | MalformedBodyException e) {
       return Answer.refused(FastPathStatus.MALFORMED, "not a " + request.operation() + " request: " + e.getMessage());
     } catch (ServiceException | IOException | RuntimeException e) {
       return Answer.refused(FastPathStatus.REPLAY_OVER_RPC, describe(e));

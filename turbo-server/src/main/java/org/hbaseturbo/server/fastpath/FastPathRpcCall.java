@@ -40,8 +40,8 @@ final class FastPathRpcCall implements RpcCall {
   /**
    * The client's version, as HBase's request path reads what a client can take from it: this server's own. A
    * fast-path client reads every reply's results as HBase's client of this line reads an RPC response, cells from
-   * the reply's cell block ({@code ReplyBody}). Without a version, HBase takes the caller for a client older than 1.3
-   * and writes a Get's cells into its protobuf response: a copy into protobuf on the server and two back out on the
+   * the reply's cell block ({@code CellBlockBody}). Without a version, HBase takes the caller for a client older than
+   * 1.3 and writes a Get's cells into its protobuf response: a copy into protobuf on the server and two back out on the
    * client, for each cell, which a cell block spares.
    */
   private static final VersionInfo CLIENT_VERSION = ProtobufUtil.getVersionInfo();
@@ -139,7 +139,10 @@ final class FastPathRpcCall implements RpcCall {
     return -1;
   }
 
-  /** Results' cells go in the reply's cell block ({@code ReplyBody}), as RPC's handlers send them to HBase's client. */
+  /**
+   * Results' cells go in the reply's cell block ({@code CellBlockBody}), as RPC's handlers send them to HBase's
+   * client.
+   */
   @Override
   public boolean isClientCellBlockSupported() {
     return true;

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
@@ -166,16 +167,51 @@ class FastPathMatchesRpcIT {
     }
   }
 
+  /**
+   * HBase's client lets a Put carry any cell, a delete marker among them, and its RPC applies it. The fast path's
+   * server takes only Puts' cells from a peer's cell block: such a Put is refused there unrun and goes over RPC, and
+   * ends as RPC's does.
+   */
+  @Test
+  void aPutCarryingADeleteMarkerEndsAsOverRpc() throws IOException {
+    TableName overFastPath = createTable("fp_put_marker_fast");
+    TableName overRpc = createTable("fp_put_marker_rpc");
+    byte[] family = FAMILIES.get(0);
+    byte[] qualifier = Bytes.toBytes("q");
+    Connection stock = SharedHBaseCluster.connection();
+    try (Table fastTable = fast.getTable(overFastPath); Table rpcTwin = stock.getTable(overRpc);
+        Table rpcOfFast = stock.getTable(overFastPath)) {
+      for (Table table : List.of(rpcOfFast, rpcTwin)) {
+        table.put(new Put(row(1)).addColumn(family, qualifier, 1L, Bytes.toBytes("old")));
+      }
+      long refusedBefore = fast.counters().answered(FastPathStatus.MALFORMED);
+      Put withMarker = new Put(row(1)).addColumn(family, Bytes.toBytes("new"), 5L, Bytes.toBytes("v"))
+          .add(new KeyValue(row(1), family, qualifier, 2L, KeyValue.Type.DeleteColumn));
+
+      fastTable.put(withMarker);
+      rpcTwin.put(withMarker);
+
+      assertThat(fast.counters().answered(FastPathStatus.MALFORMED) - refusedBefore)
+          .as("refused by the fast path's server, then sent over RPC").isEqualTo(1);
+      assertSameRows(rpcOfFast, rpcTwin);
+      assertThat(rpcTwin.get(new Get(row(1))).getValue(family, qualifier)).as("deleted by the marker over RPC")
+          .isNull();
+      assertThat(rpcOfFast.get(new Get(row(1))).getValue(family, qualifier)).as("and through the fast path's client")
+          .isNull();
+    }
+  }
+
   @Test
   void aPutWithoutTimestampsGetsTheServersTime() throws IOException {
     TableName name = createTable("fp_put_now");
     try (Table fastTable = fast.getTable(name); Table rpc = SharedHBaseCluster.connection().getTable(name)) {
+      long refusedBefore = fast.counters().answered(FastPathStatus.MALFORMED);
       long before = System.currentTimeMillis();
       fastTable.put(new Put(row(1)).addColumn(FAMILIES.get(0), Bytes.toBytes("q"), Bytes.toBytes("now")));
       Result read = rpc.get(new Get(row(1)));
       assertThat(Bytes.toString(read.getValue(FAMILIES.get(0), Bytes.toBytes("q")))).isEqualTo("now");
       assertThat(read.rawCells()[0].getTimestamp()).isBetween(before, System.currentTimeMillis());
-      assertThat(fast.counters().answered(FastPathStatus.MALFORMED)).isZero();
+      assertThat(fast.counters().answered(FastPathStatus.MALFORMED)).isEqualTo(refusedBefore);
     }
   }
 

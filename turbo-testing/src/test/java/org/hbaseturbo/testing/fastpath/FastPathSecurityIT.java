@@ -44,6 +44,7 @@ import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Reply;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
+import org.hbaseturbo.wire.fastpath.PutBodies;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -203,8 +204,8 @@ class FastPathSecurityIT {
     HRegionLocation location = location();
     ServerName server = location.getServerName();
     byte[] get = RequestConverter.buildGetRequest(location.getRegion().getRegionName(), new Get(ROW)).toByteArray();
-    byte[] put = RequestConverter.buildMutateRequest(location.getRegion().getRegionName(),
-        new Put(ROW).addColumn(F, Q, Bytes.toBytes("forged"))).toByteArray();
+    byte[] put = PutBodies.mutate(location.getRegion().getRegionName(),
+        new Put(ROW).addColumn(F, Q, Bytes.toBytes("forged")));
     try (RawFastPathClient raw = new RawFastPathClient(opened.response().getWorkerAddress(0).asReadOnlyByteBuffer())) {
       TestingSession session = opened.session();
       byte[] signedGet = session.request(FastPathOperation.GET, 0, 1, get);

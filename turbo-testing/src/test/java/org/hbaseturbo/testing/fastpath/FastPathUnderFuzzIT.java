@@ -27,18 +27,21 @@ import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
 import org.hbaseturbo.wire.fastpath.FrameMac;
+import org.hbaseturbo.wire.fastpath.PutBodies;
 import org.junit.jupiter.api.Test;
 import org.openucx.jucx.ucp.UcpConstants;
 
 /**
  * Every fast-path worker of both RegionServers of the shared cluster, driven over UCX with random and adversarial
  * messages (any active message id, flags with and without the reply flag, eager and rendezvous, empty to over the
- * size limit, bytes flipped in signed requests, replays, expired deadlines, unknown operations and bodies, floods),
+ * size limit, bytes flipped in signed requests, replays, expired deadlines, unknown operations and bodies, floods,
+ * signed Puts whose cell blocks say other than they hold),
  * with worker addresses where requests used to carry one (signed requests of frame version 2 naming a 1-byte, a
  * random, a truncated or a bit-flipped address; an address as a request's body), and with clients that connect and
  * vanish (endpoints closed with and without a word, whole UCX workers and their shared-memory segments gone, while
  * the server still executes their requests; endpoints that never send; many at once): afterwards each worker still
- * answers, no worker died, and a stock-configured fast-path client is served.
+ * answers, no worker died, the table flushes (a cell whose bytes lied would fail the flush, and abort its server),
+ * and a stock-configured fast-path client is served.
  *
  * <p>What a stock UCX cannot send, this test cannot either: connection-setup messages and shared-memory segments
  * that a peer forged below UCX's API. UCX trusts its peers there, which is why only processes of the RegionServer's
@@ -88,7 +91,7 @@ class FastPathUnderFuzzIT {
             .toByteArray();
         for (int worker = 0; worker < opened.response().getWorkerAddressCount(); worker++) {
           ByteBuffer address = opened.response().getWorkerAddress(worker).asReadOnlyByteBuffer();
-          fuzz(address, opened.session(), worker, get, random, seed);
+          fuzz(address, opened.session(), worker, List.of(get, put(location)), random, seed);
           vanishingClients(address, opened.session(), worker, List.of(get, put(location)), random);
         }
       }
@@ -104,6 +107,12 @@ class FastPathUnderFuzzIT {
       assertThat(after.expired()).as("expired requests refused (seed %d)", seed)
           .isGreaterThan(before.get(i).expired());
     }
+    try (Admin admin = SharedHBaseCluster.connection().getAdmin()) {
+      // What the damaged cell blocks wrote, if any of them passed as Puts, goes through a flush like any Put.
+      admin.flush(table);
+      assertThat(admin.getRegionServers()).as("RegionServers after the flush (seed %d)", seed)
+          .containsAll(driven);
+    }
     try (FastPathConnection fast = FastPathConnections.open(SharedHBaseCluster.cluster().clientConfiguration());
         Table fastTable = fast.getTable(table)) {
       for (byte[] row : ROWS) {
@@ -114,13 +123,14 @@ class FastPathUnderFuzzIT {
   }
 
   /** Drives one worker, then checks that it still answers a valid request. */
-  private static void fuzz(ByteBuffer address, TestingSession session, int stream, byte[] get, Random random,
-      long seed) throws Exception {
+  private static void fuzz(ByteBuffer address, TestingSession session, int stream, List<byte[]> bodies,
+      Random random, long seed) throws Exception {
+    byte[] get = bodies.get(0);
     long sequence = 0;
     byte[] workerAddress = bytes(address);
     try (RawFastPathClient raw = new RawFastPathClient(address)) {
       for (int i = 0; i < RANDOM_MESSAGES; i++) {
-        byte[] message = switch (random.nextInt(10)) {
+        byte[] message = switch (random.nextInt(11)) {
           case 0 -> bytes(random, random.nextInt(FastPathFrames.REQUEST_HEADER_BYTES + 200));
           case 1 -> bytes(random, 64 * 1024 + random.nextInt(256 * 1024));
           case 2 -> flipped(session.request(FastPathOperation.GET, stream, ++sequence, get), random);
@@ -131,6 +141,7 @@ class FastPathUnderFuzzIT {
           case 6 -> unknownOperation(session.request(FastPathOperation.GET, stream, ++sequence, get), session);
           case 7 -> versionTwoRequest(session, stream, ++sequence, address(workerAddress, random), get);
           case 8 -> session.request(FastPathOperation.GET, stream, ++sequence, address(workerAddress, random));
+          case 9 -> session.request(FastPathOperation.PUT, stream, ++sequence, damagedCells(bodies.get(1), random));
           default -> session.request(FastPathOperation.GET, random.nextInt(), ++sequence, get);
         };
         raw.fire(MESSAGE_IDS[random.nextInt(MESSAGE_IDS.length)], message, FLAGS[random.nextInt(FLAGS.length)]);
@@ -145,6 +156,13 @@ class FastPathUnderFuzzIT {
       var reply = raw.send(session.request(FastPathOperation.GET, stream, ++sequence, get));
       assertThat(reply).as("a reply from worker %d after the fuzz (seed %d)", stream, seed).isNotNull();
       assertThat(reply.status()).isEqualTo(FastPathStatus.OK);
+      // A signed Put whose cell block lies about a cell's length, whatever the seed drew: refused, not run.
+      byte[] lying = bodies.get(1).clone();
+      int firstCell = Integer.BYTES + ByteBuffer.wrap(lying).getInt(0) + Integer.BYTES;
+      ByteBuffer.wrap(lying).putInt(firstCell, 1 << 20);
+      assertThat(raw.send(session.request(FastPathOperation.PUT, stream, ++sequence, lying)).status())
+          .as("worker %d on a Put whose cell lies about its key (seed %d)", stream, seed)
+          .isEqualTo(FastPathStatus.MALFORMED);
       // A forged request that reaches the mac check whatever the seed drew (a full suite once drew none that did):
       // a signed Get whose mac was changed, then a signed one, whose reply says the worker has taken the first.
       byte[] forged = session.request(FastPathOperation.GET, stream, ++sequence, get);
@@ -192,7 +210,17 @@ class FastPathUnderFuzzIT {
   private static byte[] put(HRegionLocation location) throws IOException {
     Put put = new Put(location.getRegion().getStartKey().length == 0 ? ROWS[0] : location.getRegion().getStartKey())
         .addColumn(F, Bytes.toBytes("vanished"), new byte[100]);
-    return RequestConverter.buildMutateRequest(location.getRegion().getRegionName(), put).toByteArray();
+    return PutBodies.mutate(location.getRegion().getRegionName(), put);
+  }
+
+  /** A Put's body with bytes changed in its cell block only, so that its request still parses. */
+  private static byte[] damagedCells(byte[] put, Random random) {
+    byte[] damaged = put.clone();
+    int block = Integer.BYTES + ByteBuffer.wrap(damaged).getInt(0);
+    for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+      damaged[block + random.nextInt(damaged.length - block)] ^= (byte) (1 + random.nextInt(255));
+    }
+    return damaged;
   }
 
   /** A request of frame version 2, which carried the address the server was to reply to: signed, as its own was. */

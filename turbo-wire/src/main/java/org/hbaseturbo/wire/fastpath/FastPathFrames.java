@@ -25,9 +25,10 @@ import java.util.Arrays;
  *       clock stands against its own, for the deadlines of its next requests.
  *   <li>mac: {@link FrameMac} of every other byte of the message, under the session key. Every request and every
  *       reply carries it. A request that does not carry its session's mac gets no reply.
- *   <li>body: the operation's protobuf request (HBase's own for a Get, a Put or a batch of them, Prepared Scan's for
- *       an execute); a served reply's response with its results' cells in a cell block ({@link ReplyBody}, since
- *       version 4); or a UTF-8 reason for a refusal.
+ *   <li>body: the operation's protobuf request (HBase's own for a Get, Prepared Scan's for an execute); for a Put
+ *       or a batch, HBase's request with its Puts' cells in a cell block ({@link CellBlockBody}, since version 5);
+ *       a served reply's response with its results' cells in a cell block (since version 4); or a UTF-8 reason for
+ *       a refusal.
  * </ul>
  *
  * <p>No message carries an address. A request travels with UCX's reply flag, and the server answers over the
@@ -36,7 +37,7 @@ import java.util.Arrays;
  * (version 2 carried the client's worker address in its requests, and one malformed address aborted a RegionServer).
  */
 public final class FastPathFrames {
-  public static final byte VERSION = 4;
+  public static final byte VERSION = 5;
   public static final int SESSION_BYTES = 16;
   public static final int MAC_BYTES = FrameMac.BYTES;
   static final int REQUEST_SESSION = 2;
@@ -99,7 +100,7 @@ public final class FastPathFrames {
           in.getLong(REQUEST_SEQUENCE), in.getLong(REQUEST_DEADLINE), message);
     }
 
-    /** The operation's protobuf request. */
+    /** The operation's body: its protobuf request, and for a Put or a batch their cells ({@link CellBlockBody}). */
     public byte[] body() {
       return Arrays.copyOfRange(message, REQUEST_HEADER_BYTES, message.length);
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.codec.KeyValueCodec;
 import org.apache.hadoop.hbase.nio.SingleByteBuff;
@@ -13,27 +14,32 @@ import org.apache.hbase.thirdparty.com.google.protobuf.CodedOutputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
- * The body of a served reply: the operation's protobuf response, and the cells of its results beside it in a cell
- * block, as HBase's RPC carries them to its own client.
+ * A protobuf message with cells beside it in a cell block, as HBase's RPC carries them both ways: the body of a
+ * served reply (the operation's response and its results' cells) and, since frame version 5, of a request that
+ * carries Puts (a {@code MutateRequest} or {@code MultiRequest} and the Puts' cells).
  *
  * <pre>
- * body: response length (4) | protobuf response | cell block
+ * body: message length (4) | protobuf message | cell block
  * cell block: for each cell, its length (4) | the cell as a KeyValue without tags (HBase's KeyValueCodec)
  * </pre>
  *
- * <p>Results in a protobuf response carry their cells as messages of their own, five fields each, which both sides
- * build and parse field by field; in a cell block the server copies each cell once and the client reads it in place,
- * a {@code KeyValue} over the reply's bytes. A result names how many of the block's cells are its own
- * ({@code associated_cell_count}), in the order of the response.
+ * <p>Cells in a protobuf message are messages of their own, five fields each, which both sides build and parse field
+ * by field, and which the server copies twice more into a cell of its own; in a cell block the sender copies each
+ * cell once and the receiver reads it in place, a {@code KeyValue} over the body's bytes. A result or a mutation names
+ * how many of the block's cells are its own ({@code associated_cell_count}), in the order of the message.
+ *
+ * <p>A request's cells come from a peer, and HBase takes a cell's bytes as they are: its memstore, its flushes and
+ * its compactions read the lengths inside them. So the server reads a request's block only through
+ * {@link #putCells}, which refuses every cell that is not a whole, well-formed Put.
  */
-public final class ReplyBody {
+public final class CellBlockBody {
   private static final int LENGTH_BYTES = Integer.BYTES;
   private static final KeyValueCodec CELLS = new KeyValueCodec();
 
-  private ReplyBody() {
+  private CellBlockBody() {
   }
 
-  /** A body of one of HBase's responses and its cells, which may be null (no cell block). */
+  /** A body of one of HBase's messages and its cells, which may be null (no cell block). */
   public static byte[] encode(Message response, CellScanner cells) throws IOException {
     return encode(response.getSerializedSize(), (into, at, length) -> {
       CodedOutputStream out = CodedOutputStream.newInstance(into, at, length);
@@ -81,33 +87,53 @@ public final class ReplyBody {
   }
 
   /**
-   * The protobuf response of a body, a view of its bytes.
+   * The protobuf message of a body, a view of its bytes.
    *
-   * @throws IOException when the body is shorter than the length it gives
+   * @throws MalformedBodyException when the body is shorter than the length it gives
    */
-  public static ByteBuffer response(ByteBuffer body) throws IOException {
-    int length = responseLength(body);
+  public static ByteBuffer message(ByteBuffer body) throws MalformedBodyException {
+    int length = messageLength(body);
     return body.duplicate().position(body.position() + LENGTH_BYTES).limit(body.position() + LENGTH_BYTES + length)
         .slice();
   }
 
   /**
-   * The cells of a body's cell block, in order, each a {@code KeyValue} over the body's bytes when the body is on
-   * the heap.
+   * The cells of a reply's cell block, in order, each a {@code KeyValue} over the body's bytes when the body is on
+   * the heap. The client reads its server's replies so; a server reads a request's block through {@link #putCells}.
    */
   public static CellScanner cells(ByteBuffer body) throws IOException {
-    int length = responseLength(body);
+    int length = messageLength(body);
     ByteBuffer block = body.duplicate().position(body.position() + LENGTH_BYTES + length).slice();
     return CELLS.getDecoder(new SingleByteBuff(block));
   }
 
-  private static int responseLength(ByteBuffer body) throws IOException {
+  /**
+   * The cells of a request's cell block, in order, each a {@code KeyValue} over {@code body}, once every one of them
+   * has been checked to be a whole Put: its lengths within the cell and the cell within the block, a row, a family
+   * and a qualifier that fit its key, and the type {@code Put}. A peer can thus give HBase no cell whose bytes say
+   * other than they hold, nor a delete inside a Put.
+   *
+   * @throws MalformedBodyException naming the first cell that is not, and why, or when the body is shorter than its
+   *     message's length
+   */
+  public static CellScanner putCells(byte[] body) throws MalformedBodyException {
+    int at = LENGTH_BYTES + messageLength(ByteBuffer.wrap(body));
+    List<Cell> cells = new ArrayList<>();
+    while (at < body.length) {
+      int length = PutCell.length(body, at, cells.size());
+      cells.add(PutCell.checked(body, at + LENGTH_BYTES, length, cells.size()));
+      at += LENGTH_BYTES + length;
+    }
+    return CellUtil.createCellScanner(cells);
+  }
+
+  private static int messageLength(ByteBuffer body) throws MalformedBodyException {
     if (body.remaining() < LENGTH_BYTES) {
-      throw new IOException("a fast-path reply of " + body.remaining() + " bytes has no response length");
+      throw new MalformedBodyException("a fast-path body of " + body.remaining() + " bytes has no message length");
     }
     int length = body.getInt(body.position());
     if (length < 0 || length > body.remaining() - LENGTH_BYTES) {
-      throw new IOException("a fast-path reply gives its response " + length + " bytes of the "
+      throw new MalformedBodyException("a fast-path body gives its message " + length + " bytes of the "
           + (body.remaining() - LENGTH_BYTES) + " it has");
     }
     return length;

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * order, tags left out; the block in {@code KeyValueCodec}'s format; a body that does not hold what it says fails
  * with an IOException.
  */
-class TestReplyBody {
+class TestCellBlockBody {
   @Property(tries = 300)
   void everyResultGetsItsOwnCellsBack(@ForAll("results") List<List<KeyValue>> results) throws IOException {
     List<CellScannable> withCells = new ArrayList<>();
@@ -49,11 +49,11 @@ class TestReplyBody {
           .setResult(ProtobufUtil.toResultNoData(result)));
       withCells.add(result);
     }
-    byte[] body = ReplyBody.encode(MultiResponse.newBuilder().addRegionActionResult(region).build(),
+    byte[] body = CellBlockBody.encode(MultiResponse.newBuilder().addRegionActionResult(region).build(),
         CellUtil.createCellScanner(withCells));
 
-    MultiResponse response = MultiResponse.parseFrom(ReplyBody.response(ByteBuffer.wrap(body)));
-    CellScanner cells = ReplyBody.cells(ByteBuffer.wrap(body));
+    MultiResponse response = MultiResponse.parseFrom(CellBlockBody.message(ByteBuffer.wrap(body)));
+    CellScanner cells = CellBlockBody.cells(ByteBuffer.wrap(body));
     List<ResultOrException> read = response.getRegionActionResult(0).getResultOrExceptionList();
     assertThat(read).hasSize(results.size());
     for (int i = 0; i < results.size(); i++) {
@@ -72,7 +72,7 @@ class TestReplyBody {
 
   @Property(tries = 100)
   void theCellBlockIsKeyValueCodecs(@ForAll("cells") List<KeyValue> cells) throws IOException {
-    byte[] body = ReplyBody.encode(MultiResponse.getDefaultInstance(),
+    byte[] body = CellBlockBody.encode(MultiResponse.getDefaultInstance(),
         CellUtil.createCellScanner(cells.toArray(new Cell[0])));
 
     ByteArrayOutputStream expected = new ByteArrayOutputStream();
@@ -89,33 +89,33 @@ class TestReplyBody {
     NameBytesPair response = NameBytesPair.newBuilder().setName("rows")
         .setValue(com.google.protobuf.ByteString.copyFromUtf8("payload")).build();
 
-    byte[] body = ReplyBody.encode(response);
+    byte[] body = CellBlockBody.encode(response);
 
     assertThat(NameBytesPair.parseFrom(com.google.protobuf.ByteString.copyFrom(
-        ReplyBody.response(ByteBuffer.wrap(body))))).isEqualTo(response);
-    assertThat(ReplyBody.cells(ByteBuffer.wrap(body)).advance()).isFalse();
+        CellBlockBody.message(ByteBuffer.wrap(body))))).isEqualTo(response);
+    assertThat(CellBlockBody.cells(ByteBuffer.wrap(body)).advance()).isFalse();
   }
 
   @Test
-  void aBodyShorterThanItsResponseLengthIsRefused() {
+  void aBodyShorterThanItsMessageLengthIsRefused() {
     ByteBuffer body = ByteBuffer.allocate(10).putInt(0, 7);
 
-    assertThatThrownBy(() -> ReplyBody.response(body)).isInstanceOf(IOException.class)
-        .hasMessage("a fast-path reply gives its response 7 bytes of the 6 it has");
-    assertThatThrownBy(() -> ReplyBody.cells(ByteBuffer.allocate(3))).isInstanceOf(IOException.class)
-        .hasMessage("a fast-path reply of 3 bytes has no response length");
-    assertThatThrownBy(() -> ReplyBody.response(ByteBuffer.allocate(8).putInt(0, -1)))
+    assertThatThrownBy(() -> CellBlockBody.message(body)).isInstanceOf(IOException.class)
+        .hasMessage("a fast-path body gives its message 7 bytes of the 6 it has");
+    assertThatThrownBy(() -> CellBlockBody.cells(ByteBuffer.allocate(3))).isInstanceOf(IOException.class)
+        .hasMessage("a fast-path body of 3 bytes has no message length");
+    assertThatThrownBy(() -> CellBlockBody.message(ByteBuffer.allocate(8).putInt(0, -1)))
         .isInstanceOf(IOException.class);
   }
 
   @Property(tries = 500)
-  void anyBytesGiveAResponseWithinThemOrAnIoException(@ForAll byte[] bytes) {
+  void anyBytesGiveAMessageWithinThemOrAnIoException(@ForAll byte[] bytes) {
     ByteBuffer body = ByteBuffer.wrap(bytes);
     try {
-      ByteBuffer response = ReplyBody.response(body);
+      ByteBuffer response = CellBlockBody.message(body);
       assertThat(response.remaining()).isLessThanOrEqualTo(bytes.length - Integer.BYTES);
     } catch (IOException e) {
-      assertThat(e).hasMessageStartingWith("a fast-path reply");
+      assertThat(e).hasMessageStartingWith("a fast-path body");
     }
   }
 
