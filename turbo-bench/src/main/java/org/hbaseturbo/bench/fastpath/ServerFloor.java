@@ -2,7 +2,6 @@ package org.hbaseturbo.bench.fastpath;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -209,8 +208,9 @@ final class ServerFloor {
       GetRequest get = RequestConverter.buildGetRequest(region, new Get(row.key()));
       return () -> call(get.getSerializedSize(), controller -> server.get(controller, get));
     }
-    byte[] body = PutBodies.mutate(region, put(row));
-    MutateRequest put = MutateRequest.parseFrom(CellBlockBody.message(ByteBuffer.wrap(body)));
+    Put cells = put(row);
+    MutateRequest put = PutBodies.mutateRequest(region, cells);
+    byte[] body = PutBodies.body(put, List.of(cells));
     return () -> call(body.length, controller -> server.mutate(withCells(controller, body), put));
   }
 
@@ -218,7 +218,7 @@ final class ServerFloor {
    * The controller with the Puts' cells of a fresh copy of {@code body}, checked, as a fast-path worker hands them to
    * HBase: HBase stamps a Put's cells with the time in place, and a worker's request is a copy of its own.
    */
-  private static HBaseRpcController withCells(HBaseRpcController controller, byte[] body) throws IOException {
+  static HBaseRpcController withCells(HBaseRpcController controller, byte[] body) throws IOException {
     controller.setCellScanner(CellBlockBody.putCells(body.clone()));
     return controller;
   }
@@ -269,7 +269,7 @@ final class ServerFloor {
         puts.addAll(region.puts());
       }
       MultiRequest request = multi.build();
-      byte[] body = PutBodies.multi(request, puts);
+      byte[] body = PutBodies.body(request, puts);
       RSRpcServices services = servers.get(server.getKey());
       calls.add(() -> call(body.length, controller -> services.multi(withCells(controller, body), request)));
     }

@@ -1,8 +1,8 @@
 package org.hbaseturbo.bench.fastpath;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -16,7 +16,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.ipc.HBaseRpcController;
 import org.apache.hadoop.hbase.ipc.HBaseRpcControllerImpl;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
@@ -24,7 +23,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
 import org.hbaseturbo.cluster.ClusterTarget;
-import org.hbaseturbo.wire.fastpath.CellBlockBody;
 import org.hbaseturbo.wire.fastpath.PutBodies;
 
 /**
@@ -83,17 +81,15 @@ final class ServerProcessing {
     for (Cell cell : record.rawCells()) {
       put.addColumn(CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), CellUtil.cloneValue(cell));
     }
-    // Its cells beside the request, as the fast path's client sends them; each call reads a copy, as a worker does.
-    byte[] body = PutBodies.mutate(location.getRegion().getRegionName(), put);
-    MutateRequest request = MutateRequest.parseFrom(CellBlockBody.message(ByteBuffer.wrap(body)));
+    // Its cells beside the request, as the fast path's client sends them and a worker reads them.
+    MutateRequest request = PutBodies.mutateRequest(location.getRegion().getRegionName(), put);
+    byte[] body = PutBodies.body(request, List.of(put));
     return p50Us(() -> {
-      HBaseRpcController controller = new HBaseRpcControllerImpl();
       try {
-        controller.setCellScanner(CellBlockBody.putCells(body.clone()));
+        services.mutate(ServerFloor.withCells(new HBaseRpcControllerImpl(), body), request);
       } catch (IOException e) {
         throw new ServiceException(e);
       }
-      services.mutate(controller, request);
     });
   }
 

@@ -400,7 +400,7 @@ final class FastPathBatch {
 
     Message build() throws IOException {
       MultiRequest built = request.build();
-      return new Message(List.copyOf(regions), built, PutBodies.multi(built, puts), actions, !puts.isEmpty());
+      return new Message(List.copyOf(regions), built, PutBodies.body(built, puts), actions, !puts.isEmpty());
     }
   }
 }

@@ -40,10 +40,10 @@ public final class CellBlockBody {
   }
 
   /** A body of one of HBase's messages and its cells, which may be null (no cell block). */
-  public static byte[] encode(Message response, CellScanner cells) throws IOException {
-    return encode(response.getSerializedSize(), (into, at, length) -> {
+  public static byte[] encode(Message message, CellScanner cells) throws IOException {
+    return encode(message.getSerializedSize(), (into, at, length) -> {
       CodedOutputStream out = CodedOutputStream.newInstance(into, at, length);
-      response.writeTo(out);
+      message.writeTo(out);
       out.checkNoSpaceLeft();
     }, cells);
   }
@@ -57,28 +57,33 @@ public final class CellBlockBody {
     }, null);
   }
 
-  private interface ResponseWriter {
+  private interface MessageWriter {
     void write(byte[] into, int at, int length) throws IOException;
   }
 
-  private static byte[] encode(int responseBytes, ResponseWriter response, CellScanner cells) throws IOException {
+  /** What {@code cell} adds to a cell block: its length, then the cell as a KeyValue without tags. */
+  static long cellBytes(Cell cell) {
+    return LENGTH_BYTES + KeyValueUtil.getSerializedSize(cell, false);
+  }
+
+  private static byte[] encode(int messageBytes, MessageWriter message, CellScanner cells) throws IOException {
     List<Cell> block = new ArrayList<>();
     long blockBytes = 0;
     if (cells != null) {
       while (cells.advance()) {
         Cell cell = cells.current();
         block.add(cell);
-        blockBytes += LENGTH_BYTES + KeyValueUtil.getSerializedSize(cell, false);
+        blockBytes += cellBytes(cell);
       }
     }
-    long total = LENGTH_BYTES + responseBytes + blockBytes;
+    long total = LENGTH_BYTES + messageBytes + blockBytes;
     if (total > Integer.MAX_VALUE - 8) {
-      throw new IOException("a reply of " + total + " bytes is larger than one array holds");
+      throw new IOException("a fast-path body of " + total + " bytes is larger than one array holds");
     }
     byte[] body = new byte[(int) total];
-    ByteBuffer out = ByteBuffer.wrap(body).putInt(responseBytes);
-    response.write(body, LENGTH_BYTES, responseBytes);
-    int at = LENGTH_BYTES + responseBytes;
+    ByteBuffer out = ByteBuffer.wrap(body).putInt(messageBytes);
+    message.write(body, LENGTH_BYTES, messageBytes);
+    int at = LENGTH_BYTES + messageBytes;
     for (Cell cell : block) {
       out.putInt(at, KeyValueUtil.getSerializedSize(cell, false));
       at = KeyValueUtil.appendTo(cell, out, at + LENGTH_BYTES, false);

@@ -2,18 +2,16 @@ package org.hbaseturbo.wire.fastpath;
 
 import java.io.IOException;
 import java.util.List;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
  * The bodies of requests that carry Puts, as HBase's client sends them over RPC: each Put a mutation without its data
@@ -23,22 +21,23 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpeci
  * {@link CellBlockBody#putCells}.
  */
 public final class PutBodies {
-  /** What each cell adds to a cell block beside the cell: its length. */
-  private static final int CELL_LENGTH_BYTES = Integer.BYTES;
-
   private PutBodies() {
   }
 
   /** The body of a Put into the region named {@code regionName}. */
   public static byte[] mutate(byte[] regionName, Put put) throws IOException {
-    MutateRequest request = MutateRequest.newBuilder()
-        .setRegion(RequestConverter.buildRegionSpecifier(RegionSpecifierType.REGION_NAME, regionName))
-        .setMutation(mutation(put)).build();
-    return CellBlockBody.encode(request, CellUtil.createCellScanner(List.of(put)));
+    return body(mutateRequest(regionName, put), List.of(put));
   }
 
-  /** The body of a batch whose Puts, in the request's order, are {@code puts}. */
-  public static byte[] multi(MultiRequest request, List<Put> puts) throws IOException {
+  /** HBase's request of a Put into the region named {@code regionName}, its cells left to the cell block. */
+  public static MutateRequest mutateRequest(byte[] regionName, Put put) throws IOException {
+    return MutateRequest.newBuilder()
+        .setRegion(RequestConverter.buildRegionSpecifier(RegionSpecifierType.REGION_NAME, regionName))
+        .setMutation(mutation(put)).build();
+  }
+
+  /** The body of a request whose Puts, in the request's order, are {@code puts}. */
+  public static byte[] body(Message request, List<Put> puts) throws IOException {
     return CellBlockBody.encode(request, CellUtil.createCellScanner(puts));
   }
 
@@ -52,8 +51,7 @@ public final class PutBodies {
     long bytes = 0;
     CellScanner cells = put.cellScanner();
     while (cells.advance()) {
-      Cell cell = cells.current();
-      bytes += CELL_LENGTH_BYTES + KeyValueUtil.getSerializedSize(cell, false);
+      bytes += CellBlockBody.cellBytes(cells.current());
     }
     return bytes;
   }
