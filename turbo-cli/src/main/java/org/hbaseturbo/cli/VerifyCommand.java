@@ -110,7 +110,9 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Option(names = "--chaos-actions", paramLabel = "ACTION,...", split = ",",
       description = "Take these of --chaos's actions, each once, in this order, --chaos-period apart, and then no"
-          + " more: a fault schedule of one's own, as a test wants it. Named as the report names them: partitions'"
+          + " more: a fault schedule of one's own, as a test wants it. Every one is taken: loops written sooner wait"
+          + " for the schedule's end before they are read, the registers' clients going on under it. Named as the"
+          + " report names them: partitions'"
           + " are partition-region-server, cut-client-from-region-server, pause-region-server and lossy-link"
           + " (default: the policy's own, as it takes them, until the loops are written).")
   List<String> chaosActions = List.of();

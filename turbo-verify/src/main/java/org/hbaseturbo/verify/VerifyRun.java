@@ -82,8 +82,9 @@ public final class VerifyRun {
    * @param regions the table is pre-split into this many regions over the key space
    * @param compression the family's compression at the table's creation, one of Turbo's codecs
    * @param chaos what chaos does while the loops are written
-   * @param chaosActions the actions of {@code chaos} to take, by name, each once in this order; empty for the
-   *     policy's own, as it takes them
+   * @param chaosActions the actions of {@code chaos} to take, by name, each once in this order, every one of them
+   *     even where the loops are written first; empty for the policy's own, as it takes them until the loops are
+   *     written
    * @param chaosPeriodSeconds the pause between two actions of chaos
    * @param seed the random keys' seed, in the report, so that a run can be repeated key for key; chaos's choices
    *     follow from it too
@@ -199,9 +200,14 @@ public final class VerifyRun {
       throw e;
     }
     double seconds = seconds(start);
+    List<String> unbegun = chaos.unbegun();
+    if (!unbegun.isEmpty()) {
+      progress("loops written in %.1f s, before chaos's schedule was: it takes %s still, the registers' clients"
+          + " under it", seconds, String.join(", ", unbegun));
+    }
     ChaosMonkey.Report chaosReport;
     try {
-      chaosReport = chaos.stop();
+      chaosReport = chaos.finish();
     } catch (IOException | RuntimeException e) {
       // Chaos that could not stop fails the run; the registers' threads stop all the same.
       stopAfter(e, registers::stop);

@@ -67,6 +67,30 @@ class VerifyRunIT {
   }
 
   /**
+   * A schedule asked for is taken whole though the loops are written long before its last action: they are read only
+   * after it, and the registers are written and read under it meanwhile.
+   */
+  @Test
+  void aScheduleOutlastingTheLoopsIsTakenWhole() throws Exception {
+    StringWriter printed = new StringWriter();
+    VerifyRun.Settings settings = new VerifyRun.Settings(
+        SharedHBaseCluster.uniqueTableName("verify_schedule").getNameAsString(), 1, 2 * WIDTH, WIDTH, WRITERS, FAST,
+        false, 4, Algorithm.NONE, ChaosPolicy.SLOW_DETERMINISTIC, List.of("flush-table", "major-compact-table"), 5,
+        1);
+    VerifyRun.Report report = new VerifyRun(settings, SharedHBaseCluster.cluster().clientConfiguration(),
+        Optional.empty(), new PrintWriter(printed)).run();
+    assertThat(report.passed()).as(printed.toString()).isTrue();
+    List<ChaosRecord> actions = report.chaos().actions();
+    assertThat(actions).as(printed.toString()).extracting(ChaosRecord::action)
+        .containsExactly("flush-table", "major-compact-table", "settle");
+    assertThat(actions).allSatisfy(action -> assertThat(action.succeeded()).as(action.outcome()).isTrue());
+    // The premise: 2,000 nodes are written well within the 10 s before the second action.
+    assertThat(report.writeSeconds()).as(printed.toString()).isLessThan(actions.get(1).atSeconds());
+    assertThat(printed.toString()).contains("before chaos's schedule was: it takes", "major-compact-table");
+    assertThat(report.register().byPath().values()).allSatisfy(path -> assertThat(path.reads()).isPositive());
+  }
+
+  /**
    * Losses planted behind the run's back are found, with the register workload's clients in this JVM, and in a JVM of
    * their own as on a cluster of hosts, whose counts must come back whole for the loss to show.
    */

@@ -3,6 +3,7 @@ package org.hbaseturbo.verify.chaos;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +56,8 @@ public final class ChaosMonkey {
   private final List<ChaosRecord> records = Collections.synchronizedList(new ArrayList<>());
   private final CountDownLatch stopping = new CountDownLatch(1);
   private final Thread thread;
+  /** The actions begun so far: the schedule's next is the one at this index. */
+  private final AtomicInteger begun = new AtomicInteger();
   private long startNanos;
 
   /**
@@ -89,6 +93,30 @@ public final class ChaosMonkey {
     }
   }
 
+  /** The actions of a schedule asked for ({@code --chaos-actions}) not yet begun; none for a policy's own. */
+  public List<String> unbegun() {
+    if (!scripted) {
+      return List.of();
+    }
+    return available.stream().skip(begun.get()).map(ChaosAction::label).toList();
+  }
+
+  /**
+   * Ends chaos once the load is done: a schedule asked for takes its actions not yet taken first, each still a
+   * period apart, so that no action asked for is left out because the load ended sooner; a policy's own actions
+   * stop at once, as {@link #stop} stops them. Then it waits for the cluster to be whole again.
+   *
+   * @throws IOException when an action does not end, or the cluster does not settle, in a few minutes
+   */
+  public Report finish() throws IOException {
+    if (scripted) {
+      // Each action left gets its period before it and its own timeout; the running one's is in stop's.
+      long remaining = unbegun().size();
+      join(period.plus(ChaosTarget.ACTION_TIMEOUT).multipliedBy(remaining));
+    }
+    return stop();
+  }
+
   /**
    * Takes no further action, waits for the one running, and then for the cluster to be whole again.
    *
@@ -96,12 +124,7 @@ public final class ChaosMonkey {
    */
   public Report stop() throws IOException {
     stopping.countDown();
-    try {
-      thread.join(STOP_TIMEOUT.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while chaos stopped");
-    }
+    join(STOP_TIMEOUT);
     if (thread.isAlive()) {
       throw new IOException("chaos's last action did not end within " + STOP_TIMEOUT.toMinutes() + " minutes");
     }
@@ -111,10 +134,20 @@ public final class ChaosMonkey {
     return new Report(policy.label(), period.toSeconds(), skipped(), List.copyOf(records));
   }
 
+  private void join(Duration timeout) throws InterruptedIOException {
+    try {
+      thread.join(Math.max(1, timeout.toMillis()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while chaos stopped");
+    }
+  }
+
   private void act() {
     Duration wait = period.compareTo(FIRST_ACTION) < 0 ? period : FIRST_ACTION;
     for (long step = 0; !(scripted && step == available.size()) && !awaitStop(wait); step++, wait = period) {
       ChaosAction action = scripted ? available.get((int) step) : policy.pick(step, available, choice);
+      begun.incrementAndGet();
       long start = System.nanoTime();
       try {
         record(action.label(), start, true, action.perform(target));
