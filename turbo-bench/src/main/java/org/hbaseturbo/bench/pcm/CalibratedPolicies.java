@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
@@ -36,7 +35,7 @@ final class CalibratedPolicies {
       searchedNames.add("presplit_regions_per_server");
     }
     HeapFractionRounds.Result heap = result.heapFractions();
-    boolean heapSearched = heap.verdict() != HeapFractionRounds.Verdict.NOT_SEARCHED;
+    boolean heapSearched = heap.searched();
     if (heap.judged()) {
       lines.add(String.format("# Heap fractions %s: %s, rounds %s.", heap.describeCandidate(), heap.reason(),
           heap.ratios().stream().map(ratio -> String.format("%.3f", ratio)).toList()));
@@ -48,9 +47,18 @@ final class CalibratedPolicies {
     if (heapSearched) {
       heap.candidate().keySet().forEach(setting -> searchedNames.add(setting.key()));
     }
-    lines.add("# Searched: " + String.join(", ", searchedNames) + ". The rest (the heap, "
-        + (heapSearched ? "" : "its fractions, ") + (workload.isLoad() ? "" : "the pre-split, ")
-        + "the split policy) are the paper's, not measured.");
+    List<String> papers = new ArrayList<>(List.of("the heap"));
+    if (!heapSearched) {
+      papers.add("its fractions");
+    }
+    if (!workload.isLoad()) {
+      papers.add("the pre-split");
+    }
+    paper.settings().keySet().stream()
+        .filter(key -> !searched.contains(key) && !HeapFractionRounds.FRACTIONS.contains(key))
+        .forEach(key -> papers.add(key.key()));
+    lines.add("# Searched: " + String.join(", ", searchedNames) + ". The paper's, not measured: "
+        + String.join(", ", papers) + ".");
     lines.add("class: " + paper.workloadClass().label());
     lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
     lines.add("heap_gb: " + paper.heapGb());
@@ -62,21 +70,7 @@ final class CalibratedPolicies {
       lines.add("# presplit_regions_per_server: none, measured: an empty table of one region, as HBase creates it");
     }
     lines.add("settings:");
-    for (Map.Entry<PolicySetting, Object> setting : paper.settings().entrySet()) {
-      PolicySetting key = setting.getKey();
-      boolean heapSetting = heap.candidate().containsKey(key);
-      String value;
-      if (searched.contains(key)) {
-        value = result.values().getOrDefault(key, key.hbaseDefault());
-      } else if (heapSetting && !heap.keepsPolicyFractions()) {
-        value = key.hbaseDefault();
-      } else {
-        value = setting.getValue().toString();
-      }
-      String mark = searched.contains(key) || heapSetting && heap.judged() ? "  # measured"
-          : heapSetting && heapSearched ? "  # HBase's: not judged" : "";
-      lines.add("  " + key.key() + ": " + value + mark);
-    }
+    paper.settings().forEach((key, papersValue) -> lines.add(settingLine(key, papersValue, searched, result)));
     for (PolicySetting key : searched.stream().filter(key -> !paper.settings().containsKey(key)).toList()) {
       String chosen = result.values().get(key);
       if (chosen == null && CalibrationCandidate.STORAGE.contains(key)) {
@@ -90,6 +84,32 @@ final class CalibratedPolicies {
     Path file = dir.resolve(workload.workloadClass().label() + ".yaml");
     Files.write(file, lines, StandardCharsets.UTF_8);
     return file;
+  }
+
+  /** A setting of the paper's policy as calibration leaves it, marked by how its value was come to. */
+  private static String settingLine(PolicySetting key, Object papersValue, List<PolicySetting> searched,
+      Calibration.ClassResult result) {
+    HeapFractionRounds.Result heap = result.heapFractions();
+    boolean heapSetting = heap.candidate().containsKey(key);
+    String value;
+    if (searched.contains(key)) {
+      value = result.values().getOrDefault(key, key.hbaseDefault());
+    } else if (heapSetting && !heap.keepsPolicyFractions()) {
+      value = key.hbaseDefault();
+    } else {
+      value = papersValue.toString();
+    }
+    String mark = "";
+    if (searched.contains(key) || heapSetting && heap.judged()) {
+      mark = "  # measured";
+    } else if (heapSetting && heap.searched()) {
+      mark = "  # HBase's: not judged";
+    } else if (key == PolicySetting.MEMSTORE_LOWER_LIMIT && heap.searched()) {
+      // The fractions' rounds move the memstore's share online; its lower mark takes a restart, so they ran at the
+      // cluster's own and a user should know this one value was carried over untried.
+      mark = "  # the paper's, not measured: it takes a restart, and the heap fractions' rounds ran at the cluster's";
+    }
+    return "  " + key.key() + ": " + value + mark;
   }
 
   private static String yamlString(String text) {

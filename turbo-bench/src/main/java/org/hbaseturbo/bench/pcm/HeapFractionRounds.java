@@ -102,6 +102,11 @@ final class HeapFractionRounds {
           reason);
     }
 
+    /** Whether calibration searched the fractions, judged or not. */
+    boolean searched() {
+      return verdict != Verdict.NOT_SEARCHED;
+    }
+
     /** Whether rounds judged the fractions, the policy's or HBase's. */
     boolean judged() {
       return verdict == Verdict.POLICY || verdict == Verdict.HBASE;

@@ -98,7 +98,10 @@ class TestCalibratedPolicies {
     assertFractions(dir, candidate, hbase, "HBase's won, as measured");
     assertThat(Files.readString(file)).contains("# Heap fractions hbase.regionserver.global.memstore.size 0.1,"
         + " hfile.block.cache.size 0.6: median 0.975, rounds [0.970, 0.980].",
-        "hfile.block.cache.size: 0.4  # measured");
+        "hfile.block.cache.size: 0.4  # measured", "hbase.regionserver.global.memstore.size.lower.limit: "
+        + paper.settings().get(PolicySetting.MEMSTORE_LOWER_LIMIT) + "  # the paper's, not measured: it takes a"
+        + " restart, and the heap fractions' rounds ran at the cluster's",
+        "The paper's, not measured: the heap, the pre-split, hbase.regionserver.global.memstore.size.lower.limit");
 
     writeWithHeap(dir, paper, new HeapFractionRounds.Result(candidate, hbase, List.of(1.05, 1.06),
         List.of(1.0, 1.0), List.of(1.05, 1.05, 1.06, 1.06), 1.055, 0.01, HeapFractionRounds.Verdict.POLICY,
@@ -114,7 +117,8 @@ class TestCalibratedPolicies {
         + " cluster"));
     assertFractions(dir, candidate, papers, "not searched here: the paper's, as its heap");
     assertThat(Files.readString(file)).contains("# Heap fractions: measured only on a process cluster.",
-        "The rest (the heap, its fractions,", "hfile.block.cache.size: 0.6\n");
+        "The paper's, not measured: the heap, its fractions, the pre-split,", "hfile.block.cache.size: 0.6\n")
+        .doesNotContain("it takes a restart");
   }
 
   /** The fractions of {@code candidate} in the RO-read policy {@code dir} has are {@code expected}'s. */
@@ -145,7 +149,9 @@ class TestCalibratedPolicies {
     assertThat(calibrated.evaluate(CLUSTER).presplitRegions()).as("HBase's one region").isZero();
     assertThat(calibrated.evaluate(CLUSTER).values().get(PolicySetting.FLUSH_SIZE)).as("searched, the defaults kept")
         .isEqualTo(PolicySetting.FLUSH_SIZE.hbaseDefault());
-    assertThat(Files.readString(file)).contains("# Searched: ", "presplit_regions_per_server. The rest");
+    assertThat(Files.readString(file)).contains("# Searched: ", "presplit_regions_per_server. The paper's, not"
+        + " measured: the heap, its fractions, hbase.regionserver.global.memstore.size.lower.limit,"
+        + " hbase.regionserver.region.split.policy, hbase.hregion.max.filesize.");
   }
 
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values) {
