@@ -202,7 +202,7 @@ public final class VerifyRun {
     double seconds = seconds(start);
     List<String> unbegun = chaos.unbegun();
     if (!unbegun.isEmpty()) {
-      progress("loops written in %.1f s, before chaos's schedule was: it takes %s still, the registers' clients"
+      progress("loops written in %.1f s, before chaos's schedule ended: it still takes %s, the registers' clients"
           + " under it", seconds, String.join(", ", unbegun));
     }
     ChaosMonkey.Report chaosReport;
