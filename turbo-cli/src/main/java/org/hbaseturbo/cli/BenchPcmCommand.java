@@ -34,11 +34,13 @@ import picocli.CommandLine.Spec;
         + " With --regime disk the policies size heaps from a node's memory.",
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run; with --calibrated, once more as 'tune watch"
-            + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest.",
+            + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest;"
+            + " with the 'defaults-again' variant, a second dry run, the A/A pair.",
         "--runs counts rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
             + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops. Each run of a class"
-            + " other than BL, and each unmeasured run before it, lasts --run-time (at least 2s). PCM's ratios are"
-            + " medians of round-by-round ratios.",
+            + " other than BL, and each unmeasured run before it, lasts --run-time (at least 2s). The adaptivity run"
+            + " makes each of its runs once a round as well, after the classes' rounds (about 4 phases of"
+            + " --phase-time and a cluster's start each). PCM's ratios are medians of round-by-round ratios.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
             + " updates, cache hits and store files; JSON and PNG charts. At its defaults it took about 35 minutes"
             + " on 2 cores, and 45 with --regime disk, before 2026-11-29; since then each class may have a second"
@@ -52,6 +54,9 @@ final class BenchPcmCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
+
+  /** {@code --classes}' word for no class: the adaptivity run alone. */
+  private static final String NO_CLASS = "none";
 
   /** Records a cache-regime run loads by default: 0.5 GB, which the servers' memory holds. */
   static final long CACHE_RECORDS = PcmBenchmark.Builder.DEFAULT_RECORDS;
@@ -86,7 +91,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Option(names = "--classes", paramLabel = "C,C,...", split = ",",
       defaultValue = "BL,RO-read,RO-scan,MixR,MixRW,MixW,WO-update",
       description = "Classes to measure (default: all, ${DEFAULT-VALUE}), in that order on each variant's cluster"
-          + " whatever the order given: the load, the read-only classes, then those that write.")
+          + " whatever the order given: the load, the read-only classes, then those that write; 'none': the"
+          + " adaptivity run alone.")
   List<String> classes;
 
   @Option(names = "--variants", paramLabel = "V,V,...", split = ",",
@@ -197,6 +203,19 @@ final class BenchPcmCommand implements Callable<Integer> {
     return chosen.stream().distinct().sorted().toList();
   }
 
+  /** The classes asked for, in the order they run; none for 'none'. */
+  private List<PcmWorkload> classes() {
+    List<String> named = classes.stream().map(String::strip).toList();
+    if (named.contains(NO_CLASS)) {
+      if (named.size() > 1) {
+        throw new InvalidInputException("--classes " + String.join(",", classes) + ": '" + NO_CLASS + "' stands"
+            + " alone (the adaptivity run without the classes), or name classes without it");
+      }
+      return List.of();
+    }
+    return named.stream().map(PcmWorkload::byLabel).distinct().sorted().toList();
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -224,7 +243,7 @@ final class BenchPcmCommand implements Callable<Integer> {
     long recordCount = records != null ? records : node.isPresent() ? DISK_RECORDS : CACHE_RECORDS;
     PcmBenchmark.Settings settings = PcmBenchmark.Settings.builder().records(recordCount).loadRecords(loadRecords)
         .runSeconds(runTime.seconds()).runs(runs.runs).threads(threads)
-        .classes(classes.stream().map(String::strip).map(PcmWorkload::byLabel).distinct().sorted().toList())
+        .classes(classes())
         .variants(variants())
         .policies(policyFiles.policies())
         .calibrated(calibrated == null ? Map.of() : PolicyLoader.files(calibrated, "--calibrated"))

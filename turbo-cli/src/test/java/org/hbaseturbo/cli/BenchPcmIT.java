@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,12 +105,11 @@ class BenchPcmIT {
       });
       assertThat(classes).containsExactly("BL", "RO-read", "RO-scan", "MixRW");
     }
-    assertThat(new AuditLog(out.resolve("adaptivity").resolve("pcm").resolve("audit.jsonl")).read()
-        .stream().filter(entry -> entry.status() == AuditLog.Status.APPLIED).map(AuditLog.Entry::workloadClass))
+    assertThat(adaptivityAudit(out, "pcm").stream().filter(entry -> entry.status() == AuditLog.Status.APPLIED)
+        .map(AuditLog.Entry::workloadClass))
         .as("classes whose policy PCM applied").contains("RO-read", "RO-scan");
     // Watched again as 'tune watch --policy DIR' runs: the calibrated RO-read policy, the paper's for the rest.
-    List<AuditLog.Entry> calibratedWatch = new AuditLog(out.resolve("adaptivity").resolve("calibrated")
-        .resolve("audit.jsonl")).read();
+    List<AuditLog.Entry> calibratedWatch = adaptivityAudit(out, "calibrated");
     assertThat(calibratedWatch).anySatisfy(entry -> {
       assertThat(entry.workloadClass()).isEqualTo("RO-read");
       assertThat(entry.key()).isEqualTo("hfile.block.cache.size");
@@ -124,16 +124,26 @@ class BenchPcmIT {
     assertThat(report.get("adaptivity").get("settings").get("calibrated_policies").asText())
         .contains("RO-read: " + calibrated.resolve("RO-read.yaml"), "RO-scan: RO-scan.yaml");
     // The dry run changes nothing: nothing audited, and the servers keep HBase's fractions throughout.
-    assertThat(new AuditLog(out.resolve("adaptivity").resolve("defaults").resolve("audit.jsonl")).read()).isEmpty();
+    assertThat(adaptivityAudit(out, "defaults")).isEmpty();
     assertThat(runs.get(0).get("fractions")).isNotEmpty().allSatisfy(sample -> {
       assertThat(sample.get("memstore").asDouble()).isCloseTo(0.4, offset(FRACTION_TOLERANCE));
       assertThat(sample.get("block_cache").asDouble()).isCloseTo(0.4, offset(FRACTION_TOLERANCE));
+    });
+    // One round: each phase of PCM and of the calibrated run over the dry run's, one ratio each.
+    assertThat(report.get("adaptivity").get("ratios")).hasSize(2 * 4).allSatisfy(ratio -> {
+      assertThat(ratio.get("dry_run").asText()).isEqualTo("defaults");
+      assertThat(ratio.get("ratio").get("per_run")).hasSize(1);
     });
     assertThat(Files.size(out.resolve("pcm-throughput.png"))).isPositive();
     assertThat(Files.size(out.resolve("pcm-adaptivity.png"))).isPositive();
     assertThat(run.out()).contains("PCM / defaults", "calibrated / defaults", "calibrated / PCM",
         "reads: PCM ", "x defaults, calibrated ",
         "report: " + out.resolve("pcm.json").toAbsolutePath());
+  }
+
+  /** What the adaptivity run's {@code run} (its directory's name) audited in its one round. */
+  private static List<AuditLog.Entry> adaptivityAudit(Path out, String run) throws IOException {
+    return new AuditLog(out.resolve("adaptivity").resolve(run).resolve("round-1").resolve("audit.jsonl")).read();
   }
 
   /**

@@ -95,6 +95,11 @@ class TestBadInput {
 
         line("bench", "pcm", "--classes", "BL,RO").refusedWith(
             "turbo: unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW, WO-update"),
+        line("bench", "pcm", "--classes", "none,RO-read").refusedWith(
+            "turbo: --classes none,RO-read: 'none' stands alone (the adaptivity run without the classes), or name"
+                + " classes without it"),
+        line("bench", "pcm", "--classes", "none", "--no-adaptivity").refusedWith(
+            "turbo: nothing to run: give at least one class, or the adaptivity run"),
         line("tune", "calibrate", "--threads", "3").refusedWith(
             "turbo: --threads 3: each arm runs at once with the pacer, on half the threads each; expected an even"
                 + " number"),

@@ -1,25 +1,65 @@
 package org.hbaseturbo.bench.pcm;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.hbaseturbo.bench.report.RatioTable;
 
 /**
- * The adaptivity run: one YCSB run whose mix shifts, watched only (the same monitor, as a dry run) and then with PCM
- * applying policies (the paper's, and the calibrated ones where given), each on a fresh cluster.
+ * The adaptivity run: one YCSB run whose mix shifts, watched only (the same monitor, as a dry run, and again where the
+ * A/A pair was asked for) and then with PCM applying policies (the paper's, and the calibrated ones where given), each
+ * on a fresh cluster, in rounds.
  *
  * @param settings the deployment's tuner settings for every run, the run's own, and the policy files each run that
  *     applied policies used
- * @param runs the dry run first
+ * @param runs every round of the dry run first, then every round of each other run
+ * @param ratios each phase's throughput under each run but the dry run over the dry run's, the median of
+ *     round-by-round ratios, phase by phase
  */
-public record AdaptivityResult(Map<String, String> settings, List<Run> runs) {
+public record AdaptivityResult(Map<String, String> settings, List<Run> runs, List<PhaseRatio> ratios) {
+
+  /** The result of {@code runs}, every round of the dry run first, with each phase's ratios to the dry run. */
+  static AdaptivityResult of(Map<String, String> settings, List<Run> runs) {
+    String dry = runs.get(0).name();
+    List<PhaseRatio> ratios = new ArrayList<>();
+    for (int phase = 0; phase < runs.get(0).phases().size(); phase++) {
+      for (String name : runs.stream().map(Run::name).filter(name -> !name.equals(dry)).distinct().toList()) {
+        List<Double> perRound = new ArrayList<>();
+        for (Run run : runs) {
+          if (run.name().equals(name)) {
+            perRound.add(throughputRatio(run, runs.stream()
+                .filter(r -> r.name().equals(dry) && r.round() == run.round()).findFirst(), phase));
+          }
+        }
+        String phaseName = runs.get(0).phases().get(phase).name();
+        RatioTable.Ratio.of(perRound).ifPresent(ratio -> ratios.add(new PhaseRatio(phaseName, name, dry, ratio)));
+      }
+    }
+    return new AdaptivityResult(settings, runs, ratios);
+  }
+
+  private static Double throughputRatio(Run run, Optional<Run> dry, int phase) {
+    return dry.map(d -> run.phases().get(phase).throughputOpsS() / d.phases().get(phase).throughputOpsS())
+        .orElse(null);
+  }
 
   /**
-   * @param name "defaults" (the dry run), "PCM" or "calibrated"
+   * A phase's throughput under {@code run} over {@code dryRun}'s.
+   *
+   * @param ratio the median of round-by-round ratios, and those ratios
+   */
+  public record PhaseRatio(String phase, String run, String dryRun, RatioTable.Ratio ratio) {
+  }
+
+  /**
+   * @param name "defaults" (the dry run), "defaults again" (the A/A pair's second dry run), "PCM" or "calibrated"
+   * @param round the round it ran in, from 1
    * @param phases each phase of the mix, in order
    * @param periods every watched period
    * @param fractions the servers' memstore and block-cache fractions, sampled every second
    */
-  public record Run(String name, List<Phase> phases, List<Period> periods, List<FractionSample> fractions) {
+  public record Run(String name, int round, List<Phase> phases, List<Period> periods, List<FractionSample> fractions) {
   }
 
   /**

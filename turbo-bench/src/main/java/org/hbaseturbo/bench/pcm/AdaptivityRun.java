@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
@@ -43,6 +44,10 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * calibrated ones, again with those, as {@code tune watch --policy DIR} runs them: the calibrated policy of each
  * class that has one, the paper's for the rest. Every run is on a fresh cluster at the policies' heap, starting from
  * HBase's defaults.
+ *
+ * <p>One run of the mix strays from another of the same settings by up to 30% a phase (2026-11-30), so every run is
+ * made in each of a number of rounds, in turn, and each phase's ratio to the dry run is the median of round-by-round
+ * ratios. A second dry run ({@code defaults again}), where asked for, is the A/A pair that shows that spread.
  */
 public final class AdaptivityRun {
   /** The table the run loads and then reads. */
@@ -86,8 +91,8 @@ public final class AdaptivityRun {
   }
 
   /**
-   * One run of the shifting mix: the variant it is named after ({@code defaults}: the dry run) and the policies the
-   * watch applies, or plans in the dry run.
+   * One run of the shifting mix: the variant it is named after ({@code defaults} and {@code defaults again}: dry
+   * runs) and the policies the watch applies, or plans in a dry run.
    */
   record Watched(PcmVariant variant, Map<WorkloadClass, Policy> policies) {
     Watched {
@@ -100,8 +105,9 @@ public final class AdaptivityRun {
   }
 
   private final Settings settings;
-  /** The dry run first: each phase of the others is compared with its. */
+  /** The dry run first: each phase of the others is compared with its, round by round. */
   private final List<Watched> watched;
+  private final int rounds;
   private final int threads;
   private final String heap;
   private final Map<String, String> ycsbProperties;
@@ -109,11 +115,15 @@ public final class AdaptivityRun {
   private final OptionalInt dataNodes;
   private final Path workDir;
   private final PrintWriter out;
+  /** The RegionServers' HBase version, once a run has started them. */
+  private String hbaseVersion = "";
 
   /**
    * @param watched the runs, the dry run first
+   * @param rounds how many times each run is made, all of them in turn each round (the order turned by one from
+   *     round to round), so that each ratio to the dry run is a median of rounds with a spread beside it
    */
-  AdaptivityRun(Settings settings, List<Watched> watched, int threads, String heap,
+  AdaptivityRun(Settings settings, List<Watched> watched, int rounds, int threads, String heap,
       Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, Path workDir,
       PrintWriter out) {
     if (watched.isEmpty() || watched.get(0).applying()) {
@@ -121,6 +131,7 @@ public final class AdaptivityRun {
     }
     this.settings = settings;
     this.watched = List.copyOf(watched);
+    this.rounds = rounds;
     this.threads = threads;
     this.heap = heap;
     this.ycsbProperties = ycsbProperties;
@@ -135,10 +146,9 @@ public final class AdaptivityRun {
         + " periods)%n", settings.untilSwitched() ? "until the watch takes its class, at most " : "",
         settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
     List<AdaptivityResult.Run> runs = new ArrayList<>();
-    for (Watched run : watched) {
-      runs.add(runOnce(run));
-    }
+    RunOrder.interleaved(watched, rounds, this::runOnce).values().forEach(runs::addAll);
     Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
+    parameters.put("rounds", Integer.toString(rounds));
     parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
     parameters.put("period_seconds", Integer.toString(settings.periodSeconds()));
     parameters.put("hold_periods", Integer.toString(settings.hold()));
@@ -150,21 +160,27 @@ public final class AdaptivityRun {
       parameters.put(run.variant().userName() + "_policies", new TreeMap<>(run.policies()).values().stream()
           .map(policy -> policy.workloadClass().label() + ": " + policy.file()).collect(Collectors.joining(", ")));
     }
-    return new AdaptivityResult(parameters, runs);
+    return AdaptivityResult.of(parameters, runs);
   }
 
-  private AdaptivityResult.Run runOnce(Watched watch) throws IOException {
+  /** The RegionServers' HBase version, after {@link #run}. */
+  String hbaseVersion() {
+    return hbaseVersion;
+  }
+
+  private AdaptivityResult.Run runOnce(Watched watch, int round) throws IOException {
     boolean applying = watch.applying();
     String name = watch.variant().label();
-    out.printf("%nadaptivity, %s: %s%n", name, applying ? "PCM's loop applies each new class's "
-        + (watch.variant() == PcmVariant.CALIBRATED ? "calibrated " : "") + "policy online"
+    out.printf("%nadaptivity, round %d of %d, %s: %s%n", round, rounds, name, applying ? "PCM's loop applies each"
+        + " new class's " + (watch.variant() == PcmVariant.CALIBRATED ? "calibrated " : "") + "policy online"
         : "the same loop as a dry run: HBase's defaults throughout");
-    Path dir = workDir.resolve(watch.variant().userName());
+    Path dir = workDir.resolve(watch.variant().userName()).resolve("round-" + round);
     Path data = dir.resolve("data");
     DataDirs.replace(data, Optional.empty());
     AdaptivityResult.Run run;
     try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dataNodes, dir,
         out)) {
+      hbaseVersion = cluster.target().hbaseVersion();
       try (Admin admin = cluster.connection().getAdmin()) {
         YcsbTable.createIfMissing(admin, TableName.valueOf(TABLE), YcsbPhase.DEFAULT_FAMILY,
             PcmBenchmark.LOADED_REGIONS, experiment(cluster, LOAD_BOUND, Map.of(), dir)
@@ -204,7 +220,7 @@ public final class AdaptivityRun {
       for (MixPhase phase : MixPhase.values()) {
         phases.add(phase(phase, results.get(phase.ordinal()), background, watch));
       }
-      run = new AdaptivityResult.Run(name, phases, List.copyOf(background.periods),
+      run = new AdaptivityResult.Run(name, round, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
     }
     DataDirs.release(data);

@@ -176,13 +176,17 @@ public final class PcmBenchmark {
     }
 
     /**
-     * The adaptivity run's runs: the dry run and PCM's loop with PCM's policies and, with the calibrated variant,
-     * PCM's loop again as {@code tune watch --policy DIR} runs it, with the calibrated policy of each class that has
-     * one and PCM's for the rest.
+     * The adaptivity run's runs: the dry run, again as the A/A pair where the variants have it, and PCM's loop with
+     * PCM's policies and, with the calibrated variant, PCM's loop again as {@code tune watch --policy DIR} runs it,
+     * with the calibrated policy of each class that has one and PCM's for the rest.
      */
     List<AdaptivityRun.Watched> watched() {
       List<AdaptivityRun.Watched> watched = new ArrayList<>(List.of(new AdaptivityRun.Watched(PcmVariant.DEFAULTS,
-          policies), new AdaptivityRun.Watched(PcmVariant.PCM, policies)));
+          policies)));
+      if (variants.contains(PcmVariant.DEFAULTS_AGAIN)) {
+        watched.add(new AdaptivityRun.Watched(PcmVariant.DEFAULTS_AGAIN, policies));
+      }
+      watched.add(new AdaptivityRun.Watched(PcmVariant.PCM, policies));
       if (variants.contains(PcmVariant.CALIBRATED)) {
         Map<WorkloadClass, Policy> overlaid = new EnumMap<>(policies);
         overlaid.putAll(calibrated);
@@ -345,7 +349,7 @@ public final class PcmBenchmark {
     Optional<Path> seed = runClasses.isEmpty() ? Optional.empty() : Optional.of(seed());
     Map<PcmVariant, Map<PcmWorkload, ClassRuns>> measured = new LinkedHashMap<>();
     String hbaseVersion = "";
-    for (int round = 1; round <= settings.runs(); round++) {
+    for (int round = 1; round <= settings.runs() && !settings.classes().isEmpty(); round++) {
       List<PcmVariant> order = RunOrder.of(settings.variants(), round);
       for (int turn = 0; turn < order.size(); turn++) {
         PcmVariant variant = order.get(turn);
@@ -375,17 +379,20 @@ public final class PcmBenchmark {
       }
     }
     List<ClassResult> results = new ArrayList<>();
-    for (PcmVariant variant : settings.variants()) {
-      measured.get(variant).forEach((workload, runs) -> results.add(runs.result(workload, variant)));
-      DataDirs.release(workDir.resolve(variant.userName()).resolve("data"));
+    for (Map.Entry<PcmVariant, Map<PcmWorkload, ClassRuns>> variant : measured.entrySet()) {
+      variant.getValue().forEach((workload, runs) -> results.add(runs.result(workload, variant.getKey())));
+      DataDirs.release(workDir.resolve(variant.getKey().userName()).resolve("data"));
     }
     if (seed.isPresent()) {
       DataDirs.release(seed.get());
     }
     AdaptivityResult adaptivity = null;
     if (settings.adaptivity().isPresent()) {
-      adaptivity = new AdaptivityRun(settings.adaptivity().get(), settings.watched(), settings.threads(), heap,
-          settings.ycsbProperties(), settings.node(), settings.dataNodes(), workDir.resolve("adaptivity"), out).run();
+      AdaptivityRun run = new AdaptivityRun(settings.adaptivity().get(), settings.watched(), settings.runs(),
+          settings.threads(), heap, settings.ycsbProperties(), settings.node(), settings.dataNodes(),
+          workDir.resolve("adaptivity"), out);
+      adaptivity = run.run();
+      hbaseVersion = run.hbaseVersion();
     }
     return new PcmReport("pcm", Environment.machine(), Environment.versions(hbaseVersion), parameters(heap), results,
         adaptivity);

@@ -47,8 +47,9 @@ public final class PcmCharts {
           .columns(COLUMNS).savePng(dir.resolve(name + "-throughput.png")));
     }
     if (report.adaptivity() != null) {
-      written.add(Figure.of("PCM adaptivity: throughput while the mix shifts (lines: phase starts; labels: policy"
-          + " switches)", adaptivity(report.adaptivity())).savePng(dir.resolve(name + "-adaptivity.png")));
+      written.add(Figure.of("PCM adaptivity: throughput while the mix shifts, the first round's runs (lines: phase"
+          + " starts; labels: policy switches)", adaptivity(report.adaptivity()))
+          .savePng(dir.resolve(name + "-adaptivity.png")));
     }
     return written;
   }
@@ -67,13 +68,15 @@ public final class PcmCharts {
     return grid;
   }
 
+  /** The first round's runs: every round's would overlap past reading; the tables have every round's figures. */
   private static XYChart adaptivity(AdaptivityResult adaptivity) {
     XYChart chart = new XYChartBuilder().width(1100).height(500).xAxisTitle("seconds since the run began")
         .yAxisTitle("operations / s").build();
     ChartStyle.apply(chart.getStyler());
     chart.getStyler().setChartTitleVisible(false);
     double top = 0;
-    for (AdaptivityResult.Run run : adaptivity.runs()) {
+    List<AdaptivityResult.Run> firstRound = adaptivity.runs().stream().filter(run -> run.round() == 1).toList();
+    for (AdaptivityResult.Run run : firstRound) {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       double offset = 0;
@@ -91,7 +94,7 @@ public final class PcmCharts {
     }
     // Room above the highest second for the phase names and switch labels.
     chart.getStyler().setYAxisMin(0.0).setYAxisMax(top * 1.15);
-    AdaptivityResult.Run applying = adaptivity.runs().get(adaptivity.runs().size() - 1);
+    AdaptivityResult.Run applying = firstRound.get(firstRound.size() - 1);
     double offset = 0;
     for (AdaptivityResult.Phase phase : applying.phases()) {
       chart.addAnnotation(new AnnotationLine(offset, true, false));

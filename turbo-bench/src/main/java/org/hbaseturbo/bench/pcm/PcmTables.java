@@ -2,7 +2,9 @@ package org.hbaseturbo.bench.pcm;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.report.TextTable;
@@ -111,27 +113,32 @@ public final class PcmTables {
 
   static String adaptivity(AdaptivityResult adaptivity) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"phase", "class", "run", "ops/s", "detected after s", "policy applied after s",
+    rows.add(new String[] {"phase", "class", "run", "round", "ops/s", "detected after s", "policy applied after s",
         "fractions in force after s", "failed ops"});
     for (AdaptivityResult.Run run : adaptivity.runs()) {
       for (AdaptivityResult.Phase phase : run.phases()) {
-        rows.add(new String[] {phase.name(), phase.expectedClass(), run.name(),
+        rows.add(new String[] {phase.name(), phase.expectedClass(), run.name(), Integer.toString(run.round()),
             String.format("%,.0f", phase.throughputOpsS()), seconds(phase.detectedAfterS()),
             seconds(phase.switchedAfterS()), seconds(phase.inForceAfterS()), Long.toString(phase.failures())});
       }
     }
     StringBuilder text = new StringBuilder(TextTable.render(rows, 0, 1, 2));
-    // Each run that applied policies against the dry run (the first), phase by phase.
-    AdaptivityResult.Run dry = adaptivity.runs().get(0);
-    for (int i = 0; i < dry.phases().size(); i++) {
-      AdaptivityResult.Phase without = dry.phases().get(i);
-      List<String> ratios = new ArrayList<>();
-      for (AdaptivityResult.Run run : adaptivity.runs().subList(1, adaptivity.runs().size())) {
-        ratios.add(String.format("%s %.2fx %s", run.name(), run.phases().get(i).throughputOpsS()
-            / without.throughputOpsS(), dry.name()));
-      }
-      text.append(without.name()).append(": ").append(String.join(", ", ratios)).append('\n');
+    // Each other run against the dry run, phase by phase: the median of round-by-round ratios, and their range.
+    Map<String, List<String>> byPhase = new LinkedHashMap<>();
+    for (AdaptivityResult.PhaseRatio ratio : adaptivity.ratios()) {
+      String range = ratio.ratio().range();
+      byPhase.computeIfAbsent(ratio.phase(), phase -> new ArrayList<>()).add(String.format("%s %.2fx%s %s",
+          ratio.run(), ratio.ratio().median(), range.isEmpty() ? "" : " (" + range + ")", ratio.dryRun()));
     }
+    byPhase.forEach((phase, ratios) -> text.append(phase).append(": ").append(String.join(", ", ratios))
+        .append('\n'));
+    text.append("ratios: the median of round-by-round ratios to the same round's dry run (each round ran every run in"
+        + " turn), with their range where there were rounds to range");
+    if (adaptivity.ratios().stream().anyMatch(r -> r.run().equals(PcmVariant.DEFAULTS_AGAIN.label()))) {
+      text.append("; ").append(PcmVariant.DEFAULTS_AGAIN.label()).append(": a second dry run, the A/A pair, whose ratio"
+          + " would be 1 without noise");
+    }
+    text.append('\n');
     return text.toString();
   }
 

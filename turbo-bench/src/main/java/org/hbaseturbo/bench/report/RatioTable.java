@@ -151,7 +151,8 @@ public final class RatioTable {
 
   /** A ratio and, where it came from runs paired one by one, the run-by-run ratios it is the median of. */
   public record Ratio(double median, List<Double> perRun) {
-    static Optional<Ratio> of(List<Double> perRun) {
+    /** The median of {@code perRun}; empty where it is empty or lacks a run (null). */
+    public static Optional<Ratio> of(List<Double> perRun) {
       return perRun.isEmpty() || perRun.contains(null) ? Optional.empty()
           : Optional.of(new Ratio(Medians.of(perRun, Double::doubleValue), perRun));
     }

@@ -63,8 +63,9 @@ class TestPcmBenchmark {
   }
 
   /**
-   * The adaptivity run watches as a dry run, with the paper's policies, and, with the calibrated variant, as
-   * 'tune watch --policy DIR' would: the calibrated policy of each class that has one, the paper's for the rest.
+   * The adaptivity run watches as a dry run, again as the A/A pair where the variants have it, with the paper's
+   * policies, and, with the calibrated variant, as 'tune watch --policy DIR' would: the calibrated policy of each
+   * class that has one, the paper's for the rest.
    */
   @Test
   void theAdaptivityRunWatchesAgainWithTheCalibratedPoliciesOverThePapers(@TempDir Path dir) throws Exception {
@@ -76,15 +77,16 @@ class TestPcmBenchmark {
 
     List<AdaptivityRun.Watched> watched = builder.variants(List.of(PcmVariant.values())).build().watched();
 
-    assertThat(watched).extracting(AdaptivityRun.Watched::variant)
-        .containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM, PcmVariant.CALIBRATED);
+    assertThat(watched).extracting(AdaptivityRun.Watched::variant).containsExactly(PcmVariant.DEFAULTS,
+        PcmVariant.DEFAULTS_AGAIN, PcmVariant.PCM, PcmVariant.CALIBRATED);
+    assertThat(watched).extracting(AdaptivityRun.Watched::applying).containsExactly(false, false, true, true);
     Map<WorkloadClass, String> paper = sources(shipped);
     assertThat(calibrated.get(WorkloadClass.RO_READ).source()).isNotEqualTo(paper.get(WorkloadClass.RO_READ));
     assertThat(sources(watched.get(0).policies())).isEqualTo(paper);
-    assertThat(sources(watched.get(1).policies())).isEqualTo(paper);
+    assertThat(sources(watched.get(2).policies())).isEqualTo(paper);
     Map<WorkloadClass, String> overlaid = new TreeMap<>(paper);
     overlaid.put(WorkloadClass.RO_READ, calibrated.get(WorkloadClass.RO_READ).source());
-    assertThat(sources(watched.get(2).policies())).isEqualTo(overlaid);
+    assertThat(sources(watched.get(3).policies())).isEqualTo(overlaid);
     assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.PCM)).build().watched())
         .extracting(AdaptivityRun.Watched::variant).containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM);
   }

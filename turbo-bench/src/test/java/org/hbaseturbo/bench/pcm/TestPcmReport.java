@@ -48,15 +48,39 @@ class TestPcmReport {
   /** Each run of the shifting mix that applied policies, against the dry run, phase by phase. */
   @Test
   void theAdaptivityTableComparesEveryRunThatAppliedPoliciesWithTheDryRun() {
-    AdaptivityResult adaptivity = new AdaptivityResult(Map.of(), List.of(adaptivityRun("defaults", 100, 200),
-        adaptivityRun("PCM", 120, 190), adaptivityRun("calibrated", 130, 210)));
+    AdaptivityResult adaptivity = AdaptivityResult.of(Map.of(), List.of(adaptivityRun("defaults", 1, 100, 200),
+        adaptivityRun("PCM", 1, 120, 190), adaptivityRun("calibrated", 1, 130, 210)));
 
     assertThat(PcmTables.adaptivity(adaptivity)).contains("load: PCM 1.20x defaults, calibrated 1.30x defaults",
         "reads: PCM 0.95x defaults, calibrated 1.05x defaults");
   }
 
-  private static AdaptivityResult.Run adaptivityRun(String name, double load, double reads) {
-    return new AdaptivityResult.Run(name, List.of(
+  /**
+   * In rounds, each run's phase is paired with the same round's dry run: a slow round of the host slows both and
+   * cancels out. The second dry run, the A/A pair, is compared like any other run, and the table says what it is.
+   */
+  @Test
+  void theAdaptivityRatiosAreTheMedianOfRoundByRoundRatiosToTheDryRun() {
+    AdaptivityResult adaptivity = AdaptivityResult.of(Map.of(), List.of(adaptivityRun("defaults", 1, 100, 200),
+        adaptivityRun("defaults", 2, 50, 100), adaptivityRun("defaults", 3, 100, 100),
+        adaptivityRun("defaults again", 1, 110, 200), adaptivityRun("defaults again", 2, 45, 100),
+        adaptivityRun("defaults again", 3, 100, 100),
+        adaptivityRun("PCM", 1, 90, 220), adaptivityRun("PCM", 2, 60, 100), adaptivityRun("PCM", 3, 120, 95)));
+
+    assertThat(adaptivity.ratios()).filteredOn(r -> r.phase().equals("load") && r.run().equals("PCM"))
+        .singleElement().satisfies(r -> {
+          assertThat(r.dryRun()).isEqualTo("defaults");
+          assertThat(r.ratio().perRun()).containsExactly(0.9, 1.2, 1.2);
+          assertThat(r.ratio().median()).isEqualTo(1.2);
+        });
+    assertThat(PcmTables.adaptivity(adaptivity)).contains(
+        "load: defaults again 1.00x (0.90-1.10) defaults, PCM 1.20x (0.90-1.20) defaults",
+        "reads: defaults again 1.00x (1.00-1.00) defaults, PCM 1.00x (0.95-1.10) defaults",
+        "defaults again: a second dry run, the A/A pair");
+  }
+
+  private static AdaptivityResult.Run adaptivityRun(String name, int round, double load, double reads) {
+    return new AdaptivityResult.Run(name, round, List.of(
         new AdaptivityResult.Phase("load", "BL", 0, 10_000, (long) load * 10, load, 0, 2.0, 4.0, null, List.of()),
         new AdaptivityResult.Phase("reads", "RO-read", 10_000, 10_000, (long) reads * 10, reads, 0, 2.0, 4.0, 6.0,
             List.of())), List.of(), List.of());
