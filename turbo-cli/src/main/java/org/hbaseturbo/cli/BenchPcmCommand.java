@@ -35,7 +35,10 @@ import picocli.CommandLine.Spec;
         "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
             + " 'tune watch' runs it, against the same loop as a dry run; with --calibrated, once more as 'tune watch"
             + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest;"
-            + " with the 'defaults-again' variant, a second dry run, the A/A pair.",
+            + " with the 'defaults-again' variant, a second dry run, the A/A pair. Each run's servers first warm"
+            + " up on a table of their own (--records, 100,000 at most), in runs of --run-time of the phases'"
+            + " operations blended, until their JIT is quiet (--server-warmup-runs at most); it is dropped before"
+            + " the load.",
         "--runs counts rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
             + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops. Each run of a class"
             + " other than BL, and each unmeasured run before it, lasts --run-time (at least 2s). The adaptivity run"
@@ -121,7 +124,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Option(names = "--server-warmup-runs", paramLabel = "N",
       description = "Unmeasured runs of each class at most before its measured run, each as long as it, until the"
           + " RegionServers' JIT compilers are quiet over one (under 20 ms of compiling a second per JVM): each run"
-          + " adds a run of every class under every variant in every round (1 to 10; default: ${DEFAULT-VALUE}).")
+          + " adds a run of every class under every variant in every round; the adaptivity run's servers warm up"
+          + " the same way before its mix (1 to 10; default: ${DEFAULT-VALUE}).")
   int serverWarmUpRuns = PcmBenchmark.WarmUp.DEFAULT.serverRuns();
 
   @Option(names = "--no-adaptivity", description = "Skip the adaptivity run.")

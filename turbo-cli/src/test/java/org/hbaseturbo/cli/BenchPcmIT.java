@@ -91,11 +91,16 @@ class BenchPcmIT {
     JsonNode runs = report.get("adaptivity").get("runs");
     assertThat(runs).extracting(r -> r.get("name").asText()).containsExactly("defaults", "PCM", "calibrated");
     for (JsonNode adaptivity : runs) {
+      // Each run's servers warmed up on a table of their own before the mix, and told their compiling after it.
+      assertThat(adaptivity.get("server_warm_up").get("runs").asInt()).as(adaptivity.toString())
+          .isBetween(1, PcmBenchmark.WarmUp.DEFAULT.serverRuns());
       List<String> classes = new ArrayList<>();
       adaptivity.get("phases").forEach(phase -> {
         classes.add(phase.get("expected_class").asText());
         assertThat(phase.get("failures").asLong()).isZero();
         assertThat(phase.get("operations").asLong()).isPositive();
+        assertThat(phase.get("server_jit_ms_per_s").isNumber()).as(phase.toString()).isTrue();
+        assertThat(phase.get("server_jit_ms_per_s").asDouble()).isNotNegative();
         // Each single-class mix is taken within its phase, by the dry run too, and the phase ends on it.
         if (!phase.get("expected_class").asText().equals("MixRW")) {
           assertThat(phase.get("detected_after_s").isNull()).as(phase.toString()).isFalse();
@@ -121,6 +126,8 @@ class BenchPcmIT {
       assertThat(entry.newValue()).isEqualTo("0.6");
       assertThat(entry.status()).isEqualTo(AuditLog.Status.APPLIED);
     });
+    assertThat(report.get("adaptivity").get("settings").get("server_warmup").asText())
+        .startsWith("2,000 records on a table of their own, then runs of 2 s");
     assertThat(report.get("adaptivity").get("settings").get("calibrated_policies").asText())
         .contains("RO-read: " + calibrated.resolve("RO-read.yaml"), "RO-scan: RO-scan.yaml");
     // The dry run changes nothing: nothing audited, and the servers keep HBase's fractions throughout.

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.hbaseturbo.bench.report.RatioTable;
+import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 
 /**
  * The adaptivity run: one YCSB run whose mix shifts, watched only (the same monitor, as a dry run, and again where the
@@ -55,11 +56,13 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
   /**
    * @param name "defaults" (the dry run), "defaults again" (the A/A pair's second dry run), "PCM" or "calibrated"
    * @param round the round it ran in, from 1
+   * @param serverWarmUp how its servers were warmed up before the mix, on a table of their own
    * @param phases each phase of the mix, in order
    * @param periods every watched period
    * @param fractions the servers' memstore and block-cache fractions, sampled every second
    */
-  public record Run(String name, int round, List<Phase> phases, List<Period> periods, List<FractionSample> fractions) {
+  public record Run(String name, int round, ServerWarmUp.Outcome serverWarmUp, List<Phase> phases,
+      List<Period> periods, List<FractionSample> fractions) {
   }
 
   /**
@@ -70,11 +73,13 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
    * @param switchedAfterS from the phase's start until its class's policy was applied (planned in a dry run)
    * @param inForceAfterS from the phase's start until the servers ran with its policy's heap fractions; null if
    *     they did not within the phase, or never were to (a dry run)
+   * @param serverJitMsPerS milliseconds the servers' JIT compiled per JVM per second of the phase; null where they
+   *     do not tell
    * @param opsPerSecond throughput in each second of the phase
    */
   public record Phase(String name, String expectedClass, long startEpochMs, long runtimeMs, long operations,
       double throughputOpsS, long failures, Double detectedAfterS, Double switchedAfterS, Double inForceAfterS,
-      List<Long> opsPerSecond) {
+      Double serverJitMsPerS, List<Long> opsPerSecond) {
   }
 
   /**

@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
@@ -18,8 +20,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.RunOrder;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
+import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbTable;
@@ -43,7 +47,7 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * watched as a dry run, which changes nothing. PCM's loop runs with the paper's policies and, when there are
  * calibrated ones, again with those, as {@code tune watch --policy DIR} runs them: the calibrated policy of each
  * class that has one, the paper's for the rest. Every run is on a fresh cluster at the policies' heap, starting from
- * HBase's defaults.
+ * HBase's defaults, its servers warmed up first on a table of their own ({@link Warming}).
  *
  * <p>One run of the mix strays from another of the same settings by up to 30% a phase (2026-11-30), so every run is
  * made in each of a number of rounds, in turn, and each phase's ratio to the dry run is the median of round-by-round
@@ -64,6 +68,31 @@ public final class AdaptivityRun {
    */
   public record Settings(int phaseSeconds, int periodSeconds, int hold, int trialPeriods,
       boolean untilSwitched) {
+  }
+
+  /**
+   * How each run's servers are warmed up before the mix: on a table of their own, loaded with {@code records}
+   * records, then runs of the phases' operations blended, until the servers' JIT is quiet ({@link ServerWarmUp}); the
+   * table is dropped before the load. So every run starts on servers that have compiled the paths its phases take,
+   * as a cluster that has served before has, and with the block cache the load leaves it. Without it (until
+   * 2026-12-05) each fresh RegionServer JVM compiled for 9.5-10.7 s of the 40 s reads phase, beside the load's
+   * compactions, and where that fell decided the phase: its A/A pair spread 0.40x-1.50x
+   * (results/pcm/adaptivity-rounds-2026-12-05).
+   *
+   * @param runs unmeasured runs at most
+   * @param seconds each run's length
+   * @param records records of the warm-up table
+   */
+  record Warming(int runs, int seconds, long records) {
+    /** The warm-up table. */
+    static final String TABLE = "pcm_adapt_warm";
+    /** Records of the warm-up table at most: enough for its runs to read store files as well as the memstore. */
+    static final long MAX_RECORDS = 100_000;
+
+    /** {@code runs} of {@code seconds}, on as many records as the classes' table, {@link #MAX_RECORDS} at most. */
+    static Warming of(int runs, int seconds, long classRecords) {
+      return new Warming(runs, seconds, Math.min(MAX_RECORDS, classRecords));
+    }
   }
 
   /** A switch that would set again the values of a reverted trial of its class is not made within the run. */
@@ -90,6 +119,10 @@ public final class AdaptivityRun {
     }
   }
 
+  /** The servers' warm-up's mix: the operations of the phases after the load, in equal shares. */
+  private static final Map<String, String> WARM_MIX = PcmWorkload.blend(Arrays.stream(MixPhase.values())
+      .map(phase -> phase.mix).filter(Objects::nonNull).toList());
+
   /**
    * One run of the shifting mix: the variant it is named after ({@code defaults} and {@code defaults again}: dry
    * runs) and the policies the watch applies, or plans in a dry run.
@@ -105,6 +138,7 @@ public final class AdaptivityRun {
   }
 
   private final Settings settings;
+  private final Warming warming;
   /** The dry run first: each phase of the others is compared with its, round by round. */
   private final List<Watched> watched;
   private final int rounds;
@@ -123,13 +157,14 @@ public final class AdaptivityRun {
    * @param rounds how many times each run is made, all of them in turn each round (the order turned by one from
    *     round to round), so that each ratio to the dry run is a median of rounds with a spread beside it
    */
-  AdaptivityRun(Settings settings, List<Watched> watched, int rounds, int threads, String heap,
+  AdaptivityRun(Settings settings, Warming warming, List<Watched> watched, int rounds, int threads, String heap,
       Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, Path workDir,
       PrintWriter out) {
     if (watched.isEmpty() || watched.get(0).applying()) {
       throw new IllegalArgumentException("the adaptivity run starts with its dry run: " + watched);
     }
     this.settings = settings;
+    this.warming = warming;
     this.watched = List.copyOf(watched);
     this.rounds = rounds;
     this.threads = threads;
@@ -155,12 +190,20 @@ public final class AdaptivityRun {
     parameters.put("trial_periods", Integer.toString(settings.trialPeriods()));
     parameters.put("phase_until_switched", Boolean.toString(settings.untilSwitched()));
     parameters.put("heap", heap);
+    parameters.put("server_warmup", String.format("%,d records on a table of their own, then runs of %d s of the"
+        + " phases' operations blended (reads %.2f, updates %.2f, scans %.2f), until the servers' JIT is quiet, at"
+        + " most %d", warming.records(), warming.seconds(), share("readproportion"), share("updateproportion"),
+        share("scanproportion"), warming.runs()));
     for (Watched run : watched.subList(1, watched.size())) {
       // Which file each class's policy came from: the calibrated run mixes calibrated and paper's policies.
       parameters.put(run.variant().userName() + "_policies", new TreeMap<>(run.policies()).values().stream()
           .map(policy -> policy.workloadClass().label() + ": " + policy.file()).collect(Collectors.joining(", ")));
     }
     return AdaptivityResult.of(parameters, runs);
+  }
+
+  private static double share(String proportion) {
+    return Double.parseDouble(WARM_MIX.get(proportion));
   }
 
   /** The RegionServers' HBase version, after {@link #run}. */
@@ -181,11 +224,8 @@ public final class AdaptivityRun {
     try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dataNodes, dir,
         out)) {
       hbaseVersion = cluster.target().hbaseVersion();
-      try (Admin admin = cluster.connection().getAdmin()) {
-        YcsbTable.createIfMissing(admin, TableName.valueOf(TABLE), YcsbPhase.DEFAULT_FAMILY,
-            PcmBenchmark.LOADED_REGIONS, experiment(cluster, LOAD_BOUND, Map.of(), dir)
-                .phase(YcsbPhase.Kind.LOAD, "table", false).properties());
-      }
+      ServerWarmUp.Outcome warmUp = warmUp(cluster, dir.resolve("warm-up"));
+      createTable(cluster, TABLE, experiment(cluster, TABLE, LOAD_BOUND, Map.of(), settings.phaseSeconds(), dir));
       WorkloadWatcher watcher = new WorkloadWatcher(cluster.connection(), new PolicyExecutor(cluster.connection(),
           new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), watch.policies(),
           Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying,
@@ -198,8 +238,8 @@ public final class AdaptivityRun {
           out.printf("  phase %s (%s)%n", phase.label, phase.workloadClass.label());
           out.flush();
           Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
-          YcsbExperiment experiment = experiment(cluster, phase.mix == null ? LOAD_BOUND : loaded,
-              phase.mix == null ? Map.of() : phase.mix.mix(), phaseDir);
+          YcsbExperiment experiment = experiment(cluster, TABLE, phase.mix == null ? LOAD_BOUND : loaded,
+              phase.mix == null ? Map.of() : phase.mix.mix(), settings.phaseSeconds(), phaseDir);
           if (settings.untilSwitched()) {
             Path stop = phaseDir.resolve("stop");
             experiment = experiment.stoppedBy(stop);
@@ -220,19 +260,48 @@ public final class AdaptivityRun {
       for (MixPhase phase : MixPhase.values()) {
         phases.add(phase(phase, results.get(phase.ordinal()), background, watch));
       }
-      run = new AdaptivityResult.Run(name, round, phases, List.copyOf(background.periods),
+      run = new AdaptivityResult.Run(name, round, warmUp, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
     }
     DataDirs.release(data);
     return run;
   }
 
-  /** A phase on the run's table for the phase's time, with no warm-up: the run's throughput is continuous. */
-  private YcsbExperiment experiment(BenchCluster cluster, long records, Map<String, String> overrides, Path dir) {
+  /** Warms the servers up as {@link Warming} says. */
+  private ServerWarmUp.Outcome warmUp(BenchCluster cluster, Path dir) throws IOException {
+    out.printf("  warm-up on %s: %,d records, then runs of %d s of the phases' operations blended until the servers'"
+        + " JIT is quiet (at most %d)%n", Warming.TABLE, warming.records(), warming.seconds(), warming.runs());
+    out.flush();
+    YcsbExperiment load = experiment(cluster, Warming.TABLE, warming.records(), Map.of(), 0, dir.resolve("load"));
+    createTable(cluster, Warming.TABLE, load);
+    PcmBenchmark.requireNoFailures(load.load(false), "the servers' warm-up load");
+    ServerWarmUp.Outcome outcome = ServerWarmUp.untilQuiet(warming.runs(), number -> experiment(cluster,
+        Warming.TABLE, warming.records(), WARM_MIX, warming.seconds(), dir.resolve("run-" + number)).run(1, 1, false));
+    try (Admin admin = cluster.connection().getAdmin()) {
+      BenchTables.dropIfExists(admin, TableName.valueOf(Warming.TABLE));
+    }
+    out.printf("  warm-up: %s%n", outcome.describe());
+    out.flush();
+    return outcome;
+  }
+
+  private static void createTable(BenchCluster cluster, String table, YcsbExperiment load) throws IOException {
+    try (Admin admin = cluster.connection().getAdmin()) {
+      YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY,
+          PcmBenchmark.LOADED_REGIONS, load.phase(YcsbPhase.Kind.LOAD, "table", false).properties());
+    }
+  }
+
+  /**
+   * A run on {@code table} for at most {@code seconds} (0: a load, until its records are in), with no client warm-up:
+   * the run's throughput is continuous.
+   */
+  private YcsbExperiment experiment(BenchCluster cluster, String table, long records, Map<String, String> overrides,
+      int seconds, Path dir) {
     Map<String, String> properties = new TreeMap<>(ycsbProperties);
     properties.putAll(overrides);
-    properties.put(PcmBenchmark.TABLE_PROPERTY, TABLE);
-    properties.put("maxexecutiontime", Integer.toString(settings.phaseSeconds()));
+    properties.put(PcmBenchmark.TABLE_PROPERTY, table);
+    properties.put("maxexecutiontime", Integer.toString(seconds));
     return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
         threads, YcsbWarmUp.operations(0)), dir, out);
   }
@@ -267,7 +336,8 @@ public final class AdaptivityRun {
     }
     return new AdaptivityResult.Phase(phase.label, phase.workloadClass.label(), start, result.runtimeMs(),
         result.operations(), result.throughputOpsPerSecond(), result.failures(), detected,
-        switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce, perSecond);
+        switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce,
+        ServerWarmUp.compileMsPerSecond(result), perSecond);
   }
 
   /** The watch loop and a sampler of the servers' heap fractions, in threads of their own while the phases run. */

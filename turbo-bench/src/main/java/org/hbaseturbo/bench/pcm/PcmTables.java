@@ -114,12 +114,14 @@ public final class PcmTables {
   static String adaptivity(AdaptivityResult adaptivity) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"phase", "class", "run", "round", "ops/s", "detected after s", "policy applied after s",
-        "fractions in force after s", "failed ops"});
+        "fractions in force after s", "servers' JIT ms/s", "failed ops"});
     for (AdaptivityResult.Run run : adaptivity.runs()) {
       for (AdaptivityResult.Phase phase : run.phases()) {
         rows.add(new String[] {phase.name(), phase.expectedClass(), run.name(), Integer.toString(run.round()),
             String.format("%,.0f", phase.throughputOpsS()), seconds(phase.detectedAfterS()),
-            seconds(phase.switchedAfterS()), seconds(phase.inForceAfterS()), Long.toString(phase.failures())});
+            seconds(phase.switchedAfterS()), seconds(phase.inForceAfterS()),
+            phase.serverJitMsPerS() == null ? "n/a" : String.format("%.1f", phase.serverJitMsPerS()),
+            Long.toString(phase.failures())});
       }
     }
     StringBuilder text = new StringBuilder(TextTable.render(rows, 0, 1, 2));

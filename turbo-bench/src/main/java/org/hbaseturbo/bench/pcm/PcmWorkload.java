@@ -2,6 +2,7 @@ package org.hbaseturbo.bench.pcm;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.hbaseturbo.common.InvalidInputException;
@@ -67,11 +68,28 @@ public enum PcmWorkload {
    * count (a bulk load is YCSB's load phase, which a calibration's timed runs cannot be).
    */
   Map<String, String> mix() {
+    return mix(reads, updates, scans, isLoad());
+  }
+
+  /**
+   * YCSB's proportions for a run that mixes the operations of {@code workloads}, none of them a load, in equal
+   * shares: a run that takes each class's code paths, as the classes in turn would.
+   */
+  static Map<String, String> blend(List<PcmWorkload> workloads) {
+    if (workloads.isEmpty() || workloads.stream().anyMatch(PcmWorkload::isLoad)) {
+      throw new IllegalArgumentException("a blend of run classes, not " + workloads);
+    }
+    return mix(workloads.stream().mapToDouble(w -> w.reads).average().getAsDouble(),
+        workloads.stream().mapToDouble(w -> w.updates).average().getAsDouble(),
+        workloads.stream().mapToDouble(w -> w.scans).average().getAsDouble(), false);
+  }
+
+  private static Map<String, String> mix(double reads, double updates, double scans, boolean load) {
     Map<String, String> mix = new LinkedHashMap<>();
     mix.put("readproportion", Double.toString(reads));
     mix.put("updateproportion", Double.toString(updates));
     mix.put("scanproportion", Double.toString(scans));
-    mix.put("insertproportion", isLoad() ? "1" : "0");
+    mix.put("insertproportion", load ? "1" : "0");
     mix.put("readmodifywriteproportion", "0");
     if (scans > 0) {
       mix.put("maxscanlength", Integer.toString(MAX_SCAN_LENGTH));

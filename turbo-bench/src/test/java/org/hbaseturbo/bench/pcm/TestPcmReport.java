@@ -11,6 +11,7 @@ import java.util.Map;
 import org.hbaseturbo.bench.report.Latency;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.report.VariantResult;
+import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.WorkloadReading;
 import org.hbaseturbo.common.InvalidInputException;
@@ -52,7 +53,7 @@ class TestPcmReport {
         adaptivityRun("PCM", 1, 120, 190), adaptivityRun("calibrated", 1, 130, 210)));
 
     assertThat(PcmTables.adaptivity(adaptivity)).contains("load: PCM 1.20x defaults, calibrated 1.30x defaults",
-        "reads: PCM 0.95x defaults, calibrated 1.05x defaults");
+        "reads: PCM 0.95x defaults, calibrated 1.05x defaults", "servers' JIT ms/s", "37.4", "n/a");
   }
 
   /**
@@ -80,10 +81,11 @@ class TestPcmReport {
   }
 
   private static AdaptivityResult.Run adaptivityRun(String name, int round, double load, double reads) {
-    return new AdaptivityResult.Run(name, round, List.of(
-        new AdaptivityResult.Phase("load", "BL", 0, 10_000, (long) load * 10, load, 0, 2.0, 4.0, null, List.of()),
+    return new AdaptivityResult.Run(name, round, new ServerWarmUp.Outcome(2, true, 1.5), List.of(
+        new AdaptivityResult.Phase("load", "BL", 0, 10_000, (long) load * 10, load, 0, 2.0, 4.0, null, null,
+            List.of()),
         new AdaptivityResult.Phase("reads", "RO-read", 10_000, 10_000, (long) reads * 10, reads, 0, 2.0, 4.0, 6.0,
-            List.of())), List.of(), List.of());
+            37.4, List.of())), List.of(), List.of());
   }
 
   /**
@@ -150,6 +152,17 @@ class TestPcmReport {
     assertThatThrownBy(() -> PcmWorkload.byLabel("RO")).isInstanceOf(InvalidInputException.class)
         .hasMessage("unknown class 'RO': expected one of BL, RO-read, RO-scan, MixR, MixRW, MixW,"
             + " WO-update");
+  }
+
+  /** The adaptivity run's servers warm up on every operation of the phases after its load, in equal shares. */
+  @Test
+  void aBlendOfClassesRunsEachOfTheirOperationsInEqualSharesAndNoLoad() {
+    assertThat(PcmWorkload.blend(List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_RW)))
+        .containsEntry("readproportion", "0.5").containsEntry("scanproportion", Double.toString(1.0 / 3))
+        .containsEntry("updateproportion", Double.toString(0.5 / 3)).containsEntry("insertproportion", "0")
+        .containsEntry("maxscanlength", "100");
+    assertThatThrownBy(() -> PcmWorkload.blend(List.of(PcmWorkload.BL, PcmWorkload.RO_READ)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("BL");
   }
 
   private static ClassResult result(PcmVariant variant, double... rounds) {
