@@ -32,9 +32,10 @@ import picocli.CommandLine.Spec;
         + " fresh process cluster (2 RegionServer JVMs) started on a copy of the same loaded records, on this host's"
         + " file system or, with --hdfs, on an HDFS of its own; writes are buffered on the client for every variant."
         + " With --regime disk the policies size heaps from a node's memory.",
-        "Then the adaptivity run: one YCSB run whose mix shifts (load, reads, scans, 50/50) under PCM's loop, as"
-            + " 'tune watch' runs it, against the same loop as a dry run; with --calibrated, once more as 'tune watch"
-            + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest;"
+        "Then the adaptivity run: one YCSB run whose mix shifts (a load of --records, then reads, scans, 50/50)"
+            + " under PCM's loop, as 'tune watch' runs it, against the same loop as a dry run; with --calibrated,"
+            + " once more as 'tune watch --policy DIR' runs it: the calibrated policy of each class that has one,"
+            + " the paper's for the rest;"
             + " with the 'defaults-again' variant, a second dry run, the A/A pair. Each run's servers first warm"
             + " up on a table of their own (--records, 100,000 at most), in runs of --run-time of the phases'"
             + " operations blended, until their JIT is quiet (--server-warmup-runs at most); it is dropped before"
@@ -74,7 +75,8 @@ final class BenchPcmCommand implements Callable<Integer> {
 
   @Range(min = 1_000, max = 1_000_000_000)
   @Option(names = "--records", paramLabel = "N",
-      description = "Records loaded once for the run classes (1,000 to 1,000,000,000; default: 500,000, and 3,000,000"
+      description = "Records loaded once for the run classes, and by the adaptivity run's load within its"
+          + " --phase-time (1,000 to 1,000,000,000; default: 500,000, and 3,000,000"
           + " with --regime disk, 1.5 GB for each node of the default --node-memory). With --regime disk, give"
           + " more than the nodes' memory (1 KB each) for reads to come from the disk.")
   Long records;
@@ -134,8 +136,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   @DurationRange(min = "10s", max = "1h")
   @Option(names = "--phase-time", paramLabel = "DURATION", defaultValue = "40s",
       converter = DurationArgument.Seconds.class,
-      description = "Length of each phase of the adaptivity run; a number alone is seconds (10s to 1h; default:"
-          + " ${DEFAULT-VALUE}).")
+      description = "Length of each phase of the adaptivity run, the load's at most (it inserts --records); a number"
+          + " alone is seconds (10s to 1h; default: ${DEFAULT-VALUE}).")
   DurationArgument phaseTime;
 
   @Option(names = "--phase-until-switched",
@@ -251,8 +253,8 @@ final class BenchPcmCommand implements Callable<Integer> {
         .variants(variants())
         .policies(policyFiles.policies())
         .calibrated(calibrated == null ? Map.of() : PolicyLoader.files(calibrated, "--calibrated"))
-        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(phaseTime.seconds(),
-            periodSeconds, hold, trialPeriods, phaseUntilSwitched)))
+        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(recordCount,
+            phaseTime.seconds(), periodSeconds, hold, trialPeriods, phaseUntilSwitched)))
         .ycsbProperties(ycsbProperties).node(node).dataNodes(dataNodes)
         .warmUp(new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns)).build();
     Path dir = output.dir("pcm");

@@ -57,7 +57,13 @@ public final class AdaptivityRun {
   /** The table the run loads and then reads. */
   static final String TABLE = "pcm_adapt";
   /**
-   * @param phaseSeconds how long each phase runs, the load included; with {@code untilSwitched}, at most
+   * @param loadRecords records the load inserts, within its phase's time (with {@code untilSwitched}, the load goes
+   *     on until the watch takes it instead): the same data for every run, so that each run's flushes and
+   *     compactions fall at the same point of it. Loads ended by time alone (until 2026-12-05) inserted
+   *     757,000-1,019,000 records, and the compactions their last flushes started ended anywhere from before the
+   *     reads phase to 16 s into it, by the RegionServers' logs, in runs of the same settings, whose reads phases
+   *     ranged 0.40x-1.50x of each other (results/pcm/adaptivity-rounds-2026-12-05)
+   * @param phaseSeconds how long each phase runs, the load at most; with {@code untilSwitched}, at most
    * @param periodSeconds the watch period
    * @param hold periods a new class must hold before its policy is applied
    * @param trialPeriods periods after a switch over which PCM judges it, and rolls it back if the phase ran slower
@@ -66,40 +72,33 @@ public final class AdaptivityRun {
    *     dry run): a check that PCM follows each shift, whatever the time that takes, rather than a measure over
    *     phases of one length
    */
-  public record Settings(int phaseSeconds, int periodSeconds, int hold, int trialPeriods,
+  public record Settings(long loadRecords, int phaseSeconds, int periodSeconds, int hold, int trialPeriods,
       boolean untilSwitched) {
   }
 
   /**
-   * How each run's servers are warmed up before the mix: on a table of their own, loaded with {@code records}
-   * records, then runs of the phases' operations blended, until the servers' JIT is quiet ({@link ServerWarmUp}); the
-   * table is dropped before the load. So every run starts on servers that have compiled the paths its phases take,
-   * as a cluster that has served before has, and with the block cache the load leaves it. Without it (until
-   * 2026-12-05) each fresh RegionServer JVM compiled for 9.5-10.7 s of the 40 s reads phase, beside the load's
-   * compactions, and where that fell decided the phase: its A/A pair spread 0.40x-1.50x
-   * (results/pcm/adaptivity-rounds-2026-12-05).
+   * How each run's servers are warmed up before the mix: on a table of their own, loaded with as many records as the
+   * mix's load ({@link #MAX_RECORDS} at most), then runs of the phases' operations blended, until the servers' JIT is
+   * quiet ({@link ServerWarmUp}); the table is dropped before the load. So every run starts on servers that have
+   * compiled the paths its phases take, as a cluster that has served before has, with the block cache the load
+   * leaves it. Without it (until 2026-12-05) each fresh RegionServer JVM compiled for 9.5-10.7 s within the 40 s
+   * reads phase, a quarter of a core (results/pcm/adaptivity-rounds-2026-12-05).
    *
    * @param runs unmeasured runs at most
    * @param seconds each run's length
-   * @param records records of the warm-up table
    */
-  record Warming(int runs, int seconds, long records) {
+  record Warming(int runs, int seconds) {
     /** The warm-up table. */
     static final String TABLE = "pcm_adapt_warm";
     /** Records of the warm-up table at most: enough for its runs to read store files as well as the memstore. */
     static final long MAX_RECORDS = 100_000;
-
-    /** {@code runs} of {@code seconds}, on as many records as the classes' table, {@link #MAX_RECORDS} at most. */
-    static Warming of(int runs, int seconds, long classRecords) {
-      return new Warming(runs, seconds, Math.min(MAX_RECORDS, classRecords));
-    }
   }
 
   /** A switch that would set again the values of a reverted trial of its class is not made within the run. */
   private static final Duration REVERT_HOLD = Duration.ofHours(24);
 
-  /** Records the load phase may insert: more than it can in its time, which ends it. */
-  private static final long LOAD_BOUND = 100_000_000;
+  /** Records a load that ends when the watch takes it may insert: more than it can in its time. */
+  private static final long UNTIL_SWITCHED_LOAD = 100_000_000;
 
   /** The phases of the shifting mix. */
   private enum MixPhase {
@@ -177,13 +176,16 @@ public final class AdaptivityRun {
   }
 
   AdaptivityResult run() throws IOException {
-    out.printf("%nadaptivity: load, reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
-        + " periods)%n", settings.untilSwitched() ? "until the watch takes its class, at most " : "",
-        settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
+    out.printf("%nadaptivity: %s, then reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
+        + " periods)%n", settings.untilSwitched() ? "a load" : String.format("a load of %,d records (at most as"
+        + " long as a phase)", settings.loadRecords()), settings.untilSwitched() ? "until the watch takes its class,"
+        + " at most " : "", settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
     List<AdaptivityResult.Run> runs = new ArrayList<>();
     RunOrder.interleaved(watched, rounds, this::runOnce).values().forEach(runs::addAll);
     Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
     parameters.put("rounds", Integer.toString(rounds));
+    parameters.put("load_records", settings.untilSwitched() ? "until the watch takes it"
+        : Long.toString(settings.loadRecords()));
     parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
     parameters.put("period_seconds", Integer.toString(settings.periodSeconds()));
     parameters.put("hold_periods", Integer.toString(settings.hold()));
@@ -192,7 +194,7 @@ public final class AdaptivityRun {
     parameters.put("heap", heap);
     parameters.put("server_warmup", String.format("%,d records on a table of their own, then runs of %d s of the"
         + " phases' operations blended (reads %.2f, updates %.2f, scans %.2f), until the servers' JIT is quiet, at"
-        + " most %d", warming.records(), warming.seconds(), share("readproportion"), share("updateproportion"),
+        + " most %d", warmUpRecords(), warming.seconds(), share("readproportion"), share("updateproportion"),
         share("scanproportion"), warming.runs()));
     for (Watched run : watched.subList(1, watched.size())) {
       // Which file each class's policy came from: the calibrated run mixes calibrated and paper's policies.
@@ -200,6 +202,15 @@ public final class AdaptivityRun {
           .map(policy -> policy.workloadClass().label() + ": " + policy.file()).collect(Collectors.joining(", ")));
     }
     return AdaptivityResult.of(parameters, runs);
+  }
+
+  /** Records the load inserts at most: {@link Settings#loadRecords}, or more than it can in its time. */
+  private long loadRecords() {
+    return settings.untilSwitched() ? UNTIL_SWITCHED_LOAD : settings.loadRecords();
+  }
+
+  private long warmUpRecords() {
+    return Math.min(Warming.MAX_RECORDS, settings.loadRecords());
   }
 
   private static double share(String proportion) {
@@ -225,7 +236,7 @@ public final class AdaptivityRun {
         out)) {
       hbaseVersion = cluster.target().hbaseVersion();
       ServerWarmUp.Outcome warmUp = warmUp(cluster, dir.resolve("warm-up"));
-      createTable(cluster, TABLE, experiment(cluster, TABLE, LOAD_BOUND, Map.of(), settings.phaseSeconds(), dir));
+      createTable(cluster, TABLE, experiment(cluster, TABLE, loadRecords(), Map.of(), settings.phaseSeconds(), dir));
       WorkloadWatcher watcher = new WorkloadWatcher(cluster.connection(), new PolicyExecutor(cluster.connection(),
           new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), watch.policies(),
           Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying,
@@ -238,7 +249,7 @@ public final class AdaptivityRun {
           out.printf("  phase %s (%s)%n", phase.label, phase.workloadClass.label());
           out.flush();
           Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
-          YcsbExperiment experiment = experiment(cluster, TABLE, phase.mix == null ? LOAD_BOUND : loaded,
+          YcsbExperiment experiment = experiment(cluster, TABLE, phase.mix == null ? loadRecords() : loaded,
               phase.mix == null ? Map.of() : phase.mix.mix(), settings.phaseSeconds(), phaseDir);
           if (settings.untilSwitched()) {
             Path stop = phaseDir.resolve("stop");
@@ -270,13 +281,13 @@ public final class AdaptivityRun {
   /** Warms the servers up as {@link Warming} says. */
   private ServerWarmUp.Outcome warmUp(BenchCluster cluster, Path dir) throws IOException {
     out.printf("  warm-up on %s: %,d records, then runs of %d s of the phases' operations blended until the servers'"
-        + " JIT is quiet (at most %d)%n", Warming.TABLE, warming.records(), warming.seconds(), warming.runs());
+        + " JIT is quiet (at most %d)%n", Warming.TABLE, warmUpRecords(), warming.seconds(), warming.runs());
     out.flush();
-    YcsbExperiment load = experiment(cluster, Warming.TABLE, warming.records(), Map.of(), 0, dir.resolve("load"));
+    YcsbExperiment load = experiment(cluster, Warming.TABLE, warmUpRecords(), Map.of(), 0, dir.resolve("load"));
     createTable(cluster, Warming.TABLE, load);
     PcmBenchmark.requireNoFailures(load.load(false), "the servers' warm-up load");
     ServerWarmUp.Outcome outcome = ServerWarmUp.untilQuiet(warming.runs(), number -> experiment(cluster,
-        Warming.TABLE, warming.records(), WARM_MIX, warming.seconds(), dir.resolve("run-" + number)).run(1, 1, false));
+        Warming.TABLE, warmUpRecords(), WARM_MIX, warming.seconds(), dir.resolve("run-" + number)).run(1, 1, false));
     try (Admin admin = cluster.connection().getAdmin()) {
       BenchTables.dropIfExists(admin, TableName.valueOf(Warming.TABLE));
     }

@@ -388,9 +388,8 @@ public final class PcmBenchmark {
     }
     AdaptivityResult adaptivity = null;
     if (settings.adaptivity().isPresent()) {
-      AdaptivityRun.Warming warming = AdaptivityRun.Warming.of(settings.warmUp().serverRuns(), settings.runSeconds(),
-          settings.records());
-      AdaptivityRun run = new AdaptivityRun(settings.adaptivity().get(), warming, settings.watched(), settings.runs(),
+      AdaptivityRun run = new AdaptivityRun(settings.adaptivity().get(), new AdaptivityRun.Warming(
+          settings.warmUp().serverRuns(), settings.runSeconds()), settings.watched(), settings.runs(),
           settings.threads(), heap, settings.ycsbProperties(), settings.node(), settings.dataNodes(),
           workDir.resolve("adaptivity"), out);
       adaptivity = run.run();
