@@ -52,9 +52,10 @@ import picocli.CommandLine.Spec;
             + " policy file names only where it was chosen. BL runs inserts into empty"
             + " tables, each arm's made empty again before each of its runs: the paper's policy, its table settings"
             + " (together) without its pre-split, and the pre-split alone at half, once and twice the paper's"
-            + " regions a server, against HBase's one region. The heap and the split policy stay the paper's, and so"
-            + " does the pre-split of the other classes; the files say so. Everything it creates is dropped at the"
-            + " end. Without --conf it runs on a local cluster of its own.",
+            + " regions a server, against HBase's one region. Every setting it does not measure (the split policy,"
+            + " the maximum file size, the memstore's lower mark, the other classes' pre-split) is HBase's in the"
+            + " files, not the paper's; the heap stays the paper's; the files say so. Everything it creates is"
+            + " dropped at the end. Without --conf it runs on a local cluster of its own.",
         "Heap fractions (memstore, block cache), with --cluster processes and 2 RegionServers or more, for each"
             + " class but BL whose paper's fractions are not HBase's, in the rest of its share of --budget after the"
             + " table settings (all of it where they have nothing to measure): two copies of the records, each"
@@ -65,8 +66,8 @@ import picocli.CommandLine.Spec;
             + Calibration.MIN_ROUNDS + " rounds or more beats HBase's by two standard errors of it (1%% at least)"
             + " at a p99 within 25%%; the rounds end early where the median of " + Calibration.MIN_ROUNDS
             + " or more lost by as much; where no round ran to its end, HBase's are kept, unjudged."
-            + " Measured at the servers' heap (--rs-heap; give it the policies'). Elsewhere the fractions stay the"
-            + " paper's; the files say so."})
+            + " Measured at the servers' heap (--rs-heap; give it the policies'). Elsewhere the fractions are"
+            + " HBase's, fitted to the policy's heap; the files say so."})
 final class TuneCalibrateCommand implements Callable<Integer> {
   @ParentCommand
   TuneCommand parent;

@@ -11,8 +11,12 @@ import org.hbaseturbo.tune.policy.PolicySetting;
 
 /**
  * Writes a calibration's choices as policy files that {@code tune watch}, {@code apply} and {@code recommend} take
- * with {@code --policy DIR}: the paper's policy of each class, its searched settings replaced by what was measured
- * best on this cluster (HBase's defaults where no candidate beat them), the evidence in comments above.
+ * with {@code --policy DIR}: each setting of the paper's policy of each class as measured best on this cluster
+ * (HBase's defaults where no candidate beat them), HBase's own where the calibration did not measure it, the paper's
+ * heap, with the evidence in comments above. A value not shown to help on this cluster is not taken on the paper's
+ * word: with the paper's split policies and a load's fractions, which it does not measure, the calibrated watch lost
+ * every phase of the adaptivity run, 0.76x-0.90x the dry run, as its three reopens and a block cache of 0.1 cost it
+ * (results/pcm/adaptivity-fixed-load-2026-12-05).
  */
 final class CalibratedPolicies {
   private CalibratedPolicies() {
@@ -42,28 +46,29 @@ final class CalibratedPolicies {
     } else if (heapSearched) {
       lines.add("# Heap fractions: " + heap.reason() + "; HBase's, as where no candidate was shown to beat them.");
     } else {
-      lines.add("# Heap fractions: " + heap.reason() + ".");
+      lines.add("# Heap fractions: " + heap.reason() + "; HBase's, as every setting not measured.");
     }
     if (heapSearched) {
       heap.candidate().keySet().forEach(setting -> searchedNames.add(setting.key()));
     }
-    List<String> papers = new ArrayList<>(List.of("the heap"));
+    List<String> unmeasured = new ArrayList<>();
     if (!heapSearched) {
-      papers.add("its fractions");
+      unmeasured.add("the heap fractions");
     }
     if (!workload.isLoad()) {
-      papers.add("the pre-split");
+      unmeasured.add("the pre-split");
     }
     paper.settings().keySet().stream()
         .filter(key -> !searched.contains(key) && !HeapFractionRounds.FRACTIONS.contains(key))
-        .forEach(key -> papers.add(key.key()));
-    lines.add("# Searched: " + String.join(", ", searchedNames) + ". The paper's, not measured: "
-        + String.join(", ", papers) + ".");
+        .forEach(key -> unmeasured.add(key.key()));
+    lines.add("# Searched: " + String.join(", ", searchedNames) + ". HBase's, not measured: "
+        + String.join(", ", unmeasured) + ". The paper's: the heap, which 'tune watch' never changes.");
     lines.add("class: " + paper.workloadClass().label());
     lines.add("source: " + yamlString("calibrated on " + cluster + ", " + when + ", from " + paper.source()));
     lines.add("heap_gb: " + paper.heapGb());
     if (result.presplitRegionsPerServer() == null) {
-      paper.presplitRegionsPerServer().ifPresent(regions -> lines.add("presplit_regions_per_server: " + regions));
+      paper.presplitRegionsPerServer().ifPresent(regions -> lines.add("# presplit_regions_per_server: not measured"
+          + " (the paper's " + regions + "): none, as HBase creates a table"));
     } else if (result.presplitRegionsPerServer() > 0) {
       lines.add("presplit_regions_per_server: " + result.presplitRegionsPerServer() + "  # measured");
     } else {
@@ -94,22 +99,20 @@ final class CalibratedPolicies {
     String value;
     if (searched.contains(key)) {
       value = result.values().getOrDefault(key, key.hbaseDefault());
-    } else if (heapSetting && !heap.keepsPolicyFractions()) {
-      value = key.hbaseDefault();
-    } else {
+    } else if (heapSetting && heap.policyWon()) {
       value = papersValue.toString();
+    } else {
+      value = key.hbaseDefault();
     }
-    String mark = "";
+    String mark;
     if (searched.contains(key) || heapSetting && heap.judged()) {
-      mark = "  # measured";
+      mark = "measured";
     } else if (heapSetting && heap.searched()) {
-      mark = "  # HBase's: not judged";
-    } else if (key == PolicySetting.MEMSTORE_LOWER_LIMIT && heap.searched()) {
-      // The fractions' rounds move the memstore's share online; its lower mark takes a restart, so they ran at the
-      // cluster's own and a user should know this one value was carried over untried.
-      mark = "  # the paper's, not measured: it takes a restart, and the heap fractions' rounds ran at the cluster's";
+      mark = "HBase's: not judged";
+    } else {
+      mark = "HBase's: not measured (the paper's: " + papersValue + ")";
     }
-    return "  " + key.key() + ": " + value + mark;
+    return "  " + key.key() + ": " + value + "  # " + mark;
   }
 
   private static String yamlString(String text) {

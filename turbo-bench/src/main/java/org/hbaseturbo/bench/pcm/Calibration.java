@@ -71,8 +71,8 @@ import site.ycsb.workloads.CoreWorkload;
  *
  * <p>The heap fractions, a server's and not a table's, are measured after the table settings, in the rest of the
  * class's share, on a process cluster the calibration started, two servers side by side ({@link
- * HeapFractionRounds}); not for a load, nor elsewhere, where the policy files keep the paper's and say so. The heap
- * itself is not searched.
+ * HeapFractionRounds}); not for a load, nor elsewhere, where the policy files give HBase's and say so, as for every
+ * setting not measured. The heap itself is not searched: the files keep the paper's.
  */
 public final class Calibration {
   /** The fewest measured rounds a choice rests on ({@link CalibrationJudge#MIN_ROUNDS}), for the command's help. */
@@ -309,15 +309,14 @@ public final class Calibration {
       return Optional.of("the policy sets none, or HBase's as a policy gives them; nothing to measure");
     }
     if (workload.isLoad()) {
-      return Optional.of("not measured for a load, whose tables are made anew before each run; the paper's stay");
+      return Optional.of("not measured for a load, whose tables are made anew before each run");
     }
     if (servers.isEmpty()) {
       return Optional.of("measured only on a process cluster the calibration starts (--cluster processes), a"
-          + " fraction being a RegionServer's own; the paper's stay");
+          + " fraction being a RegionServer's own");
     }
     if (regionServers < 2) {
-      return Optional.of("measured only on 2 RegionServers or more (--regionservers), side by side; the paper's"
-          + " stay");
+      return Optional.of("measured only on 2 RegionServers or more (--regionservers), side by side");
     }
     return Optional.empty();
   }

@@ -68,7 +68,7 @@ final class HeapFractionRounds {
     UNJUDGED,
     /**
      * The calibration does not search them here (a load, a cluster it did not start, one RegionServer, or nothing
-     * to measure): the policy's, as its heap and split policy, which are never searched.
+     * to measure): HBase's, as every setting it does not measure.
      */
     NOT_SEARCHED
   }
@@ -92,7 +92,7 @@ final class HeapFractionRounds {
       return withoutRounds(candidate, Verdict.UNJUDGED, reason);
     }
 
-    /** The fractions are not searched, for {@code reason}: the policy's stay. */
+    /** The fractions are not searched, for {@code reason}: HBase's, unmeasured. */
     static Result notSearched(Map<PolicySetting, String> candidate, String reason) {
       return withoutRounds(candidate, Verdict.NOT_SEARCHED, reason);
     }
@@ -112,9 +112,9 @@ final class HeapFractionRounds {
       return verdict == Verdict.POLICY || verdict == Verdict.HBASE;
     }
 
-    /** Whether the policy file gets the policy's fractions: they won, or were not searched. */
-    boolean keepsPolicyFractions() {
-      return verdict == Verdict.POLICY || verdict == Verdict.NOT_SEARCHED;
+    /** Whether the policy's fractions beat HBase's in the rounds: the only way the policy file gets them. */
+    boolean policyWon() {
+      return verdict == Verdict.POLICY;
     }
 
     /** The candidate as a policy file names it: "hfile.block.cache.size 0.6, ...". */

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A calibration's policy file loads as a policy: the searched settings as measured (HBase's defaults where they
- * won), the rest the paper's, with the evidence in comments.
+ * won), the rest HBase's, the heap the paper's, with the evidence in comments.
  */
 class TestCalibratedPolicies {
   private static final PolicyEnvironment CLUSTER = new PolicyEnvironment(24, 2, 2, 1e9, 4);
 
   @Test
-  void theChosenValuesReplaceThePapersAndTheRestStays(@TempDir Path dir) throws Exception {
+  void theChosenValuesReplaceThePapersAndTheRestIsHBases(@TempDir Path dir) throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.MIX_W);
     Calibration.ClassResult result = result("paper hbase.hregion.memstore.flush.size alone",
         Map.of(PolicySetting.FLUSH_SIZE, "268435456"));
@@ -34,11 +34,21 @@ class TestCalibratedPolicies {
     assertThat(values.get(PolicySetting.FLUSH_SIZE)).isEqualTo("268435456");
     assertThat(values.get(PolicySetting.BLOCK_MULTIPLIER)).as("searched, the defaults kept")
         .isEqualTo(PolicySetting.BLOCK_MULTIPLIER.hbaseDefault());
-    assertThat(values.get(PolicySetting.MEMSTORE)).as("not searched").isEqualTo(papers.get(PolicySetting.MEMSTORE));
-    assertThat(calibrated.evaluate(CLUSTER).heapBytes()).isEqualTo(paper.evaluate(CLUSTER).heapBytes());
+    String hbaseMemstore = hbaseFractions(paper).get(PolicySetting.MEMSTORE);
+    assertThat(papers.get(PolicySetting.MEMSTORE)).as("the paper's MixW memstore is not HBase's")
+        .isNotEqualTo(hbaseMemstore);
+    assertThat(values.get(PolicySetting.MEMSTORE)).as("not searched: HBase's, fitted to the heap as every policy's")
+        .isEqualTo(hbaseMemstore);
+    assertThat(papers.get(PolicySetting.SPLIT_POLICY)).isNotEqualTo(PolicySetting.SPLIT_POLICY.hbaseDefault());
+    assertThat(values.get(PolicySetting.SPLIT_POLICY)).as("never searched: HBase's")
+        .isEqualTo(PolicySetting.SPLIT_POLICY.hbaseDefault());
+    assertThat(calibrated.evaluate(CLUSTER).heapBytes()).as("the paper's heap")
+        .isEqualTo(paper.evaluate(CLUSTER).heapBytes());
     assertThat(calibrated.source()).startsWith("calibrated on a test cluster, 2026-11-29, from PCM paper");
     assertThat(Files.readString(file)).contains("# Chosen: paper hbase.hregion.memstore.flush.size alone.",
-        "median 1.100 (1.050-1.150) over 3 rounds");
+        "median 1.100 (1.050-1.150) over 3 rounds", "hbase.regionserver.region.split.policy: "
+        + PolicySetting.SPLIT_POLICY.hbaseDefault() + "  # HBase's: not measured (the paper's: "
+        + paper.settings().get(PolicySetting.SPLIT_POLICY) + ")");
   }
 
   @Test
@@ -50,7 +60,8 @@ class TestCalibratedPolicies {
     Map<PolicySetting, String> values = PolicyLoader.withOverrides(dir).get(WorkloadClass.RO_READ).evaluate(CLUSTER)
         .values();
     assertThat(values.get(PolicySetting.BLOCKSIZE)).isEqualTo(PolicySetting.BLOCKSIZE.hbaseDefault());
-    assertThat(values.get(PolicySetting.BLOCK_CACHE)).as("the paper's").isEqualTo("0.6");
+    assertThat(values.get(PolicySetting.BLOCK_CACHE)).as("not searched here: HBase's, not the paper's 0.6")
+        .isEqualTo(hbaseFractions(paper).get(PolicySetting.BLOCK_CACHE));
   }
 
   @Test
@@ -83,7 +94,7 @@ class TestCalibratedPolicies {
   }
 
   @Test
-  void judgedHeapFractionsAreTheWinnersUnjudgedOnesHBasesAndUnsearchedOnesThePapers(@TempDir Path dir)
+  void judgedHeapFractionsAreTheWinnersAndUnjudgedOrUnsearchedOnesHBases(@TempDir Path dir)
       throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
     Map<PolicySetting, String> papers = paper.evaluate(CLUSTER).values();
@@ -99,9 +110,10 @@ class TestCalibratedPolicies {
     assertThat(Files.readString(file)).contains("# Heap fractions hbase.regionserver.global.memstore.size 0.1,"
         + " hfile.block.cache.size 0.6: median 0.975, rounds [0.970, 0.980].",
         "hfile.block.cache.size: 0.4  # measured", "hbase.regionserver.global.memstore.size.lower.limit: "
-        + paper.settings().get(PolicySetting.MEMSTORE_LOWER_LIMIT) + "  # the paper's, not measured: it takes a"
-        + " restart, and the heap fractions' rounds ran at the cluster's",
-        "The paper's, not measured: the heap, the pre-split, hbase.regionserver.global.memstore.size.lower.limit");
+        + PolicySetting.MEMSTORE_LOWER_LIMIT.hbaseDefault() + "  # HBase's: not measured (the paper's: "
+        + paper.settings().get(PolicySetting.MEMSTORE_LOWER_LIMIT) + ")",
+        "HBase's, not measured: the pre-split, hbase.regionserver.global.memstore.size.lower.limit",
+        "The paper's: the heap");
 
     writeWithHeap(dir, paper, new HeapFractionRounds.Result(candidate, hbase, List.of(1.05, 1.06),
         List.of(1.0, 1.0), List.of(1.05, 1.05, 1.06, 1.06), 1.055, 0.01, HeapFractionRounds.Verdict.POLICY,
@@ -115,10 +127,10 @@ class TestCalibratedPolicies {
 
     file = writeWithHeap(dir, paper, HeapFractionRounds.Result.notSearched(candidate, "measured only on a process"
         + " cluster"));
-    assertFractions(dir, candidate, papers, "not searched here: the paper's, as its heap");
-    assertThat(Files.readString(file)).contains("# Heap fractions: measured only on a process cluster.",
-        "The paper's, not measured: the heap, its fractions, the pre-split,", "hfile.block.cache.size: 0.6\n")
-        .doesNotContain("it takes a restart");
+    assertFractions(dir, candidate, hbase, "not searched here: HBase's, as every setting not measured");
+    assertThat(Files.readString(file)).contains("# Heap fractions: measured only on a process cluster; HBase's, as"
+        + " every setting not measured.", "HBase's, not measured: the heap fractions, the pre-split,",
+        "hfile.block.cache.size: 0.4  # HBase's: not measured (the paper's: 0.6)");
   }
 
   /** The fractions of {@code candidate} in the RO-read policy {@code dir} has are {@code expected}'s. */
@@ -149,9 +161,19 @@ class TestCalibratedPolicies {
     assertThat(calibrated.evaluate(CLUSTER).presplitRegions()).as("HBase's one region").isZero();
     assertThat(calibrated.evaluate(CLUSTER).values().get(PolicySetting.FLUSH_SIZE)).as("searched, the defaults kept")
         .isEqualTo(PolicySetting.FLUSH_SIZE.hbaseDefault());
-    assertThat(Files.readString(file)).contains("# Searched: ", "presplit_regions_per_server. The paper's, not"
-        + " measured: the heap, its fractions, hbase.regionserver.global.memstore.size.lower.limit,"
-        + " hbase.regionserver.region.split.policy, hbase.hregion.max.filesize.");
+    assertThat(calibrated.evaluate(CLUSTER).values()).as("a load's fractions and split policy, not measured: HBase's")
+        .containsEntry(PolicySetting.MEMSTORE, hbaseFractions(paper).get(PolicySetting.MEMSTORE))
+        .containsEntry(PolicySetting.BLOCK_CACHE, hbaseFractions(paper).get(PolicySetting.BLOCK_CACHE))
+        .containsEntry(PolicySetting.SPLIT_POLICY, PolicySetting.SPLIT_POLICY.hbaseDefault())
+        .containsEntry(PolicySetting.MAX_FILESIZE, PolicySetting.MAX_FILESIZE.hbaseDefault());
+    assertThat(Files.readString(file)).contains("# Searched: ", "presplit_regions_per_server. HBase's, not"
+        + " measured: the heap fractions, hbase.regionserver.global.memstore.size.lower.limit,"
+        + " hbase.regionserver.region.split.policy, hbase.hregion.max.filesize. The paper's: the heap");
+  }
+
+  /** HBase's heap fractions as {@code paper} would give them on the test's cluster: fitted to its heap. */
+  private static Map<PolicySetting, String> hbaseFractions(Policy paper) {
+    return paper.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(CLUSTER).values();
   }
 
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values) {
