@@ -80,9 +80,10 @@ public final class AdaptivityRun {
    * How each run's servers are warmed up before the mix: on a table of their own, loaded with as many records as the
    * mix's load ({@link #MAX_RECORDS} at most), then runs of the phases' operations blended, until the servers' JIT is
    * quiet ({@link ServerWarmUp}); the table is dropped before the load. So every run starts on servers that have
-   * compiled the paths its phases take, as a cluster that has served before has, with the block cache the load
-   * leaves it. Without it (until 2026-12-05) each fresh RegionServer JVM compiled for 9.5-10.7 s within the 40 s
-   * reads phase, a quarter of a core (results/pcm/adaptivity-rounds-2026-12-05).
+   * compiled much of the paths its phases take, as a cluster that has served before has, with the block cache the
+   * load leaves it. Fresh RegionServer JVMs compiled 237-268 ms/s each within the 40 s reads phase
+   * (results/pcm/adaptivity-rounds-2026-12-05); after 2 warm-up runs of 10 s, which never left the JIT quiet (about
+   * 330 ms/s in the last), 119-169 ms/s (results/pcm/adaptivity-fixed-load-2026-12-05).
    *
    * @param runs unmeasured runs at most
    * @param seconds each run's length
