@@ -33,10 +33,10 @@ import picocli.CommandLine.Spec;
         + " file system or, with --hdfs, on an HDFS of its own; writes are buffered on the client for every variant."
         + " With --regime disk the policies size heaps from a node's memory.",
         "Then the adaptivity run: one YCSB run whose mix shifts (a load of --records, then reads, scans, 50/50)"
-            + " under PCM's loop, as 'tune watch' runs it, against the same loop as a dry run; with --calibrated,"
-            + " once more as 'tune watch --policy DIR' runs it: the calibrated policy of each class that has one,"
-            + " the paper's for the rest;"
-            + " with the 'defaults-again' variant, a second dry run, the A/A pair. Each run's servers first warm"
+            + " under PCM's loop, as 'tune watch' runs it, against the same loop as a dry run. Its runs follow"
+            + " --variants: with pcm, the loop with the paper's policies; with calibrated, the loop as 'tune watch"
+            + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest;"
+            + " with defaults-again, a second dry run, the A/A pair. Each run's servers first warm"
             + " up on a table of their own (--records, 100,000 at most), in runs of --run-time of the phases'"
             + " operations blended, until their JIT is quiet (--server-warmup-runs at most); it is dropped before"
             + " the load.",
@@ -104,7 +104,8 @@ final class BenchPcmCommand implements Callable<Integer> {
       defaultValue = "defaults-1g,defaults,defaults-again,hbase-tuner,pcm",
       description = "Variants to run each class under, each on a process cluster of its own (default: all,"
           + " ${DEFAULT-VALUE}, and calibrated where --calibrated is given). defaults-again is defaults on a second"
-          + " cluster: its ratio to defaults is the benchmark's own noise, shown beside PCM's ratios.")
+          + " cluster: its ratio to defaults is the benchmark's own noise, shown beside PCM's ratios. The adaptivity"
+          + " run needs pcm or calibrated.")
   List<String> variants;
 
   @Option(names = "--calibrated", paramLabel = "DIR",

@@ -125,6 +125,10 @@ class TestBadInput {
         line("verify", "--chaos-period", "-5").refusedWith(
             "turbo: Invalid value for option '--chaos-period': expected a duration in whole seconds such as 30s, 5m"
                 + " or 1h (a number alone is seconds), was '-5' (see 'turbo verify --help')"),
+        line("bench", "pcm", "--variants", "defaults,defaults-again").refusedWith(
+            "turbo: the adaptivity run watches the shifting mix with the policies of pcm or calibrated against a dry"
+                + " run, and --variants defaults,defaults-again has neither: add pcm or calibrated, or give"
+                + " --no-adaptivity"),
         line("bench", "pcm", "--variants", "defaults,calibrated").refusedWith(
             "turbo: --variants calibrated needs --calibrated DIR: the policy files 'turbo tune calibrate' wrote"),
         line("bench", "pcm", "--calibrated", "/no/such/policies").refusedWith(

@@ -145,6 +145,12 @@ public final class PcmBenchmark {
       if (classes.isEmpty() && adaptivity.isEmpty()) {
         throw new InvalidInputException("nothing to run: give at least one class, or the adaptivity run");
       }
+      if (adaptivity.isPresent() && !variants.contains(PcmVariant.PCM) && !variants.contains(PcmVariant.CALIBRATED)) {
+        throw new InvalidInputException("the adaptivity run watches the shifting mix with the policies of pcm or"
+            + " calibrated against a dry run, and --variants " + String.join(",", variants.stream()
+                .map(PcmVariant::userName).toList()) + " has neither: add pcm or calibrated, or give"
+            + " --no-adaptivity");
+      }
       for (PcmWorkload workload : classes) {
         if (!policies.containsKey(workload.workloadClass())) {
           throw new InvalidInputException("no policy for class " + workload.workloadClass().label());
@@ -176,9 +182,9 @@ public final class PcmBenchmark {
     }
 
     /**
-     * The adaptivity run's runs: the dry run, again as the A/A pair where the variants have it, and PCM's loop with
-     * PCM's policies and, with the calibrated variant, PCM's loop again as {@code tune watch --policy DIR} runs it,
-     * with the calibrated policy of each class that has one and PCM's for the rest.
+     * The adaptivity run's runs: the dry run, again as the A/A pair where the variants have it, PCM's loop with
+     * PCM's policies where they have pcm and, where they have calibrated, PCM's loop as {@code tune watch --policy
+     * DIR} runs it, with the calibrated policy of each class that has one and PCM's for the rest.
      */
     List<AdaptivityRun.Watched> watched() {
       List<AdaptivityRun.Watched> watched = new ArrayList<>(List.of(new AdaptivityRun.Watched(PcmVariant.DEFAULTS,
@@ -186,7 +192,9 @@ public final class PcmBenchmark {
       if (variants.contains(PcmVariant.DEFAULTS_AGAIN)) {
         watched.add(new AdaptivityRun.Watched(PcmVariant.DEFAULTS_AGAIN, policies));
       }
-      watched.add(new AdaptivityRun.Watched(PcmVariant.PCM, policies));
+      if (variants.contains(PcmVariant.PCM)) {
+        watched.add(new AdaptivityRun.Watched(PcmVariant.PCM, policies));
+      }
       if (variants.contains(PcmVariant.CALIBRATED)) {
         Map<WorkloadClass, Policy> overlaid = new EnumMap<>(policies);
         overlaid.putAll(calibrated);

@@ -89,6 +89,10 @@ class TestPcmBenchmark {
     assertThat(sources(watched.get(3).policies())).isEqualTo(overlaid);
     assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.PCM)).build().watched())
         .extracting(AdaptivityRun.Watched::variant).containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM);
+    // PCM's loop with the paper's policies runs where the variants have pcm, not whenever the adaptivity run does.
+    assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.DEFAULTS_AGAIN, PcmVariant.CALIBRATED))
+        .build().watched()).extracting(AdaptivityRun.Watched::variant)
+        .containsExactly(PcmVariant.DEFAULTS, PcmVariant.DEFAULTS_AGAIN, PcmVariant.CALIBRATED);
   }
 
   /** Each class's policy by where it came from: policies loaded twice are equal in that. */
