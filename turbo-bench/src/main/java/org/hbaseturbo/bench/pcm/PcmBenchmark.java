@@ -145,7 +145,7 @@ public final class PcmBenchmark {
       if (classes.isEmpty() && adaptivity.isEmpty()) {
         throw new InvalidInputException("nothing to run: give at least one class, or the adaptivity run");
       }
-      if (adaptivity.isPresent() && !variants.contains(PcmVariant.PCM) && !variants.contains(PcmVariant.CALIBRATED)) {
+      if (adaptivity.isPresent() && variants.stream().noneMatch(PcmVariant::appliesPolicies)) {
         throw new InvalidInputException("the adaptivity run watches the shifting mix with the policies of pcm or"
             + " calibrated against a dry run, and --variants " + String.join(",", variants.stream()
                 .map(PcmVariant::userName).toList()) + " has neither: add pcm or calibrated, or give"
