@@ -117,6 +117,21 @@ class TuneCommandIT {
   }
 
   @Test
+  void recommendLeavesTheFractionsTheServersRunAlreadyAsTheyAre(@TempDir Path dir) throws Exception {
+    // MixRW keeps HBase's 0.4 and 0.4, which the servers run: fitting them would shrink the cache, moving nothing.
+    Path json = dir.resolve("recommendation.json");
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "MixRW",
+        "--json", json.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("note: memstore 0.4 and block cache 0.4 are what the servers run: left as they"
+        + " are").doesNotContain("keeps the heap under the tuner's guard");
+    java.util.List<String> changed = new java.util.ArrayList<>();
+    new ObjectMapper().readTree(json.toFile()).get("changes")
+        .forEach(change -> changed.add(change.get("setting").asText()));
+    assertThat(changed).doesNotContain("hfile.block.cache.size", "hbase.regionserver.global.memstore.size");
+  }
+
+  @Test
   void applyChangesTheTableAndPlansTheServersAndRollbackRestoresTheTable(Connection connection, @TempDir Path dir)
       throws Exception {
     TableName name = TestingTables.create(connection, "applied", F);

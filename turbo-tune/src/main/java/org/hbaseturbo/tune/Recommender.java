@@ -34,6 +34,8 @@ public final class Recommender {
   public static final String HEAP = "RegionServer heap";
   /** The setting name of a pre-split recommendation. */
   public static final String PRESPLIT = "pre-split";
+  /** How a value the servers or families differ on begins. */
+  private static final String MIXED = "mixed: ";
 
   private final Connection connection;
   private final ServerStatsReader reader;
@@ -48,7 +50,7 @@ public final class Recommender {
     List<RegionServerState> servers = liveServers();
     try (Admin admin = connection.getAdmin()) {
       PolicyEnvironment environment = environment(admin, servers, table);
-      Policy.Evaluated evaluated = policy.evaluate(environment);
+      Policy.Evaluated evaluated = policy.evaluate(environment, fractionsInForce(servers));
       Optional<TableDescriptor> descriptor = table.isPresent() ? Optional.of(admin.getDescriptor(table.get()))
           : Optional.empty();
       return diff(evaluated, environment, servers, descriptor);
@@ -207,6 +209,18 @@ public final class Recommender {
     }).toList());
   }
 
+  /** The heap fractions every server runs alike, as {@link #fractionInForce} gives them; a mixed one left out. */
+  private static Map<PolicySetting, Double> fractionsInForce(List<RegionServerState> servers) {
+    Map<PolicySetting, Double> fractions = new HashMap<>();
+    for (PolicySetting setting : List.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE)) {
+      String inForce = fractionInForce(setting, servers);
+      if (!inForce.startsWith(MIXED)) {
+        fractions.put(setting, Double.parseDouble(inForce));
+      }
+    }
+    return fractions;
+  }
+
   /** As -Xmx and --rs-heap take it. */
   private static String heapSize(long bytes) {
     return (bytes >> 20) + "m";
@@ -229,6 +243,6 @@ public final class Recommender {
 
   private static String sameOrMixed(List<String> values) {
     TreeSet<String> distinct = new TreeSet<>(values);
-    return distinct.size() == 1 ? distinct.first() : "mixed: " + String.join(", ", distinct);
+    return distinct.size() == 1 ? distinct.first() : MIXED + String.join(", ", distinct);
   }
 }

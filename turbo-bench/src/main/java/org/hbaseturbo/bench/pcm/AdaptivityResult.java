@@ -87,9 +87,12 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
    *
    * @param judgments a trial that ended in this period (kept, reverted or inconclusive, with its figures), then a
    *     switch held back, if any
+   * @param memstoreTarget the memstore fraction the switch asked of the servers (a dry run's: would have asked); null
+   *     where it left theirs as it was
+   * @param blockCacheTarget the same for the block cache
    */
   public record Period(long endEpochMs, String observed, String switchedTo, long switchDoneEpochMs,
-      List<String> applied, List<String> judgments) {
+      List<String> applied, List<String> judgments, Double memstoreTarget, Double blockCacheTarget) {
   }
 
   /** The servers' average memstore and block-cache fractions of the heap at a moment. */

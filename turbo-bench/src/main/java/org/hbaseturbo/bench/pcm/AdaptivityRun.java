@@ -331,9 +331,8 @@ public final class AdaptivityRun {
         .findFirst();
     Double inForce = null;
     if (watch.applying() && switched.isPresent()) {
-      Policy.Evaluated policy = watch.policies().get(phase.workloadClass).evaluate(PcmBenchmark.environment(node));
-      Optional<Double> memstore = HeapFractions.fraction(policy, PolicySetting.MEMSTORE);
-      Optional<Double> blockCache = HeapFractions.fraction(policy, PolicySetting.BLOCK_CACHE);
+      Optional<Double> memstore = Optional.ofNullable(switched.get().memstoreTarget());
+      Optional<Double> blockCache = Optional.ofNullable(switched.get().blockCacheTarget());
       long from = switched.get().switchDoneEpochMs();
       inForce = background.fractions.stream()
           .filter(f -> f.epochMs() >= from && f.epochMs() <= end
@@ -382,7 +381,9 @@ public final class AdaptivityRun {
             period.switchedTo().map(WorkloadClass::label).orElse(null), System.currentTimeMillis(),
             period.applied().stream().map(e -> e.key() + " " + e.oldValue() + " -> " + e.newValue() + " ("
                 + e.status() + ")").toList(),
-            period.judgments().stream().map(WorkloadWatcher.Judgment::text).toList()));
+            period.judgments().stream().map(WorkloadWatcher.Judgment::text).toList(),
+            HeapFractions.target(period.applied(), PolicySetting.MEMSTORE).orElse(null),
+            HeapFractions.target(period.applied(), PolicySetting.BLOCK_CACHE).orElse(null)));
         period.judgments().forEach(judgment -> {
           out.println("    watch: " + judgment.text());
           out.flush();

@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.common.Await;
-import org.hbaseturbo.tune.policy.Policy;
+import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
 /**
@@ -32,13 +32,13 @@ final class HeapFractions {
   }
 
   /**
-   * Waits until every server runs with {@code policy}'s fractions, or until they stopped moving short of them (the
-   * servers' heap tuner holds a fraction back while the heap is full after collections), at most 3 minutes; says how
-   * long it took and where they are.
+   * Waits until every server runs with the fractions a policy's apply asked for ({@code applied}, its audit
+   * entries), or until they stopped moving short of them (the servers' heap tuner holds a fraction back while the
+   * heap is full after collections), at most 3 minutes; says how long it took and where they are.
    */
-  static void await(Connection connection, Policy.Evaluated policy, PrintWriter out) throws IOException {
-    Optional<Double> memstore = fraction(policy, PolicySetting.MEMSTORE);
-    Optional<Double> blockCache = fraction(policy, PolicySetting.BLOCK_CACHE);
+  static void await(Connection connection, List<AuditLog.Entry> applied, PrintWriter out) throws IOException {
+    Optional<Double> memstore = target(applied, PolicySetting.MEMSTORE);
+    Optional<Double> blockCache = target(applied, PolicySetting.BLOCK_CACHE);
     long start = System.nanoTime();
     List<RegionServerState> servers = awaitSettled(connection, every -> every,
         every -> inForce(every, memstore, blockCache), "the policy's fractions", "the policy's heap fractions"
@@ -165,8 +165,14 @@ final class HeapFractions {
         && blockCache.map(target -> Math.abs(blockCacheFraction - target) <= TOLERANCE).orElse(true);
   }
 
-  static Optional<Double> fraction(Policy.Evaluated policy, PolicySetting setting) {
-    return Optional.ofNullable(policy.values().get(setting)).map(Double::parseDouble);
+  /**
+   * The fraction an apply asked of the servers for {@code setting}, from its audit entries; empty where it left the
+   * servers' as it was (a policy's fractions that the servers run already, {@code Policy#evaluate}).
+   */
+  static Optional<Double> target(List<AuditLog.Entry> applied, PolicySetting setting) {
+    return applied.stream().filter(entry -> AuditLog.Target.SERVERS.equals(entry.target())
+        && setting.key().equals(entry.key())).map(entry -> Double.parseDouble(entry.newValue()))
+        .reduce((first, last) -> last);
   }
 
   private static double fraction(long bytes, RegionServerState server) {

@@ -710,7 +710,7 @@ public final class PcmBenchmark {
             out.println("    " + line);
             out.flush();
           });
-      HeapFractions.await(cluster.connection(), policy.evaluate(environment(settings.node())), out);
+      HeapFractions.await(cluster.connection(), entries, out);
       List<String> applied = new ArrayList<>(entries.stream().map(e -> e.target() + " " + e.key() + ": "
           + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
           + e.status() + ")").toList());

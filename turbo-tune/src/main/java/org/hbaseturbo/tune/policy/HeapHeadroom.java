@@ -14,7 +14,8 @@ import org.hbaseturbo.tune.HeapTuner;
  * and the memstore's share stays on the heap in MSLAB's chunk pool once writes have filled it. In a 1 GiB heap the
  * fractions may then take 0.62 together (the paper's read-only policy asks 0.7, its mixed ones 0.8), in 6 GiB 0.73.
  * They are scaled down together, each kept at {@link #FLOOR} or above (the least Turbo's clusters let the tuner
- * go).
+ * go). A pair the servers already run is left as it is ({@link Policy#evaluate(PolicyEnvironment, java.util.Map)}):
+ * the guard holds a fraction back only while it grows.
  */
 final class HeapHeadroom {
   /**

@@ -3,9 +3,11 @@ package org.hbaseturbo.tune.policy;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.hbaseturbo.cluster.ServerSettingsCheck;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -31,6 +33,20 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
    *     refuse or silently replace
    */
   public Evaluated evaluate(PolicyEnvironment environment) {
+    return evaluate(environment, Map.of());
+  }
+
+  /**
+   * The policy's values for {@code environment}, whose servers run the heap fractions {@code inForce}: where they
+   * already run the policy's memstore and block cache, both stay as they are, not fitted to the heap tuner's
+   * headroom ({@link HeapHeadroom}). The fit keeps the tuner from being held short while it moves a fraction into a
+   * full heap; where nothing moves it would only shrink what the servers run, the block cache of HBase's own 0.4 and
+   * 0.4 by 9% at 6 GiB and by 22% at 1 GiB (results/pcm/adaptivity-aa-calibrated-2026-12-05).
+   *
+   * @param inForce each heap fraction as every server runs it; a fraction the servers differ on is absent
+   * @throws InvalidInputException as {@link #evaluate(PolicyEnvironment)}
+   */
+  public Evaluated evaluate(PolicyEnvironment environment, Map<PolicySetting, Double> inForce) {
     double heap = heapGb.evaluate(environment.variables(0));
     if (!(heap > 0)) {
       throw new InvalidInputException(file + ": heap_gb comes out as " + heap + " for " + environment
@@ -57,6 +73,12 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
     if (fitted.isEmpty()) {
       return evaluated;
     }
+    if (runsAlready(numbers, inForce)) {
+      return new Evaluated(this, heapBytes, evaluated.presplitRegions(), values, List.of(String.format(Locale.ROOT,
+          "memstore %s and block cache %s are what the servers run: left as they are, not fitted to the heap"
+          + " tuner's headroom, as neither moves", values.get(PolicySetting.MEMSTORE),
+          values.get(PolicySetting.BLOCK_CACHE))));
+    }
     Map<PolicySetting, String> fittedValues = new LinkedHashMap<>(values);
     fittedValues.put(PolicySetting.MEMSTORE, render(PolicySetting.MEMSTORE, fitted.get().memstore()));
     fittedValues.put(PolicySetting.BLOCK_CACHE, render(PolicySetting.BLOCK_CACHE, fitted.get().blockCache()));
@@ -75,6 +97,12 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
         .forEach(setting -> withDefaults.put(setting, setting.kind() == PolicySetting.Kind.NAME
             ? setting.hbaseDefault() : Formula.parse(setting.hbaseDefault(), Set.of())));
     return new Policy(workloadClass, source, file, heapGb, presplitRegionsPerServer, withDefaults, lines);
+  }
+
+  /** Whether the policy sets both heap fractions, and to what the servers run. */
+  private static boolean runsAlready(Map<PolicySetting, Double> numbers, Map<PolicySetting, Double> inForce) {
+    return Stream.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE)
+        .allMatch(setting -> numbers.containsKey(setting) && numbers.get(setting).equals(inForce.get(setting)));
   }
 
   /**

@@ -3,6 +3,7 @@ package org.hbaseturbo.tune.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Map;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -62,5 +63,35 @@ class TestHeapHeadroom {
     Policy.Evaluated mixR = policies.get(WorkloadClass.MIX_R).evaluate(here);
     assertThat(mixR.values()).containsEntry(PolicySetting.MEMSTORE, "0.273")
         .containsEntry(PolicySetting.BLOCK_CACHE, "0.455");
+  }
+
+  @Test
+  void fractionsTheServersRunAlreadyAreNotFittedSinceNothingMoves() {
+    // The paper's MixRW keeps HBase's 0.4 and 0.4: 0.8 together, over what a 1 GiB heap leaves the tuner's guard.
+    Policy mixRw = PolicyLoader.shipped().get(WorkloadClass.MIX_RW);
+    PolicyEnvironment node = new PolicyEnvironment(2, 2, 1, 1e9, 8);
+    Map<PolicySetting, Double> hbases = Map.of(PolicySetting.MEMSTORE, 0.4, PolicySetting.BLOCK_CACHE, 0.4);
+
+    Policy.Evaluated onHBases = mixRw.evaluate(node, hbases);
+    assertThat(onHBases.values()).containsEntry(PolicySetting.MEMSTORE, "0.4")
+        .containsEntry(PolicySetting.BLOCK_CACHE, "0.4");
+    assertThat(onHBases.notes()).singleElement().asString().isEqualTo("memstore 0.4 and block cache 0.4 are what"
+        + " the servers run: left as they are, not fitted to the heap tuner's headroom, as neither moves");
+
+    // Where the servers run other fractions, or differ on one, reaching the policy's moves them: fitted.
+    for (Map<PolicySetting, Double> elsewhere : List.of(
+        Map.of(PolicySetting.MEMSTORE, 0.1, PolicySetting.BLOCK_CACHE, 0.6), Map.of(PolicySetting.MEMSTORE, 0.4),
+        Map.<PolicySetting, Double>of())) {
+      Policy.Evaluated moved = mixRw.evaluate(node, elsewhere);
+      assertThat(moved.values()).as("in force: %s", elsewhere).containsEntry(PolicySetting.MEMSTORE, "0.312")
+          .containsEntry(PolicySetting.BLOCK_CACHE, "0.312");
+      assertThat(moved.notes()).singleElement().asString().startsWith("memstore 0.4 -> 0.312");
+    }
+
+    // Fractions that fit need no word, whatever the servers run.
+    PolicyEnvironment here = new PolicyEnvironment(24, 2, 2, 1e9, 8);
+    Policy roScan = PolicyLoader.shipped().get(WorkloadClass.RO_SCAN);
+    assertThat(roScan.evaluate(here, Map.of(PolicySetting.MEMSTORE, 0.1, PolicySetting.BLOCK_CACHE, 0.6)).notes())
+        .isEmpty();
   }
 }
