@@ -207,13 +207,13 @@ public final class Calibration {
     Map<String, String> failures = new LinkedHashMap<>();
     try (Admin admin = target.connection().getAdmin()) {
       try {
-        load(admin, loaded);
+        Duration rewrite = load(admin, loaded);
         PolicyEnvironment environment = new Recommender(target.connection()).environment(Optional.of(loaded));
         boolean readsBelowTheCache = readsBelowTheCache(environment);
         List<ClassPlan> plans = new ArrayList<>();
         for (PcmWorkload workload : settings.classes()) {
           try {
-            plans.add(plan(workload, environment, readsBelowTheCache));
+            plans.add(plan(workload, environment, readsBelowTheCache, rewrite));
           } catch (RuntimeException e) {
             failed(failures, workload, e);
           }
@@ -286,7 +286,9 @@ public final class Calibration {
     return below;
   }
 
-  private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment, boolean readsBelowTheCache) {
+  /** @param rewrite what a candidate's copy takes to be written anew, by estimate */
+  private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment, boolean readsBelowTheCache,
+      Duration rewrite) {
     Policy policy = settings.policies().get(workload.workloadClass());
     Policy.Evaluated paper = policy.evaluate(environment);
     Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(environment);
@@ -297,7 +299,8 @@ public final class Calibration {
     Map<PolicySetting, String> heapCandidate = HeapFractionRounds.candidate(paper.values(), hbaseFractions.values());
     Optional<String> heapNotMeasured = heapNotMeasured(workload, heapCandidate, regionServers);
     return new ClassPlan(workload, hbaseFractions, tried, heapCandidate, heapNotMeasured,
-        CalibrationBudget.tableRounds(tried.size(), workload.isLoad(), settings.runSeconds()),
+        CalibrationBudget.tableRounds(tried.size(), workload.isLoad(), settings.runSeconds(), workload.isLoad()
+            ? Duration.ZERO : rewrite.multipliedBy(tried.stream().filter(CalibrationCandidate::rewritesFiles).count())),
         heapNotMeasured.isPresent() ? Duration.ZERO : CalibrationBudget.heapRounds(settings.runSeconds(),
             workload.updates()));
   }
@@ -356,13 +359,24 @@ public final class Calibration {
     out.flush();
   }
 
-  private void load(Admin admin, TableName table) throws IOException {
+  /**
+   * Loads the records every class runs on, then flushes and major-compacts them.
+   *
+   * @return how long the flush and the major compaction took: what a candidate's copy takes to be written anew, by
+   *     estimate ({@link CalibrationBudget#tableRounds})
+   */
+  private Duration load(Admin admin, TableName table) throws IOException {
     int regions = 2 * admin.getRegionServers().size();
     out.printf("loading %,d records into %s (%d regions), once for every class%n", settings.records(), table,
         regions);
     out.flush();
-    PcmBenchmark.loadAndCompact(target, ycsb(Map.of(PcmBenchmark.TABLE_PROPERTY, table.getNameAsString()), regions),
-        table, workDir.resolve("load"), out, "the load of the calibration's records");
+    Duration compaction = PcmBenchmark.loadAndCompact(target, ycsb(Map.of(PcmBenchmark.TABLE_PROPERTY,
+        table.getNameAsString()), regions), table, workDir.resolve("load"), out,
+        "the load of the calibration's records");
+    out.printf("  flushed and major-compacted in %.0f s: as long as a copy takes to be written anew for a candidate"
+        + " whose files differ (block size, encoding, compression), by estimate%n", compaction.toNanos() / 1e9);
+    out.flush();
+    return compaction;
   }
 
   private YcsbExperiment.Settings ycsb(Map<String, String> overrides, int regions) {

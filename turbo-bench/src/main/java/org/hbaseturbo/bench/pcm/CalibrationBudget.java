@@ -49,11 +49,15 @@ final class CalibrationBudget {
 
   /**
    * The time the table settings' rounds of {@code candidates} candidates take to reach {@link
-   * CalibrationJudge#MIN_ROUNDS}: the copies, the client's warm-up, the unmeasured round that warms every arm (not for
-   * a load, whose arms begin every run empty), and the measured rounds, halved in stages as {@link Calibration} runs
-   * them; zero for no candidate.
+   * CalibrationJudge#MIN_ROUNDS}: the copies and the rewriting of those whose files differ, the client's warm-up, the
+   * unmeasured round that warms every arm (not for a load, whose arms begin every run empty), and the measured rounds,
+   * halved in stages as {@link Calibration} runs them; zero for no candidate.
+   *
+   * @param rewrites what the copies of the candidates whose files differ take to be major-compacted, by estimate: in
+   *     the disk regime, 3,000,000 records' copies took minutes each, and left the read classes no round in a budget
+   *     that held them without (results/pcm/calibrate-disk-30m-2026-12-05)
    */
-  static Duration tableRounds(int candidates, boolean load, int runSeconds) {
+  static Duration tableRounds(int candidates, boolean load, int runSeconds, Duration rewrites) {
     if (candidates == 0) {
       return Duration.ZERO;
     }
@@ -73,7 +77,7 @@ final class CalibrationBudget {
     }
     Duration run = Duration.ofSeconds(runSeconds).plus(load ? LOAD_RUN_OVERHEAD : RUN_OVERHEAD);
     // The copies: one for each arm, and the pacer's.
-    return COPY.multipliedBy(arms + 1L).plus(WARM_UP).plus(run.multipliedBy(runs));
+    return COPY.multipliedBy(arms + 1L).plus(rewrites).plus(WARM_UP).plus(run.multipliedBy(runs));
   }
 
   /**

@@ -51,6 +51,14 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
     this(name, values, 0);
   }
 
+  /**
+   * Whether a copy of the loaded records with this candidate's values is written anew before its rounds
+   * ({@link CandidateTables#rewritten}).
+   */
+  boolean rewritesFiles() {
+    return !CandidateTables.rewritten(values).isEmpty();
+  }
+
   static CalibrationCandidate defaults() {
     return new CalibrationCandidate(DEFAULTS, Map.of());
   }

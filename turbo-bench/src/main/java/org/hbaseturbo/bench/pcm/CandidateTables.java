@@ -64,8 +64,7 @@ final class CandidateTables implements AutoCloseable {
       return table;
     }
     admin.modifyTable(PolicySetting.withValues(admin.getDescriptor(table), values));
-    List<String> written = Arrays.stream(PolicySetting.values()).filter(values::containsKey)
-        .filter(setting -> setting.route() == Route.FAMILY).map(PolicySetting::key).toList();
+    List<String> written = rewritten(values);
     if (!written.isEmpty()) {
       out.printf("    major-compacting %s, so that its files are written as its %s %s%n", table,
           String.join(" and ", written), written.size() == 1 ? "says" : "say");
@@ -73,6 +72,15 @@ final class CandidateTables implements AutoCloseable {
       BenchTables.flushAndCompact(admin, table);
     }
     return table;
+  }
+
+  /**
+   * The settings among {@code values} that govern how files are written, by key: a copy with any of them is
+   * major-compacted.
+   */
+  static List<String> rewritten(Map<PolicySetting, String> values) {
+    return Arrays.stream(PolicySetting.values()).filter(values::containsKey)
+        .filter(setting -> setting.route() == Route.FAMILY).map(PolicySetting::key).toList();
   }
 
   /**

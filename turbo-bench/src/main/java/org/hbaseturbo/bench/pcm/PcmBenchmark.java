@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -473,15 +474,18 @@ public final class PcmBenchmark {
    * in.
    *
    * @param what the load, named in the error if any of its operations failed
+   * @return how long the flush and the major compaction took
    */
-  static void loadAndCompact(ClusterTarget target, YcsbExperiment.Settings load, TableName table, Path dir,
+  static Duration loadAndCompact(ClusterTarget target, YcsbExperiment.Settings load, TableName table, Path dir,
       PrintWriter out, String what) throws IOException {
     requireNoFailures(new YcsbExperiment(target, load, dir, out).load(false), what);
     out.println("  flushing and major-compacting " + table);
     out.flush();
+    long start = System.nanoTime();
     try (Admin admin = target.connection().getAdmin()) {
       BenchTables.flushAndCompact(admin, table);
     }
+    return Duration.ofNanos(System.nanoTime() - start);
   }
 
   /**

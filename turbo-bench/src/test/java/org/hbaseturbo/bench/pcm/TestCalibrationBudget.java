@@ -9,22 +9,31 @@ import org.junit.jupiter.api.Test;
 /** A calibration's budget goes to each part by its need, and whole to the first parts where it holds too little. */
 class TestCalibrationBudget {
   private static final long SECOND = Duration.ofSeconds(1).toNanos();
+  /** No candidate's copy written anew. */
+  private static final Duration NO_REWRITES = Duration.ZERO;
 
   @Test
   void tableRoundsCountEveryArmsRunsThroughTheHalvingToTheRoundsAChoiceNeeds() {
     Duration run = Duration.ofSeconds(3).plus(CalibrationBudget.RUN_OVERHEAD);
     // Six candidates: a warming round of 8 arms, counted twice, 2 rounds of 8, then 3 of the better half (3) and the
     // two defaults.
-    assertThat(CalibrationBudget.tableRounds(6, false, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(9)
+    assertThat(CalibrationBudget.tableRounds(6, false, 3, NO_REWRITES)).isEqualTo(CalibrationBudget.COPY.multipliedBy(9)
         .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(2 * 8 + 16 + 15)));
     // One candidate: 3 arms in every round, the warming one too.
-    assertThat(CalibrationBudget.tableRounds(1, false, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(4)
+    assertThat(CalibrationBudget.tableRounds(1, false, 3, NO_REWRITES)).isEqualTo(CalibrationBudget.COPY.multipliedBy(4)
         .plus(CalibrationBudget.WARM_UP).plus(run.multipliedBy(2 * 3 + 15)));
     // A load's five: no warming round, each run dearer.
     Duration loadRun = Duration.ofSeconds(3).plus(CalibrationBudget.LOAD_RUN_OVERHEAD);
-    assertThat(CalibrationBudget.tableRounds(5, true, 3)).isEqualTo(CalibrationBudget.COPY.multipliedBy(8)
+    assertThat(CalibrationBudget.tableRounds(5, true, 3, NO_REWRITES)).isEqualTo(CalibrationBudget.COPY.multipliedBy(8)
         .plus(CalibrationBudget.WARM_UP).plus(loadRun.multipliedBy(14 + 15)));
-    assertThat(CalibrationBudget.tableRounds(0, false, 3)).isZero();
+    assertThat(CalibrationBudget.tableRounds(0, false, 3, Duration.ofMinutes(5))).isZero();
+  }
+
+  @Test
+  void copiesWrittenAnewAddWhatTheirMajorCompactionsTake() {
+    Duration rewrites = Duration.ofSeconds(2 * 170);
+    assertThat(CalibrationBudget.tableRounds(2, false, 3, rewrites).minus(
+        CalibrationBudget.tableRounds(2, false, 3, NO_REWRITES))).isEqualTo(rewrites);
   }
 
   @Test

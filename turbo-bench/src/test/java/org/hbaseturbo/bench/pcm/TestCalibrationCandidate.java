@@ -39,6 +39,16 @@ class TestCalibrationCandidate {
   }
 
   @Test
+  void aCandidateWhoseFilesDifferHasItsCopyWrittenAnew() {
+    assertThat(CalibrationCandidate.SMALLER_FILES.rewritesFiles()).isTrue();
+    assertThat(new CalibrationCandidate(CalibrationCandidate.PAPER, Map.of(PolicySetting.BLOCKSIZE, "32768"))
+        .rewritesFiles()).isTrue();
+    assertThat(new CalibrationCandidate(CalibrationCandidate.PAPER, Map.of(PolicySetting.FLUSH_SIZE, "268435456"))
+        .rewritesFiles()).as("a table setting: read as the regions reopen, no file rewritten").isFalse();
+    assertThat(CalibrationCandidate.defaults().rewritesFiles()).isFalse();
+  }
+
+  @Test
   void onlyAClassThatReadsMoreThanItWritesTriesSmallerFiles() {
     for (PcmWorkload workload : PcmWorkload.values()) {
       if (workload.isLoad()) {
