@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
         + " fresh process cluster (2 RegionServer JVMs) started on a copy of the same loaded records, on this host's"
         + " file system or, with --hdfs, on an HDFS of its own; writes are buffered on the client for every variant."
         + " With --regime disk the policies size heaps from a node's memory.",
-        "Then the adaptivity run: one YCSB run whose mix shifts (a load of --records, then reads, scans, 50/50)"
+        "Then the adaptivity run: one YCSB run whose mix shifts (a load of --records, 1,000,000 by default with"
+            + " --regime disk, then reads, scans, 50/50)"
             + " under PCM's loop, as 'tune watch' runs it, against the same loop as a dry run. Its runs follow"
             + " --variants: with pcm, the loop with the paper's policies; with calibrated, the loop as 'tune watch"
             + " --policy DIR' runs it: the calibrated policy of each class that has one, the paper's for the rest;"
@@ -70,15 +71,25 @@ final class BenchPcmCommand implements Callable<Integer> {
    * takes, so that reads come from the disk (the committed disk figures: block-cache hit ratio 0.8).
    */
   static final long DISK_RECORDS = 3_000_000;
+  /**
+   * Records the adaptivity run's load inserts by default with --regime disk: what its phase of the default 40 s holds
+   * on this 2-core host (1.14 to 1.28 million were inserted in 40 s), so that every run of the mix reads the same
+   * table. {@link #DISK_RECORDS} did not fit: each load ended by time at a count of its own, and the runs whose load
+   * stopped below 1.18 million records read from the page cache, at 3 to 6 times the others' scans and 50/50, in
+   * runs of the same settings (results/pcm/adaptivity-aa-disk-2026-12-05).
+   */
+  static final long DISK_ADAPTIVITY_RECORDS = 1_000_000;
   /** The shortest run bench pcm has taken since its first version; shorter ones were never tried. */
   private static final int MIN_RUN_SECONDS = 2;
 
   @Range(min = 1_000, max = 1_000_000_000)
   @Option(names = "--records", paramLabel = "N",
       description = "Records loaded once for the run classes, and by the adaptivity run's load within its"
-          + " --phase-time (1,000 to 1,000,000,000; default: 500,000, and 3,000,000"
-          + " with --regime disk, 1.5 GB for each node of the default --node-memory). With --regime disk, give"
-          + " more than the nodes' memory (1 KB each) for reads to come from the disk.")
+          + " --phase-time (1,000 to 1,000,000,000; default: 500,000, and with --regime disk 3,000,000 for the"
+          + " classes, 1.5 GB for each node of the default --node-memory, and 1,000,000 for the adaptivity run's"
+          + " load, what its default phase holds on 2 cores). With --regime disk, give more than the nodes' memory"
+          + " (1 KB each) for reads to come from the disk. A load its phase cannot hold ends by time, at a count"
+          + " of its own in each run, and the output warns.")
   Long records;
 
   @Range(min = 1_000, max = 1_000_000_000)
@@ -254,7 +265,8 @@ final class BenchPcmCommand implements Callable<Integer> {
         .variants(variants())
         .policies(policyFiles.policies())
         .calibrated(calibrated == null ? Map.of() : PolicyLoader.files(calibrated, "--calibrated"))
-        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(recordCount,
+        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(records != null
+            ? records : node.isPresent() ? DISK_ADAPTIVITY_RECORDS : CACHE_RECORDS,
             phaseTime.seconds(), periodSeconds, hold, trialPeriods, phaseUntilSwitched)))
         .ycsbProperties(ycsbProperties).node(node).dataNodes(dataNodes)
         .warmUp(new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns)).build();

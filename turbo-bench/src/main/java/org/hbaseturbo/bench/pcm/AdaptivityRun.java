@@ -261,6 +261,13 @@ public final class AdaptivityRun {
             PhaseResult load = experiment.load(false);
             loaded = load.operations();
             results.add(load);
+            if (!settings.untilSwitched() && loaded < settings.loadRecords()) {
+              out.printf("  WARN the load ended by its time at %,d of %,d records: each run's table then has a size"
+                  + " of its own, which in the disk regime decides whether the reads come from the page cache"
+                  + " (results/pcm/adaptivity-aa-disk-2026-12-05); give --records a count the load inserts within"
+                  + " --phase-time%n", loaded, settings.loadRecords());
+              out.flush();
+            }
           } else {
             results.add(experiment.run(1, 1, false));
           }
