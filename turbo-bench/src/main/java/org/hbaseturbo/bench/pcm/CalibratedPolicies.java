@@ -59,7 +59,7 @@ final class CalibratedPolicies {
       unmeasured.add("the pre-split");
     }
     paper.settings().keySet().stream()
-        .filter(key -> !searched.contains(key) && !HeapFractionRounds.FRACTIONS.contains(key))
+        .filter(key -> !searched.contains(key) && !PolicySetting.HEAP_FRACTIONS.contains(key))
         .forEach(key -> unmeasured.add(key.key()));
     lines.add("# Searched: " + String.join(", ", searchedNames) + ". HBase's, not measured: "
         + String.join(", ", unmeasured) + ". The paper's: the heap, which 'tune watch' never changes.");

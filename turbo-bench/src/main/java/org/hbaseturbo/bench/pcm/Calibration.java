@@ -291,7 +291,7 @@ public final class Calibration {
       Duration rewrite) {
     Policy policy = settings.policies().get(workload.workloadClass());
     Policy.Evaluated paper = policy.evaluate(environment);
-    Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(environment);
+    Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(PolicySetting.HEAP_FRACTIONS).evaluate(environment);
     int regionServers = environment.regionServers();
     List<CalibrationCandidate> tried = workload.isLoad()
         ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)

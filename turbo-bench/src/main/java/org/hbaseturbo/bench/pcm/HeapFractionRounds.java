@@ -46,8 +46,6 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * cannot get their fractions back otherwise.
  */
 final class HeapFractionRounds {
-  /** The heap fractions a policy sets. */
-  static final List<PolicySetting> FRACTIONS = List.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE);
   /** A fraction's step when swapped: the whole way in one period of the tuner. */
   private static final String WHOLE_WAY = "1";
   /** The process cluster's heap tuner period ({@code ProcessClusterBuilder}): a swap is in force within it. */
@@ -154,7 +152,8 @@ final class HeapFractionRounds {
    */
   static Map<PolicySetting, String> candidate(Map<PolicySetting, String> values, Map<PolicySetting, String> hbase) {
     Map<PolicySetting, String> fractions = new LinkedHashMap<>();
-    FRACTIONS.stream().filter(values::containsKey).forEach(setting -> fractions.put(setting, values.get(setting)));
+    PolicySetting.HEAP_FRACTIONS.stream().filter(values::containsKey)
+        .forEach(setting -> fractions.put(setting, values.get(setting)));
     boolean differ = fractions.keySet().stream()
         .anyMatch(setting -> Double.parseDouble(fractions.get(setting)) != Double.parseDouble(hbase.get(setting)));
     return differ ? fractions : Map.of();

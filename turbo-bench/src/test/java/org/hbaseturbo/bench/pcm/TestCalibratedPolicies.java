@@ -98,7 +98,7 @@ class TestCalibratedPolicies {
       throws Exception {
     Policy paper = PolicyLoader.shipped().get(WorkloadClass.RO_READ);
     Map<PolicySetting, String> papers = paper.evaluate(CLUSTER).values();
-    Map<PolicySetting, String> hbase = paper.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(CLUSTER)
+    Map<PolicySetting, String> hbase = paper.withHBaseDefaults(PolicySetting.HEAP_FRACTIONS).evaluate(CLUSTER)
         .values();
     Map<PolicySetting, String> candidate = HeapFractionRounds.candidate(papers, hbase);
     assertThat(candidate).as("RO-read's paper fractions differ from HBase's").isNotEmpty();
@@ -173,7 +173,7 @@ class TestCalibratedPolicies {
 
   /** HBase's heap fractions as {@code paper} would give them on the test's cluster: fitted to its heap. */
   private static Map<PolicySetting, String> hbaseFractions(Policy paper) {
-    return paper.withHBaseDefaults(HeapFractionRounds.FRACTIONS).evaluate(CLUSTER).values();
+    return paper.withHBaseDefaults(PolicySetting.HEAP_FRACTIONS).evaluate(CLUSTER).values();
   }
 
   private static Calibration.ClassResult result(String chosen, Map<PolicySetting, String> values) {

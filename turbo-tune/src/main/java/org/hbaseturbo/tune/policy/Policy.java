@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.hbaseturbo.cluster.ServerSettingsCheck;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.WorkloadClass;
@@ -101,7 +100,7 @@ public record Policy(WorkloadClass workloadClass, String source, String file, Fo
 
   /** Whether the policy sets both heap fractions, and to what the servers run. */
   private static boolean runsAlready(Map<PolicySetting, Double> numbers, Map<PolicySetting, Double> inForce) {
-    return Stream.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE)
+    return PolicySetting.HEAP_FRACTIONS.stream()
         .allMatch(setting -> numbers.containsKey(setting) && numbers.get(setting).equals(inForce.get(setting)));
   }
 

@@ -50,6 +50,8 @@ public enum PolicySetting {
     NAME
   }
 
+  /** The heap fractions a policy may set: a RegionServer's, which Turbo's heap tuner moves online. */
+  public static final List<PolicySetting> HEAP_FRACTIONS = List.of(MEMSTORE, BLOCK_CACHE);
   /** HBase 2.6's region split policies, by class name. */
   public static final List<String> SPLIT_POLICIES = List.of(
       "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy",
