@@ -7,8 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
@@ -34,8 +36,6 @@ public final class Recommender {
   public static final String HEAP = "RegionServer heap";
   /** The setting name of a pre-split recommendation. */
   public static final String PRESPLIT = "pre-split";
-  /** How a value the servers or families differ on begins. */
-  private static final String MIXED = "mixed: ";
 
   private final Connection connection;
   private final ServerStatsReader reader;
@@ -202,23 +202,26 @@ public final class Recommender {
    * limit or block cache capacity over the heap, in whole percents as HBase sizes them.
    */
   private static String fractionInForce(PolicySetting setting, List<RegionServerState> servers) {
-    return sameOrMixed(servers.stream().map(server -> {
-      long bytes = setting == PolicySetting.MEMSTORE ? server.memstoreLimitBytes() : server.blockCacheMaxBytes();
-      return java.math.BigDecimal.valueOf(Math.round(100.0 * bytes / server.heapMaxBytes()) / 100.0)
-          .stripTrailingZeros().toPlainString();
-    }).toList());
+    return sameOrMixed(servers.stream().map(server -> java.math.BigDecimal.valueOf(fraction(setting, server))
+        .stripTrailingZeros().toPlainString()).toList());
   }
 
   /** The heap fractions every server runs alike, as {@link #fractionInForce} gives them; a mixed one left out. */
   private static Map<PolicySetting, Double> fractionsInForce(List<RegionServerState> servers) {
     Map<PolicySetting, Double> fractions = new HashMap<>();
-    for (PolicySetting setting : List.of(PolicySetting.MEMSTORE, PolicySetting.BLOCK_CACHE)) {
-      String inForce = fractionInForce(setting, servers);
-      if (!inForce.startsWith(MIXED)) {
-        fractions.put(setting, Double.parseDouble(inForce));
+    for (PolicySetting setting : PolicySetting.HEAP_FRACTIONS) {
+      Set<Double> distinct = servers.stream().map(server -> fraction(setting, server)).collect(Collectors.toSet());
+      if (distinct.size() == 1) {
+        fractions.put(setting, distinct.iterator().next());
       }
     }
     return fractions;
+  }
+
+  /** One server's memstore limit or block cache capacity over its heap, in whole percents as HBase sizes them. */
+  private static double fraction(PolicySetting setting, RegionServerState server) {
+    long bytes = setting == PolicySetting.MEMSTORE ? server.memstoreLimitBytes() : server.blockCacheMaxBytes();
+    return Math.round(100.0 * bytes / server.heapMaxBytes()) / 100.0;
   }
 
   /** As -Xmx and --rs-heap take it. */
@@ -243,6 +246,6 @@ public final class Recommender {
 
   private static String sameOrMixed(List<String> values) {
     TreeSet<String> distinct = new TreeSet<>(values);
-    return distinct.size() == 1 ? distinct.first() : MIXED + String.join(", ", distinct);
+    return distinct.size() == 1 ? distinct.first() : "mixed: " + String.join(", ", distinct);
   }
 }
