@@ -380,6 +380,39 @@ class TuneCommandIT {
   }
 
   /**
+   * A copy written anew for one class (RO-read's paper block size, 32 KB, major-compacted) is not written again for a
+   * later class of the same values (RO-scan, given 32 KB by a policy file here): its copy is cloned from the first's
+   * files. Both classes are measured, and nothing is left behind, the snapshot that kept those files included.
+   */
+  @Test
+  void calibrateWritesACopyOfTheSameValuesOnceForEveryClass(Connection connection, @TempDir Path dir)
+      throws Exception {
+    Path policy = dir.resolve("RO-scan.yaml");
+    Files.writeString(policy, "class: RO-scan\nheap_gb: 1\nsettings:\n  BLOCKSIZE: 32k\n");
+    CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "calibrate", "--class",
+        "RO-read,RO-scan", "--policy", policy.toString(), "--records", "2000", "--run-time", "1s", "--threads", "2",
+        "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "1", "--out",
+        dir.resolve("out").toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).containsOnlyOnce("major-compacting turbo_calibration_ro_")
+        .contains("major-compacting turbo_calibration_ro_read_c0, so that its files are written as its BLOCKSIZE says",
+            "turbo_calibration_ro_scan_c0: cloned from the files an earlier class's copy of the same values was"
+                + " written with, not compacted again");
+    JsonNode classes = new ObjectMapper().readTree(dir.resolve("out").resolve("calibration.json").toFile())
+        .get("classes");
+    assertThat(classes).hasSize(2);
+    for (JsonNode calibrated : classes) {
+      assertThat(calibrated.get("arms").get("paper").get("values").get("BLOCKSIZE").asText()).isEqualTo("32768");
+      assertThat(calibrated.get("arms").get("paper").get("ratios")).hasSize(1);
+    }
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.listTableNames()).noneMatch(table -> table.getNameAsString().startsWith("turbo_calibration"));
+      assertThat(admin.listSnapshots()).noneMatch(snapshot -> snapshot.getName().startsWith("turbo_calibration"));
+    }
+  }
+
+  /**
    * On a process cluster it starts, calibrate measures a class's heap fractions side by side: two copies, one on each
    * RegionServer, the fractions swapped between a round's two runs; with one round, too few to choose them, the
    * policy file has HBase's, fitted as the rounds ran them.

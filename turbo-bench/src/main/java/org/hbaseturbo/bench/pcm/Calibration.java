@@ -9,12 +9,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -206,14 +208,15 @@ public final class Calibration {
     List<ClassResult> results = new ArrayList<>();
     Map<String, String> failures = new LinkedHashMap<>();
     try (Admin admin = target.connection().getAdmin()) {
-      try {
+      try (WrittenCopies written = new WrittenCopies(admin, loaded)) {
         Duration rewrite = load(admin, loaded);
         PolicyEnvironment environment = new Recommender(target.connection()).environment(Optional.of(loaded));
         boolean readsBelowTheCache = readsBelowTheCache(environment);
         List<ClassPlan> plans = new ArrayList<>();
+        Set<Map<PolicySetting, String>> writtenBefore = new HashSet<>();
         for (PcmWorkload workload : settings.classes()) {
           try {
-            plans.add(plan(workload, environment, readsBelowTheCache, rewrite));
+            plans.add(plan(workload, environment, readsBelowTheCache, rewrite, writtenBefore));
           } catch (RuntimeException e) {
             failed(failures, workload, e);
           }
@@ -226,7 +229,7 @@ public final class Calibration {
           ClassPlan plan = plans.get(i);
           long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(),
               needs(plans.subList(i, plans.size())));
-          try (CandidateTables tables = new CandidateTables(admin, loaded, out)) {
+          try (CandidateTables tables = new CandidateTables(admin, loaded, written, out)) {
             results.add(new ClassCalibration(plan, tables, environment.regionServers(), System.nanoTime() + share,
                 cap).run());
           } catch (InterruptedIOException e) {
@@ -286,9 +289,13 @@ public final class Calibration {
     return below;
   }
 
-  /** @param rewrite what a candidate's copy takes to be written anew, by estimate */
+  /**
+   * @param rewrite what a candidate's copy takes to be written anew, by estimate
+   * @param writtenBefore the values of the copies the classes planned before this one write anew, which this class's
+   *     copies of the same values share ({@link WrittenCopies}); takes this class's
+   */
   private ClassPlan plan(PcmWorkload workload, PolicyEnvironment environment, boolean readsBelowTheCache,
-      Duration rewrite) {
+      Duration rewrite, Set<Map<PolicySetting, String>> writtenBefore) {
     Policy policy = settings.policies().get(workload.workloadClass());
     Policy.Evaluated paper = policy.evaluate(environment);
     Policy.Evaluated hbaseFractions = policy.withHBaseDefaults(PolicySetting.HEAP_FRACTIONS).evaluate(environment);
@@ -300,7 +307,7 @@ public final class Calibration {
     Optional<String> heapNotMeasured = heapNotMeasured(workload, heapCandidate, regionServers);
     return new ClassPlan(workload, hbaseFractions, tried, heapCandidate, heapNotMeasured,
         CalibrationBudget.tableRounds(tried.size(), workload.isLoad(), settings.runSeconds(), workload.isLoad()
-            ? Duration.ZERO : rewrite.multipliedBy(tried.stream().filter(CalibrationCandidate::rewritesFiles).count())),
+            ? Duration.ZERO : rewrite.multipliedBy(CalibrationCandidate.writtenAnew(tried, writtenBefore))),
         heapNotMeasured.isPresent() ? Duration.ZERO : CalibrationBudget.heapRounds(settings.runSeconds(),
             workload.updates()));
   }

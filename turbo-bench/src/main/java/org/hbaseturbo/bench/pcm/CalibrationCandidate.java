@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
@@ -57,6 +58,16 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
    */
   boolean rewritesFiles() {
     return !CandidateTables.rewritten(values).isEmpty();
+  }
+
+  /**
+   * How many of {@code candidates}' copies are written anew ({@link #rewritesFiles}), those of values in {@code
+   * writtenBefore} aside, which share an earlier copy's files ({@link WrittenCopies}); adds the values of those
+   * written to {@code writtenBefore}.
+   */
+  static long writtenAnew(List<CalibrationCandidate> candidates, Set<Map<PolicySetting, String>> writtenBefore) {
+    return candidates.stream().filter(CalibrationCandidate::rewritesFiles)
+        .filter(candidate -> writtenBefore.add(candidate.values())).count();
   }
 
   static CalibrationCandidate defaults() {

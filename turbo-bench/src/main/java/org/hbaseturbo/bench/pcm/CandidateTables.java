@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -23,10 +24,11 @@ import org.hbaseturbo.tune.split.SplitKeys;
  * Copies of one loaded table, each with a candidate's settings: a snapshot of the table, cloned for each (the clones
  * share its files, so a copy takes seconds), then the candidate's values set on the clone. Where a value governs
  * how files are written (the block size, the data block encoding, the compression), the clone is major-compacted,
- * so that its files are as the candidate writes them. Every copy's regions are placed alike, on the RegionServers
- * in turns: HBase places each clone's regions as its balancer sees fit, which nothing keeps alike from copy to copy,
- * and a copy whose regions sit otherwise writes through other servers' WALs and memstores than the one it is
- * compared with.
+ * so that its files are as the candidate writes them; a copy of values an earlier class's copy was written with is
+ * cloned from that copy's files instead ({@link WrittenCopies}). Every copy's regions are placed alike, on the
+ * RegionServers in turns: HBase places each clone's regions as its balancer sees fit, which nothing keeps alike from
+ * copy to copy, and a copy whose regions sit otherwise writes through other servers' WALs and memstores than the one
+ * it is compared with.
  *
  * <p>A bulk load's tables are empty instead ({@link #empty}), split at the quantiles of the keys the load inserts, and
  * made empty again before each of their runs ({@link #emptyAgain}): a load into a table that earlier runs filled, and
@@ -38,15 +40,18 @@ final class CandidateTables implements AutoCloseable {
   private final TableName loaded;
   private final String snapshot;
   private final PrintWriter out;
+  private final WrittenCopies written;
   private final List<TableName> created = new ArrayList<>();
   /** Each empty table's descriptor and split points, to make it again. */
   private final Map<TableName, EmptyTable> empties = new HashMap<>();
   private boolean snapshotTaken;
 
-  CandidateTables(Admin admin, TableName loaded, PrintWriter out) {
+  /** @param written the copies written anew so far in the calibration, which outlive this class's tables */
+  CandidateTables(Admin admin, TableName loaded, WrittenCopies written, PrintWriter out) {
     this.admin = admin;
     this.loaded = loaded;
     this.snapshot = loaded.getQualifierAsString() + "_calibration";
+    this.written = written;
     this.out = out;
   }
 
@@ -57,19 +62,27 @@ final class CandidateTables implements AutoCloseable {
       snapshotTaken = true;
     }
     TableName table = TableName.valueOf(loaded.getNamespaceAsString(), name);
-    admin.cloneSnapshot(snapshot, table);
+    Optional<String> writtenAlike = written.of(values);
+    // Its descriptor comes with the snapshot: the values it was written with, which are these.
+    admin.cloneSnapshot(writtenAlike.orElse(snapshot), table);
     created.add(table);
     RegionSpread.inTurns(admin.getConnection(), table, placed -> out.printf("    %s: %s%n", table, placed));
+    if (writtenAlike.isPresent()) {
+      out.printf("    %s: cloned from the files an earlier class's copy of the same values was written with, not"
+          + " compacted again%n", table);
+      return table;
+    }
     if (values.isEmpty()) {
       return table;
     }
     admin.modifyTable(PolicySetting.withValues(admin.getDescriptor(table), values));
-    List<String> written = rewritten(values);
-    if (!written.isEmpty()) {
+    List<String> rewritten = rewritten(values);
+    if (!rewritten.isEmpty()) {
       out.printf("    major-compacting %s, so that its files are written as its %s %s%n", table,
-          String.join(" and ", written), written.size() == 1 ? "says" : "say");
+          String.join(" and ", rewritten), rewritten.size() == 1 ? "says" : "say");
       out.flush();
       BenchTables.flushAndCompact(admin, table);
+      written.add(values, table);
     }
     return table;
   }

@@ -3,9 +3,11 @@ package org.hbaseturbo.bench.pcm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
@@ -46,6 +48,21 @@ class TestCalibrationCandidate {
     assertThat(new CalibrationCandidate(CalibrationCandidate.PAPER, Map.of(PolicySetting.FLUSH_SIZE, "268435456"))
         .rewritesFiles()).as("a table setting: read as the regions reopen, no file rewritten").isFalse();
     assertThat(CalibrationCandidate.defaults().rewritesFiles()).isFalse();
+  }
+
+  @Test
+  void aCopyOfValuesWrittenForAnEarlierClassIsNotCountedAsWrittenAgain() {
+    Set<Map<PolicySetting, String>> writtenBefore = new HashSet<>();
+    CalibrationCandidate blockSize = new CalibrationCandidate(CalibrationCandidate.PAPER,
+        Map.of(PolicySetting.BLOCKSIZE, "32768"));
+    CalibrationCandidate flushSize = new CalibrationCandidate(CalibrationCandidate.PAPER,
+        Map.of(PolicySetting.FLUSH_SIZE, "268435456"));
+    assertThat(CalibrationCandidate.writtenAnew(List.of(blockSize, flushSize, CalibrationCandidate.SMALLER_FILES),
+        writtenBefore)).as("RO-read: its block size and the smaller files").isEqualTo(2);
+    assertThat(CalibrationCandidate.writtenAnew(List.of(CalibrationCandidate.SMALLER_FILES,
+        new CalibrationCandidate(CalibrationCandidate.PAPER, Map.of(PolicySetting.BLOCKSIZE, "131072"))),
+        writtenBefore)).as("RO-scan: the smaller files shared, its own block size written").isEqualTo(1);
+    assertThat(CalibrationCandidate.writtenAnew(List.of(blockSize), writtenBefore)).as("shared").isZero();
   }
 
   @Test
