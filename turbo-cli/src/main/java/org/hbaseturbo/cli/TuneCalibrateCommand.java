@@ -111,7 +111,9 @@ final class TuneCalibrateCommand implements Callable<Integer> {
           + " the first class; where it holds less, each class in turn gets its need while the budget lasts, its"
           + " rounds ending at those " + Calibration.MIN_ROUNDS + " so that what it saves goes to the classes"
           + " after it, and the line names the classes that get less than they need and what budget would hold"
-          + " them all (--class sets the order); a number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
+          + " them all (--class sets the order). A class whose rounds run slower than their estimate goes on past"
+          + " its share to those " + Calibration.MIN_ROUNDS + " where the budget still holds what the classes after"
+          + " it need; a number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
   DurationArgument budget;
 
   @Range(min = 0, max = 1_000_000)

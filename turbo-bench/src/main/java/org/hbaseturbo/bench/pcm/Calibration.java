@@ -229,9 +229,10 @@ public final class Calibration {
           ClassPlan plan = plans.get(i);
           long share = CalibrationBudget.share(deadline - System.nanoTime(), plan.need(),
               needs(plans.subList(i, plans.size())));
+          long latest = deadline - needs(plans.subList(i + 1, plans.size())).toNanos();
           try (CandidateTables tables = new CandidateTables(admin, loaded, written, out)) {
             results.add(new ClassCalibration(plan, tables, environment.regionServers(), System.nanoTime() + share,
-                cap).run());
+                latest, cap).run());
           } catch (InterruptedIOException e) {
             throw e;
           } catch (IOException | RuntimeException e) {
@@ -404,12 +405,24 @@ public final class Calibration {
     private final CandidateTables tables;
     private final int regionServers;
     private final long until;
+    /**
+     * The latest the class may run on past {@link #until} to reach the rounds a choice rests on: the budget's end less
+     * what the classes after it need, by estimate. A share is the estimate's part of the budget, and a class whose
+     * rounds ran slower than their estimate would otherwise end short of a choice while the budget still held every
+     * class after it: BL in the disk regime, 4 rounds in a share planned for 5
+     * (results/pcm/calibrate-disk-shared-2026-12-05).
+     */
+    private final long latest;
     private final RoundCap cap;
     /**
      * When the table settings' rounds end: {@link #until}, or sooner where the heap fractions follow, by what each
      * part needs ({@link CalibrationBudget}).
      */
     private long tablesUntil;
+    /** {@link #latest} for the table settings' rounds: less what the heap fractions after them need. */
+    private long tablesLatest;
+    /** Whether the table settings' rounds ran on past their share, which is said once. */
+    private boolean pastShare;
     /** Every arm by name: the defaults, their A/A copy, the candidates, in that order. */
     private final Map<String, Arm> arms = new LinkedHashMap<>();
     private int rounds;
@@ -419,14 +432,17 @@ public final class Calibration {
     /** A copy of the defaults that every arm runs beside. */
     private TableName pacer;
 
-    ClassCalibration(ClassPlan plan, CandidateTables tables, int regionServers, long until, RoundCap cap) {
+    ClassCalibration(ClassPlan plan, CandidateTables tables, int regionServers, long until, long latest,
+        RoundCap cap) {
       this.plan = plan;
       this.workload = plan.workload();
       this.tables = tables;
       this.regionServers = regionServers;
       this.until = until;
+      this.latest = latest;
       this.cap = cap;
       this.tablesUntil = until;
+      this.tablesLatest = latest;
     }
 
     ClassResult run() throws IOException {
@@ -436,6 +452,7 @@ public final class Calibration {
       if (heapNotMeasured.isEmpty() && !tried.isEmpty()) {
         long now = System.nanoTime();
         tablesUntil = now + CalibrationBudget.share(until - now, plan.tableNeed(), plan.need());
+        tablesLatest = latest - plan.heapNeed().toNanos();
       }
       out.printf("%n%s: %s; heap fractions: %s%n", workload.label(), tried.isEmpty() ? "the paper's table-level"
           + " settings are HBase's defaults, nothing to measure" : (tried.size() + 2) + " arms (the defaults, their"
@@ -460,7 +477,7 @@ public final class Calibration {
       try {
         return new HeapFractionRounds(servers.orElseThrow(), target, tables, out).run(candidate,
             plan.hbaseFractions().values(), loadedPrefix(), runProperties(loadedPrefix() + "_heap0"),
-            settings.threads(), settings.runSeconds(), settings.warmUp(), until, cap);
+            settings.threads(), settings.runSeconds(), settings.warmUp(), heapUntil(), cap);
       } catch (InterruptedIOException e) {
         throw e;
       } catch (IOException | RuntimeException e) {
@@ -468,6 +485,36 @@ public final class Calibration {
         out.flush();
         return HeapFractionRounds.Result.unjudged(candidate, "the rounds failed: " + e.getMessage());
       }
+    }
+
+    /**
+     * When the heap fractions' rounds end: the class's share, or, where the table settings' rounds ran on past theirs
+     * into it, as long as the heap fractions need, within {@link #latest}.
+     */
+    private long heapUntil() {
+      return Math.max(until, Math.min(latest, System.nanoTime() + plan.heapNeed().toNanos()));
+    }
+
+    /**
+     * Whether another round of the table settings, of about {@code roundNanos}, fits: within their share, or, short of
+     * the rounds a choice rests on, within {@link #tablesLatest}.
+     */
+    private boolean roundFits(long roundNanos) {
+      long end = System.nanoTime() + roundNanos;
+      if (end <= tablesUntil) {
+        return true;
+      }
+      if (!CalibrationBudget.pastShare(end, tablesLatest, rounds)) {
+        return false;
+      }
+      if (!pastShare) {
+        pastShare = true;
+        out.printf("  the share is spent at %d round%s: the rounds go on to the %d a choice rests on, as the budget"
+            + " still holds what the classes after it need, by estimate%n", rounds, rounds == 1 ? "" : "s",
+            CalibrationJudge.MIN_ROUNDS);
+        out.flush();
+      }
+      return true;
     }
 
     private TableChoice tableRounds(List<CalibrationCandidate> tried) throws IOException {
@@ -513,7 +560,7 @@ public final class Calibration {
         for (int i = 0; i < stageRounds && stopped == null; i++) {
           if (cap.reached(rounds)) {
             stopped = cap.ended(tablesUntil < until ? "its heap fractions" : "the classes after it");
-          } else if (System.nanoTime() + roundNanos > tablesUntil) {
+          } else if (!roundFits(roundNanos)) {
             stopped = "the class's share of the budget was spent";
           } else {
             roundNanos = round(inRound(alive), true);

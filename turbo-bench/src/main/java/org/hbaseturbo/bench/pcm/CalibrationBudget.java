@@ -94,6 +94,17 @@ final class CalibrationBudget {
   }
 
   /**
+   * Whether a round that ends at {@code end}, past its part's share, may run: only to reach the {@link
+   * CalibrationJudge#MIN_ROUNDS} a choice rests on, and only where it ends by {@code latest}, the budget's end less
+   * what the parts after it need, by estimate.
+   *
+   * @param rounds the part's measured rounds so far
+   */
+  static boolean pastShare(long end, long latest, int rounds) {
+    return rounds < CalibrationJudge.MIN_ROUNDS && end <= latest;
+  }
+
+  /**
    * What each part gets, by estimate, of the budget {@code left} where the parts spend their shares in full (none
    * settling early): its whole need where the budget holds every need.
    *

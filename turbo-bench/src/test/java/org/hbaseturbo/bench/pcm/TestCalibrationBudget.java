@@ -64,6 +64,16 @@ class TestCalibrationBudget {
   }
 
   @Test
+  void aRoundPastItsShareRunsOnlyToReachTheRoundsAChoiceNeedsWithinWhatTheLaterPartsLeave() {
+    int oneShort = CalibrationJudge.MIN_ROUNDS - 1;
+    assertThat(CalibrationBudget.pastShare(100 * SECOND, 120 * SECOND, oneShort)).as("BL's 5th round").isTrue();
+    assertThat(CalibrationBudget.pastShare(130 * SECOND, 120 * SECOND, oneShort))
+        .as("into the time the classes after it need").isFalse();
+    assertThat(CalibrationBudget.pastShare(100 * SECOND, 120 * SECOND, CalibrationJudge.MIN_ROUNDS))
+        .as("a choice can be made already").isFalse();
+  }
+
+  @Test
   void theSharesOfAllPartsNameWhichGetLessThanTheyNeed() {
     List<Duration> needs = List.of(Duration.ofSeconds(498), Duration.ofSeconds(212), Duration.ofSeconds(303),
         Duration.ofSeconds(303));
