@@ -30,7 +30,6 @@ import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
-import org.hbaseturbo.cluster.regime.HostPageCache;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.AuditLog;
@@ -179,10 +178,9 @@ public final class AdaptivityRun {
 
   AdaptivityResult run() throws IOException {
     out.printf("%nadaptivity: %s, then reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
-        + " periods)%s%n", settings.untilSwitched() ? "a load" : String.format("a load of %,d records (at most as"
+        + " periods)%n", settings.untilSwitched() ? "a load" : String.format("a load of %,d records (at most as"
         + " long as a phase)", settings.loadRecords()), settings.untilSwitched() ? "until the watch takes its class,"
-        + " at most " : "", settings.phaseSeconds(), settings.periodSeconds(), settings.hold(), emptiesPageCache()
-        ? "; the page cache emptied before each phase after the load" : "");
+        + " at most " : "", settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
     List<AdaptivityResult.Run> runs = new ArrayList<>();
     RunOrder.interleaved(watched, rounds, this::runOnce).values().forEach(runs::addAll);
     Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
@@ -194,7 +192,6 @@ public final class AdaptivityRun {
     parameters.put("hold_periods", Integer.toString(settings.hold()));
     parameters.put("trial_periods", Integer.toString(settings.trialPeriods()));
     parameters.put("phase_until_switched", Boolean.toString(settings.untilSwitched()));
-    parameters.put("page_cache_emptied_before_phases", Boolean.toString(emptiesPageCache()));
     parameters.put("heap", heap);
     parameters.put("server_warmup", String.format("%,d records on a table of their own, then runs of %d s of the"
         + " phases' operations blended (reads %.2f, updates %.2f, scans %.2f), until the servers' JIT is quiet, at"
@@ -206,18 +203,6 @@ public final class AdaptivityRun {
           .map(policy -> policy.workloadClass().label() + ": " + policy.file()).collect(Collectors.joining(", ")));
     }
     return AdaptivityResult.of(parameters, runs);
-  }
-
-  /**
-   * Whether each phase after the load begins on an emptied page cache: where the servers' nodes read from a disk of
-   * their own (the disk regime). What the page cache kept of the load's files decided there how fast a phase's reads
-   * ran, whatever the settings: 3 of 6 runs of one configuration read scans at 200-600 ops/s for their first 14-27 s,
-   * the other 3 at 1,000-2,500 from the start, with no flush, compaction or heap fraction moving
-   * (results/pcm/adaptivity-disk-1m-2026-12-05). Emptied, every run's phase starts from the same state: its block
-   * caches and memstores, which the settings govern, as the phase before left them, and its files on the disk.
-   */
-  private boolean emptiesPageCache() {
-    return node.flatMap(ServerConfinement::disk).isPresent();
   }
 
   /** Records the load inserts at most: {@link Settings#loadRecords}, or more than it can in its time. */
@@ -262,9 +247,6 @@ public final class AdaptivityRun {
       try {
         long loaded = 0;
         for (MixPhase phase : MixPhase.values()) {
-          if (phase.mix != null && emptiesPageCache()) {
-            HostPageCache.drop();
-          }
           out.printf("  phase %s (%s)%n", phase.label, phase.workloadClass.label());
           out.flush();
           Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
