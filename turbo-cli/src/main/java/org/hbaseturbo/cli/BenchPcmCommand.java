@@ -258,21 +258,26 @@ final class BenchPcmCommand implements Callable<Integer> {
     OptionalInt dataNodes = hdfs.dataNodes(true);
     Optional<ServerConfinement> node = regime.node(true, PcmBenchmark.REGION_SERVERS, dataNodes.isPresent());
     node.ifPresent(regime::requireConfinable);
-    long recordCount = records != null ? records : node.isPresent() ? DISK_RECORDS : CACHE_RECORDS;
-    PcmBenchmark.Settings settings = PcmBenchmark.Settings.builder().records(recordCount).loadRecords(loadRecords)
+    PcmBenchmark.Settings settings = PcmBenchmark.Settings.builder().records(records(node, DISK_RECORDS))
+        .loadRecords(loadRecords)
         .runSeconds(runTime.seconds()).runs(runs.runs).threads(threads)
         .classes(classes())
         .variants(variants())
         .policies(policyFiles.policies())
         .calibrated(calibrated == null ? Map.of() : PolicyLoader.files(calibrated, "--calibrated"))
-        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(records != null
-            ? records : node.isPresent() ? DISK_ADAPTIVITY_RECORDS : CACHE_RECORDS,
-            phaseTime.seconds(), periodSeconds, hold, trialPeriods, phaseUntilSwitched)))
+        .adaptivity(noAdaptivity ? Optional.empty() : Optional.of(new AdaptivityRun.Settings(
+            records(node, DISK_ADAPTIVITY_RECORDS), phaseTime.seconds(), periodSeconds, hold, trialPeriods,
+            phaseUntilSwitched)))
         .ycsbProperties(ycsbProperties).node(node).dataNodes(dataNodes)
         .warmUp(new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns)).build();
     Path dir = output.dir("pcm");
     PcmBenchmark benchmark = new PcmBenchmark(settings, dir, out);
     benchmark.report(benchmark.run(), output.json(dir, "pcm"));
     return 0;
+  }
+
+  /** --records where given; otherwise {@code diskDefault} for nodes of the disk regime, {@link #CACHE_RECORDS} else. */
+  private long records(Optional<ServerConfinement> node, long diskDefault) {
+    return records != null ? records : node.isPresent() ? diskDefault : CACHE_RECORDS;
   }
 }
