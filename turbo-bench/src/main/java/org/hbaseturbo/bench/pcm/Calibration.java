@@ -422,7 +422,7 @@ public final class Calibration {
     /** {@link #latest} for the table settings' rounds: less what the heap fractions after them need. */
     private long tablesLatest;
     /** Whether the table settings' rounds ran on past their share, which is said once. */
-    private boolean pastShare;
+    private boolean saidPastShare;
     /** Every arm by name: the defaults, their A/A copy, the candidates, in that order. */
     private final Map<String, Arm> arms = new LinkedHashMap<>();
     private int rounds;
@@ -507,8 +507,8 @@ public final class Calibration {
       if (!CalibrationBudget.pastShare(end, tablesLatest, rounds)) {
         return false;
       }
-      if (!pastShare) {
-        pastShare = true;
+      if (!saidPastShare) {
+        saidPastShare = true;
         out.printf("  the share is spent at %d round%s: the rounds go on to the %d a choice rests on, as the budget"
             + " still holds what the classes after it need, by estimate%n", rounds, rounds == 1 ? "" : "s",
             CalibrationJudge.MIN_ROUNDS);
