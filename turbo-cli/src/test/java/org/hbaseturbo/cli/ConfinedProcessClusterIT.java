@@ -80,6 +80,8 @@ class ConfinedProcessClusterIT {
       assertThat(cluster.confinedUse()).hasSize(2).allSatisfy(use -> {
         assertThat(use.peakMemoryBytes()).as("charged to the group: at least the JVM's own 100 MiB")
             .isGreaterThan(100L << 20).isLessThanOrEqualTo(NODE);
+        assertThat(use.pageCacheBytes()).as("its WAL and the flushed files, in its node's page cache").isPositive()
+            .isLessThan(use.peakMemoryBytes());
       });
     }
     assertThat(groups).hasSize(4).allSatisfy(group -> assertThat(group).doesNotExist());

@@ -383,14 +383,19 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * confined ({@link ProcessClusterBuilder#confine}).
    */
   public List<ConfinedUse> confinedUse() {
-    return groups.stream().map(group -> new ConfinedUse(group.peakMemoryBytes(), group.memoryLimitHits())).toList();
+    return groups.stream().map(group -> new ConfinedUse(group.peakMemoryBytes(), group.memoryLimitHits(),
+        group.diskReadBytes(), group.diskReadOperations(), group.pageCacheBytes())).toList();
   }
 
   /**
    * @param peakMemoryBytes the most memory its group held at once: heap, the rest of the JVM, page cache
    * @param memoryLimitHits how often its group reached the node's memory, and the kernel reclaimed page cache
+   * @param diskReadBytes bytes it read from its throttled disk, past the page cache; 0 where the disk is not throttled
+   * @param diskReadOperations the reads those bytes took
+   * @param pageCacheBytes the page cache its node holds now
    */
-  public record ConfinedUse(long peakMemoryBytes, long memoryLimitHits) {
+  public record ConfinedUse(long peakMemoryBytes, long memoryLimitHits, long diskReadBytes, long diskReadOperations,
+      long pageCacheBytes) {
   }
 
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */

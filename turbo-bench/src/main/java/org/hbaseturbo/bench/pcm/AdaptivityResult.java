@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.hbase.ServerName;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 
@@ -76,10 +77,39 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
    * @param serverJitMsPerS milliseconds the servers' JIT compiled per JVM per second of the phase; null where they
    *     do not tell
    * @param opsPerSecond throughput in each second of the phase
+   * @param nodes each RegionServer over the phase, from just before its YCSB run started to just after it ended;
+   *     empty where they could not be read
    */
   public record Phase(String name, String expectedClass, long startEpochMs, long runtimeMs, long operations,
       double throughputOpsS, long failures, Double detectedAfterS, Double switchedAfterS, Double inForceAfterS,
-      Double serverJitMsPerS, List<Long> opsPerSecond) {
+      Double serverJitMsPerS, List<Long> opsPerSecond, List<NodeActivity> nodes) {
+  }
+
+  /**
+   * One RegionServer over a phase: where its reads came from. The disk and page cache figures are null where the
+   * servers are not confined to nodes (the cache regime).
+   *
+   * @param tableRegions the regions of the run's table it served at the phase's end
+   * @param diskReadOperations reads of its node's throttled disk: block cache misses the page cache did not hold,
+   *     and their readahead
+   * @param diskReadBytes the bytes those reads brought
+   * @param pageCacheStartBytes the page cache its node held at the phase's start
+   * @param pageCacheEndBytes the same at the phase's end
+   */
+  public record NodeActivity(String server, long tableRegions, long blockCacheHits, long blockCacheMisses,
+      Long diskReadOperations, Long diskReadBytes, Long pageCacheStartBytes, Long pageCacheEndBytes) {
+
+    /** One line: the server, its regions, its block cache's hits, and its node's disk reads and page cache. */
+    public String describe() {
+      long lookups = blockCacheHits + blockCacheMisses;
+      String node = diskReadOperations == null ? "" : String.format(", disk %,d reads, %,d MiB, page cache %,d"
+          + " -> %,d MiB", diskReadOperations, diskReadBytes >> 20, pageCacheStartBytes >> 20,
+          pageCacheEndBytes >> 20);
+      String blockCache = lookups == 0 ? "no block cache lookups" : String.format("block cache %.1f%% hits of %,d"
+          + " lookups", 100.0 * blockCacheHits / lookups, lookups);
+      return String.format("%s: %d region%s, %s%s", ServerName.valueOf(server).getAddress(), tableRegions,
+          tableRegions == 1 ? "" : "s", blockCache, node);
+    }
   }
 
   /**

@@ -244,6 +244,7 @@ public final class AdaptivityRun {
           new WorkloadWatcher.Trials(settings.trialPeriods(), REVERT_HOLD));
       Background background = new Background(cluster, watcher);
       List<PhaseResult> results = new ArrayList<>();
+      List<List<AdaptivityResult.NodeActivity>> nodes = new ArrayList<>();
       try {
         long loaded = 0;
         for (MixPhase phase : MixPhase.values()) {
@@ -257,6 +258,7 @@ public final class AdaptivityRun {
             experiment = experiment.stoppedBy(stop);
             background.stopOnSwitch(phase.workloadClass, stop);
           }
+          Optional<List<NodeSample>> start = nodeSample(cluster);
           if (phase.mix == null) {
             PhaseResult load = experiment.load(false);
             loaded = load.operations();
@@ -271,13 +273,18 @@ public final class AdaptivityRun {
           } else {
             results.add(experiment.run(1, 1, false));
           }
+          List<AdaptivityResult.NodeActivity> activity = start.flatMap(
+              before -> nodeSample(cluster).map(after -> NodeSample.between(before, after))).orElse(List.of());
+          activity.forEach(node -> out.println("    " + node.describe()));
+          out.flush();
+          nodes.add(activity);
         }
       } finally {
         background.stop();
       }
       List<AdaptivityResult.Phase> phases = new ArrayList<>();
       for (MixPhase phase : MixPhase.values()) {
-        phases.add(phase(phase, results.get(phase.ordinal()), background, watch));
+        phases.add(phase(phase, results.get(phase.ordinal()), nodes.get(phase.ordinal()), background, watch));
       }
       run = new AdaptivityResult.Run(name, round, warmUp, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
@@ -325,7 +332,22 @@ public final class AdaptivityRun {
         threads, YcsbWarmUp.operations(0)), dir, out);
   }
 
-  private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, Background background, Watched watch) {
+  /**
+   * Each RegionServer now, for where a phase's reads came from; empty, with a line that says why, where a server did
+   * not answer: the phase is measured all the same.
+   */
+  private Optional<List<NodeSample>> nodeSample(BenchCluster cluster) {
+    try {
+      return Optional.of(NodeSample.take(cluster, TableName.valueOf(TABLE)));
+    } catch (IOException notAnswered) {
+      out.println("    the RegionServers' block caches and nodes not read: " + notAnswered.getMessage());
+      out.flush();
+      return Optional.empty();
+    }
+  }
+
+  private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, List<AdaptivityResult.NodeActivity> nodes,
+      Background background, Watched watch) {
     long start = result.startEpochMs();
     long end = start + result.runtimeMs();
     Double detected = background.periods.stream()
@@ -355,7 +377,7 @@ public final class AdaptivityRun {
     return new AdaptivityResult.Phase(phase.label, phase.workloadClass.label(), start, result.runtimeMs(),
         result.operations(), result.throughputOpsPerSecond(), result.failures(), detected,
         switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce,
-        ServerWarmUp.compileMsPerSecond(result), perSecond);
+        ServerWarmUp.compileMsPerSecond(result), perSecond, nodes);
   }
 
   /** The watch loop and a sampler of the servers' heap fractions, in threads of their own while the phases run. */

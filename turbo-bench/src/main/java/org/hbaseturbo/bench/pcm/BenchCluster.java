@@ -3,6 +3,7 @@ package org.hbaseturbo.bench.pcm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,6 +76,19 @@ final class BenchCluster implements AutoCloseable {
    */
   ServerControl serverControl() {
     return cluster;
+  }
+
+  /**
+   * What each confined RegionServer used of its node since the cluster started, by its server name
+   * ({@link org.hbaseturbo.client.stats.RegionServerState#server}); empty where they are not confined.
+   */
+  Map<String, ProcessHBaseCluster.ConfinedUse> confinedUse() throws IOException {
+    List<ProcessHBaseCluster.ConfinedUse> uses = cluster.confinedUse();
+    Map<String, ProcessHBaseCluster.ConfinedUse> byServer = new HashMap<>();
+    for (int index = 0; index < uses.size(); index++) {
+      byServer.put(cluster.regionServerName(index).getServerName(), uses.get(index));
+    }
+    return byServer;
   }
 
   @Override

@@ -130,6 +130,40 @@ public final class CgroupV1Group implements Closeable {
   }
 
   /**
+   * Bytes read from its disks, as the throttle counts them: what it read past the page cache, readahead included, since
+   * it was made; 0 where its disk is not throttled.
+   */
+  public long diskReadBytes() {
+    return blkio.map(group -> readsIn(group.resolve("blkio.throttle.io_service_bytes"))).orElse(0L);
+  }
+
+  /** Reads it made of its disks, as the throttle counts them ({@link #diskReadBytes}). */
+  public long diskReadOperations() {
+    return blkio.map(group -> readsIn(group.resolve("blkio.throttle.io_serviced"))).orElse(0L);
+  }
+
+  /** The page cache charged to it now: the files its processes read or wrote that its memory still holds. */
+  public long pageCacheBytes() {
+    try (Stream<String> lines = Files.lines(memory.resolve("memory.stat"))) {
+      return lines.filter(line -> line.startsWith("total_cache ")).mapToLong(line -> Long.parseLong(line.substring(
+          "total_cache ".length()).trim())).findFirst().orElseThrow(() -> new IllegalStateException(memory
+              + "/memory.stat has no total_cache"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The sum of a blkio statistic's "Read" lines, one per device: {@code 254:0 Read 134930432}. */
+  private static long readsIn(Path statistic) {
+    try (Stream<String> lines = Files.lines(statistic)) {
+      return lines.map(line -> line.split(" ")).filter(words -> words.length == 3 && words[1].equals("Read"))
+          .mapToLong(words -> Long.parseLong(words[2])).sum();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Removes the groups once the processes in them have exited (a group with processes cannot be removed), waiting
    * a bounded time for that.
    */

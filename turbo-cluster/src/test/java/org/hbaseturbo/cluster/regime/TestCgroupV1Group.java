@@ -24,7 +24,7 @@ class TestCgroupV1Group {
       Optional.of(new ServerConfinement.DiskRates(50_000_000L, 100)));
 
   @Test
-  void aWrappedProcessRunsInBothGroupsWithTheirLimitsAndTheGroupsGoOnClose(@TempDir Path dir) throws Exception {
+  void aWrappedProcessRunsInBothGroupsIsChargedThereAndTheGroupsGoOnClose(@TempDir Path dir) throws Exception {
     String device = BlockDevice.of(dir, "--data");
     String name = CgroupV1Group.name(7, TestingHost.deadPid());
     Path memory = CgroupV1Group.ROOT.resolve("memory").resolve(name);
@@ -35,8 +35,11 @@ class TestCgroupV1Group {
           .isEqualTo(device + " 50000000");
       assertThat(Files.readString(blkio.resolve("blkio.throttle.write_iops_device")).trim())
           .isEqualTo(device + " 100");
+      // Writes 4 MiB, which its group's page cache holds, then reads them past the page cache, from the disk.
+      Path file = dir.resolve("written");
       List<String> command = new ArrayList<>(group.wrapper());
-      command.addAll(List.of("cat", "/proc/self/cgroup"));
+      command.addAll(List.of("sh", "-c", "dd if=/dev/zero of=" + file + " bs=1M count=4 conv=fsync status=none"
+          + " && dd if=" + file + " of=/dev/null bs=64K iflag=direct status=none && cat /proc/self/cgroup"));
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       String cgroups = new String(process.getInputStream().readAllBytes());
       assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -44,6 +47,9 @@ class TestCgroupV1Group {
       assertThat(cgroups).contains(":memory:/" + name + "\n").contains(":blkio:/" + name + "\n");
       assertThat(group.peakMemoryBytes()).as("charged to the group").isPositive();
       assertThat(group.memoryLimitHits()).isZero();
+      assertThat(group.pageCacheBytes()).as("the file written").isGreaterThanOrEqualTo(4L << 20);
+      assertThat(group.diskReadBytes()).as("the file read past the page cache").isGreaterThanOrEqualTo(4L << 20);
+      assertThat(group.diskReadOperations()).as("reads of at most 64 KiB").isGreaterThanOrEqualTo(64);
     }
     assertThat(memory).doesNotExist();
     assertThat(blkio).doesNotExist();

@@ -1,0 +1,69 @@
+package org.hbaseturbo.bench.pcm;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.hbaseturbo.client.stats.RegionServerState;
+import org.hbaseturbo.client.stats.ServerStatsReader;
+import org.hbaseturbo.cluster.ProcessHBaseCluster.ConfinedUse;
+
+/**
+ * One RegionServer at one moment: what decides where its reads come from (its block cache, its node's page cache or
+ * its disk) and how many of the table's regions it serves. Two samples, at a phase's start and end, give its
+ * {@link AdaptivityResult.NodeActivity}.
+ *
+ * @param node its node's use, where it is confined
+ */
+record NodeSample(String server, long tableRegions, long blockCacheHits, long blockCacheMisses,
+    Optional<ConfinedUse> node) {
+
+  /** Every RegionServer of {@code cluster} now. */
+  static List<NodeSample> take(BenchCluster cluster, TableName table) throws IOException {
+    Map<String, Long> regions;
+    try (RegionLocator locator = cluster.connection().getRegionLocator(table)) {
+      regions = locator.getAllRegionLocations().stream().collect(Collectors.groupingBy(NodeSample::serverOf,
+          Collectors.counting()));
+    }
+    Map<String, ConfinedUse> nodes = cluster.confinedUse();
+    List<NodeSample> samples = new ArrayList<>();
+    for (RegionServerState server : new ServerStatsReader(cluster.connection()).workload().servers()) {
+      samples.add(new NodeSample(server.server(), regions.getOrDefault(server.server(), 0L),
+          server.blockCacheHits(), server.blockCacheMisses(), Optional.ofNullable(nodes.get(server.server()))));
+    }
+    return samples;
+  }
+
+  /** What each server that both hold did from {@code start} to {@code end}, in {@code end}'s order. */
+  static List<AdaptivityResult.NodeActivity> between(List<NodeSample> start, List<NodeSample> end) {
+    Map<String, NodeSample> before = start.stream().collect(Collectors.toMap(NodeSample::server,
+        Function.identity()));
+    List<AdaptivityResult.NodeActivity> activity = new ArrayList<>();
+    for (NodeSample after : end) {
+      NodeSample from = before.get(after.server);
+      if (from == null) {
+        continue;
+      }
+      Optional<ConfinedUse> was = from.node;
+      Optional<ConfinedUse> is = after.node;
+      boolean confined = was.isPresent() && is.isPresent();
+      activity.add(new AdaptivityResult.NodeActivity(after.server, after.tableRegions,
+          after.blockCacheHits - from.blockCacheHits, after.blockCacheMisses - from.blockCacheMisses,
+          confined ? is.get().diskReadOperations() - was.get().diskReadOperations() : null,
+          confined ? is.get().diskReadBytes() - was.get().diskReadBytes() : null,
+          confined ? was.get().pageCacheBytes() : null, confined ? is.get().pageCacheBytes() : null));
+    }
+    return activity;
+  }
+
+  /** The location's server, as {@link RegionServerState#server} names it. */
+  private static String serverOf(HRegionLocation location) {
+    return location.getServerName().getServerName();
+  }
+}
