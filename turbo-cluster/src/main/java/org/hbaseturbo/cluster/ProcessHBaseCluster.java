@@ -384,7 +384,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    */
   public List<ConfinedUse> confinedUse() {
     return groups.stream().map(group -> new ConfinedUse(group.peakMemoryBytes(), group.memoryLimitHits(),
-        group.diskReadBytes(), group.diskReadOperations(), group.pageCacheBytes())).toList();
+        group.diskReadBytes(), group.diskReadOperations(), group.pageCacheBytes(), group.anonymousBytes())).toList();
   }
 
   /**
@@ -393,9 +393,10 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * @param diskReadBytes bytes it read from its throttled disk, past the page cache; 0 where the disk is not throttled
    * @param diskReadOperations the reads those bytes took
    * @param pageCacheBytes the page cache its node holds now
+   * @param anonymousBytes the memory its JVM holds now beside the page cache: the heap pages it touched, and the rest
    */
   public record ConfinedUse(long peakMemoryBytes, long memoryLimitHits, long diskReadBytes, long diskReadOperations,
-      long pageCacheBytes) {
+      long pageCacheBytes, long anonymousBytes) {
   }
 
   /** SIGKILL of one RegionServer, as a crash: the master reassigns its regions, replaying its WAL. */

@@ -86,29 +86,40 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
   }
 
   /**
-   * One RegionServer over a phase: where its reads came from. The disk and page cache figures are null where the
-   * servers are not confined to nodes (the cache regime).
+   * One RegionServer over a phase: where its reads came from.
    *
    * @param tableRegions the regions of the run's table it served at the phase's end
-   * @param diskReadOperations reads of its node's throttled disk: block cache misses the page cache did not hold,
-   *     and their readahead
-   * @param diskReadBytes the bytes those reads brought
-   * @param pageCacheStartBytes the page cache its node held at the phase's start
-   * @param pageCacheEndBytes the same at the phase's end
+   * @param node its node over the phase; null where the servers are not confined to nodes (the cache regime)
    */
   public record NodeActivity(String server, long tableRegions, long blockCacheHits, long blockCacheMisses,
-      Long diskReadOperations, Long diskReadBytes, Long pageCacheStartBytes, Long pageCacheEndBytes) {
+      NodeUse node) {
 
-    /** One line: the server, its regions, its block cache's hits, and its node's disk reads and page cache. */
+    /** One line: the server, its regions, its block cache's hits, and its node's disk reads and memory. */
     public String describe() {
       long lookups = blockCacheHits + blockCacheMisses;
-      String node = diskReadOperations == null ? "" : String.format(", disk %,d reads, %,d MiB, page cache %,d"
-          + " -> %,d MiB", diskReadOperations, diskReadBytes >> 20, pageCacheStartBytes >> 20,
-          pageCacheEndBytes >> 20);
       String blockCache = lookups == 0 ? "no block cache lookups" : String.format("block cache %.1f%% hits of %,d"
           + " lookups", 100.0 * blockCacheHits / lookups, lookups);
       return String.format("%s: %d region%s, %s%s", ServerName.valueOf(server).getAddress(), tableRegions,
-          tableRegions == 1 ? "" : "s", blockCache, node);
+          tableRegions == 1 ? "" : "s", blockCache, node == null ? "" : ", " + node.describe());
+    }
+  }
+
+  /**
+   * A confined RegionServer's node over a phase: its disk reads, and its memory (page cache and the JVM's own) at the
+   * phase's start and end, which together stay within the node's.
+   *
+   * @param diskReadOperations reads of its throttled disk: block cache misses the page cache did not hold, and their
+   *     readahead
+   * @param diskReadBytes the bytes those reads brought
+   * @param anonymousStartBytes the memory its JVM held beside the page cache: the heap pages it touched, and the rest
+   */
+  public record NodeUse(long diskReadOperations, long diskReadBytes, long pageCacheStartBytes, long pageCacheEndBytes,
+      long anonymousStartBytes, long anonymousEndBytes) {
+
+    String describe() {
+      return String.format("disk %,d reads, %,d MiB, page cache %,d -> %,d MiB, JVM %,d -> %,d MiB",
+          diskReadOperations, diskReadBytes >> 20, pageCacheStartBytes >> 20, pageCacheEndBytes >> 20,
+          anonymousStartBytes >> 20, anonymousEndBytes >> 20);
     }
   }
 

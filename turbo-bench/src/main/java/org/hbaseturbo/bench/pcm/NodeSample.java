@@ -50,14 +50,11 @@ record NodeSample(String server, long tableRegions, long blockCacheHits, long bl
       if (from == null) {
         continue;
       }
-      Optional<ConfinedUse> was = from.node;
-      Optional<ConfinedUse> is = after.node;
-      boolean confined = was.isPresent() && is.isPresent();
       activity.add(new AdaptivityResult.NodeActivity(after.server, after.tableRegions,
           after.blockCacheHits - from.blockCacheHits, after.blockCacheMisses - from.blockCacheMisses,
-          confined ? is.get().diskReadOperations() - was.get().diskReadOperations() : null,
-          confined ? is.get().diskReadBytes() - was.get().diskReadBytes() : null,
-          confined ? was.get().pageCacheBytes() : null, confined ? is.get().pageCacheBytes() : null));
+          from.node.flatMap(was -> after.node.map(is -> new AdaptivityResult.NodeUse(
+              is.diskReadOperations() - was.diskReadOperations(), is.diskReadBytes() - was.diskReadBytes(),
+              was.pageCacheBytes(), is.pageCacheBytes(), was.anonymousBytes(), is.anonymousBytes()))).orElse(null)));
     }
     return activity;
   }

@@ -13,31 +13,32 @@ class TestNodeSample {
   private static final String STARTED_SINCE = "host-c,16020,1700000000002";
 
   @Test
-  void aPhasesActivityIsEachCounterGrownAndThePageCacheAtBothEnds() {
+  void aPhasesActivityIsEachCounterGrownAndTheMemoryAtBothEnds() {
     List<NodeSample> start = List.of(
-        new NodeSample(FIRST, 2, 1_000, 100, Optional.of(new ConfinedUse(1L << 30, 0, 10L << 20, 500, 300L << 20))),
+        new NodeSample(FIRST, 2, 1_000, 100, Optional.of(new ConfinedUse(1L << 30, 0, 10L << 20, 500, 300L << 20,
+            700L << 20))),
         new NodeSample(SECOND, 2, 50, 5, Optional.empty()));
     List<NodeSample> end = List.of(
         new NodeSample(FIRST, 3, 10_000, 1_100, Optional.of(new ConfinedUse(1L << 30, 2, 74L << 20, 1_500,
-            350L << 20))),
+            250L << 20, 900L << 20))),
         new NodeSample(SECOND, 1, 80, 5, Optional.empty()),
         new NodeSample(STARTED_SINCE, 0, 7, 7, Optional.empty()));
 
     List<AdaptivityResult.NodeActivity> activity = NodeSample.between(start, end);
 
     assertThat(activity).containsExactly(
-        new AdaptivityResult.NodeActivity(FIRST, 3, 9_000, 1_000, 1_000L, 64L << 20, 300L << 20, 350L << 20),
-        new AdaptivityResult.NodeActivity(SECOND, 1, 30, 0, null, null, null, null));
+        new AdaptivityResult.NodeActivity(FIRST, 3, 9_000, 1_000, new AdaptivityResult.NodeUse(1_000, 64L << 20,
+            300L << 20, 250L << 20, 700L << 20, 900L << 20)),
+        new AdaptivityResult.NodeActivity(SECOND, 1, 30, 0, null));
     assertThat(activity.get(0).describe()).isEqualTo("host-a:16020: 3 regions, block cache 90.0% hits of 10,000"
-        + " lookups, disk 1,000 reads, 64 MiB, page cache 300 -> 350 MiB");
+        + " lookups, disk 1,000 reads, 64 MiB, page cache 300 -> 250 MiB, JVM 700 -> 900 MiB");
     assertThat(activity.get(1).describe()).isEqualTo("host-b:16020: 1 region, block cache 100.0% hits of 30"
         + " lookups");
   }
 
   @Test
   void aServerWithoutLookupsSaysSo() {
-    AdaptivityResult.NodeActivity idle = new AdaptivityResult.NodeActivity(FIRST, 0, 0, 0, 0L, 0L, 0L, 0L);
-    assertThat(idle.describe()).isEqualTo("host-a:16020: 0 regions, no block cache lookups, disk 0 reads, 0 MiB,"
-        + " page cache 0 -> 0 MiB");
+    assertThat(new AdaptivityResult.NodeActivity(FIRST, 0, 0, 0, null).describe())
+        .isEqualTo("host-a:16020: 0 regions, no block cache lookups");
   }
 }

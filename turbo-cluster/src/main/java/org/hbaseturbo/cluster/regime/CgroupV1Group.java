@@ -144,10 +144,19 @@ public final class CgroupV1Group implements Closeable {
 
   /** The page cache charged to it now: the files its processes read or wrote that its memory still holds. */
   public long pageCacheBytes() {
+    return memoryStatistic("total_cache");
+  }
+
+  /** The memory its processes hold now beside the page cache: a JVM's heap pages it has touched, and the rest. */
+  public long anonymousBytes() {
+    return memoryStatistic("total_rss");
+  }
+
+  private long memoryStatistic(String name) {
     try (Stream<String> lines = Files.lines(memory.resolve("memory.stat"))) {
-      return lines.filter(line -> line.startsWith("total_cache ")).mapToLong(line -> Long.parseLong(line.substring(
-          "total_cache ".length()).trim())).findFirst().orElseThrow(() -> new IllegalStateException(memory
-              + "/memory.stat has no total_cache"));
+      return lines.filter(line -> line.startsWith(name + " ")).mapToLong(line -> Long.parseLong(line.substring(
+          name.length() + 1).trim())).findFirst().orElseThrow(() -> new IllegalStateException(memory
+              + "/memory.stat has no " + name));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -48,6 +48,7 @@ class TestCgroupV1Group {
       assertThat(group.peakMemoryBytes()).as("charged to the group").isPositive();
       assertThat(group.memoryLimitHits()).isZero();
       assertThat(group.pageCacheBytes()).as("the file written").isGreaterThanOrEqualTo(4L << 20);
+      assertThat(group.anonymousBytes()).as("its processes gone, what they held is freed").isLessThan(4L << 20);
       assertThat(group.diskReadBytes()).as("the file read past the page cache").isGreaterThanOrEqualTo(4L << 20);
       assertThat(group.diskReadOperations()).as("reads of at most 64 KiB").isGreaterThanOrEqualTo(64);
     }
