@@ -84,12 +84,10 @@ final class BenchPcmCommand implements Callable<Integer> {
 
   @Range(min = 1_000, max = 1_000_000_000)
   @Option(names = "--records", paramLabel = "N",
-      description = "Records loaded once for the run classes, and by the adaptivity run's load within its"
-          + " --phase-time (1,000 to 1,000,000,000; default: 500,000, and with --regime disk 3,000,000 for the"
-          + " classes, 1.5 GB for each node of the default --node-memory, and 1,000,000 for the adaptivity run's"
-          + " load, what its default phase holds on 2 cores). With --regime disk, give more than the nodes' memory"
-          + " (1 KB each) for reads to come from the disk. A load its phase cannot hold ends by time, at a count"
-          + " of its own in each run, and the output warns.")
+      description = "Records loaded once for the run classes, and by the adaptivity run's load, however long that"
+          + " takes (1,000 to 1,000,000,000; default: 500,000, and with --regime disk 3,000,000 for the classes,"
+          + " 1.5 GB for each node of the default --node-memory, and 1,000,000 for the adaptivity run's load). With"
+          + " --regime disk, give more than the nodes' memory (1 KB each) for reads to come from the disk.")
   Long records;
 
   @Range(min = 1_000, max = 1_000_000_000)
@@ -148,8 +146,8 @@ final class BenchPcmCommand implements Callable<Integer> {
   @DurationRange(min = "10s", max = "1h")
   @Option(names = "--phase-time", paramLabel = "DURATION", defaultValue = "40s",
       converter = DurationArgument.Seconds.class,
-      description = "Length of each phase of the adaptivity run, the load's at most (it inserts --records); a number"
-          + " alone is seconds (10s to 1h; default: ${DEFAULT-VALUE}).")
+      description = "Length of each phase of the adaptivity run after its load, which inserts --records however long"
+          + " that takes; a number alone is seconds (10s to 1h; default: ${DEFAULT-VALUE}).")
   DurationArgument phaseTime;
 
   @Option(names = "--phase-until-switched",

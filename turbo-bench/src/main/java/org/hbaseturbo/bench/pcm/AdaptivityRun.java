@@ -41,8 +41,9 @@ import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
 /**
- * The adaptivity run: one YCSB workload whose mix shifts (a load into an empty table, then point reads, then scans,
- * then a 50/50 mix of reads and updates), each phase for a fixed time (or until the watch takes its class), under
+ * The adaptivity run: one YCSB workload whose mix shifts (a load of a fixed count into an empty table, then point
+ * reads, then scans, then a 50/50 mix of reads and updates, each for a fixed time; or each until the watch takes its
+ * class), under
  * PCM's loop ({@link WorkloadWatcher}, as {@code tune watch} runs it: online changes only), against the same run
  * watched as a dry run, which changes nothing. PCM's loop runs with the paper's policies and, when there are
  * calibrated ones, again with those, as {@code tune watch --policy DIR} runs them: the calibrated policy of each
@@ -57,13 +58,15 @@ public final class AdaptivityRun {
   /** The table the run loads and then reads. */
   static final String TABLE = "pcm_adapt";
   /**
-   * @param loadRecords records the load inserts, within its phase's time (with {@code untilSwitched}, the load goes
+   * @param loadRecords records the load inserts, however long that takes (with {@code untilSwitched}, the load goes
    *     on until the watch takes it instead): the same data for every run, so that each run's flushes and
    *     compactions fall at the same point of it. Loads ended by time alone (until 2026-12-05) inserted
    *     757,000-1,019,000 records, and the compactions their last flushes started ended anywhere from before the
    *     reads phase to 16 s into it, by the RegionServers' logs, in runs of the same settings, whose reads phases
-   *     ranged 0.40x-1.50x of each other (results/pcm/adaptivity-rounds-2026-12-05)
-   * @param phaseSeconds how long each phase runs, the load at most; with {@code untilSwitched}, at most
+   *     ranged 0.40x-1.50x of each other (results/pcm/adaptivity-rounds-2026-12-05). Loads of a count within their
+   *     phase's time (until 2026-12-06) still ended by time where the host inserted slower: 795,516 of 1,000,000
+   *     records on a host that loaded 20,000 a second (results/pcm/adaptivity-disk-nodes-2026-12-06)
+   * @param phaseSeconds how long each phase after the load runs; with {@code untilSwitched}, each phase at most
    * @param periodSeconds the watch period
    * @param hold periods a new class must hold before its policy is applied
    * @param trialPeriods periods after a switch over which PCM judges it, and rolls it back if the phase ran slower
@@ -178,8 +181,8 @@ public final class AdaptivityRun {
 
   AdaptivityResult run() throws IOException {
     out.printf("%nadaptivity: %s, then reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
-        + " periods)%n", settings.untilSwitched() ? "a load" : String.format("a load of %,d records (at most as"
-        + " long as a phase)", settings.loadRecords()), settings.untilSwitched() ? "until the watch takes its class,"
+        + " periods)%n", settings.untilSwitched() ? "a load" : String.format("a load of %,d records",
+        settings.loadRecords()), settings.untilSwitched() ? "until the watch takes its class,"
         + " at most " : "", settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
     List<AdaptivityResult.Run> runs = new ArrayList<>();
     RunOrder.interleaved(watched, rounds, this::runOnce).values().forEach(runs::addAll);
@@ -252,7 +255,8 @@ public final class AdaptivityRun {
           out.flush();
           Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
           YcsbExperiment experiment = experiment(cluster, TABLE, phase.mix == null ? loadRecords() : loaded,
-              phase.mix == null ? Map.of() : phase.mix.mix(), settings.phaseSeconds(), phaseDir);
+              phase.mix == null ? Map.of() : phase.mix.mix(), phase.mix == null && !settings.untilSwitched() ? 0
+                  : settings.phaseSeconds(), phaseDir);
           if (settings.untilSwitched()) {
             Path stop = phaseDir.resolve("stop");
             experiment = experiment.stoppedBy(stop);
@@ -263,13 +267,6 @@ public final class AdaptivityRun {
             PhaseResult load = experiment.load(false);
             loaded = load.operations();
             results.add(load);
-            if (!settings.untilSwitched() && loaded < settings.loadRecords()) {
-              out.printf("  WARN the load ended by its time at %,d of %,d records: each run's table then has a size"
-                  + " of its own, which in the disk regime decides whether the reads come from the page cache"
-                  + " (results/pcm/adaptivity-aa-disk-2026-12-05); give --records a count the load inserts within"
-                  + " --phase-time%n", loaded, settings.loadRecords());
-              out.flush();
-            }
           } else {
             results.add(experiment.run(1, 1, false));
           }
