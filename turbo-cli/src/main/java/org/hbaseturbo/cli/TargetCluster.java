@@ -83,6 +83,11 @@ final class TargetCluster implements AutoCloseable {
     return identity;
   }
 
+  /** Whether this command started the cluster, and stops it as it ends. */
+  boolean local() {
+    return local.isPresent();
+  }
+
   /** The process cluster this command started, whose RegionServer and DataNode JVMs it may kill; else empty. */
   Optional<ProcessHBaseCluster> processes() {
     return local.filter(ProcessHBaseCluster.class::isInstance).map(ProcessHBaseCluster.class::cast);

@@ -106,14 +106,15 @@ final class TuneCalibrateCommand implements Callable<Integer> {
 
   @DurationRange(min = "1m", max = "7d")
   @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationArgument.Minutes.class,
-      description = "How long the whole calibration may take, its load included. What is left after the load is"
-          + " split by what each class needs for " + Calibration.MIN_ROUNDS + " rounds, by estimate, printed before"
-          + " the first class; where it holds less, each class in turn gets its need while the budget lasts, its"
-          + " rounds ending at those " + Calibration.MIN_ROUNDS + " so that what it saves goes to the classes"
-          + " after it, and the line names the classes that get less than they need and what budget would hold"
-          + " them all (--class sets the order). A class whose rounds run slower than their estimate goes on past"
-          + " its share to those " + Calibration.MIN_ROUNDS + " where the budget still holds what the classes after"
-          + " it need; a number alone is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
+      description = "How long the whole calibration may take, from the command's start to its end: starting and"
+          + " stopping a local cluster and the load included. What is left after the load is split by what each"
+          + " class needs for " + Calibration.MIN_ROUNDS + " rounds, by estimate, printed before the first class;"
+          + " where it holds less, each class in turn gets its need while the budget lasts, its rounds ending at"
+          + " those " + Calibration.MIN_ROUNDS + " so that what it saves goes to the classes after it, and the line"
+          + " names the classes that get less than they need and what budget would hold them all (--class sets the"
+          + " order). A class whose rounds run slower than their estimate goes on past its share to those "
+          + Calibration.MIN_ROUNDS + " where the budget still holds what the classes after it need; a number alone"
+          + " is minutes (1m to 7d; default: ${DEFAULT-VALUE}).")
   DurationArgument budget;
 
   @Range(min = 0, max = 1_000_000)
@@ -139,6 +140,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    long started = System.nanoTime();
     Map<WorkloadClass, Policy> policies = policyFiles.policies();
     Calibration.Settings settings = new Calibration.Settings(classes.stream().map(String::strip)
         .map(PcmWorkload::byLabel).distinct().toList(), records, runTime.seconds(), threads,
@@ -151,8 +153,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
       // The policy files outlive the cluster: they name what it was, not its processes and temporary directories.
       String calibratedOn = cluster.identity() + ", HBase " + cluster.target().hbaseVersion();
-      Calibration.Outcome outcome = new Calibration(cluster.target(), cluster.processes(), settings,
-          dir.resolve("runs"), out).run();
+      Calibration.Outcome outcome = new Calibration(cluster.target(), cluster.processes(), settings, started,
+          cluster.local(), dir.resolve("runs"), out).run();
       out.println();
       Path policyDir = dir.resolve("policies");
       for (Calibration.ClassResult result : outcome.results()) {

@@ -97,7 +97,7 @@ public final class Calibration {
    * @param classes the classes to calibrate, in order
    * @param records records loaded once for all of them
    * @param runSeconds how long each run of an arm lasts
-   * @param budget the time the whole calibration may take, its load included
+   * @param budget the time the whole calibration may take, from the command's start to its end
    * @param maxRounds measured rounds a class gets at most, however much of its share of the budget is left; 0 for
    *     as many as the budget allows
    * @param policies the policy of each class: the paper's, or the user's
@@ -161,15 +161,19 @@ public final class Calibration {
   /**
    * @param servers the process cluster the calibration started, where it did: the heap fractions are measured there
    *     alone
+   * @param startedNanos when the command began ({@link System#nanoTime}): the budget counts from then, so that it
+   *     holds starting the cluster
+   * @param stopsItsCluster whether the command stops the cluster once the classes end: the budget then keeps
+   *     {@link CalibrationBudget#CLUSTER_STOP} for that
    */
-  public Calibration(ClusterTarget target, Optional<ProcessHBaseCluster> servers, Settings settings, Path workDir,
-      PrintWriter out) {
+  public Calibration(ClusterTarget target, Optional<ProcessHBaseCluster> servers, Settings settings, long startedNanos,
+      boolean stopsItsCluster, Path workDir, PrintWriter out) {
     this.target = requireNonNull(target, "target is null");
     this.servers = requireNonNull(servers, "servers is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.out = requireNonNull(out, "out is null");
-    this.deadline = System.nanoTime() + settings.budget().toNanos();
+    this.deadline = CalibrationBudget.deadline(startedNanos, settings.budget(), stopsItsCluster);
   }
 
   /**

@@ -44,7 +44,22 @@ final class CalibrationBudget {
    */
   static final Duration HEAP_SWAP_FLUSH = Duration.ofSeconds(10);
 
+  /**
+   * Stopping a cluster the command started, once the classes end: 15 s from the policy files written to the end of
+   * a calibration in the disk regime on 2026-12-06 (results/pcm/calibrate-disk-pastshare-2026-12-06), whose
+   * RegionServers flush their memstores to throttled disks as they stop.
+   */
+  static final Duration CLUSTER_STOP = Duration.ofSeconds(15);
+
   private CalibrationBudget() {
+  }
+
+  /**
+   * When the classes must end ({@link System#nanoTime}): {@code budget} from the command's start, less
+   * {@link #CLUSTER_STOP} where the command stops its cluster after them.
+   */
+  static long deadline(long startedNanos, Duration budget, boolean stopsItsCluster) {
+    return startedNanos + budget.minus(stopsItsCluster ? CLUSTER_STOP : Duration.ZERO).toNanos();
   }
 
   /**

@@ -30,6 +30,15 @@ class TestCalibrationBudget {
   }
 
   @Test
+  void theBudgetCountsFromTheCommandsStartAndKeepsTheStopOfAClusterItStarted() {
+    long started = 1_000_000_000L;
+    assertThat(CalibrationBudget.deadline(started, Duration.ofMinutes(30), false))
+        .isEqualTo(started + Duration.ofMinutes(30).toNanos());
+    assertThat(CalibrationBudget.deadline(started, Duration.ofMinutes(30), true))
+        .isEqualTo(started + Duration.ofMinutes(30).minus(CalibrationBudget.CLUSTER_STOP).toNanos());
+  }
+
+  @Test
   void copiesWrittenAnewAddWhatTheirMajorCompactionsTake() {
     Duration rewrites = Duration.ofSeconds(2 * 170);
     assertThat(CalibrationBudget.tableRounds(2, false, 3, rewrites).minus(
