@@ -86,21 +86,30 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
   }
 
   /**
-   * One RegionServer over a phase: where its reads came from.
+   * One RegionServer over a phase: where its reads came from, and what it spent beside serving them.
    *
    * @param tableRegions the regions of the run's table it served at the phase's end
+   * @param flushedBytes bytes its flushes wrote over the phase, every table's
+   * @param compactedBytes bytes its compactions wrote over the phase, every table's
+   * @param cpuSeconds CPU its JVM spent over the phase, all threads; null where the JVM runs other RegionServers too
+   *     (an embedded cluster) or did not tell
    * @param node its node over the phase; null where the servers are not confined to nodes (the cache regime)
    */
   public record NodeActivity(String server, long tableRegions, long blockCacheHits, long blockCacheMisses,
-      NodeUse node) {
+      long flushedBytes, long compactedBytes, Double cpuSeconds, NodeUse node) {
 
-    /** One line: the server, its regions, its block cache's hits, and its node's disk reads and memory. */
+    /**
+     * One line: the server, its regions, its block cache's hits, its CPU, flushes and compactions, and its node's disk
+     * reads and memory.
+     */
     public String describe() {
       long lookups = blockCacheHits + blockCacheMisses;
       String blockCache = lookups == 0 ? "no block cache lookups" : String.format("block cache %.1f%% hits of %,d"
           + " lookups", 100.0 * blockCacheHits / lookups, lookups);
-      return String.format("%s: %d region%s, %s%s", ServerName.valueOf(server).getAddress(), tableRegions,
-          tableRegions == 1 ? "" : "s", blockCache, node == null ? "" : ", " + node.describe());
+      return String.format("%s: %d region%s, %s,%s flushed %,d MiB, compacted %,d MiB%s",
+          ServerName.valueOf(server).getAddress(), tableRegions, tableRegions == 1 ? "" : "s", blockCache,
+          cpuSeconds == null ? "" : String.format(" CPU %.1f s,", cpuSeconds), flushedBytes >> 20,
+          compactedBytes >> 20, node == null ? "" : ", " + node.describe());
     }
   }
 

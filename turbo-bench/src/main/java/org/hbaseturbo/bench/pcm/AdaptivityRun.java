@@ -263,15 +263,16 @@ public final class AdaptivityRun {
             background.stopOnSwitch(phase.workloadClass, stop);
           }
           Optional<List<NodeSample>> start = nodeSample(cluster);
+          PhaseResult result;
           if (phase.mix == null) {
-            PhaseResult load = experiment.load(false);
-            loaded = load.operations();
-            results.add(load);
+            result = experiment.load(false);
+            loaded = result.operations();
           } else {
-            results.add(experiment.run(1, 1, false));
+            result = experiment.run(1, 1, false);
           }
-          List<AdaptivityResult.NodeActivity> activity = start.flatMap(
-              before -> nodeSample(cluster).map(after -> NodeSample.between(before, after))).orElse(List.of());
+          results.add(result);
+          List<AdaptivityResult.NodeActivity> activity = start.flatMap(before -> nodeSample(cluster)
+              .map(after -> NodeSample.between(before, after, result.server()))).orElse(List.of());
           activity.forEach(node -> out.println("    " + node.describe()));
           out.flush();
           nodes.add(activity);
