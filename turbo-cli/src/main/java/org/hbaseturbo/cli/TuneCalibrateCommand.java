@@ -161,7 +161,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
         PcmWorkload workload = PcmWorkload.byLabel(result.workloadClass());
         Path file = Calibration.writePolicy(policyDir, workload, policies.get(workload.workloadClass()), result,
             calibratedOn, when);
-        out.printf("%-10s %-40s %s%n", workload.label(), result.chosen(), file);
+        out.printf("%-10s %-40s %s%n", workload.label(), result.choice(), file);
       }
       outcome.failures().forEach((label, why) -> out.printf("%-10s %-40s %s%n", label, "FAILED, no policy file",
           why));

@@ -137,6 +137,11 @@ public final class Calibration {
   public record ClassResult(String workloadClass, String chosen, Map<PolicySetting, String> values,
       Integer presplitRegionsPerServer, Map<String, CandidateResult> arms, double noise, double margin, int rounds,
       double seconds, String reason, HeapFractionRounds.Result heapFractions) {
+
+    /** What its policy file sets, in a few words: the table settings chosen, and the heap fractions where they won. */
+    public String choice() {
+      return heapFractions.policyWon() ? chosen + " + the policy's heap fractions" : chosen;
+    }
   }
 
   /**
@@ -244,7 +249,10 @@ public final class Calibration {
           }
         }
       } finally {
+        long dropping = System.nanoTime();
         BenchTables.dropIfExists(admin, loaded);
+        out.printf("dropped %s in %.1f s%n", loaded, (System.nanoTime() - dropping) / 1e9);
+        out.flush();
       }
     }
     return new Outcome(results, failures);

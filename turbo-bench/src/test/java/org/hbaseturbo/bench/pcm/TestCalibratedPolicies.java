@@ -133,6 +133,19 @@ class TestCalibratedPolicies {
         "hfile.block.cache.size: 0.4  # HBase's: not measured (the paper's: 0.6)");
   }
 
+  @Test
+  void theChoiceNamesThePolicysHeapFractionsOnlyWhereTheyWon() {
+    Map<PolicySetting, String> candidate = Map.of(PolicySetting.MEMSTORE, "0.3");
+    Map<PolicySetting, String> hbase = Map.of(PolicySetting.MEMSTORE, "0.4");
+    assertThat(result(CalibrationCandidate.DEFAULTS, Map.of(), null, new HeapFractionRounds.Result(candidate, hbase,
+        List.of(1.05), List.of(1.0), List.of(1.05, 1.05), 1.05, 0.01, HeapFractionRounds.Verdict.POLICY, "won"))
+        .choice()).isEqualTo("defaults + the policy's heap fractions");
+    assertThat(result("paper", Map.of(), null, new HeapFractionRounds.Result(candidate, hbase, List.of(0.95),
+        List.of(1.0), List.of(0.95, 0.95), 0.95, 0.01, HeapFractionRounds.Verdict.HBASE, "lost")).choice())
+        .isEqualTo("paper");
+    assertThat(result(CalibrationCandidate.DEFAULTS, Map.of()).choice()).as("not searched").isEqualTo("defaults");
+  }
+
   /** The fractions of {@code candidate} in the RO-read policy {@code dir} has are {@code expected}'s. */
   private static void assertFractions(Path dir, Map<PolicySetting, String> candidate,
       Map<PolicySetting, String> expected, String why) throws Exception {

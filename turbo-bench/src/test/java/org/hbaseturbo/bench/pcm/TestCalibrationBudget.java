@@ -30,12 +30,13 @@ class TestCalibrationBudget {
   }
 
   @Test
-  void theBudgetCountsFromTheCommandsStartAndKeepsTheStopOfAClusterItStarted() {
+  void theBudgetCountsFromTheCommandsStartAndKeepsTheWrapUpAndTheStopOfAClusterItStarted() {
     long started = 1_000_000_000L;
-    assertThat(CalibrationBudget.deadline(started, Duration.ofMinutes(30), false))
-        .isEqualTo(started + Duration.ofMinutes(30).toNanos());
-    assertThat(CalibrationBudget.deadline(started, Duration.ofMinutes(30), true))
-        .isEqualTo(started + Duration.ofMinutes(30).minus(CalibrationBudget.CLUSTER_STOP).toNanos());
+    Duration budget = Duration.ofMinutes(30);
+    assertThat(CalibrationBudget.deadline(started, budget, false))
+        .isEqualTo(started + budget.minus(CalibrationBudget.WRAP_UP).toNanos());
+    assertThat(CalibrationBudget.deadline(started, budget, true)).isEqualTo(
+        started + budget.minus(CalibrationBudget.WRAP_UP).minus(CalibrationBudget.CLUSTER_STOP).toNanos());
   }
 
   @Test
