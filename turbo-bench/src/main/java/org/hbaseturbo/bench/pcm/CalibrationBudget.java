@@ -54,8 +54,8 @@ final class CalibrationBudget {
    * What follows the last class's rounds before the policy files are written: its servers given back their heap
    * fractions, and its copies and the records' table disabled (their memstores flushed, to throttled disks in the disk
    * regime) and dropped. In the disk regime's calibration of 2026-12-06 (results/pcm/calibrate-disk-budget-2026-12-06)
-   * the files came 7 s past the classes' deadline, and the gaps between classes, each class's copies dropped, took
-   * 87 s over six classes.
+   * the files came 7 s past the classes' deadline; in the next, a class's copies took 1.5-6.5 s to drop
+   * (results/pcm/calibrate-disk-wrapup-2026-12-06).
    */
   static final Duration WRAP_UP = Duration.ofSeconds(20);
 
