@@ -101,6 +101,9 @@ class BenchPcmIT {
         assertThat(phase.get("operations").asLong()).isPositive();
         assertThat(phase.get("server_jit_ms_per_s").isNumber()).as(phase.toString()).isTrue();
         assertThat(phase.get("server_jit_ms_per_s").asDouble()).isNotNegative();
+        // This Linux host tells what its hypervisor took of its CPU over the phase (nothing on bare metal).
+        assertThat(phase.get("host_steal_percent").isNumber()).as(phase.toString()).isTrue();
+        assertThat(phase.get("host_steal_percent").asDouble()).isBetween(0.0, 100.0);
         // Each single-class mix is taken within its phase, by the dry run too, and the phase ends on it.
         if (!phase.get("expected_class").asText().equals("MixRW")) {
           assertThat(phase.get("detected_after_s").isNull()).as(phase.toString()).isFalse();

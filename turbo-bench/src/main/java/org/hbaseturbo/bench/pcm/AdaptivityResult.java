@@ -79,10 +79,12 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
    * @param opsPerSecond throughput in each second of the phase
    * @param nodes each RegionServer over the phase, from just before its YCSB run started to just after it ended;
    *     empty where they could not be read
+   * @param hostStealPercent the share of this host's CPU time its hypervisor took over the same span ({@link
+   *     HostCpu}); null where the kernel does not tell. The servers' host where the cluster is local.
    */
   public record Phase(String name, String expectedClass, long startEpochMs, long runtimeMs, long operations,
       double throughputOpsS, long failures, Double detectedAfterS, Double switchedAfterS, Double inForceAfterS,
-      Double serverJitMsPerS, List<Long> opsPerSecond, List<NodeActivity> nodes) {
+      Double serverJitMsPerS, List<Long> opsPerSecond, List<NodeActivity> nodes, Double hostStealPercent) {
   }
 
   /**

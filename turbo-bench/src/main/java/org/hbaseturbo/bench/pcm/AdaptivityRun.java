@@ -248,6 +248,7 @@ public final class AdaptivityRun {
       Background background = new Background(cluster, watcher);
       List<PhaseResult> results = new ArrayList<>();
       List<List<AdaptivityResult.NodeActivity>> nodes = new ArrayList<>();
+      List<Double> steals = new ArrayList<>();
       try {
         long loaded = 0;
         for (MixPhase phase : MixPhase.values()) {
@@ -263,6 +264,7 @@ public final class AdaptivityRun {
             background.stopOnSwitch(phase.workloadClass, stop);
           }
           Optional<List<NodeSample>> start = nodeSample(cluster);
+          Optional<HostCpu> hostStart = HostCpu.now();
           PhaseResult result;
           if (phase.mix == null) {
             result = experiment.load(false);
@@ -274,15 +276,22 @@ public final class AdaptivityRun {
           List<AdaptivityResult.NodeActivity> activity = start.flatMap(before -> nodeSample(cluster)
               .map(after -> NodeSample.between(before, after, result.server()))).orElse(List.of());
           activity.forEach(node -> out.println("    " + node.describe()));
+          Double steal = hostStart.flatMap(before -> HostCpu.now().map(after -> after.stealPercentSince(before)))
+              .orElse(null);
+          if (steal != null) {
+            out.printf("    this host: its hypervisor took %.1f%% of its CPU time (steal)%n", steal);
+          }
           out.flush();
           nodes.add(activity);
+          steals.add(steal);
         }
       } finally {
         background.stop();
       }
       List<AdaptivityResult.Phase> phases = new ArrayList<>();
       for (MixPhase phase : MixPhase.values()) {
-        phases.add(phase(phase, results.get(phase.ordinal()), nodes.get(phase.ordinal()), background, watch));
+        phases.add(phase(phase, results.get(phase.ordinal()), nodes.get(phase.ordinal()),
+            steals.get(phase.ordinal()), background, watch));
       }
       run = new AdaptivityResult.Run(name, round, warmUp, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
@@ -345,7 +354,7 @@ public final class AdaptivityRun {
   }
 
   private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, List<AdaptivityResult.NodeActivity> nodes,
-      Background background, Watched watch) {
+      Double hostStealPercent, Background background, Watched watch) {
     long start = result.startEpochMs();
     long end = start + result.runtimeMs();
     Double detected = background.periods.stream()
@@ -375,7 +384,7 @@ public final class AdaptivityRun {
     return new AdaptivityResult.Phase(phase.label, phase.workloadClass.label(), start, result.runtimeMs(),
         result.operations(), result.throughputOpsPerSecond(), result.failures(), detected,
         switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce,
-        ServerWarmUp.compileMsPerSecond(result), perSecond, nodes);
+        ServerWarmUp.compileMsPerSecond(result), perSecond, nodes, hostStealPercent);
   }
 
   /** The watch loop and a sampler of the servers' heap fractions, in threads of their own while the phases run. */
