@@ -246,9 +246,7 @@ public final class AdaptivityRun {
           Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying,
           new WorkloadWatcher.Trials(settings.trialPeriods(), REVERT_HOLD));
       Background background = new Background(cluster, watcher);
-      List<PhaseResult> results = new ArrayList<>();
-      List<List<AdaptivityResult.NodeActivity>> nodes = new ArrayList<>();
-      List<Double> steals = new ArrayList<>();
+      List<Measured> measured = new ArrayList<>();
       try {
         long loaded = 0;
         for (MixPhase phase : MixPhase.values()) {
@@ -272,7 +270,6 @@ public final class AdaptivityRun {
           } else {
             result = experiment.run(1, 1, false);
           }
-          results.add(result);
           List<AdaptivityResult.NodeActivity> activity = start.flatMap(before -> nodeSample(cluster)
               .map(after -> NodeSample.between(before, after, result.server()))).orElse(List.of());
           activity.forEach(node -> out.println("    " + node.describe()));
@@ -282,16 +279,14 @@ public final class AdaptivityRun {
             out.printf("    this host: its hypervisor took %.1f%% of its CPU time (steal)%n", steal);
           }
           out.flush();
-          nodes.add(activity);
-          steals.add(steal);
+          measured.add(new Measured(result, activity, steal));
         }
       } finally {
         background.stop();
       }
       List<AdaptivityResult.Phase> phases = new ArrayList<>();
       for (MixPhase phase : MixPhase.values()) {
-        phases.add(phase(phase, results.get(phase.ordinal()), nodes.get(phase.ordinal()),
-            steals.get(phase.ordinal()), background, watch));
+        phases.add(phase(phase, measured.get(phase.ordinal()), background, watch));
       }
       run = new AdaptivityResult.Run(name, round, warmUp, phases, List.copyOf(background.periods),
           List.copyOf(background.fractions));
@@ -353,8 +348,15 @@ public final class AdaptivityRun {
     }
   }
 
-  private AdaptivityResult.Phase phase(MixPhase phase, PhaseResult result, List<AdaptivityResult.NodeActivity> nodes,
-      Double hostStealPercent, Background background, Watched watch) {
+  /**
+   * What a phase measured as it ran; its detection and switches are read from the watch's periods once every phase
+   * has run.
+   */
+  private record Measured(PhaseResult result, List<AdaptivityResult.NodeActivity> nodes, Double hostStealPercent) {
+  }
+
+  private AdaptivityResult.Phase phase(MixPhase phase, Measured measured, Background background, Watched watch) {
+    PhaseResult result = measured.result();
     long start = result.startEpochMs();
     long end = start + result.runtimeMs();
     Double detected = background.periods.stream()
@@ -384,7 +386,7 @@ public final class AdaptivityRun {
     return new AdaptivityResult.Phase(phase.label, phase.workloadClass.label(), start, result.runtimeMs(),
         result.operations(), result.throughputOpsPerSecond(), result.failures(), detected,
         switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce,
-        ServerWarmUp.compileMsPerSecond(result), perSecond, nodes, hostStealPercent);
+        ServerWarmUp.compileMsPerSecond(result), perSecond, measured.nodes(), measured.hostStealPercent());
   }
 
   /** The watch loop and a sampler of the servers' heap fractions, in threads of their own while the phases run. */
