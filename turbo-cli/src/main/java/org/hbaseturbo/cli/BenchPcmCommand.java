@@ -44,10 +44,8 @@ import picocli.CommandLine.Spec;
         "--runs counts rounds: in each, every variant's cluster starts in turn (the order turned by one each round),"
             + " runs each class unmeasured (--server-warmup-runs) and once measured, and stops. Each run of a class"
             + " other than BL, and each unmeasured run before it, lasts --run-time (at least 2s). The adaptivity run"
-            + " makes each of its runs once a round as well, after the classes' rounds, all of a round's runs at"
-            + " once, each on a cluster of its own (a load, then 3 phases of --phase-time, each begun in every run"
-            + " together), so that a slow spell of the host slows them alike; each phase's ratio is taken over the"
-            + " span every run ran it. PCM's ratios are medians of round-by-round ratios.",
+            + " makes each of its runs once a round as well, after the classes' rounds (about 4 phases of"
+            + " --phase-time and a cluster's start each). PCM's ratios are medians of round-by-round ratios.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
             + " updates, cache hits and store files; JSON and PNG charts. At its defaults it took about 35 minutes"
             + " on 2 cores, and 45 with --regime disk, before 2026-11-29; since then each class may have a second"

@@ -5,6 +5,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.apache.hadoop.hbase.ServerName;
@@ -13,8 +17,9 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
-import org.hbaseturbo.common.AtOnce;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.common.DaemonThreads;
+import org.hbaseturbo.common.Pause;
 
 /**
  * Places a table's regions on the live RegionServers in turns, in key order: as HBase places the regions of a table
@@ -82,7 +87,7 @@ public final class RegionSpread {
           });
         }
       }
-      AtOnce.run(moves, CONCURRENT_MOVES, "region-move", "regions moved");
+      runAtOnce(moves);
       for (int i = 0; i < regions.size(); i++) {
         RegionInfo region = regions.get(i);
         ServerName to = target.apply(i);
@@ -90,6 +95,37 @@ public final class RegionSpread {
             () -> locator.getRegionLocation(region.getStartKey(), true).getServerName().equals(to));
       }
       return new Placed(moves.size(), regions.size());
+    }
+  }
+
+  /** Runs {@code moves}, up to {@link #CONCURRENT_MOVES} at once; throws the first one's failure once all ended. */
+  private static void runAtOnce(List<Callable<Void>> moves) throws IOException {
+    if (moves.isEmpty()) {
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(CONCURRENT_MOVES, moves.size()),
+        DaemonThreads.named("region-move"));
+    try {
+      IOException failed = null;
+      for (Future<Void> move : pool.invokeAll(moves)) {
+        try {
+          move.get();
+        } catch (ExecutionException e) {
+          IOException cause = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+          if (failed == null) {
+            failed = cause;
+          } else {
+            failed.addSuppressed(cause);
+          }
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    } catch (InterruptedException e) {
+      throw Pause.interrupted("regions moved", e);
+    } finally {
+      pool.shutdownNow();
     }
   }
 }

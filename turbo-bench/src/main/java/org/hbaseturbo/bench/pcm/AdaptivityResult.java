@@ -11,13 +11,13 @@ import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 /**
  * The adaptivity run: one YCSB run whose mix shifts, watched only (the same monitor, as a dry run, and again where the
  * A/A pair was asked for) and then with PCM applying policies (the paper's, and the calibrated ones where given), each
- * on a fresh cluster, in rounds, the runs of a round at once.
+ * on a fresh cluster, in rounds.
  *
  * @param settings the deployment's tuner settings for every run, the run's own, and the policy files each run that
  *     applied policies used
  * @param runs every round of the dry run first, then every round of each other run
- * @param ratios each phase's throughput under each run but the dry run over the dry run's, over the span both ran
- *     it at once ({@link Phase#togetherOpsS}), the median of round-by-round ratios, phase by phase
+ * @param ratios each phase's throughput under each run but the dry run over the dry run's, the median of
+ *     round-by-round ratios, phase by phase
  */
 public record AdaptivityResult(Map<String, String> settings, List<Run> runs, List<PhaseRatio> ratios) {
 
@@ -42,7 +42,7 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
   }
 
   private static Double throughputRatio(Run run, Optional<Run> dry, int phase) {
-    return dry.map(d -> run.phases().get(phase).togetherOpsS() / d.phases().get(phase).togetherOpsS())
+    return dry.map(d -> run.phases().get(phase).throughputOpsS() / d.phases().get(phase).throughputOpsS())
         .orElse(null);
   }
 
@@ -70,9 +70,6 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
    * One phase of the shifting mix.
    *
    * @param expectedClass the class its mix belongs to
-   * @param throughputOpsS operations a second over the phase's own time
-   * @param togetherOpsS operations a second over the span in which every run of its round ran this phase at once
-   *     ({@link SharedSpan}): what the ratios compare
    * @param detectedAfterS from the phase's start to the end of the first period classified as it; null if none
    * @param switchedAfterS from the phase's start until its class's policy was applied (planned in a dry run)
    * @param inForceAfterS from the phase's start until the servers ran with its policy's heap fractions; null if
@@ -86,9 +83,8 @@ public record AdaptivityResult(Map<String, String> settings, List<Run> runs, Lis
    *     HostCpu}); null where the kernel does not tell. The servers' host where the cluster is local.
    */
   public record Phase(String name, String expectedClass, long startEpochMs, long runtimeMs, long operations,
-      double throughputOpsS, double togetherOpsS, long failures, Double detectedAfterS, Double switchedAfterS,
-      Double inForceAfterS, Double serverJitMsPerS, List<Long> opsPerSecond, List<NodeActivity> nodes,
-      Double hostStealPercent) {
+      double throughputOpsS, long failures, Double detectedAfterS, Double switchedAfterS, Double inForceAfterS,
+      Double serverJitMsPerS, List<Long> opsPerSecond, List<NodeActivity> nodes, Double hostStealPercent) {
   }
 
   /**

@@ -9,14 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -33,7 +31,6 @@ import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.client.stats.RegionServerState;
 import org.hbaseturbo.client.stats.ServerStatsReader;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
-import org.hbaseturbo.common.AtOnce;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.ClassTracker;
@@ -53,14 +50,9 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * class that has one, the paper's for the rest. Every run is on a fresh cluster at the policies' heap, starting from
  * HBase's defaults, its servers warmed up first on a table of their own ({@link Warming}).
  *
- * <p>Every run is made in each of a number of rounds, and each phase's ratio to the dry run is the median of
- * round-by-round ratios. A second dry run ({@code defaults again}), where asked for, is the A/A pair that shows their
- * spread. The runs of a round go at once, each on its own cluster, each phase begun in all of them together: this
- * host's speed moves by more than a phase averages out (a run's servers spent up to 1.56x the CPU per operation of
- * another's for the same work, results/pcm/adaptivity-disk-120s-2026-12-06), and runs made in turn, minutes apart,
- * strayed from each other by 0.53x-1.10x a phase. At once, a slow spell slows them alike. Each phase's ratio is taken
- * over the span every run of the round ran it ({@link SharedSpan}), so that no run's figure counts time it had the
- * host to itself. The runs share the host's cores: a run that spends more CPU per operation leaves the others more.
+ * <p>One run of the mix strays from another of the same settings by up to 30% a phase (2026-11-30), so every run is
+ * made in each of a number of rounds, in turn, and each phase's ratio to the dry run is the median of round-by-round
+ * ratios. A second dry run ({@code defaults again}), where asked for, is the A/A pair that shows that spread.
  */
 public final class AdaptivityRun {
   /** The table the run loads and then reads. */
@@ -165,9 +157,8 @@ public final class AdaptivityRun {
 
   /**
    * @param watched the runs, the dry run first
-   * @param rounds how many times each run is made, all of them at once each round (their clusters started in an
-   *     order turned by one from round to round), so that each ratio to the dry run is a median of rounds with a
-   *     spread beside it
+   * @param rounds how many times each run is made, all of them in turn each round (the order turned by one from
+   *     round to round), so that each ratio to the dry run is a median of rounds with a spread beside it
    */
   AdaptivityRun(Settings settings, Warming warming, List<Watched> watched, int rounds, int threads, String heap,
       Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, Path workDir,
@@ -190,21 +181,13 @@ public final class AdaptivityRun {
 
   AdaptivityResult run() throws IOException {
     out.printf("%nadaptivity: %s, then reads, scans, 50/50, %s%d s each, watched every %d s (a new class holds %d"
-        + " periods); each round's runs at once, each on a cluster of its own%n", settings.untilSwitched() ? "a load"
-        : String.format("a load of %,d records", settings.loadRecords()), settings.untilSwitched()
-        ? "until the watch takes its class, at most " : "", settings.phaseSeconds(), settings.periodSeconds(),
-        settings.hold());
-    Map<Watched, List<AdaptivityResult.Run>> byRun = new LinkedHashMap<>();
-    watched.forEach(watch -> byRun.put(watch, new ArrayList<>()));
-    for (int round = 1; round <= rounds; round++) {
-      runRound(round).forEach((watch, run) -> byRun.get(watch).add(run));
-    }
+        + " periods)%n", settings.untilSwitched() ? "a load" : String.format("a load of %,d records",
+        settings.loadRecords()), settings.untilSwitched() ? "until the watch takes its class,"
+        + " at most " : "", settings.phaseSeconds(), settings.periodSeconds(), settings.hold());
     List<AdaptivityResult.Run> runs = new ArrayList<>();
-    byRun.values().forEach(runs::addAll);
+    RunOrder.interleaved(watched, rounds, this::runOnce).values().forEach(runs::addAll);
     Map<String, String> parameters = new TreeMap<>(PcmVariant.PCM_TUNER_SETTINGS);
     parameters.put("rounds", Integer.toString(rounds));
-    parameters.put("runs_of_a_round", "at once, each on a cluster of its own; each phase's ratio over the span"
-        + " every run ran it");
     parameters.put("load_records", settings.untilSwitched() ? "until the watch takes it"
         : Long.toString(settings.loadRecords()));
     parameters.put("phase_seconds", Integer.toString(settings.phaseSeconds()));
@@ -243,238 +226,125 @@ public final class AdaptivityRun {
     return hbaseVersion;
   }
 
-  /**
-   * One round: every run's cluster started (in the order {@link RunOrder#of} gives the round), their servers warmed
-   * up, then each phase in every run at once, the next phase once every run ended this one.
-   */
-  private Map<Watched, AdaptivityResult.Run> runRound(int round) throws IOException {
-    List<Watched> order = RunOrder.of(watched, round);
-    out.printf("%nadaptivity, round %d of %d: %s at once%n", round, rounds,
-        order.stream().map(watch -> watch.variant().label()).collect(Collectors.joining(", ")));
-    int width = order.stream().mapToInt(watch -> watch.variant().label().length()).max().orElse(0);
-    List<Arm> arms = new ArrayList<>();
-    Map<Watched, AdaptivityResult.Run> runs = new LinkedHashMap<>();
-    try {
-      for (Watched watch : order) {
-        arms.add(new Arm(watch, round, width));
-      }
-      together(arms, Arm::prepare, "the runs' servers warmed up");
-      for (Arm arm : arms) {
-        arm.watch();
-      }
-      for (MixPhase phase : MixPhase.values()) {
-        out.printf("  phase %s (%s), in every run at once%n", phase.label, phase.workloadClass.label());
-        out.flush();
-        together(arms, arm -> arm.run(phase), "phase " + phase.label + " in every run");
-      }
-      together(arms, Arm::stopWatching, "the watch loops' last periods");
-      for (Arm arm : arms) {
-        runs.put(arm.watch, arm.result(arms));
-      }
-    } catch (IOException | RuntimeException e) {
-      try {
-        closeAll(arms);
-      } catch (IOException notClosed) {
-        e.addSuppressed(notClosed);
-      }
-      throw e;
-    }
-    closeAll(arms);
-    for (Arm arm : arms) {
-      DataDirs.release(arm.data);
-    }
-    return runs;
-  }
-
-  /** A step of every run of a round. */
-  private interface ArmStep {
-    void run(Arm arm) throws IOException;
-  }
-
-  /** {@code step} in every run at once; returns once each ended, with the first failure. */
-  private static void together(List<Arm> arms, ArmStep step, String what) throws IOException {
-    List<Callable<Void>> steps = new ArrayList<>();
-    for (Arm arm : arms) {
-      steps.add(() -> {
-        step.run(arm);
-        return null;
-      });
-    }
-    AtOnce.run(steps, steps.size(), "pcm-adaptivity-run", what);
-  }
-
-  /** Stops every run's watch and cluster, each whatever the others' failures; then throws the first. */
-  private static void closeAll(List<Arm> arms) throws IOException {
-    IOException failed = null;
-    for (Arm arm : arms) {
-      try {
-        arm.close();
-      } catch (IOException e) {
-        if (failed == null) {
-          failed = e;
-        } else {
-          failed.addSuppressed(e);
-        }
-      }
-    }
-    if (failed != null) {
-      throw failed;
-    }
-  }
-
-  /**
-   * One run of the shifting mix in a round, on its own cluster, its lines behind its name: the rounds' runs go at
-   * once.
-   */
-  private final class Arm implements AutoCloseable {
-    private final Watched watch;
-    private final int round;
-    private final Path dir;
-    private final Path data;
-    private final PrintWriter lines;
-    private final BenchCluster cluster;
-    private ServerWarmUp.Outcome warmUp;
-    private Background background;
-    private long loaded;
-    private final List<Measured> measured = new ArrayList<>();
-
-    /** Starts the run's cluster. */
-    Arm(Watched watch, int round, int labelWidth) throws IOException {
-      this.watch = watch;
-      this.round = round;
-      String name = watch.variant().label();
-      lines = new PrintWriter(new PrefixedLines(out, String.format("  %-" + labelWidth + "s | ", name)));
-      lines.printf("%s%n", watch.applying() ? "PCM's loop applies each new class's " + (watch.variant()
-          == PcmVariant.CALIBRATED ? "calibrated " : "") + "policy online"
-          : "the same loop as a dry run: HBase's defaults throughout");
-      dir = workDir.resolve(watch.variant().userName()).resolve("round-" + round);
-      data = dir.resolve("data");
-      DataDirs.replace(data, Optional.empty());
-      cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dataNodes, dir, lines);
+  private AdaptivityResult.Run runOnce(Watched watch, int round) throws IOException {
+    boolean applying = watch.applying();
+    String name = watch.variant().label();
+    out.printf("%nadaptivity, round %d of %d, %s: %s%n", round, rounds, name, applying ? "PCM's loop applies each"
+        + " new class's " + (watch.variant() == PcmVariant.CALIBRATED ? "calibrated " : "") + "policy online"
+        : "the same loop as a dry run: HBase's defaults throughout");
+    Path dir = workDir.resolve(watch.variant().userName()).resolve("round-" + round);
+    Path data = dir.resolve("data");
+    DataDirs.replace(data, Optional.empty());
+    AdaptivityResult.Run run;
+    try (BenchCluster cluster = BenchCluster.start(data, heap, PcmVariant.PCM_TUNER_SETTINGS, node, dataNodes, dir,
+        out)) {
       hbaseVersion = cluster.target().hbaseVersion();
-    }
-
-    /** Warms the servers up as {@link Warming} says, then makes the mix's table. */
-    void prepare() throws IOException {
-      lines.printf("warm-up on %s: %,d records, then runs of %d s of the phases' operations blended until the"
-          + " servers' JIT is quiet (at most %d)%n", Warming.TABLE, warmUpRecords(), warming.seconds(),
-          warming.runs());
-      Path warmUpDir = dir.resolve("warm-up");
-      YcsbExperiment load = experiment(Warming.TABLE, warmUpRecords(), Map.of(), 0, warmUpDir.resolve("load"));
-      createTable(Warming.TABLE, load);
-      PcmBenchmark.requireNoFailures(load.load(false), "the servers' warm-up load");
-      warmUp = ServerWarmUp.untilQuiet(warming.runs(), number -> experiment(Warming.TABLE, warmUpRecords(),
-          WARM_MIX, warming.seconds(), warmUpDir.resolve("run-" + number)).run(1, 1, false));
-      try (Admin admin = cluster.connection().getAdmin()) {
-        BenchTables.dropIfExists(admin, TableName.valueOf(Warming.TABLE));
-      }
-      lines.printf("warm-up: %s%n", warmUp.describe());
-      createTable(TABLE, experiment(TABLE, loadRecords(), Map.of(), settings.phaseSeconds(), dir));
-    }
-
-    /** Starts the watch, as {@code tune watch} runs it, and the sampler of the servers' heap fractions. */
-    void watch() {
+      ServerWarmUp.Outcome warmUp = warmUp(cluster, dir.resolve("warm-up"));
+      createTable(cluster, TABLE, experiment(cluster, TABLE, loadRecords(), Map.of(), settings.phaseSeconds(), dir));
       WorkloadWatcher watcher = new WorkloadWatcher(cluster.connection(), new PolicyExecutor(cluster.connection(),
           new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false), watch.policies(),
-          Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !watch.applying(),
+          Optional.of(TableName.valueOf(TABLE)), new ClassTracker(settings.hold()), !applying,
           new WorkloadWatcher.Trials(settings.trialPeriods(), REVERT_HOLD));
-      background = new Background(cluster, watcher, lines);
-    }
-
-    void run(MixPhase phase) throws IOException {
-      Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
-      YcsbExperiment experiment = experiment(TABLE, phase.mix == null ? loadRecords() : loaded,
-          phase.mix == null ? Map.of() : phase.mix.mix(), phase.mix == null && !settings.untilSwitched() ? 0
-              : settings.phaseSeconds(), phaseDir);
-      if (settings.untilSwitched()) {
-        Path stop = phaseDir.resolve("stop");
-        experiment = experiment.stoppedBy(stop);
-        background.stopOnSwitch(phase.workloadClass, stop);
-      }
-      Optional<List<NodeSample>> start = nodeSample();
-      Optional<HostCpu> hostStart = HostCpu.now();
-      PhaseResult result;
-      if (phase.mix == null) {
-        result = experiment.load(false);
-        loaded = result.operations();
-      } else {
-        result = experiment.run(1, 1, false);
-      }
-      List<AdaptivityResult.NodeActivity> activity = start.flatMap(before -> nodeSample()
-          .map(after -> NodeSample.between(before, after, result.server()))).orElse(List.of());
-      activity.forEach(server -> lines.println("  " + server.describe()));
-      Double steal = hostStart.flatMap(before -> HostCpu.now().map(after -> after.stealPercentSince(before)))
-          .orElse(null);
-      if (steal != null) {
-        lines.printf("  this host: its hypervisor took %.1f%% of its CPU time (steal)%n", steal);
-      }
-      measured.add(new Measured(result, activity, steal));
-    }
-
-    void stopWatching() throws IOException {
-      background.stop();
-    }
-
-    /** The run, each phase's throughput over the span every run of the round ran it beside its own. */
-    AdaptivityResult.Run result(List<Arm> arms) {
-      List<AdaptivityResult.Phase> phases = new ArrayList<>();
-      for (MixPhase phase : MixPhase.values()) {
-        List<PhaseResult> together = arms.stream().map(arm -> arm.measured.get(phase.ordinal()).result()).toList();
-        phases.add(phase(phase, measured.get(phase.ordinal()), SharedSpan.of(together)
-            .throughput(measured.get(phase.ordinal()).result()), background, watch));
-      }
-      return new AdaptivityResult.Run(watch.variant().label(), round, warmUp, phases,
-          List.copyOf(background.periods), List.copyOf(background.fractions));
-    }
-
-    /**
-     * A run on {@code table} for at most {@code seconds} (0: a load, until its records are in), with no client
-     * warm-up: the run's throughput is continuous.
-     */
-    private YcsbExperiment experiment(String table, long records, Map<String, String> overrides, int seconds,
-        Path experimentDir) {
-      Map<String, String> properties = new TreeMap<>(ycsbProperties);
-      properties.putAll(overrides);
-      properties.put(PcmBenchmark.TABLE_PROPERTY, table);
-      properties.put("maxexecutiontime", Integer.toString(seconds));
-      return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties,
-          PcmBenchmark.LOADED_REGIONS, threads, YcsbWarmUp.operations(0)), experimentDir, lines);
-    }
-
-    private void createTable(String table, YcsbExperiment load) throws IOException {
-      try (Admin admin = cluster.connection().getAdmin()) {
-        YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY,
-            PcmBenchmark.LOADED_REGIONS, load.phase(YcsbPhase.Kind.LOAD, "table", false).properties());
-      }
-    }
-
-    /**
-     * Each RegionServer now, for where a phase's reads came from; empty, with a line that says why, where a server
-     * did not answer: the phase is measured all the same.
-     */
-    private Optional<List<NodeSample>> nodeSample() {
+      Background background = new Background(cluster, watcher);
+      List<Measured> measured = new ArrayList<>();
       try {
-        return Optional.of(NodeSample.take(cluster, TableName.valueOf(TABLE)));
-      } catch (IOException notAnswered) {
-        lines.println("  the RegionServers' block caches and nodes not read: " + notAnswered.getMessage());
-        return Optional.empty();
-      }
-    }
-
-    /** Stops the watch where it runs still (a round cut short), then the cluster. */
-    @Override
-    public void close() throws IOException {
-      try {
-        if (background != null) {
-          background.stop();
+        long loaded = 0;
+        for (MixPhase phase : MixPhase.values()) {
+          out.printf("  phase %s (%s)%n", phase.label, phase.workloadClass.label());
+          out.flush();
+          Path phaseDir = dir.resolve(phase.label.replace('/', '-'));
+          YcsbExperiment experiment = experiment(cluster, TABLE, phase.mix == null ? loadRecords() : loaded,
+              phase.mix == null ? Map.of() : phase.mix.mix(), phase.mix == null && !settings.untilSwitched() ? 0
+                  : settings.phaseSeconds(), phaseDir);
+          if (settings.untilSwitched()) {
+            Path stop = phaseDir.resolve("stop");
+            experiment = experiment.stoppedBy(stop);
+            background.stopOnSwitch(phase.workloadClass, stop);
+          }
+          Optional<List<NodeSample>> start = nodeSample(cluster);
+          Optional<HostCpu> hostStart = HostCpu.now();
+          PhaseResult result;
+          if (phase.mix == null) {
+            result = experiment.load(false);
+            loaded = result.operations();
+          } else {
+            result = experiment.run(1, 1, false);
+          }
+          List<AdaptivityResult.NodeActivity> activity = start.flatMap(before -> nodeSample(cluster)
+              .map(after -> NodeSample.between(before, after, result.server()))).orElse(List.of());
+          activity.forEach(node -> out.println("    " + node.describe()));
+          Double steal = hostStart.flatMap(before -> HostCpu.now().map(after -> after.stealPercentSince(before)))
+              .orElse(null);
+          if (steal != null) {
+            out.printf("    this host: its hypervisor took %.1f%% of its CPU time (steal)%n", steal);
+          }
+          out.flush();
+          measured.add(new Measured(result, activity, steal));
         }
       } finally {
-        try {
-          cluster.close();
-        } finally {
-          lines.close();
-        }
+        background.stop();
       }
+      List<AdaptivityResult.Phase> phases = new ArrayList<>();
+      for (MixPhase phase : MixPhase.values()) {
+        phases.add(phase(phase, measured.get(phase.ordinal()), background, watch));
+      }
+      run = new AdaptivityResult.Run(name, round, warmUp, phases, List.copyOf(background.periods),
+          List.copyOf(background.fractions));
+    }
+    DataDirs.release(data);
+    return run;
+  }
+
+  /** Warms the servers up as {@link Warming} says. */
+  private ServerWarmUp.Outcome warmUp(BenchCluster cluster, Path dir) throws IOException {
+    out.printf("  warm-up on %s: %,d records, then runs of %d s of the phases' operations blended until the servers'"
+        + " JIT is quiet (at most %d)%n", Warming.TABLE, warmUpRecords(), warming.seconds(), warming.runs());
+    out.flush();
+    YcsbExperiment load = experiment(cluster, Warming.TABLE, warmUpRecords(), Map.of(), 0, dir.resolve("load"));
+    createTable(cluster, Warming.TABLE, load);
+    PcmBenchmark.requireNoFailures(load.load(false), "the servers' warm-up load");
+    ServerWarmUp.Outcome outcome = ServerWarmUp.untilQuiet(warming.runs(), number -> experiment(cluster,
+        Warming.TABLE, warmUpRecords(), WARM_MIX, warming.seconds(), dir.resolve("run-" + number)).run(1, 1, false));
+    try (Admin admin = cluster.connection().getAdmin()) {
+      BenchTables.dropIfExists(admin, TableName.valueOf(Warming.TABLE));
+    }
+    out.printf("  warm-up: %s%n", outcome.describe());
+    out.flush();
+    return outcome;
+  }
+
+  private static void createTable(BenchCluster cluster, String table, YcsbExperiment load) throws IOException {
+    try (Admin admin = cluster.connection().getAdmin()) {
+      YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY,
+          PcmBenchmark.LOADED_REGIONS, load.phase(YcsbPhase.Kind.LOAD, "table", false).properties());
+    }
+  }
+
+  /**
+   * A run on {@code table} for at most {@code seconds} (0: a load, until its records are in), with no client warm-up:
+   * the run's throughput is continuous.
+   */
+  private YcsbExperiment experiment(BenchCluster cluster, String table, long records, Map<String, String> overrides,
+      int seconds, Path dir) {
+    Map<String, String> properties = new TreeMap<>(ycsbProperties);
+    properties.putAll(overrides);
+    properties.put(PcmBenchmark.TABLE_PROPERTY, table);
+    properties.put("maxexecutiontime", Integer.toString(seconds));
+    return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
+        threads, YcsbWarmUp.operations(0)), dir, out);
+  }
+
+  /**
+   * Each RegionServer now, for where a phase's reads came from; empty, with a line that says why, where a server did
+   * not answer: the phase is measured all the same.
+   */
+  private Optional<List<NodeSample>> nodeSample(BenchCluster cluster) {
+    try {
+      return Optional.of(NodeSample.take(cluster, TableName.valueOf(TABLE)));
+    } catch (IOException notAnswered) {
+      out.println("    the RegionServers' block caches and nodes not read: " + notAnswered.getMessage());
+      out.flush();
+      return Optional.empty();
     }
   }
 
@@ -485,8 +355,7 @@ public final class AdaptivityRun {
   private record Measured(PhaseResult result, List<AdaptivityResult.NodeActivity> nodes, Double hostStealPercent) {
   }
 
-  private AdaptivityResult.Phase phase(MixPhase phase, Measured measured, double togetherOpsS,
-      Background background, Watched watch) {
+  private AdaptivityResult.Phase phase(MixPhase phase, Measured measured, Background background, Watched watch) {
     PhaseResult result = measured.result();
     long start = result.startEpochMs();
     long end = start + result.runtimeMs();
@@ -515,7 +384,7 @@ public final class AdaptivityRun {
       previous = sample.operations();
     }
     return new AdaptivityResult.Phase(phase.label, phase.workloadClass.label(), start, result.runtimeMs(),
-        result.operations(), result.throughputOpsPerSecond(), togetherOpsS, result.failures(), detected,
+        result.operations(), result.throughputOpsPerSecond(), result.failures(), detected,
         switched.map(p -> (p.switchDoneEpochMs() - start) / 1000.0).orElse(null), inForce,
         ServerWarmUp.compileMsPerSecond(result), perSecond, measured.nodes(), measured.hostStealPercent());
   }
@@ -531,16 +400,17 @@ public final class AdaptivityRun {
     private final List<Thread> threads = new ArrayList<>();
     private final List<Exception> failures = Collections.synchronizedList(new ArrayList<>());
 
-    /** @param lines where its run's lines go */
-    Background(BenchCluster cluster, WorkloadWatcher watcher, PrintWriter lines) {
+    Background(BenchCluster cluster, WorkloadWatcher watcher) {
       ServerStatsReader reader = new ServerStatsReader(cluster.connection());
       threads.add(start("pcm-watch", () -> {
         long begin = System.currentTimeMillis();
         WorkloadWatcher.Period period = watcher.watch(Duration.ofSeconds(settings.periodSeconds()), line -> {
-          lines.println("  " + line);
+          out.println("    " + line);
+          out.flush();
         });
         period.notRead().ifPresent(why -> {
-          lines.println("  watch: period not read, skipped: " + why);
+          out.println("    watch: period not read, skipped: " + why);
+          out.flush();
         });
         boolean read = period.notRead().isEmpty();
         // The window ends before the switch its class may bring is made.
@@ -553,11 +423,13 @@ public final class AdaptivityRun {
             HeapFractions.target(period.applied(), PolicySetting.MEMSTORE).orElse(null),
             HeapFractions.target(period.applied(), PolicySetting.BLOCK_CACHE).orElse(null)));
         period.judgments().forEach(judgment -> {
-          lines.println("  watch: " + judgment.text());
+          out.println("    watch: " + judgment.text());
+          out.flush();
         });
         if (period.switchedTo().isPresent()) {
-          lines.printf("  watch: %s held %d periods: %s its policy%n", period.switchedTo().get().label(),
+          out.printf("    watch: %s held %d periods: %s its policy%n", period.switchedTo().get().label(),
               settings.hold(), applyingWord(period));
+          out.flush();
           Map.Entry<WorkloadClass, Path> stop = stopOnSwitch.get();
           if (stop != null && stop.getKey() == period.switchedTo().get()) {
             Files.writeString(stop.getValue(), "the watch took " + stop.getKey().label() + "\n");
@@ -614,14 +486,9 @@ public final class AdaptivityRun {
       return thread;
     }
 
-    /**
-     * Lets the current period end (and a change under way complete) before it returns; then throws what failed in
-     * the loop. Once only: again, it returns at once.
-     */
+    /** Lets the current period end (and a change under way complete) before it returns. */
     void stop() throws IOException {
-      if (stopping.getAndSet(true)) {
-        return;
-      }
+      stopping.set(true);
       for (Thread thread : threads) {
         try {
           thread.join();

@@ -113,14 +113,12 @@ public final class PcmTables {
 
   static String adaptivity(AdaptivityResult adaptivity) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"phase", "class", "run", "round", "ops/s", "ops/s while all ran", "detected after s",
-        "policy applied after s",
+    rows.add(new String[] {"phase", "class", "run", "round", "ops/s", "detected after s", "policy applied after s",
         "fractions in force after s", "servers' JIT ms/s", "failed ops"});
     for (AdaptivityResult.Run run : adaptivity.runs()) {
       for (AdaptivityResult.Phase phase : run.phases()) {
         rows.add(new String[] {phase.name(), phase.expectedClass(), run.name(), Integer.toString(run.round()),
-            String.format("%,.0f", phase.throughputOpsS()), String.format("%,.0f", phase.togetherOpsS()),
-            seconds(phase.detectedAfterS()),
+            String.format("%,.0f", phase.throughputOpsS()), seconds(phase.detectedAfterS()),
             seconds(phase.switchedAfterS()), seconds(phase.inForceAfterS()),
             phase.serverJitMsPerS() == null ? "n/a" : String.format("%.1f", phase.serverJitMsPerS()),
             Long.toString(phase.failures())});
@@ -136,9 +134,8 @@ public final class PcmTables {
     }
     byPhase.forEach((phase, ratios) -> text.append(phase).append(": ").append(String.join(", ", ratios))
         .append('\n'));
-    text.append("ratios: the median of round-by-round ratios to the same round's dry run (each round ran every run at"
-        + " once, each ratio over the span all of them ran the phase), with their range where there were rounds to"
-        + " range");
+    text.append("ratios: the median of round-by-round ratios to the same round's dry run (each round ran every run in"
+        + " turn), with their range where there were rounds to range");
     if (adaptivity.ratios().stream().anyMatch(r -> r.run().equals(PcmVariant.DEFAULTS_AGAIN.label()))) {
       text.append("; ").append(PcmVariant.DEFAULTS_AGAIN.label()).append(": a second dry run, the A/A pair, whose ratio"
           + " would be 1 without noise");

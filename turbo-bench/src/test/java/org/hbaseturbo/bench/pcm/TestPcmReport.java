@@ -82,10 +82,10 @@ class TestPcmReport {
 
   private static AdaptivityResult.Run adaptivityRun(String name, int round, double load, double reads) {
     return new AdaptivityResult.Run(name, round, new ServerWarmUp.Outcome(2, true, 1.5), List.of(
-        new AdaptivityResult.Phase("load", "BL", 0, 10_000, (long) load * 10, load, load, 0, 2.0, 4.0, null, null,
+        new AdaptivityResult.Phase("load", "BL", 0, 10_000, (long) load * 10, load, 0, 2.0, 4.0, null, null,
             List.of(), List.of(), null),
-        new AdaptivityResult.Phase("reads", "RO-read", 10_000, 10_000, (long) reads * 10, reads, reads, 0, 2.0, 4.0,
-            6.0, 37.4, List.of(), List.of(), 4.5)), List.of(), List.of());
+        new AdaptivityResult.Phase("reads", "RO-read", 10_000, 10_000, (long) reads * 10, reads, 0, 2.0, 4.0, 6.0,
+            37.4, List.of(), List.of(), 4.5)), List.of(), List.of());
   }
 
   /**
