@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.regionserver.HeapMemoryManager;
@@ -29,12 +28,6 @@ import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
  * made is taken down again when the start fails.
  */
 public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClusterBuilder, ProcessHBaseCluster> {
-  /**
-   * Numbers the confined RegionServers of every cluster this JVM starts, for their groups' names: clusters may run at
-   * once (bench pcm's adaptivity run), and each server needs groups of its own.
-   */
-  private static final AtomicInteger CONFINED_SERVERS = new AtomicInteger();
-
   private String regionServerHeap = ProcessHBaseCluster.DEFAULT_REGION_SERVER_HEAP;
   private final Map<Integer, List<String>> wrappers = new HashMap<>();
   private Optional<ServerConfinement> confinement = Optional.empty();
@@ -307,8 +300,7 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
         ? Optional.of(BlockDevice.of(dataDir, "the data directory")) : Optional.empty();
     long launcher = ProcessHandle.current().pid();
     for (int i = 0; i < regionServers; i++) {
-      CgroupV1Group group = CgroupV1Group.create(CgroupV1Group.ROOT,
-          CgroupV1Group.name(CONFINED_SERVERS.getAndIncrement(), launcher), node, disk);
+      CgroupV1Group group = CgroupV1Group.create(CgroupV1Group.ROOT, CgroupV1Group.name(i, launcher), node, disk);
       groups.add(group);
       prepend(commands, i, group.wrapper());
     }

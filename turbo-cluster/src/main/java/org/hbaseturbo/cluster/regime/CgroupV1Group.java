@@ -31,10 +31,7 @@ public final class CgroupV1Group implements Closeable {
     this.blkio = blkio;
   }
 
-  /**
-   * The name of the groups of the {@code index}th RegionServer the launcher whose process id is {@code launcherPid}
-   * confined, counted over every cluster it started.
-   */
+  /** The name of RegionServer {@code index}'s groups under the launcher whose process id is {@code launcherPid}. */
   public static String name(int index, long launcherPid) {
     return "turbo-rs" + index + "-" + launcherPid;
   }
