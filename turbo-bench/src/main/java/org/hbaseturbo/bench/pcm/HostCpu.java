@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param stealTicks the steal's
  */
 record HostCpu(long totalTicks, long stealTicks) {
-  static final Path PROC_STAT = Path.of("/proc/stat");
+  private static final Path PROC_STAT = Path.of("/proc/stat");
   /** The states of the line that add up to its time; guest time is counted in user time already. */
   private static final int STATES = 8;
   private static final int STEAL = 7;
