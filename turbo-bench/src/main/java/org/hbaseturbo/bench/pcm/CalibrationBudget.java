@@ -74,7 +74,7 @@ final class CalibrationBudget {
    * The time the table settings' rounds of {@code candidates} candidates take to reach {@link
    * CalibrationJudge#MIN_ROUNDS}: the copies and the rewriting of those whose files differ, the client's warm-up, the
    * unmeasured round that warms every arm (not for a load, whose arms begin every run empty), and the measured rounds,
-   * halved in stages as {@link Calibration} runs them; zero for no candidate.
+   * halved in stages as {@link ClassCalibration} runs them; zero for no candidate.
    *
    * @param rewrites what the copies of the candidates whose files differ take to be major-compacted, by estimate: in
    *     the disk regime, 3,000,000 records' copies took minutes each, and left the read classes no round in a budget
@@ -89,7 +89,7 @@ final class CalibrationBudget {
     // 2026-12-04, 19 s for 3 arms of 3 s runs, 53 s for 8, where a measured round ran 3.2 s an arm).
     long runs = load ? 0 : 2L * arms;
     int alive = candidates;
-    int stageRounds = Calibration.FIRST_STAGE_ROUNDS;
+    int stageRounds = ClassCalibration.FIRST_STAGE_ROUNDS;
     int rounds = 0;
     while (rounds < CalibrationJudge.MIN_ROUNDS) {
       for (int i = 0; i < stageRounds && rounds < CalibrationJudge.MIN_ROUNDS; i++, rounds++) {
