@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
 import org.hbaseturbo.wire.fastpath.FastPathUnavailableException;
@@ -28,6 +29,12 @@ import org.openucx.jucx.ucs.UcsConstants;
  * the settings gave UCX.
  */
 public final class UcxRuntime {
+  /**
+   * This JVM's first failure to load UCX, which names the cause (the library missing, broken, of another version).
+   * Every later attempt fails with "Could not initialize class", which Java 17 gives without that cause.
+   */
+  private static final AtomicReference<LinkageError> FIRST_LOAD_FAILURE = new AtomicReference<>();
+
   private UcxRuntime() {
   }
 
@@ -55,9 +62,16 @@ public final class UcxRuntime {
       return context;
     } catch (LinkageError e) {
       // UnsatisfiedLinkError the first time jucx's glue cannot load libucp, NoClassDefFoundError every time after,
-      // NoClassDefFoundError too where jucx itself is not on the classpath.
-      throw new FastPathUnavailableException("the native UCX library (libucp.so.0) or jucx cannot be loaded;"
-          + " install UCX on this host (Debian and Ubuntu: " + FastPathUnavailableException.INSTALL_UCX + "): " + e, e);
+      // NoClassDefFoundError too where jucx itself is not on the classpath. Each names the first, which says why.
+      LinkageError earlier = FIRST_LOAD_FAILURE.compareAndExchange(null, e);
+      LinkageError first = earlier == null ? e : earlier;
+      FastPathUnavailableException unavailable = new FastPathUnavailableException("the native UCX library"
+          + " (libucp.so.0) or jucx cannot be loaded; install UCX on this host (Debian and Ubuntu: "
+          + FastPathUnavailableException.INSTALL_UCX + "): " + first, first);
+      if (first != e) {
+        unavailable.addSuppressed(e);
+      }
+      throw unavailable;
     } catch (RuntimeException e) {
       throw new FastPathUnavailableException("UCX refused to start with transports " + transports.describe() + ": "
           + e.getMessage(), e);
