@@ -316,8 +316,9 @@ class TuneCommandIT {
   }
 
   /**
-   * A calibration at the smallest scale: RO-read's one candidate (the paper's block size) against the defaults and
-   * their A/A copy, each run beside the pacer, for two rounds; a policy file that loads, the measurements, nothing
+   * A calibration at the smallest scale: RO-read's two candidates (the paper's block size, and a row index, as the
+   * records fit in the block caches) against the defaults and their A/A copy, each run beside the pacer, for two
+   * rounds; a policy file that loads, the measurements, nothing
    * left behind. RO-scan, after it, fails (a table of its A/A arm's name is in the way): it is reported, RO-read's
    * file is still written, and the command exits 1.
    */
@@ -344,8 +345,8 @@ class TuneCommandIT {
     assertThat(run.err()).contains("the calibration of RO-scan failed");
     assertThat(run.out()).contains("s of the budget left for 2 classes, split by what each needs for 5 rounds of its"
         + " table settings and its heap fractions, by estimate: RO-read ", "MiB, fit in the RegionServers' block"
-        + " caches, ", "smaller files (FAST_DIFF + GZ) are not tried", "RO-read: 3 arms (the defaults, their A/A"
-        + " copy and 1 candidate), each run beside a pacer", "the pacer, which every arm runs beside: a copy of the"
+        + " caches, ", "a row index (ROW_INDEX_V1) is tried", "RO-read: 4 arms (the defaults, their A/A"
+        + " copy and 2 candidates), each run beside a pacer", "the pacer, which every arm runs beside: a copy of the"
         + " records as", "round 1:", "RO-scan FAILED: ");
 
     JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
@@ -363,6 +364,8 @@ class TuneCommandIT {
         .allSatisfy(ratio -> assertThat(ratio.asDouble()).isPositive());
     assertThat(arms.get("paper").get("values").get("BLOCKSIZE").asText()).isEqualTo("32768");
     assertThat(arms.get("paper").get("ratios")).hasSize(rounds);
+    assertThat(arms.get("ROW_INDEX_V1").get("values").get("DATA_BLOCK_ENCODING").asText()).isEqualTo("ROW_INDEX_V1");
+    assertThat(arms.get("ROW_INDEX_V1").get("ratios")).hasSize(rounds);
     assertThat(calibrated.get("reason").asText()).isNotBlank();
     assertThat(calibrated.get("heap_fractions").get("reason").asText()).as("a cluster of --conf")
         .startsWith("measured only on a process cluster the calibration starts");
@@ -395,10 +398,12 @@ class TuneCommandIT {
         dir.resolve("out").toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).containsOnlyOnce("major-compacting turbo_calibration_ro_")
+    assertThat(run.out()).containsOnlyOnce("major-compacting turbo_calibration_ro_read_c0")
+        .doesNotContain("major-compacting turbo_calibration_ro_scan")
         .contains("major-compacting turbo_calibration_ro_read_c0, so that its files are written as its BLOCKSIZE says",
-            "turbo_calibration_ro_scan_c0: cloned from the files an earlier class's copy of the same values was"
-                + " written with, not compacted again");
+            "major-compacting turbo_calibration_ro_read_c1, so that its files are written as its DATA_BLOCK_ENCODING"
+                + " says", "turbo_calibration_ro_scan_c0: cloned from the files an earlier class's copy of the same"
+                + " values was written with, not compacted again");
     JsonNode classes = new ObjectMapper().readTree(dir.resolve("out").resolve("calibration.json").toFile())
         .get("classes");
     assertThat(classes).hasSize(2);
@@ -430,7 +435,7 @@ class TuneCommandIT {
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     // HBase's 0.4 and 0.4 take more than a 1 GB policy heap leaves them (0.625 together): fitted, as a policy is,
     // to 0.3125 each (0.312 as the double comes out).
-    assertThat(run.out()).contains("the paper's table-level settings are HBase's defaults, nothing to measure",
+    assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)",
         "heap fractions: memstore 0.2, block cache 0.4 against HBase's as a policy gives them, memstore 0.312,"
             + " block cache 0.312", "so that RegionServer 0 holds them all", "so that RegionServer 1 holds them all",
         "heap round 1: ").as("both servers got back the fractions they began with").doesNotContain("WARNING");

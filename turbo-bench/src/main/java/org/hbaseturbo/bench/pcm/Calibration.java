@@ -261,17 +261,18 @@ public final class Calibration {
 
   /**
    * Whether the loaded records' files outgrow the RegionServers' block caches together, so that reads go below them
-   * ({@link CalibrationCandidate#triesSmallerFiles}); says which.
+   * ({@link CalibrationCandidate#triesSmallerFiles}, {@link CalibrationCandidate#triesRowIndex}); says which.
    */
   private boolean readsBelowTheCache(PolicyEnvironment environment) throws IOException {
     long caches = new ServerStatsReader(target.connection()).workload().servers().stream()
         .mapToLong(RegionServerState::blockCacheMaxBytes).sum();
     boolean below = environment.datasetBytes() > caches;
-    out.printf("the records' files, %,d MiB, %s the RegionServers' block caches, %,d MiB together: smaller files"
-        + " (%s) %s%n", Math.round(environment.datasetBytes() / (1 << 20)), below ? "outgrow" : "fit in",
-        caches >> 20, CalibrationCandidate.SMALLER_FILES.name(), below ? "are tried for the classes that read more"
-            + " than they write" : "are not tried, as the reads do not go below the caches, where they could save"
-            + " what they cost to decode");
+    out.printf("the records' files, %,d MiB, %s the RegionServers' block caches, %,d MiB together: %s%n",
+        Math.round(environment.datasetBytes() / (1 << 20)), below ? "outgrow" : "fit in", caches >> 20, below
+            ? "smaller files (" + CalibrationCandidate.SMALLER_FILES.name() + ") are tried for the classes that read"
+                + " more than they write, where they may save disk reads"
+            : "a row index (" + CalibrationCandidate.ROW_INDEX.name() + ") is tried for the classes whose Gets are"
+                + " most of their operations, where it may save the CPU of seeking in cached blocks");
     out.flush();
     return below;
   }

@@ -1,11 +1,13 @@
 package org.hbaseturbo.bench.pcm;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
@@ -40,6 +42,16 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
       PolicySetting.DATA_BLOCK_ENCODING, "FAST_DIFF", PolicySetting.COMPRESSION, "GZ"));
   /** How files are stored: what {@link #SMALLER_FILES} changes. */
   static final List<PolicySetting> STORAGE = List.of(PolicySetting.DATA_BLOCK_ENCODING, PolicySetting.COMPRESSION);
+  /**
+   * An index of the rows in every data block, which no policy of the paper's sets: with HBase's ROW_INDEX_V1
+   * encoding a Get finds its row in a block by binary search over the rows' offsets, where in a block of HBase's
+   * default encoding (none) it reads every cell before it from the block's start (HBASE-16213). That walk through
+   * cached 64 KiB blocks held 57% of the CPU samples of 1 KB Gets called in-process, and 24% of the RPC handlers'
+   * serving YCSB's reads, on this host (results/pcm/row-index-2026-12-06). The files grow by the index; scans gain
+   * nothing from it.
+   */
+  static final CalibrationCandidate ROW_INDEX = new CalibrationCandidate("ROW_INDEX_V1", Map.of(
+      PolicySetting.DATA_BLOCK_ENCODING, "ROW_INDEX_V1"));
 
   CalibrationCandidate {
     values = Map.copyOf(values);
@@ -75,18 +87,39 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
   }
 
   /**
-   * The settings a class exercises: a read-only class writes no file, so what governs flushes and compactions
-   * cannot act under it; how files are stored, where {@link #SMALLER_FILES} is tried ({@link #triesSmallerFiles}).
+   * The paper's settings a class exercises: a read-only class writes no file, so what governs flushes and compactions
+   * cannot act under it.
    */
-  static List<PolicySetting> searched(PcmWorkload workload, boolean readsBelowTheCache) {
+  static List<PolicySetting> papersSearched(PcmWorkload workload) {
     List<PolicySetting> searched = new ArrayList<>(READ_PATH);
     if (!workload.workloadClass().readOnly()) {
       searched.addAll(WRITE_PATH);
     }
-    if (triesSmallerFiles(workload, readsBelowTheCache)) {
-      searched.addAll(STORAGE);
-    }
     return searched;
+  }
+
+  /**
+   * What a calibration of {@code workload} searched: {@link #papersSearched}, and how files are stored where one of
+   * the arms it ran ({@link #ROW_INDEX}, {@link #SMALLER_FILES}) changed that.
+   *
+   * @param arms the names of the arms it ran
+   */
+  static List<PolicySetting> searched(PcmWorkload workload, Collection<String> arms) {
+    List<PolicySetting> searched = papersSearched(workload);
+    STORAGE.stream().filter(setting -> Stream.of(ROW_INDEX, SMALLER_FILES).anyMatch(storage -> arms.contains(
+        storage.name()) && storage.values().containsKey(setting))).forEach(searched::add);
+    return searched;
+  }
+
+  /**
+   * Whether {@link #ROW_INDEX} is tried for {@code workload}: only for a class whose Gets are most of its operations,
+   * and only where its reads stay in the RegionServers' block caches, where a Get's seek through a cached block is
+   * CPU the index saves. Where they go below the caches, a Get waits on the disk, which the index does not spare, and
+   * {@link #SMALLER_FILES} is tried instead; there, rewriting one more copy of the records also takes minutes of a
+   * budget that already holds less than every class needs (results/pcm/calibrate-disk-wrapup-2026-12-06).
+   */
+  static boolean triesRowIndex(PcmWorkload workload, boolean readsBelowTheCache) {
+    return !readsBelowTheCache && workload.getsMostly();
   }
 
   /**
@@ -118,6 +151,9 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
     if (changed.size() > 1) {
       changed.forEach((setting, value) -> candidates.add(new CalibrationCandidate(
           PAPER + " " + setting.key() + " alone", Map.of(setting, value))));
+    }
+    if (triesRowIndex(workload, readsBelowTheCache)) {
+      candidates.add(ROW_INDEX);
     }
     if (triesSmallerFiles(workload, readsBelowTheCache)) {
       candidates.add(SMALLER_FILES);
@@ -164,8 +200,7 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
   /** The paper's values of the settings {@code workload} exercises, where they are not HBase's defaults. */
   private static Map<PolicySetting, String> changed(PcmWorkload workload, Policy.Evaluated paper) {
     Map<PolicySetting, String> changed = new LinkedHashMap<>();
-    // The paper's policies set no encoding or codec: only its own settings can differ from HBase's here.
-    for (PolicySetting setting : searched(workload, false)) {
+    for (PolicySetting setting : papersSearched(workload)) {
       String value = paper.values().get(setting);
       if (value != null && !value.equals(setting.hbaseDefault())) {
         changed.put(setting, value);

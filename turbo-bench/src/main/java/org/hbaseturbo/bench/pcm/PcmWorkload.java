@@ -58,6 +58,11 @@ public enum PcmWorkload {
     return !isLoad() && reads + scans > updates;
   }
 
+  /** Whether Gets are most of its operations: more than its updates and scans together. */
+  boolean getsMostly() {
+    return reads > updates + scans;
+  }
+
   /** A load into an empty table, rather than a run over the loaded records. */
   public boolean isLoad() {
     return this == BL;

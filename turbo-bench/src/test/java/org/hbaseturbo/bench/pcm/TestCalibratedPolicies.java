@@ -134,6 +134,26 @@ class TestCalibratedPolicies {
   }
 
   @Test
+  void aRowIndexIsSetWhereChosenAndSearchedOnlyWhereItsArmRan(@TempDir Path dir) throws Exception {
+    Policy paper = PolicyLoader.shipped().get(WorkloadClass.MIX_R);
+    Calibration.CandidateResult lost = new Calibration.CandidateResult(CalibrationCandidate.ROW_INDEX.values(),
+        List.of(0.99, 1.0), List.of(1.0, 1.0), 0.995, 0.99, 1.0, List.of(990.0, 1000.0), 0L, 0L);
+    Path file = CalibratedPolicies.write(dir, PcmWorkload.MIX_R, paper, new Calibration.ClassResult("MixR",
+        CalibrationCandidate.DEFAULTS, Map.of(), null, Map.of(CalibrationCandidate.ROW_INDEX.name(), lost), 0.01,
+        0.02, 5, 60, "a reason", HeapFractionRounds.Result.notSearched(Map.of(), "not measured here")),
+        "a test cluster", "2026-12-06");
+    assertThat(PolicyLoader.withOverrides(dir).get(WorkloadClass.MIX_R).evaluate(CLUSTER).values())
+        .as("not chosen: the table keeps its own encoding").doesNotContainKey(PolicySetting.DATA_BLOCK_ENCODING);
+    assertThat(Files.readString(file)).contains("DATA_BLOCK_ENCODING. HBase's, not measured",
+        "  # DATA_BLOCK_ENCODING: measured, nothing chosen: the table keeps its own").doesNotContain("COMPRESSION");
+
+    CalibratedPolicies.write(dir, PcmWorkload.MIX_R, paper, result(CalibrationCandidate.ROW_INDEX.name(),
+        CalibrationCandidate.ROW_INDEX.values()), "a test cluster", "2026-12-06");
+    assertThat(PolicyLoader.withOverrides(dir).get(WorkloadClass.MIX_R).evaluate(CLUSTER).values())
+        .containsEntry(PolicySetting.DATA_BLOCK_ENCODING, "ROW_INDEX_V1").doesNotContainKey(PolicySetting.COMPRESSION);
+  }
+
+  @Test
   void theChoiceNamesThePolicysHeapFractionsOnlyWhereTheyWon() {
     Map<PolicySetting, String> candidate = Map.of(PolicySetting.MEMSTORE, "0.3");
     Map<PolicySetting, String> hbase = Map.of(PolicySetting.MEMSTORE, "0.4");

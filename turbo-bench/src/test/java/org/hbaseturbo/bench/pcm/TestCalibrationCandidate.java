@@ -16,8 +16,9 @@ import org.hbaseturbo.tune.policy.PolicySetting;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a calibration tries for a class: the paper's table-level values together, then each alone, then smaller files
- * for a class that reads more than it writes where the reads go below the block caches; for a bulk load, the
+ * What a calibration tries for a class: the paper's table-level values together, then each alone, then a row index
+ * for a class whose Gets are most of its operations where its reads stay in the block caches, or smaller files for a
+ * class that reads more than it writes where they go below them; for a bulk load, the
  * paper's policy, its table settings without its pre-split, and pre-splits around the paper's.
  */
 class TestCalibrationCandidate {
@@ -25,24 +26,47 @@ class TestCalibrationCandidate {
   private static final Map<WorkloadClass, Policy> PAPER = PolicyLoader.shipped();
 
   @Test
-  void aReadOnlyClassTriesTheBlockSizeThenSmallerFilesWhereItsReadsGoBelowTheCaches() {
+  void aReadOnlyClassTriesTheBlockSizeThenARowIndexInTheCachesOrSmallerFilesBelowThem() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER);
     CalibrationCandidate blockSize = new CalibrationCandidate(CalibrationCandidate.PAPER,
         Map.of(PolicySetting.BLOCKSIZE, "32768"));
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, true)).containsExactly(blockSize,
         CalibrationCandidate.SMALLER_FILES);
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, false)).as("the records in the block caches")
-        .containsExactly(blockSize);
-    assertThat(CalibrationCandidate.SMALLER_FILES.values()).containsOnlyKeys(CalibrationCandidate.STORAGE)
-        .allSatisfy((setting, value) -> {
-          assertThat(setting.names()).contains(value, setting.hbaseDefault());
-          assertThat(value).isNotEqualTo(setting.hbaseDefault());
-        });
+        .containsExactly(blockSize, CalibrationCandidate.ROW_INDEX);
+    for (CalibrationCandidate storage : List.of(CalibrationCandidate.SMALLER_FILES, CalibrationCandidate.ROW_INDEX)) {
+      assertThat(storage.values()).as(storage.name()).isNotEmpty().allSatisfy((setting, value) -> {
+        assertThat(CalibrationCandidate.STORAGE).contains(setting);
+        assertThat(setting.names()).contains(value, setting.hbaseDefault());
+        assertThat(value).isNotEqualTo(setting.hbaseDefault());
+      });
+    }
+  }
+
+  @Test
+  void onlyAClassWhoseGetsAreMostOfItsOperationsTriesARowIndexWhereTheyStayInTheCaches() {
+    for (PcmWorkload workload : PcmWorkload.values()) {
+      if (workload.isLoad()) {
+        continue;
+      }
+      boolean gets = List.of(PcmWorkload.RO_READ, PcmWorkload.MIX_R).contains(workload);
+      for (boolean belowTheCaches : new boolean[] {false, true}) {
+        List<String> arms = CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER),
+            belowTheCaches).stream().map(CalibrationCandidate::name).toList();
+        assertThat(arms.contains(CalibrationCandidate.ROW_INDEX.name())).as(workload.label())
+            .isEqualTo(gets && !belowTheCaches);
+        assertThat(CalibrationCandidate.searched(workload, arms)).as(workload.label())
+            .satisfies(searched -> assertThat(searched.contains(PolicySetting.DATA_BLOCK_ENCODING))
+                .isEqualTo(belowTheCaches ? workload.readsMoreThanItWrites() : gets))
+            .doesNotHaveDuplicates();
+      }
+    }
   }
 
   @Test
   void aCandidateWhoseFilesDifferHasItsCopyWrittenAnew() {
     assertThat(CalibrationCandidate.SMALLER_FILES.rewritesFiles()).isTrue();
+    assertThat(CalibrationCandidate.ROW_INDEX.rewritesFiles()).isTrue();
     assertThat(new CalibrationCandidate(CalibrationCandidate.PAPER, Map.of(PolicySetting.BLOCKSIZE, "32768"))
         .rewritesFiles()).isTrue();
     assertThat(new CalibrationCandidate(CalibrationCandidate.PAPER, Map.of(PolicySetting.FLUSH_SIZE, "268435456"))
@@ -72,13 +96,15 @@ class TestCalibrationCandidate {
         continue;
       }
       boolean reads = List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_R).contains(workload);
-      assertThat(CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER), true))
-          .as(workload.label()).extracting(CalibrationCandidate::name)
-          .satisfies(names -> assertThat(names.contains(CalibrationCandidate.SMALLER_FILES.name())).isEqualTo(reads));
-      assertThat(CalibrationCandidate.searched(workload, true)).as(workload.label())
-          .satisfies(searched -> assertThat(searched.containsAll(CalibrationCandidate.STORAGE)).isEqualTo(reads));
-      assertThat(CalibrationCandidate.searched(workload, false)).as(workload.label())
-          .doesNotContainAnyElementsOf(CalibrationCandidate.STORAGE);
+      for (boolean belowTheCaches : new boolean[] {false, true}) {
+        List<String> arms = CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER),
+            belowTheCaches).stream().map(CalibrationCandidate::name).toList();
+        assertThat(arms.contains(CalibrationCandidate.SMALLER_FILES.name())).as(workload.label())
+            .isEqualTo(reads && belowTheCaches);
+        assertThat(CalibrationCandidate.searched(workload, arms)).as(workload.label())
+            .satisfies(searched -> assertThat(searched.contains(PolicySetting.COMPRESSION))
+                .isEqualTo(reads && belowTheCaches));
+      }
     }
   }
 
@@ -89,7 +115,7 @@ class TestCalibrationCandidate {
     CalibrationCandidate together = candidates.get(0);
     assertThat(together.name()).isEqualTo(CalibrationCandidate.PAPER);
     assertThat(together.values()).isNotEmpty().allSatisfy((setting, value) -> {
-      assertThat(CalibrationCandidate.searched(PcmWorkload.MIX_W, true)).contains(setting);
+      assertThat(CalibrationCandidate.papersSearched(PcmWorkload.MIX_W)).contains(setting);
       assertThat(value).isEqualTo(paper.values().get(setting)).isNotEqualTo(setting.hbaseDefault());
     });
     assertThat(candidates).hasSize(together.values().size() == 1 ? 1 : 1 + together.values().size());
@@ -97,9 +123,11 @@ class TestCalibrationCandidate {
   }
 
   @Test
-  void onlySmallerFilesAreTriedWhereThePapersValuesAreHBasesDefaults() {
+  void onlyHowFilesAreStoredIsTriedWhereThePapersValuesAreHBasesDefaults() {
     assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ), true))
         .containsExactly(CalibrationCandidate.SMALLER_FILES);
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ), false))
+        .containsExactly(CalibrationCandidate.ROW_INDEX);
   }
 
   @Test
@@ -145,11 +173,11 @@ class TestCalibrationCandidate {
         .isThrownBy(() -> CalibrationCandidate.ofLoad(PcmWorkload.MIX_W, paper, 4));
   }
 
-  /** The paper's policy for {@code workload}, evaluated, with HBase's defaults for every setting it searches. */
+  /** The paper's policy for {@code workload}, evaluated, with HBase's defaults for every setting of its searched. */
   private static Policy.Evaluated searchedAtHBasesDefaults(PcmWorkload workload) {
     Policy.Evaluated paper = PAPER.get(workload.workloadClass()).evaluate(CLUSTER);
     Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
-    CalibrationCandidate.searched(workload, true).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
+    CalibrationCandidate.papersSearched(workload).forEach(setting -> defaults.put(setting, setting.hbaseDefault()));
     return new Policy.Evaluated(paper.policy(), paper.heapBytes(), paper.presplitRegions(), defaults, List.of());
   }
 }
