@@ -59,9 +59,11 @@ import org.hbaseturbo.tune.policy.PolicySetting;
  * settings' part of it, follows what it needs to reach the rounds a choice rests on ({@link CalibrationBudget}).
  *
  * <p>Searched are the settings a table carries (block size, flush size, blocking multiplier and store files,
- * compaction min and max), and for a bulk load the pre-split. A load's arms are empty tables, each split as its
- * candidate asks and made empty again before each of its runs, which insert as YCSB's run phase does: a load measured
- * into a table that earlier runs filled and split would measure a later stage than a bulk load's into a new table.
+ * compaction min and max, and for the classes that read a data block encoding, with a codec where the reads go below
+ * the block caches: {@link CalibrationCandidate}), and for a bulk load the pre-split. A load's arms are empty
+ * tables, each split as its candidate asks and made empty again before each of its runs, which insert as YCSB's run
+ * phase does: a load measured into a table that earlier runs filled and split would measure a later stage than a bulk
+ * load's into a new table.
  *
  * <p>The heap fractions, a server's and not a table's, are measured after the table settings, in the rest of the
  * class's share, on a process cluster the calibration started, two servers side by side ({@link

@@ -13,8 +13,8 @@ import org.hbaseturbo.tune.policy.PolicySetting;
 
 /**
  * Table-level settings a calibration tries for a class on a table of its own: HBase's defaults (no values), the
- * paper's policy, or one of the paper's settings alone; for a bulk load, also the regions its empty table is
- * pre-split into.
+ * paper's policy, one of the paper's settings alone, or a way to store the files that no policy of the paper's sets
+ * ({@link #ROW_INDEX}, {@link #SMALLER_FILES}); for a bulk load, also the regions its empty table is pre-split into.
  *
  * @param name how the report names it
  * @param values each setting's value as HBase takes it; empty for HBase's defaults
