@@ -32,7 +32,8 @@ final class CalibratedPolicies {
     result.arms().forEach((arm, measured) -> lines.add(String.format("#   %s %s: throughput over the defaults'"
         + " median %.3f (%.3f-%.3f) over %d rounds", arm, measured.values().isEmpty() ? "" : measured.values(),
         measured.median(), measured.min(), measured.max(), measured.ratios().size())));
-    List<PolicySetting> searched = CalibrationCandidate.searched(workload, result.arms().keySet());
+    List<PolicySetting> searched = CalibrationCandidate.searched(workload,
+        result.arms().values().stream().map(Calibration.CandidateResult::values).toList());
     List<String> searchedNames = new ArrayList<>(searched.stream().map(PolicySetting::key).toList());
     if (workload.isLoad()) {
       searchedNames.add("presplit_regions_per_server");

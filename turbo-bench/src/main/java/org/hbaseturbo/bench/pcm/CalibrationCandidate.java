@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicySetting;
 
@@ -99,15 +98,15 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
   }
 
   /**
-   * What a calibration of {@code workload} searched: {@link #papersSearched}, and how files are stored where one of
-   * the arms it ran ({@link #ROW_INDEX}, {@link #SMALLER_FILES}) changed that.
+   * What a calibration of {@code workload} searched: {@link #papersSearched}, and how files are stored where an arm it
+   * ran set that ({@link #ROW_INDEX}, {@link #SMALLER_FILES}).
    *
-   * @param arms the names of the arms it ran
+   * @param armValues the values of each arm it ran
    */
-  static List<PolicySetting> searched(PcmWorkload workload, Collection<String> arms) {
+  static List<PolicySetting> searched(PcmWorkload workload, Collection<Map<PolicySetting, String>> armValues) {
     List<PolicySetting> searched = papersSearched(workload);
-    STORAGE.stream().filter(setting -> Stream.of(ROW_INDEX, SMALLER_FILES).anyMatch(storage -> arms.contains(
-        storage.name()) && storage.values().containsKey(setting))).forEach(searched::add);
+    STORAGE.stream().filter(setting -> armValues.stream().anyMatch(values -> values.containsKey(setting)))
+        .forEach(searched::add);
     return searched;
   }
 

@@ -51,11 +51,12 @@ class TestCalibrationCandidate {
       }
       boolean gets = List.of(PcmWorkload.RO_READ, PcmWorkload.MIX_R).contains(workload);
       for (boolean belowTheCaches : new boolean[] {false, true}) {
-        List<String> arms = CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER),
-            belowTheCaches).stream().map(CalibrationCandidate::name).toList();
-        assertThat(arms.contains(CalibrationCandidate.ROW_INDEX.name())).as(workload.label())
+        List<CalibrationCandidate> arms = CalibrationCandidate.of(workload,
+            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), belowTheCaches);
+        assertThat(arms.contains(CalibrationCandidate.ROW_INDEX)).as(workload.label())
             .isEqualTo(gets && !belowTheCaches);
-        assertThat(CalibrationCandidate.searched(workload, arms)).as(workload.label())
+        List<Map<PolicySetting, String>> values = arms.stream().map(CalibrationCandidate::values).toList();
+        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label())
             .satisfies(searched -> assertThat(searched.contains(PolicySetting.DATA_BLOCK_ENCODING))
                 .isEqualTo(belowTheCaches ? workload.readsMoreThanItWrites() : gets))
             .doesNotHaveDuplicates();
@@ -97,11 +98,12 @@ class TestCalibrationCandidate {
       }
       boolean reads = List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_R).contains(workload);
       for (boolean belowTheCaches : new boolean[] {false, true}) {
-        List<String> arms = CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER),
-            belowTheCaches).stream().map(CalibrationCandidate::name).toList();
-        assertThat(arms.contains(CalibrationCandidate.SMALLER_FILES.name())).as(workload.label())
+        List<CalibrationCandidate> arms = CalibrationCandidate.of(workload,
+            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), belowTheCaches);
+        assertThat(arms.contains(CalibrationCandidate.SMALLER_FILES)).as(workload.label())
             .isEqualTo(reads && belowTheCaches);
-        assertThat(CalibrationCandidate.searched(workload, arms)).as(workload.label())
+        List<Map<PolicySetting, String>> values = arms.stream().map(CalibrationCandidate::values).toList();
+        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label())
             .satisfies(searched -> assertThat(searched.contains(PolicySetting.COMPRESSION))
                 .isEqualTo(reads && belowTheCaches));
       }
