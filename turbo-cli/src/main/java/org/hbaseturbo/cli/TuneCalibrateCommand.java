@@ -46,11 +46,11 @@ import picocli.CommandLine.Spec;
             + " its rounds; at least 1%%) with its p99 at most 25%% above theirs; otherwise the class keeps HBase's"
             + " defaults.",
         "Searched: the block size (every class); for classes that write, flush size, blocking multiplier and"
-            + " store files, compaction min and max; where the records' files fit in the RegionServers' block"
-            + " caches together, for classes whose Gets are most of their operations (RO-read, MixR), a row index"
-            + " in every block (ROW_INDEX_V1 data block encoding); where they outgrow them, for classes that read"
-            + " more than they write (RO-read, RO-scan, MixR), smaller files: FAST_DIFF data block encoding with GZ"
-            + " compression. No"
+            + " store files, compaction min and max; where two copies of the records' files (an arm's and the"
+            + " pacer's, which a round reads at once) fit in the RegionServers' block caches together, for classes"
+            + " whose Gets are most of their operations (RO-read, MixR), a row index in every block (ROW_INDEX_V1"
+            + " data block encoding); where one copy outgrows them, for classes that read more than they write"
+            + " (RO-read, RO-scan, MixR), smaller files: FAST_DIFF data block encoding with GZ compression. No"
             + " policy of the paper's sets those two, and a policy file names them only where chosen. BL runs"
             + " inserts into empty"
             + " tables, each arm's made empty again before each of its runs: the paper's policy, its table settings"
@@ -151,6 +151,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
     Path dir = OutputDirs.orTimestamped(Optional.ofNullable(outDir), "tune-calibrate");
     OutputDirs.requireWritableDirectory(dir, outDir != null ? "--out" : "output directory");
     PrintWriter out = spec.commandLine().getOut();
+    int exitCode;
     try (TargetCluster cluster = TargetCluster.open(parent.main.conf(), local.settings(TargetCluster.LOOPBACK)
         .withSiteDefaults(Calibration.LOCAL_CLUSTER_SITE), dir, out)) {
       String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
@@ -177,6 +178,8 @@ final class TuneCalibrateCommand implements Callable<Integer> {
       report.put("threads", threads);
       report.putAll(settings.warmUp().reportParameters());
       report.put("budget_seconds", budget.duration().toSeconds());
+      report.put("classes_ended_seconds", outcome.classesEnded().toMillis() / 1e3);
+      report.put("classes_deadline_seconds", outcome.classesDeadline().toMillis() / 1e3);
       report.put("max_rounds", maxRounds);
       report.put("ycsb_properties", ycsbProperties);
       report.put("classes", outcome.results());
@@ -186,12 +189,18 @@ final class TuneCalibrateCommand implements Callable<Integer> {
           + " --policy " + policyDir.toAbsolutePath() + ")");
       out.println("measurements: " + json.toAbsolutePath());
       out.flush();
-      if (!outcome.failures().isEmpty()) {
+      exitCode = outcome.failures().isEmpty() ? 0 : 1;
+      if (exitCode != 0) {
         spec.commandLine().getErr().println("turbo: the calibration of " + String.join(", ",
             outcome.failures().keySet()) + " failed (above); the other classes' policy files are written");
-        return 1;
       }
-      return 0;
     }
+    // After the cluster's stop, which the budget holds too.
+    long took = System.nanoTime() - started;
+    long over = took - budget.duration().toNanos();
+    out.printf("took %.1f s of its %d s budget%s%n", took / 1e9, budget.duration().toSeconds(),
+        over > 0 ? String.format(", %.1f s past it", over / 1e9) : "");
+    out.flush();
+    return exitCode;
   }
 }

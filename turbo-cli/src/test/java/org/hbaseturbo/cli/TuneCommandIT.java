@@ -316,11 +316,11 @@ class TuneCommandIT {
   }
 
   /**
-   * A calibration at the smallest scale: RO-read's two candidates (the paper's block size, and a row index, as the
-   * records fit in the block caches) against the defaults and their A/A copy, each run beside the pacer, for two
-   * rounds; a policy file that loads, the measurements, nothing
-   * left behind. RO-scan, after it, fails (a table of its A/A arm's name is in the way): it is reported, RO-read's
-   * file is still written, and the command exits 1.
+   * A calibration at the smallest scale: RO-read's two candidates (the paper's block size, and a row index, as two
+   * copies of the records fit in the block caches) against the defaults and their A/A copy, each run beside the
+   * pacer, for two rounds; a policy file that loads, the measurements, nothing left behind. RO-scan, after it,
+   * fails (a table of its A/A arm's name is in the way): it is reported, RO-read's file is still written, and the
+   * command exits 1.
    */
   @Test
   void calibrateMeasuresTheCandidatesAgainstTheDefaultsAndWritesAPolicyThatLoads(Connection connection,
@@ -344,13 +344,19 @@ class TuneCommandIT {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
     assertThat(run.err()).contains("the calibration of RO-scan failed");
     assertThat(run.out()).contains("s of the budget left for 2 classes, split by what each needs for 5 rounds of its"
-        + " table settings and its heap fractions, by estimate: RO-read ", "MiB, fit in the RegionServers' block"
-        + " caches, ", "a row index (ROW_INDEX_V1) is tried", "RO-read: 4 arms (the defaults, their A/A"
-        + " copy and 2 candidates), each run beside a pacer", "the pacer, which every arm runs beside: a copy of the"
-        + " records as", "round 1:", "RO-scan FAILED: ");
+        + " table settings and its heap fractions, by estimate: RO-read ", "MiB a copy, and the RegionServers' block"
+        + " caches, ", "an arm's copy and the pacer's fit in them together; a row index (ROW_INDEX_V1) is tried",
+        "RO-read: 4 arms (the defaults, their A/A copy and 2 candidates), each run beside a pacer",
+        "the pacer, which every arm runs beside: a copy of the records as", "round 1:", "RO-scan FAILED: ",
+        "the classes ended ", "s of its 300 s budget");
 
     JsonNode calibration = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
     assertThat(calibration.get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);
+    double ended = calibration.get("classes_ended_seconds").asDouble();
+    assertThat(ended).as("when the classes ended, from the command's start").isPositive()
+        .isLessThan(calibration.get("budget_seconds").asDouble());
+    assertThat(calibration.get("classes_deadline_seconds").asDouble()).as("the budget less what it keeps after them")
+        .isPositive().isLessThan(calibration.get("budget_seconds").asDouble());
     assertThat(calibration.get("failed_classes").get("RO-scan").asText()).contains(inTheWay.getNameAsString());
     assertThat(calibration.get("classes")).hasSize(1);
     JsonNode calibrated = calibration.get("classes").get(0);

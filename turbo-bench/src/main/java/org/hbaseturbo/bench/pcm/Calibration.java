@@ -157,6 +157,7 @@ public final class Calibration {
   private final Settings settings;
   private final Path workDir;
   private final PrintWriter out;
+  private final long startedNanos;
   private final long deadline;
 
   /**
@@ -174,6 +175,7 @@ public final class Calibration {
     this.settings = requireNonNull(settings, "settings is null");
     this.workDir = requireNonNull(workDir, "workDir is null");
     this.out = requireNonNull(out, "out is null");
+    this.startedNanos = startedNanos;
     this.deadline = CalibrationBudget.deadline(startedNanos, settings.budget(), stopsItsCluster);
   }
 
@@ -193,8 +195,12 @@ public final class Calibration {
    * What a calibration found: each class it calibrated, in order, and why each of the others failed.
    *
    * @param failures the failed classes' labels and what failed
+   * @param classesEnded when the last class ended, from the command's start
+   * @param classesDeadline when the classes had to end by, from the command's start: the budget less what it keeps
+   *     for the drops and the cluster's stop after them ({@link CalibrationBudget#deadline})
    */
-  public record Outcome(List<ClassResult> results, Map<String, String> failures) {
+  public record Outcome(List<ClassResult> results, Map<String, String> failures, Duration classesEnded,
+      Duration classesDeadline) {
     public Outcome {
       results = List.copyOf(results);
       failures = Collections.unmodifiableMap(new LinkedHashMap<>(failures));
@@ -212,16 +218,17 @@ public final class Calibration {
     TableName loaded = TableName.valueOf("turbo_calibration_" + System.currentTimeMillis() / 1000);
     List<ClassResult> results = new ArrayList<>();
     Map<String, String> failures = new LinkedHashMap<>();
+    long classesEnded;
     try (Admin admin = target.connection().getAdmin()) {
       try (WrittenCopies written = new WrittenCopies(admin, loaded)) {
         Duration rewrite = load(admin, loaded);
         PolicyEnvironment environment = new Recommender(target.connection()).environment(Optional.of(loaded));
-        boolean readsBelowTheCache = readsBelowTheCache(environment);
+        CacheFit fit = cacheFit(environment);
         List<Plan> plans = new ArrayList<>();
         Set<Map<PolicySetting, String>> writtenBefore = new HashSet<>();
         for (PcmWorkload workload : settings.classes()) {
           try {
-            plans.add(plan(workload, environment, readsBelowTheCache, rewrite, writtenBefore));
+            plans.add(plan(workload, environment, fit, rewrite, writtenBefore));
           } catch (RuntimeException e) {
             failed(failures, workload, e);
           }
@@ -245,6 +252,8 @@ public final class Calibration {
             failed(failures, plan.workload(), e);
           }
         }
+        classesEnded = System.nanoTime();
+        sayWhenTheClassesEnded(classesEnded);
       } finally {
         long dropping = System.nanoTime();
         BenchTables.dropIfExists(admin, loaded);
@@ -252,7 +261,19 @@ public final class Calibration {
         out.flush();
       }
     }
-    return new Outcome(results, failures);
+    return new Outcome(results, failures, Duration.ofNanos(classesEnded - startedNanos),
+        Duration.ofNanos(deadline - startedNanos));
+  }
+
+  /**
+   * Says how far from their deadline the classes ended, so that a calibration that ends past its budget shows whether
+   * the classes ran over or what came after them took longer than the budget keeps for it.
+   */
+  private void sayWhenTheClassesEnded(long ended) {
+    long early = deadline - ended;
+    out.printf("the classes ended %.1f s into the budget, %.1f s %s their deadline%n", (ended - startedNanos) / 1e9,
+        Math.abs(early) / 1e9, early >= 0 ? "before" : "past");
+    out.flush();
   }
 
   private void failed(Map<String, String> failures, PcmWorkload workload, Exception e) {
@@ -262,21 +283,26 @@ public final class Calibration {
   }
 
   /**
-   * Whether the loaded records' files outgrow the RegionServers' block caches together, so that reads go below them
-   * ({@link CalibrationCandidate#triesSmallerFiles}, {@link CalibrationCandidate#triesRowIndex}); says which.
+   * How much of what the rounds read fits in the RegionServers' block caches together, which decides how files are
+   * stored in the arms tried ({@link CalibrationCandidate#triesRowIndex}, {@link
+   * CalibrationCandidate#triesSmallerFiles}); says which.
    */
-  private boolean readsBelowTheCache(PolicyEnvironment environment) throws IOException {
+  private CacheFit cacheFit(PolicyEnvironment environment) throws IOException {
     long caches = new ServerStatsReader(target.connection()).workload().servers().stream()
         .mapToLong(RegionServerState::blockCacheMaxBytes).sum();
-    boolean below = environment.datasetBytes() > caches;
-    out.printf("the records' files, %,d MiB, %s the RegionServers' block caches, %,d MiB together: %s%n",
-        Math.round(environment.datasetBytes() / (1 << 20)), below ? "outgrow" : "fit in", caches >> 20, below
-            ? "smaller files (" + CalibrationCandidate.SMALLER_FILES.name() + ") are tried for the classes that read"
-                + " more than they write, where they may save disk reads"
-            : "a row index (" + CalibrationCandidate.ROW_INDEX.name() + ") is tried for the classes whose Gets are"
-                + " most of their operations, where it may save the CPU of seeking in cached blocks");
+    CacheFit fit = CacheFit.of(environment.datasetBytes(), caches);
+    String tried = switch (fit) {
+      case ARM_AND_PACER -> "a row index (" + CalibrationCandidate.ROW_INDEX.name() + ") is tried for the classes"
+          + " whose Gets are most of their operations, where it may save the CPU of seeking in cached blocks";
+      case ONE_COPY -> "neither a row index (it lost there) nor smaller files (a user's one table stays in the"
+          + " caches, where they save no disk read) is tried";
+      case NONE -> "smaller files (" + CalibrationCandidate.SMALLER_FILES.name() + ") are tried for the classes that"
+          + " read more than they write, where they may save disk reads";
+    };
+    out.printf("the records' files, %,d MiB a copy, and the RegionServers' block caches, %,d MiB together: %s; %s%n",
+        Math.round(environment.datasetBytes() / (1 << 20)), caches >> 20, fit.says(), tried);
     out.flush();
-    return below;
+    return fit;
   }
 
   /**
@@ -284,7 +310,7 @@ public final class Calibration {
    * @param writtenBefore the values of the copies the classes planned before this one write anew, which this class's
    *     copies of the same values share ({@link WrittenCopies}); takes this class's
    */
-  private Plan plan(PcmWorkload workload, PolicyEnvironment environment, boolean readsBelowTheCache,
+  private Plan plan(PcmWorkload workload, PolicyEnvironment environment, CacheFit fit,
       Duration rewrite, Set<Map<PolicySetting, String>> writtenBefore) {
     Policy policy = settings.policies().get(workload.workloadClass());
     Policy.Evaluated paper = policy.evaluate(environment);
@@ -292,7 +318,7 @@ public final class Calibration {
     int regionServers = environment.regionServers();
     List<CalibrationCandidate> tried = workload.isLoad()
         ? CalibrationCandidate.ofLoad(workload, paper, paper.presplitRegions() / regionServers)
-        : CalibrationCandidate.of(workload, paper, readsBelowTheCache);
+        : CalibrationCandidate.of(workload, paper, fit);
     Map<PolicySetting, String> heapCandidate = HeapFractionRounds.candidate(paper.values(), hbaseFractions.values());
     Optional<String> heapNotMeasured = heapNotMeasured(workload, heapCandidate, regionServers);
     return new Plan(workload, hbaseFractions, tried, heapCandidate, heapNotMeasured,

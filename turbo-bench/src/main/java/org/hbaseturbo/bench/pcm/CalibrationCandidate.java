@@ -112,33 +112,36 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
 
   /**
    * Whether {@link #ROW_INDEX} is tried for {@code workload}: only for a class whose Gets are most of its operations,
-   * and only where its reads stay in the RegionServers' block caches, where a Get's seek through a cached block is
-   * CPU the index saves. Where they go below the caches, a Get waits on the disk, which the index does not spare, and
-   * {@link #SMALLER_FILES} is tried instead; there, rewriting one more copy of the records also takes minutes of a
-   * budget that already holds less than every class needs (results/pcm/calibrate-disk-wrapup-2026-12-06).
+   * and only where the rounds' reads stay in the RegionServers' block caches ({@link CacheFit#ARM_AND_PACER}), where a
+   * Get's seek through a cached block is CPU the index saves. Where the caches held one copy but not an arm's and the
+   * pacer's, the arm lost (results/pcm/calibrate-all-rowindex-2026-12-06). Where one copy outgrows them, a Get waits
+   * on the disk, which the index does not spare, and {@link #SMALLER_FILES} is tried instead; there, rewriting one more
+   * copy of the records also takes minutes of a budget that already holds less than every class needs
+   * (results/pcm/calibrate-disk-wrapup-2026-12-06).
    */
-  static boolean triesRowIndex(PcmWorkload workload, boolean readsBelowTheCache) {
-    return !readsBelowTheCache && workload.getsMostly();
+  static boolean triesRowIndex(PcmWorkload workload, CacheFit fit) {
+    return fit == CacheFit.ARM_AND_PACER && workload.getsMostly();
   }
 
   /**
-   * Whether {@link #SMALLER_FILES} is tried for {@code workload}: only where its reads go below the RegionServers'
-   * block caches (the records outgrow them), which is where smaller files can save what they cost to decode, and only
-   * for a class that reads more than it writes. Every write pays for the compression again when it is flushed and
-   * compacted, on the cores the class's reads need, and each arm costs every round a run. Measured on this host, the
-   * arm lost in both regimes (results/pcm/smaller-files-disk-2026-12-04).
+   * Whether {@link #SMALLER_FILES} is tried for {@code workload}: only where one copy of the records outgrows the
+   * RegionServers' block caches ({@link CacheFit#NONE}), so that a user's reads go below them too, which is where
+   * smaller files can save what they cost to decode, and only for a class that reads more than it writes. Every write
+   * pays for the compression again when it is flushed and compacted, on the cores the class's reads need, and each arm
+   * costs every round a run. Measured on this host, the arm lost in both regimes
+   * (results/pcm/smaller-files-disk-2026-12-04).
    */
-  static boolean triesSmallerFiles(PcmWorkload workload, boolean readsBelowTheCache) {
-    return readsBelowTheCache && workload.readsMoreThanItWrites();
+  static boolean triesSmallerFiles(PcmWorkload workload, CacheFit fit) {
+    return fit == CacheFit.NONE && workload.readsMoreThanItWrites();
   }
 
   /**
    * The candidates for {@code workload} besides HBase's defaults: the paper's policy's values of the searched
    * settings together, then each alone, so that the report tells which of them helped (none where the paper's
-   * values are HBase's defaults); then {@link #SMALLER_FILES} where {@link #triesSmallerFiles}. Values are the
-   * paper's for this cluster ({@code paper}).
+   * values are HBase's defaults); then {@link #ROW_INDEX} where {@link #triesRowIndex}, or {@link #SMALLER_FILES} where
+   * {@link #triesSmallerFiles}. Values are the paper's for this cluster ({@code paper}).
    */
-  static List<CalibrationCandidate> of(PcmWorkload workload, Policy.Evaluated paper, boolean readsBelowTheCache) {
+  static List<CalibrationCandidate> of(PcmWorkload workload, Policy.Evaluated paper, CacheFit fit) {
     if (workload.isLoad()) {
       throw new IllegalArgumentException(workload.label() + " is a load: its candidates are ofLoad's");
     }
@@ -151,10 +154,10 @@ record CalibrationCandidate(String name, Map<PolicySetting, String> values, int 
       changed.forEach((setting, value) -> candidates.add(new CalibrationCandidate(
           PAPER + " " + setting.key() + " alone", Map.of(setting, value))));
     }
-    if (triesRowIndex(workload, readsBelowTheCache)) {
+    if (triesRowIndex(workload, fit)) {
       candidates.add(ROW_INDEX);
     }
-    if (triesSmallerFiles(workload, readsBelowTheCache)) {
+    if (triesSmallerFiles(workload, fit)) {
       candidates.add(SMALLER_FILES);
     }
     return candidates;

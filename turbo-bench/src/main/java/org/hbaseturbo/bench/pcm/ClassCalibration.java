@@ -247,16 +247,22 @@ final class ClassCalibration {
       out.flush();
       roundNanos = round(new ArrayList<>(arms.keySet()), false);
     }
+    // A round's length is the slowest measured round's, an arm, times its arms, or the last round's where that is
+    // longer: a class that writes runs some rounds into its flushes and some not, and a round started near the end of
+    // the budget on the last one's length alone may end well past it.
+    long slowestArmNanos = 0;
     int stageRounds = FIRST_STAGE_ROUNDS;
     String stopped = null;
     while (stopped == null) {
       for (int i = 0; i < stageRounds && stopped == null; i++) {
+        List<String> names = inRound(alive);
         if (cap.reached(rounds)) {
           stopped = cap.ended(tablesUntil < until ? "its heap fractions" : "the classes after it");
-        } else if (!roundFits(roundNanos)) {
+        } else if (!roundFits(Math.max(roundNanos, slowestArmNanos * names.size()))) {
           stopped = "the class's share of the budget was spent";
         } else {
-          roundNanos = round(inRound(alive), true);
+          roundNanos = round(names, true);
+          slowestArmNanos = Math.max(slowestArmNanos, roundNanos / names.size());
           report(alive);
           if (CalibrationJudge.allLost(paired(alive), paired(AA))) {
             stopped = "every candidate left had measured below the defaults by more than the A/A noise, over "

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a calibration tries for a class: the paper's table-level values together, then each alone, then a row index
- * for a class whose Gets are most of its operations where its reads stay in the block caches, or smaller files for a
- * class that reads more than it writes where they go below them; for a bulk load, the
+ * for a class whose Gets are most of its operations where an arm's copy and the pacer's fit in the block caches, or
+ * smaller files for a class that reads more than it writes where one copy outgrows them; for a bulk load, the
  * paper's policy, its table settings without its pre-split, and pre-splits around the paper's.
  */
 class TestCalibrationCandidate {
@@ -30,10 +30,12 @@ class TestCalibrationCandidate {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.RO_READ).evaluate(CLUSTER);
     CalibrationCandidate blockSize = new CalibrationCandidate(CalibrationCandidate.PAPER,
         Map.of(PolicySetting.BLOCKSIZE, "32768"));
-    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, true)).containsExactly(blockSize,
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, CacheFit.NONE)).containsExactly(blockSize,
         CalibrationCandidate.SMALLER_FILES);
-    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, false)).as("the records in the block caches")
-        .containsExactly(blockSize, CalibrationCandidate.ROW_INDEX);
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, CacheFit.ARM_AND_PACER))
+        .as("the rounds' reads in the block caches").containsExactly(blockSize, CalibrationCandidate.ROW_INDEX);
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, paper, CacheFit.ONE_COPY))
+        .as("one copy in the caches, not an arm's and the pacer's").containsExactly(blockSize);
     for (CalibrationCandidate storage : List.of(CalibrationCandidate.SMALLER_FILES, CalibrationCandidate.ROW_INDEX)) {
       assertThat(storage.values()).as(storage.name()).isNotEmpty().allSatisfy((setting, value) -> {
         assertThat(CalibrationCandidate.STORAGE).contains(setting);
@@ -44,21 +46,26 @@ class TestCalibrationCandidate {
   }
 
   @Test
-  void onlyAClassWhoseGetsAreMostOfItsOperationsTriesARowIndexWhereTheyStayInTheCaches() {
+  void onlyAClassWhoseGetsAreMostOfItsOperationsTriesARowIndexWhereTheRoundsReadsStayInTheCaches() {
     for (PcmWorkload workload : PcmWorkload.values()) {
       if (workload.isLoad()) {
         continue;
       }
       boolean gets = List.of(PcmWorkload.RO_READ, PcmWorkload.MIX_R).contains(workload);
-      for (boolean belowTheCaches : new boolean[] {false, true}) {
+      for (CacheFit fit : CacheFit.values()) {
         List<CalibrationCandidate> arms = CalibrationCandidate.of(workload,
-            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), belowTheCaches);
-        assertThat(arms.contains(CalibrationCandidate.ROW_INDEX)).as(workload.label())
-            .isEqualTo(gets && !belowTheCaches);
+            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), fit);
+        assertThat(arms.contains(CalibrationCandidate.ROW_INDEX)).as(workload.label() + " " + fit)
+            .isEqualTo(gets && fit == CacheFit.ARM_AND_PACER);
         List<Map<PolicySetting, String>> values = arms.stream().map(CalibrationCandidate::values).toList();
-        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label())
+        boolean encodingTried = switch (fit) {
+          case ARM_AND_PACER -> gets;
+          case ONE_COPY -> false;
+          case NONE -> workload.readsMoreThanItWrites();
+        };
+        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label() + " " + fit)
             .satisfies(searched -> assertThat(searched.contains(PolicySetting.DATA_BLOCK_ENCODING))
-                .isEqualTo(belowTheCaches ? workload.readsMoreThanItWrites() : gets))
+                .isEqualTo(encodingTried))
             .doesNotHaveDuplicates();
       }
     }
@@ -97,15 +104,15 @@ class TestCalibrationCandidate {
         continue;
       }
       boolean reads = List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_R).contains(workload);
-      for (boolean belowTheCaches : new boolean[] {false, true}) {
+      for (CacheFit fit : CacheFit.values()) {
         List<CalibrationCandidate> arms = CalibrationCandidate.of(workload,
-            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), belowTheCaches);
-        assertThat(arms.contains(CalibrationCandidate.SMALLER_FILES)).as(workload.label())
-            .isEqualTo(reads && belowTheCaches);
+            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), fit);
+        assertThat(arms.contains(CalibrationCandidate.SMALLER_FILES)).as(workload.label() + " " + fit)
+            .isEqualTo(reads && fit == CacheFit.NONE);
         List<Map<PolicySetting, String>> values = arms.stream().map(CalibrationCandidate::values).toList();
-        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label())
+        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label() + " " + fit)
             .satisfies(searched -> assertThat(searched.contains(PolicySetting.COMPRESSION))
-                .isEqualTo(reads && belowTheCaches));
+                .isEqualTo(reads && fit == CacheFit.NONE));
       }
     }
   }
@@ -113,7 +120,7 @@ class TestCalibrationCandidate {
   @Test
   void aClassThatWritesTriesThePapersValuesTogetherThenEachAlone() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.MIX_W).evaluate(CLUSTER);
-    var candidates = CalibrationCandidate.of(PcmWorkload.MIX_W, paper, true);
+    var candidates = CalibrationCandidate.of(PcmWorkload.MIX_W, paper, CacheFit.NONE);
     CalibrationCandidate together = candidates.get(0);
     assertThat(together.name()).isEqualTo(CalibrationCandidate.PAPER);
     assertThat(together.values()).isNotEmpty().allSatisfy((setting, value) -> {
@@ -126,15 +133,18 @@ class TestCalibrationCandidate {
 
   @Test
   void onlyHowFilesAreStoredIsTriedWhereThePapersValuesAreHBasesDefaults() {
-    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ), true))
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ),
+        CacheFit.NONE))
         .containsExactly(CalibrationCandidate.SMALLER_FILES);
-    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ), false))
+    assertThat(CalibrationCandidate.of(PcmWorkload.RO_READ, searchedAtHBasesDefaults(PcmWorkload.RO_READ),
+        CacheFit.ARM_AND_PACER))
         .containsExactly(CalibrationCandidate.ROW_INDEX);
   }
 
   @Test
   void nothingIsTriedForAWritingClassWhereThePapersValuesAreHBasesDefaults() {
-    assertThat(CalibrationCandidate.of(PcmWorkload.MIX_W, searchedAtHBasesDefaults(PcmWorkload.MIX_W), true))
+    assertThat(CalibrationCandidate.of(PcmWorkload.MIX_W, searchedAtHBasesDefaults(PcmWorkload.MIX_W),
+        CacheFit.NONE))
         .isEmpty();
   }
 
@@ -170,7 +180,7 @@ class TestCalibrationCandidate {
   void aLoadAndAClassOnLoadedRecordsAreNotMistakenForEachOther() {
     Policy.Evaluated paper = PAPER.get(WorkloadClass.BL).evaluate(CLUSTER);
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> CalibrationCandidate.of(PcmWorkload.BL, paper, true));
+        .isThrownBy(() -> CalibrationCandidate.of(PcmWorkload.BL, paper, CacheFit.NONE));
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CalibrationCandidate.ofLoad(PcmWorkload.MIX_W, paper, 4));
   }
