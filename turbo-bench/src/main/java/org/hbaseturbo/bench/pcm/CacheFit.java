@@ -8,17 +8,11 @@ package org.hbaseturbo.bench.pcm;
  */
 enum CacheFit {
   /** An arm's copy and the pacer's fit together: the rounds' Gets seek in cached blocks. */
-  ARM_AND_PACER("an arm's copy and the pacer's fit in them together"),
+  ARM_AND_PACER,
   /** One copy fits, but not an arm's and the pacer's together: the rounds' reads go below the caches in part. */
-  ONE_COPY("one copy fits in them, but not an arm's and the pacer's together, which a round reads at once"),
+  ONE_COPY,
   /** One copy outgrows the caches: a user's reads of the table go below them too. */
-  NONE("one copy outgrows them");
-
-  private final String says;
-
-  CacheFit(String says) {
-    this.says = says;
-  }
+  NONE;
 
   /**
    * @param datasetBytes the files of one copy of the records
@@ -29,10 +23,5 @@ enum CacheFit {
       return NONE;
     }
     return 2 * datasetBytes > cacheBytes ? ONE_COPY : ARM_AND_PACER;
-  }
-
-  /** How the command says it, after the records' size and the caches'. */
-  String says() {
-    return says;
   }
 }

@@ -291,16 +291,18 @@ public final class Calibration {
     long caches = new ServerStatsReader(target.connection()).workload().servers().stream()
         .mapToLong(RegionServerState::blockCacheMaxBytes).sum();
     CacheFit fit = CacheFit.of(environment.datasetBytes(), caches);
-    String tried = switch (fit) {
-      case ARM_AND_PACER -> "a row index (" + CalibrationCandidate.ROW_INDEX.name() + ") is tried for the classes"
-          + " whose Gets are most of their operations, where it may save the CPU of seeking in cached blocks";
-      case ONE_COPY -> "neither a row index (it lost there) nor smaller files (a user's one table stays in the"
-          + " caches, where they save no disk read) is tried";
-      case NONE -> "smaller files (" + CalibrationCandidate.SMALLER_FILES.name() + ") are tried for the classes that"
-          + " read more than they write, where they may save disk reads";
+    String said = switch (fit) {
+      case ARM_AND_PACER -> "an arm's copy and the pacer's fit in them together; a row index ("
+          + CalibrationCandidate.ROW_INDEX.name() + ") is tried for the classes whose Gets are most of their"
+          + " operations, where it may save the CPU of seeking in cached blocks";
+      case ONE_COPY -> "one copy fits in them, but not an arm's and the pacer's together, which a round reads at"
+          + " once; neither a row index (it lost there) nor smaller files (a user's one table stays in the caches,"
+          + " where they save no disk read) is tried";
+      case NONE -> "one copy outgrows them; smaller files (" + CalibrationCandidate.SMALLER_FILES.name() + ") are"
+          + " tried for the classes that read more than they write, where they may save disk reads";
     };
-    out.printf("the records' files, %,d MiB a copy, and the RegionServers' block caches, %,d MiB together: %s; %s%n",
-        Math.round(environment.datasetBytes() / (1 << 20)), caches >> 20, fit.says(), tried);
+    out.printf("the records' files, %,d MiB a copy, and the RegionServers' block caches, %,d MiB together: %s%n",
+        Math.round(environment.datasetBytes() / (1 << 20)), caches >> 20, said);
     out.flush();
     return fit;
   }
