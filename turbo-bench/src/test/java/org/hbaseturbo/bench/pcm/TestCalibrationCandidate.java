@@ -53,17 +53,15 @@ class TestCalibrationCandidate {
       }
       boolean gets = List.of(PcmWorkload.RO_READ, PcmWorkload.MIX_R).contains(workload);
       for (CacheFit fit : CacheFit.values()) {
-        List<CalibrationCandidate> arms = CalibrationCandidate.of(workload,
-            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), fit);
+        List<CalibrationCandidate> arms = papersArms(workload, fit);
         assertThat(arms.contains(CalibrationCandidate.ROW_INDEX)).as(workload.label() + " " + fit)
             .isEqualTo(gets && fit == CacheFit.ARM_AND_PACER);
-        List<Map<PolicySetting, String>> values = arms.stream().map(CalibrationCandidate::values).toList();
         boolean encodingTried = switch (fit) {
           case ARM_AND_PACER -> gets;
           case ONE_COPY -> false;
           case NONE -> workload.readsMoreThanItWrites();
         };
-        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label() + " " + fit)
+        assertThat(CalibrationCandidate.searched(workload, values(arms))).as(workload.label() + " " + fit)
             .satisfies(searched -> assertThat(searched.contains(PolicySetting.DATA_BLOCK_ENCODING))
                 .isEqualTo(encodingTried))
             .doesNotHaveDuplicates();
@@ -105,12 +103,10 @@ class TestCalibrationCandidate {
       }
       boolean reads = List.of(PcmWorkload.RO_READ, PcmWorkload.RO_SCAN, PcmWorkload.MIX_R).contains(workload);
       for (CacheFit fit : CacheFit.values()) {
-        List<CalibrationCandidate> arms = CalibrationCandidate.of(workload,
-            PAPER.get(workload.workloadClass()).evaluate(CLUSTER), fit);
+        List<CalibrationCandidate> arms = papersArms(workload, fit);
         assertThat(arms.contains(CalibrationCandidate.SMALLER_FILES)).as(workload.label() + " " + fit)
             .isEqualTo(reads && fit == CacheFit.NONE);
-        List<Map<PolicySetting, String>> values = arms.stream().map(CalibrationCandidate::values).toList();
-        assertThat(CalibrationCandidate.searched(workload, values)).as(workload.label() + " " + fit)
+        assertThat(CalibrationCandidate.searched(workload, values(arms))).as(workload.label() + " " + fit)
             .satisfies(searched -> assertThat(searched.contains(PolicySetting.COMPRESSION))
                 .isEqualTo(reads && fit == CacheFit.NONE));
       }
@@ -186,6 +182,15 @@ class TestCalibrationCandidate {
   }
 
   /** The paper's policy for {@code workload}, evaluated, with HBase's defaults for every setting of its searched. */
+  /** What a calibration tries for {@code workload} from the paper's policy on {@link #CLUSTER}. */
+  private static List<CalibrationCandidate> papersArms(PcmWorkload workload, CacheFit fit) {
+    return CalibrationCandidate.of(workload, PAPER.get(workload.workloadClass()).evaluate(CLUSTER), fit);
+  }
+
+  private static List<Map<PolicySetting, String>> values(List<CalibrationCandidate> arms) {
+    return arms.stream().map(CalibrationCandidate::values).toList();
+  }
+
   private static Policy.Evaluated searchedAtHBasesDefaults(PcmWorkload workload) {
     Policy.Evaluated paper = PAPER.get(workload.workloadClass()).evaluate(CLUSTER);
     Map<PolicySetting, String> defaults = new LinkedHashMap<>(paper.values());
