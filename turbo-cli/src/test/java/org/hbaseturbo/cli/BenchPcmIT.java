@@ -50,7 +50,7 @@ class BenchPcmIT {
         "--warmup-quiet", "0s", "--phase-time", PHASE_BOUND_MS / 1000 + "s",
         "--phase-until-switched", "--period", "1", "--hold", "2", "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());
     List<String> variants = new ArrayList<>();
     for (JsonNode result : report.get("results")) {
@@ -170,7 +170,7 @@ class BenchPcmIT {
         "--threads", "1", "--warmup", "500", "--warmup-quiet", "0s", "--server-warmup-runs", "1",
         "--no-adaptivity", "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());
     assertThat(report.get("parameters").get("storage").asText()).isEqualTo("HDFS, 1 DataNode, replication 1");
     JsonNode result = report.get("results").get(0);

@@ -67,7 +67,7 @@ class ClusterUserLaunchIT {
             .containsPattern("<name>turbo.fastpath.transports</name>\\s*<value>tcp</value>");
         CommandLineRun check = CommandLineRun.of("--conf", clientConf.toString(), "fastpath", "check",
             "--round-trips", "50");
-        assertThat(check.exitCode()).as(check.out() + check.err()).isZero();
+        check.assertSucceeded();
         assertThat(check.out()).contains("the fast path is up on every RegionServer", "tcp/lo");
         // Without TCP, the check says why nothing answers.
         Path sharedMemory = Files.createDirectories(parent.resolve("client-conf-shared-memory"));

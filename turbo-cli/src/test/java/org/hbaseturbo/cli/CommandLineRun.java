@@ -30,6 +30,18 @@ record CommandLineRun(int exitCode, String out, String err) {
     return new CommandLineRun(exit, out.toString(), err.toString());
   }
 
+  /**
+   * Asserts that the run exited 0. Its failure names the exit code and stderr before stdout: where a report keeps only
+   * the start of a long message (CI's does), the cause is in it.
+   */
+  void assertSucceeded() {
+    assertThat(exitCode).as(this::failure).isZero();
+  }
+
+  private String failure() {
+    return "turbo exited with " + exitCode + "; stderr:\n" + err + "\nstdout:\n" + out;
+  }
+
   /** A run under way, and what it printed on stdout so far (a StringWriter is thread-safe). */
   record Started(CompletableFuture<CommandLineRun> run, StringWriter out) {
     /** Returns once it has printed {@code text}; fails at once if it ended without printing it. */
@@ -40,8 +52,7 @@ record CommandLineRun(int exitCode, String out, String err) {
         }
         if (run.isDone()) {
           CommandLineRun ended = run.join();
-          throw new IOException("turbo exited with " + ended.exitCode() + " before it printed '" + text + "':\n"
-              + ended.out() + ended.err());
+          throw new IOException("before it printed '" + text + "', " + ended.failure());
         }
         return false;
       });

@@ -92,7 +92,7 @@ class ConfinedProcessClusterIT {
     CommandLineRun load = CommandLineRun.of("ycsb", "load", "--cluster", "processes", "--regime", "disk",
         "--regionservers", "1", "--data", data.resolve("cluster").toString(), "--workload", "a", "--threads", "1",
         "-p", "recordcount=500");
-    assertThat(load.exitCode()).as(load.out() + load.err()).isZero();
+    load.assertSucceeded();
     assertThat(load.out()).contains("each confined to 2048 MiB and 240 MB/s, 200 operations/s each way");
     assertThat(ourGroups()).as("groups left after the command").isEmpty();
   }
@@ -108,7 +108,7 @@ class ConfinedProcessClusterIT {
         "defaults,pcm", "--records", "2000", "--run-time", "2s", "--runs", "1", "--threads", "2", "--warmup", "500",
         "--warmup-quiet", "0s", "--server-warmup-runs", "1", "--no-adaptivity", "-p",
         "requestdistribution=uniform", "--out", out.toString());
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("each in a node of 2048 MiB", "regime disk");
     JsonNode parameters = new ObjectMapper().readTree(out.resolve("pcm.json").toFile()).get("parameters");
     assertThat(parameters.get("regime").asText()).isEqualTo("disk");

@@ -90,7 +90,7 @@ class FastPathCheckIT {
     Path json = dir.resolve("check.json");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "fastpath", "check", "--round-trips", "50",
         "--json", json.toString());
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("the fast path is up on every RegionServer", "transport (UCX's choice)");
     return new ObjectMapper().readTree(json.toFile());
   }

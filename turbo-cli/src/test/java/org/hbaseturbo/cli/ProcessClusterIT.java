@@ -178,7 +178,7 @@ class ProcessClusterIT {
       awaitRows(connection, USERTABLE, load);
       cluster.killRegionServer(0);
       CommandLineRun loaded = load.get(5, TimeUnit.MINUTES);
-      assertThat(loaded.exitCode()).as(loaded.out() + loaded.err()).isZero();
+      loaded.assertSucceeded();
       assertThat(new ServerStatsReader(connection).read().counters().orElseThrow().fastPathBytes())
           .as("bytes the surviving RegionServer's fast path carried").isPositive();
       assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
@@ -318,21 +318,21 @@ class ProcessClusterIT {
       Path audit = dir.resolve("audit.jsonl");
       CommandLineRun apply = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RM",
           "--policy", policy.toString(), "--data", data.toString(), "--audit", audit.toString());
-      assertThat(apply.exitCode()).as(apply.out() + apply.err()).isZero();
+      apply.assertSucceeded();
       assertThat(apply.out()).contains("update_config done: 2 RegionServers").doesNotContain("restart done",
           "planned");
       assertThat(inForce(conf, keys)).containsEntry("hbase.hstore.compaction.min", "4");
       awaitFractions(conf, 0.1, 0.3, "memstore and block cache moved by the tuner");
       CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
           data.toString(), "--audit", audit.toString());
-      assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();
+      rollback.assertSucceeded();
       assertThat(inForce(conf, List.of("hbase.hstore.compaction.min"))).isEqualTo(Map.of(
           "hbase.hstore.compaction.min", before.getOrDefault("hbase.hstore.compaction.min", "3")));
       awaitFractions(conf, 0.4, 0.4, "back to HBase's defaults");
 
       // What follows the restart above ran while the YCSB run went on, and changed nothing it could fail on.
       CommandLineRun ran = run.get(3, TimeUnit.MINUTES);
-      assertThat(ran.exitCode()).as(ran.out() + ran.err()).isZero();
+      ran.assertSucceeded();
       List<VariantResult> results = JsonFiles.read(runResult, BenchmarkReport.class).results();
       assertThat(results).isNotEmpty().allSatisfy(result -> {
         assertThat(result.failures()).as("failed operations").isZero();

@@ -34,10 +34,10 @@ class ProcessClusterWithoutUcxIT {
 
       CommandLineRun load = CommandLineRun.of("--conf", clientConf.toString(), "ycsb", "load", "--db", "fastpath",
           "--workload", "a", "--threads", "2", "-p", "recordcount=4000", "--regions", "4");
-      assertThat(load.exitCode()).as(load.out() + load.err()).isZero();
+      load.assertSucceeded();
       CommandLineRun run = CommandLineRun.of("--conf", clientConf.toString(), "ycsb", "run", "--db", "fastpath",
           "--workload", "a", "--threads", "2", "-p", "recordcount=4000", "-p", "operationcount=4000");
-      assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+      run.assertSucceeded();
       assertThat(run.out()).doesNotContain("FAILED");
       assertThat(new ServerStatsReader(connection).read().counters().orElseThrow().fastPathBytes())
           .as("bytes the first RegionServer's fast path carried").isPositive();

@@ -145,14 +145,14 @@ class RegionServerMetricsIT {
     try {
       CommandLineRun apply = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RM",
           "--policy", policy.toString(), "--data", data.toString(), "--audit", audit.toString());
-      assertThat(apply.exitCode()).as(apply.out() + apply.err()).isZero();
+      apply.assertSucceeded();
       TestingPrometheus applied = awaitClass(info, "RM");
       assertThat(applied.values().get(PCM_SWITCHES) - before.values().get(PCM_SWITCHES)).isEqualTo(1.0);
       assertThat(applied.values().get(PCM_REVERTS)).isEqualTo(before.values().get(PCM_REVERTS));
 
       CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--data",
           data.toString(), "--audit", audit.toString());
-      assertThat(rollback.exitCode()).as(rollback.out() + rollback.err()).isZero();
+      rollback.assertSucceeded();
       TestingPrometheus rolledBack = awaitClass(info, "");
       assertThat(rolledBack.values().get(PCM_SWITCHES) - before.values().get(PCM_SWITCHES)).isEqualTo(1.0);
       assertThat(rolledBack.values().get(PCM_REVERTS) - before.values().get(PCM_REVERTS)).isEqualTo(1.0);

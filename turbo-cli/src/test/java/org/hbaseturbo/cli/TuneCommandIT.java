@@ -438,7 +438,7 @@ class TuneCommandIT {
         "2", "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "1", "--out",
         out.toString());
 
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     // HBase's 0.4 and 0.4 take more than a 1 GB policy heap leaves them (0.625 together): fitted, as a policy is,
     // to 0.3125 each (0.312 as the double comes out).
     assertThat(run.out()).contains("RO-read: 3 arms (the defaults, their A/A copy and 1 candidate)",
@@ -482,7 +482,7 @@ class TuneCommandIT {
         "2", "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "5", "--out",
         out.toString());
 
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     JsonNode calibrated = new ObjectMapper().readTree(out.resolve("calibration.json").toFile()).get("classes")
         .get(0);
     assertThat(calibrated.get("rounds").asInt()).as("the fewest a choice rests on").isEqualTo(5);
@@ -519,7 +519,7 @@ class TuneCommandIT {
         "--policy", policies.toString(), "--records", "2000", "--run-time", "1s", "--threads", "2", "--warmup",
         "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "1", "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     int servers;
     try (Admin admin = connection.getAdmin()) {
       servers = admin.getRegionServers().size();

@@ -46,7 +46,7 @@ class VerifyChaosIT {
         "--chaos-actions", ACTIONS, "--chaos-period", PERIOD, "--loops", "1", "--nodes", Long.toString(NODES),
         "--width", "2500", "--writers", "3", "--db", "fastpath", "--codec", "compact", "--compression", "zstd",
         "--seed", SEED, "--json", json.toString());
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("chaos server-killing", "PASSED: nothing lost");
 
     JsonNode report = new ObjectMapper().readTree(json.toFile());

@@ -63,7 +63,7 @@ class VerifyIsolationIT {
         "cut-client-from-region-server,partition-region-server", "--chaos-period", "1",
         "--loops", "1", "--nodes", Long.toString(NODES), "--width", "2500", "--writers", "2", "--db", "fastpath",
         "--seed", "1", "--json", dir.resolve("verify.json").toString());
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("chaos partitions", "PASSED: nothing lost, no stale read", "reads over fastpath",
         "reads over rpc", "registers: their clients run in a JVM of their own on the client host");
 
