@@ -2,27 +2,23 @@ package org.hbaseturbo.bench;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.hbaseturbo.common.Await;
+import org.hbaseturbo.client.MajorCompaction;
 
 /** The tables benchmarks create for themselves. */
 public final class BenchTables {
   /** Far above what compacting a benchmark's table takes: a compaction that does not end fails the benchmark. */
   private static final Duration COMPACTION_BOUND = Duration.ofMinutes(10);
-  /** Each look asks every RegionServer: a few a second is plenty next to the seconds a compaction takes. */
-  private static final Duration COMPACTION_POLL = Duration.ofMillis(200);
 
   private BenchTables() {
   }
@@ -50,14 +46,7 @@ public final class BenchTables {
    * neither inserts into a memstore an earlier run filled nor pays for a compaction an earlier run's flush started.
    */
   public static void flushAndCompact(Admin admin, TableName table) throws IOException {
-    admin.flush(table);
-    long requested = System.currentTimeMillis();
-    admin.majorCompact(table);
-    // The request is queued, and the table reports no compaction until it begins: what says it is over is the
-    // files it writes, which record when (a region's last major compaction, as its RegionServer reports it).
-    Await.until(() -> majorCompactedOrAskedAgain(admin, table, requested), COMPACTION_BOUND, COMPACTION_POLL,
-        "a major compaction of " + table, () -> new IOException("the major compaction of " + table
-            + " did not end within " + COMPACTION_BOUND.toMinutes() + " minutes"));
+    MajorCompaction.flushAndAwait(admin, table, COMPACTION_BOUND, progress -> { });
   }
 
   /** What {@code table}'s regions hold in their memstores now, across the servers, as each server reports it. */
@@ -69,30 +58,6 @@ public final class BenchTables {
       }
     }
     return bytes;
-  }
-
-  /**
-   * Whether every region of {@code table} that has files wrote them in a major compaction since {@code since}. A
-   * region that has not, while the table compacts nothing, is asked again: a compaction the load's flushes began
-   * before the request may have taken all its files but a later flush's, and the request made meanwhile was not
-   * taken after it (seen with 3 million records of 1 KB, whose wait then never ended).
-   */
-  private static boolean majorCompactedOrAskedAgain(Admin admin, TableName table, long since) throws IOException {
-    List<RegionMetrics> behind = new ArrayList<>();
-    for (ServerName server : admin.getRegionServers()) {
-      for (RegionMetrics region : admin.getRegionMetrics(server, table)) {
-        if (region.getStoreFileCount() > 0 && region.getLastMajorCompactionTimestamp() < since) {
-          behind.add(region);
-        }
-      }
-    }
-    if (admin.getCompactionState(table) != CompactionState.NONE) {
-      return false;
-    }
-    for (RegionMetrics region : behind) {
-      admin.majorCompactRegion(region.getRegionName());
-    }
-    return behind.isEmpty();
   }
 
   /**

@@ -1,12 +1,18 @@
 package org.hbaseturbo.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.hbaseturbo.client.MajorCompaction;
+import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.PolicyExecutor;
@@ -33,10 +39,14 @@ import picocli.CommandLine.Spec;
         + " elsewhere they are written as a plan (hbase-site.xml properties, and update_config or a restart) for"
         + " the operator. A policy's pre-split (BL's) splits an empty --table at the quantiles of the keys it will"
         + " hold (--key-format or --key-sample) and spreads its regions over the RegionServers; a table with data is"
-        + " refused, and without keys the pre-split is not applied.",
+        + " refused, and without keys the pre-split is not applied. With --compact, the table's files are then"
+        + " rewritten with the values applied.",
         "Every change, applied, planned or refused, goes to the audit log; 'tune rollback' restores the last apply,"
             + " but keeps a pre-split: splits are not undone."})
 final class TuneApplyCommand implements Callable<Integer> {
+  /** How long --compact waits for the major compaction: tens of gigabytes a RegionServer compact within it. */
+  private static final int MAJOR_COMPACTION_MINUTES = 30;
+
   @ParentCommand
   TuneCommand parent;
 
@@ -55,9 +65,20 @@ final class TuneApplyCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Say what would change, and change nothing.")
   boolean dryRun;
 
+  @Option(names = "--compact", description = "Then rewrite --table's files with the values applied: its regions"
+      + " reopen (under a read-only class too) and a major compaction rewrites every store file, waited for at most "
+      + MAJOR_COMPACTION_MINUTES + " minutes (it goes on after). A block size, encoding or compression reaches a file"
+      + " only when the file is written, so without this a read-only table reads its old blocks until its next major"
+      + " compaction; a major compaction alone does not do, as a region that did not reopen writes with the values it"
+      + " opened with.")
+  boolean compact;
+
   @Override
   public Integer call() throws Exception {
     Optional<SplitKeys> keys = splitKeys.keys();
+    if (compact && choice.table == null) {
+      throw new InvalidInputException("--compact rewrites a table's files: give the table with --table");
+    }
     Path conf = TuneCommand.requireConf(parent, "tune apply");
     Map<WorkloadClass, Policy> policies = choice.policies();
     AuditLog audit = target.auditLog(conf);
@@ -67,8 +88,9 @@ final class TuneApplyCommand implements Callable<Integer> {
       if (recommendation.isEmpty()) {
         return 0;
       }
-      List<AuditLog.Entry> entries = new PolicyExecutor(connection, audit, target.serverControl(), true, keys)
-          .apply(recommendation.get(), dryRun, ProgressLines.to(out));
+      PolicyExecutor executor = new PolicyExecutor(connection, audit, target.serverControl(), true, keys);
+      List<AuditLog.Entry> entries = (compact ? executor.reopeningRegions() : executor).apply(recommendation.get(),
+          dryRun, ProgressLines.to(out));
       out.print(AuditTable.render(entries));
       List<AuditLog.Entry> planned = entries.stream().filter(entry -> entry.status() == AuditLog.Status.PLANNED)
           .toList();
@@ -78,9 +100,35 @@ final class TuneApplyCommand implements Callable<Integer> {
       if (!dryRun && !entries.isEmpty()) {
         out.println("audit log: " + audit.file().toAbsolutePath());
       }
+      if (compact) {
+        rewriteFiles(connection, TableName.valueOf(choice.table), entries, out);
+      }
       out.flush();
     }
     return 0;
+  }
+
+  /** The table's files, rewritten with the values this apply gave the table, where it gave some. */
+  private void rewriteFiles(Connection connection, TableName table, List<AuditLog.Entry> entries, PrintWriter out)
+      throws IOException {
+    AuditLog.Status changed = dryRun ? AuditLog.Status.DRY_RUN : AuditLog.Status.APPLIED;
+    if (entries.stream().noneMatch(entry -> entry.status() == changed
+        && (entry.route() == Route.TABLE || entry.route() == Route.FAMILY))) {
+      out.println("--compact: the policy changed no value of " + table + ", so its files stay as they are");
+      return;
+    }
+    if (dryRun) {
+      out.println("--compact: would major-compact " + table + ", rewriting its files with these values");
+      return;
+    }
+    out.println("rewriting the files of " + table + " with the values applied: major compaction requested");
+    out.flush();
+    try (Admin admin = connection.getAdmin()) {
+      double seconds = MajorCompaction.flushAndAwait(admin, table, Duration.ofMinutes(MAJOR_COMPACTION_MINUTES),
+          ProgressLines.to(out, "  "));
+      out.printf("major compaction of %s done in %.1f s: every region's files rewritten with the values applied%n",
+          table, seconds);
+    }
   }
 
   /** What the operator of a cluster that Turbo does not run does with planned changes, route by route. */

@@ -253,6 +253,8 @@ class TestBadInput {
             "turbo: --key-format ycsb-hashed needs --key-count N, the records the load will insert"),
         line("tune", "apply", "--key-count", "1000").refusedWith(
             "turbo: --key-count goes with --key-format; give --key-format ycsb-hashed or ycsb-ordered too"),
+        line("tune", "apply", "--compact").refusedWith(
+            "turbo: --compact rewrites a table's files: give the table with --table"),
 
         // A class a calibration does not know, refused before anything starts.
         line("tune", "calibrate", "--class", "RO").refusedWith(

@@ -22,6 +22,9 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.HRegion;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.cluster.EmbeddedHBaseCluster;
 import org.hbaseturbo.testsupport.SharedHBaseCluster;
@@ -222,6 +225,62 @@ class TuneCommandIT {
     assertThat(trial.status()).isIn(AuditLog.Status.KEPT, AuditLog.Status.REVERTED);
     assertThat(blockSize(connection, name)).as("PCM-RO's block size for point reads, unless reverted")
         .isEqualTo(trial.status() == AuditLog.Status.KEPT ? 32768 : 65536);
+  }
+
+  /**
+   * A read-only class's encoding reaches the table's files only with --compact: without it the regions do not reopen,
+   * and even a major compaction would write the encoding they opened with; with it they reopen and a major compaction
+   * rewrites every file with the policy's.
+   */
+  @Test
+  void applyWithCompactRewritesAReadOnlyTablesFilesWithThePolicysEncoding(Connection connection,
+      EmbeddedHBaseCluster cluster, @TempDir Path dir) throws Exception {
+    TableName name = TestingTables.create(connection, "rewritten", F, Bytes.toBytes("row-5"));
+    try (Table table = connection.getTable(name); Admin admin = connection.getAdmin()) {
+      for (int row = 0; row < 10; row++) {
+        table.put(new Put(Bytes.toBytes("row-" + row)).addColumn(F, Bytes.toBytes("q"), Bytes.toBytes(row)));
+      }
+      admin.flush(name);
+    }
+    Path policies = userPolicy(dir, "RO-read", "settings:\n  DATA_BLOCK_ENCODING: ROW_INDEX_V1\n");
+    Path audit = dir.resolve("audit.jsonl");
+    String[] apply = {"--conf", conf.toString(), "tune", "apply", "--class", "RO-read", "--policy",
+        policies.toString(), "--table", name.getNameAsString(), "--audit", audit.toString()};
+
+    CommandLineRun plain = CommandLineRun.of(apply);
+    plain.assertSucceeded();
+    assertThat(plain.out()).contains("without reopening its regions").doesNotContain("major compaction");
+    assertThat(encodings(cluster, name)).as("the files as they were flushed").containsExactly("NONE", "NONE");
+
+    CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString()).assertSucceeded();
+    CommandLineRun dryRun = CommandLineRun.of(concat(apply, "--compact", "--dry-run"));
+    dryRun.assertSucceeded();
+    assertThat(dryRun.out()).contains("--compact: would major-compact " + name);
+    assertThat(encodings(cluster, name)).containsExactly("NONE", "NONE");
+
+    CommandLineRun compacted = CommandLineRun.of(concat(apply, "--compact"));
+    compacted.assertSucceeded();
+    assertThat(compacted.out()).contains("modifying table " + name + " (its regions reopen, flushing their memstores)",
+        "major compaction of " + name + " done in", "every region's files rewritten with the values applied");
+    assertThat(encodings(cluster, name)).containsExactly("ROW_INDEX_V1", "ROW_INDEX_V1");
+
+    // Once the table has the policy's values, there is nothing for --compact to rewrite.
+    CommandLineRun again = CommandLineRun.of(concat(apply, "--compact"));
+    again.assertSucceeded();
+    assertThat(again.out()).contains("--compact: the policy changed no value of " + name);
+  }
+
+  /** The data block encoding each store file of {@code table} was written with, as the file itself records it. */
+  private static List<String> encodings(EmbeddedHBaseCluster cluster, TableName table) throws IOException {
+    List<String> encodings = new ArrayList<>();
+    for (HRegionServer server : cluster.regionServers()) {
+      for (HRegion region : server.getRegions(table)) {
+        for (HStoreFile file : region.getStore(F).getStorefiles()) {
+          encodings.add(file.getReader().getHFileReader().getDataBlockEncoding().name());
+        }
+      }
+    }
+    return encodings;
   }
 
   @Test

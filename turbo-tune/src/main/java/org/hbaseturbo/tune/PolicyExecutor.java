@@ -47,6 +47,8 @@ public final class PolicyExecutor {
   private final AuditLog audit;
   private final Optional<ServerControl> servers;
   private final boolean restarts;
+  /** Whether the table's regions reopen for its values under a read-only class too. */
+  private final boolean reopenReadOnly;
 
   /**
    * @param servers how to change the RegionServers' settings; empty where Turbo does not run them
@@ -64,27 +66,41 @@ public final class PolicyExecutor {
   public PolicyExecutor(Connection connection, AuditLog audit, Optional<ServerControl> servers, boolean restarts,
       Optional<SplitKeys> splitKeys) {
     this(TableDescriptors.of(connection), new PreSplit(TableSplits.of(connection), splitKeys), audit, servers,
-        restarts);
+        restarts, false);
   }
 
   PolicyExecutor(TableDescriptors tables, PreSplit preSplit, AuditLog audit, Optional<ServerControl> servers,
       boolean restarts) {
+    this(tables, preSplit, audit, servers, restarts, false);
+  }
+
+  private PolicyExecutor(TableDescriptors tables, PreSplit preSplit, AuditLog audit, Optional<ServerControl> servers,
+      boolean restarts, boolean reopenReadOnly) {
     this.tables = tables;
     this.preSplit = preSplit;
     this.audit = audit;
     this.servers = servers;
     this.restarts = restarts;
+    this.reopenReadOnly = reopenReadOnly;
   }
 
   /** This executor, pre-splitting an empty table at the quantiles of {@code splitKeys}, the keys it will hold. */
   public PolicyExecutor withSplitKeys(SplitKeys splitKeys) {
-    return new PolicyExecutor(tables, preSplit.withKeys(splitKeys), audit, servers, restarts);
+    return new PolicyExecutor(tables, preSplit.withKeys(splitKeys), audit, servers, restarts, reopenReadOnly);
+  }
+
+  /**
+   * This executor, its applies reopening a table's regions under a read-only class too: for a major compaction to
+   * follow ({@code tune apply --compact}), since a region writes its files with the values it opened with.
+   */
+  public PolicyExecutor reopeningRegions() {
+    return new PolicyExecutor(tables, preSplit, audit, servers, restarts, true);
   }
 
   /**
    * Applies {@code recommendation}'s changes, or with {@code dryRun} only says what it would do. The table's regions
-   * reopen to take its table and family values, except for a read-only class: its regions take them when they next
-   * open. A rollback always reopens them; a trial's revert does as the apply did.
+   * reopen to take its table and family values, except for a read-only class (unless {@link #reopeningRegions}): its
+   * regions take them when they next open. A rollback always reopens them; a trial's revert does as the apply did.
    *
    * @return what was done, planned or (dry run) would be done, as written to the audit log last
    * @throws IOException when a step failed: the log has it as failed, the steps before it as applied, and no step
@@ -355,7 +371,7 @@ public final class PolicyExecutor {
    */
   private void modify(String verb, TableDescriptor descriptor, WorkloadClass running, Consumer<String> progress)
       throws IOException {
-    boolean reopen = running == null || !running.readOnly();
+    boolean reopen = running == null || !running.readOnly() || reopenReadOnly;
     progress.accept(verb + " table " + descriptor.getTableName() + (reopen
         ? " (its regions reopen, flushing their memstores)"
         : " without reopening its regions: a read-only workload writes no file, and each region takes the values"

@@ -87,6 +87,15 @@ class TestPolicyExecutorFailures {
   }
 
   @Test
+  void anApplyBeforeAMajorCompactionReopensTheRegionsOfAReadOnlyClassToo() throws IOException {
+    List<String> progress = new ArrayList<>();
+    executor().reopeningRegions().apply(recommendation(WorkloadClass.RO_READ), false, progress::add);
+
+    assertThat(tables.reopens).containsExactly(true);
+    assertThat(progress).contains("modifying table " + TABLE + " (its regions reopen, flushing their memstores)");
+  }
+
+  @Test
   void aTableChangeThatFailsIsRecordedAndNoLaterStepBegins() throws IOException {
     tables.failBeforeModify = true;
 
