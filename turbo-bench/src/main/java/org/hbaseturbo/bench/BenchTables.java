@@ -3,6 +3,7 @@ package org.hbaseturbo.bench;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
@@ -46,7 +47,17 @@ public final class BenchTables {
    * neither inserts into a memstore an earlier run filled nor pays for a compaction an earlier run's flush started.
    */
   public static void flushAndCompact(Admin admin, TableName table) throws IOException {
-    MajorCompaction.flushAndAwait(admin, table, COMPACTION_BOUND, progress -> { });
+    flushAndCompact(admin, table, progress -> { });
+  }
+
+  /**
+   * {@link #flushAndCompact(Admin, TableName)}, telling {@code progress} every few seconds how many regions are yet to
+   * be rewritten.
+   *
+   * @return how long the compaction took from its request, in seconds
+   */
+  public static double flushAndCompact(Admin admin, TableName table, Consumer<String> progress) throws IOException {
+    return MajorCompaction.flushAndAwait(admin, table, COMPACTION_BOUND, progress);
   }
 
   /** What {@code table}'s regions hold in their memstores now, across the servers, as each server reports it. */

@@ -140,6 +140,13 @@ final class BenchPcmCommand implements Callable<Integer> {
           + " the same way before its mix (1 to 10; default: ${DEFAULT-VALUE}).")
   int serverWarmUpRuns = PcmBenchmark.WarmUp.DEFAULT.serverRuns();
 
+  @Option(names = "--compact", description = "Apply a read-only class's policy (RO-read, RO-scan) under pcm and"
+      + " calibrated as 'tune apply --compact' does: its regions reopen and a major compaction rewrites the table's"
+      + " files with the policy's block size, encoding and codec before the class's warm-up. Without, the files stay"
+      + " as loaded, as under 'tune watch', and those settings never reach what the class reads. The adaptivity run"
+      + " applies online, as 'tune watch' does, either way.")
+  boolean compact;
+
   @Option(names = "--no-adaptivity", description = "Skip the adaptivity run.")
   boolean noAdaptivity;
 
@@ -267,7 +274,7 @@ final class BenchPcmCommand implements Callable<Integer> {
             records(node, DISK_ADAPTIVITY_RECORDS), phaseTime.seconds(), periodSeconds, hold, trialPeriods,
             phaseUntilSwitched)))
         .ycsbProperties(ycsbProperties).node(node).dataNodes(dataNodes)
-        .warmUp(new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns)).build();
+        .warmUp(new PcmBenchmark.WarmUp(warmUp.warmUp(), serverWarmUpRuns)).rewriteReadOnlyFiles(compact).build();
     Path dir = output.dir("pcm");
     PcmBenchmark benchmark = new PcmBenchmark(settings, dir, out);
     benchmark.report(benchmark.run(), output.json(dir, "pcm"));

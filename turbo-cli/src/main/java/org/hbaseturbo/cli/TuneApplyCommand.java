@@ -111,9 +111,7 @@ final class TuneApplyCommand implements Callable<Integer> {
   /** The table's files, rewritten with the values this apply gave the table, where it gave some. */
   private void rewriteFiles(Connection connection, TableName table, List<AuditLog.Entry> entries, PrintWriter out)
       throws IOException {
-    AuditLog.Status changed = dryRun ? AuditLog.Status.DRY_RUN : AuditLog.Status.APPLIED;
-    if (entries.stream().noneMatch(entry -> entry.status() == changed
-        && (entry.route() == Route.TABLE || entry.route() == Route.FAMILY))) {
+    if (!PolicyExecutor.changedTableValues(entries)) {
       out.println("--compact: the policy changed no value of " + table + ", so its files stay as they are");
       return;
     }

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bench pcm} end to end at tiny scale, on process clusters of its own (a few minutes): PCM applies the class's
- * policy, and under a YCSB run whose mix shifts, PCM's loop takes each new class and applies its policy, while the
- * same loop as a dry run changes nothing. Each phase of the shifting mix ends once the watch took its class
- * ({@code --phase-until-switched}), so that the test waits for PCM to follow the shift, not for a phase's length.
+ * policy, its block size rewriting the table's files ({@code --compact}), and under a YCSB run whose mix shifts, PCM's
+ * loop takes each new class and applies its policy, while the same loop as a dry run changes nothing. Each phase of
+ * the shifting mix ends once the watch took its class ({@code --phase-until-switched}), so that the test waits for
+ * PCM to follow the shift, not for a phase's length.
  */
 class BenchPcmIT {
   /** The servers' heap fractions, as HBase works them out from whole percents of the heap. */
@@ -48,7 +49,7 @@ class BenchPcmIT {
         "defaults,pcm,calibrated", "--calibrated", calibrated.toString(), "--records", "2000", "--run-time", "2s",
         "--runs", "1", "--threads", "2", "--warmup", "500",
         "--warmup-quiet", "0s", "--phase-time", PHASE_BOUND_MS / 1000 + "s",
-        "--phase-until-switched", "--period", "1", "--hold", "2", "--out", out.toString());
+        "--phase-until-switched", "--period", "1", "--hold", "2", "--compact", "--out", out.toString());
 
     run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("pcm.json").toFile());
@@ -61,7 +62,17 @@ class BenchPcmIT {
       assertThat(serverWarmUp.get("runs").asInt()).as(result.toString())
           .isBetween(1, PcmBenchmark.WarmUp.DEFAULT.serverRuns());
       variants.add(result.get("variant").asText());
+      // --compact: a policy's block size reached the read-only class's files before it ran.
+      List<String> applied = new ArrayList<>();
+      result.get("applied").forEach(change -> applied.add(change.asText()));
+      if (result.get("variant").asText().equals("defaults")) {
+        assertThat(applied).isEmpty();
+      } else {
+        assertThat(applied).as(result.toString()).anySatisfy(change -> assertThat(change)
+            .startsWith("files rewritten with the policy's values by a major compaction in"));
+      }
     }
+    assertThat(report.get("parameters").get("read_only_classes_files").asText()).startsWith("rewritten");
     assertThat(variants).containsExactly("defaults", "PCM", "calibrated");
     assertThat(report.get("parameters").get("warmup_operations_per_client_jvm").asInt()).isEqualTo(500);
     // RO-read's policy: a larger block cache and a smaller memstore, through the heap tuner, in force before it ran.

@@ -84,6 +84,15 @@ public final class PolicyExecutor {
     this.reopenReadOnly = reopenReadOnly;
   }
 
+  /**
+   * Whether an apply that returned {@code entries} changed a table's or family's value, or in a dry run would have:
+   * the table's files then differ from what it would write now.
+   */
+  public static boolean changedTableValues(List<AuditLog.Entry> entries) {
+    return entries.stream().anyMatch(entry -> entry.route().ofTable()
+        && (entry.status() == AuditLog.Status.APPLIED || entry.status() == AuditLog.Status.DRY_RUN));
+  }
+
   /** This executor, pre-splitting an empty table at the quantiles of {@code splitKeys}, the keys it will hold. */
   public PolicyExecutor withSplitKeys(SplitKeys splitKeys) {
     return new PolicyExecutor(tables, preSplit.withKeys(splitKeys), audit, servers, restarts, reopenReadOnly);
@@ -117,7 +126,7 @@ public final class PolicyExecutor {
     for (Recommendation.Change row : recommendation.changes()) {
       if (row.route() == Route.PRESPLIT) {
         split = Optional.of(row);
-      } else if (row.route() == Route.TABLE || row.route() == Route.FAMILY) {
+      } else if (row.route().ofTable()) {
         tableChanges.put(PolicySetting.byKey(row.setting()).orElseThrow(), row.recommended());
       } else {
         serverRows.add(row);

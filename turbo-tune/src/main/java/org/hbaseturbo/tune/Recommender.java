@@ -104,7 +104,7 @@ public final class Recommender {
         .map(server -> heapSize(server.heapMaxBytes())).toList()), heapSize(evaluated.heapBytes()),
         Route.RESTART), sameHeap);
     evaluated.values().forEach((setting, value) -> {
-      boolean tableScoped = setting.route() == Route.TABLE || setting.route() == Route.FAMILY;
+      boolean tableScoped = setting.route().ofTable();
       if (tableScoped && table.isEmpty()) {
         notes.add(setting.key() + " is a table or family setting: give --table to compare it");
         return;

@@ -172,7 +172,7 @@ public final class WorkloadWatcher {
   static boolean reopenedRegions(List<AuditLog.Entry> applied, WorkloadClass workloadClass) {
     return applied.stream().filter(entry -> entry.status() == AuditLog.Status.APPLIED).map(AuditLog.Entry::route)
         .anyMatch(route -> route == Route.PRESPLIT
-            || (route == Route.TABLE || route == Route.FAMILY) && !workloadClass.readOnly());
+            || route.ofTable() && !workloadClass.readOnly());
   }
 
   /** Windows measured under settings since changed are no baseline for the next switch. */

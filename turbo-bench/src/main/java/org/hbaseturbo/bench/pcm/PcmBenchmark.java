@@ -126,7 +126,8 @@ public final class PcmBenchmark {
   public record Settings(long records, long loadRecords, int runSeconds, int runs, int threads,
       List<PcmWorkload> classes, List<PcmVariant> variants, Map<WorkloadClass, Policy> policies,
       Map<WorkloadClass, Policy> calibrated, Optional<AdaptivityRun.Settings> adaptivity,
-      Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, WarmUp warmUp) {
+      Map<String, String> ycsbProperties, Optional<ServerConfinement> node, OptionalInt dataNodes, WarmUp warmUp,
+      boolean rewriteReadOnlyFiles) {
     public Settings {
       classes = List.copyOf(classes);
       variants = List.copyOf(variants);
@@ -151,6 +152,11 @@ public final class PcmBenchmark {
             + " calibrated against a dry run, and --variants " + String.join(",", variants.stream()
                 .map(PcmVariant::userName).toList()) + " has neither: add pcm or calibrated, or give"
             + " --no-adaptivity");
+      }
+      if (rewriteReadOnlyFiles && (classes.stream().noneMatch(workload -> workload.workloadClass().readOnly())
+          || variants.stream().noneMatch(PcmVariant::appliesPolicies))) {
+        throw new InvalidInputException("--compact rewrites the files of a read-only class (RO-read, RO-scan) under"
+            + " pcm or calibrated, and this run measures none: add one of each, or leave --compact out");
       }
       for (PcmWorkload workload : classes) {
         if (!policies.containsKey(workload.workloadClass())) {
@@ -249,6 +255,7 @@ public final class PcmBenchmark {
     private Optional<ServerConfinement> node = Optional.empty();
     private OptionalInt dataNodes = OptionalInt.empty();
     private WarmUp warmUp = WarmUp.DEFAULT;
+    private boolean rewriteReadOnlyFiles;
 
     private Builder() {
     }
@@ -323,9 +330,19 @@ public final class PcmBenchmark {
       return this;
     }
 
+    /**
+     * Applies a read-only class's policy as {@code tune apply --compact} does: its regions reopen and a major
+     * compaction rewrites the table's files with the policy's values before the class's warm-up; without, the files
+     * stay as loaded, as under {@code tune watch}, and the policy's block size, encoding and codec never reach them.
+     */
+    public Builder rewriteReadOnlyFiles(boolean rewriteReadOnlyFiles) {
+      this.rewriteReadOnlyFiles = rewriteReadOnlyFiles;
+      return this;
+    }
+
     public Settings build() {
       return new Settings(records, loadRecords, runSeconds, runs, threads, classes, variants, policies, calibrated,
-          adaptivity, ycsbProperties, node, dataNodes, warmUp);
+          adaptivity, ycsbProperties, node, dataNodes, warmUp, rewriteReadOnlyFiles);
     }
   }
 
@@ -541,6 +558,11 @@ public final class PcmBenchmark {
     parameters.put("policy_heap", heap);
     parameters.put("loaded_table_regions", LOADED_REGIONS);
     parameters.put("writes", "buffered on the client (clientbuffering=true), for every variant");
+    parameters.put("read_only_classes_files", settings.rewriteReadOnlyFiles()
+        ? "rewritten with each read-only class's policy by a major compaction before its warm-up (--compact, as"
+            + " tune apply --compact)"
+        : "as loaded and major-compacted: a read-only class's block size, encoding and codec never reach them, as"
+            + " under tune watch");
     parameters.put("ycsb_base_workload", BASE_WORKLOAD + " (zipfian requests, 10 fields of 100 bytes)");
     Map<String, String> variants = new LinkedHashMap<>();
     for (PcmVariant variant : settings.variants()) {
@@ -668,7 +690,11 @@ public final class PcmBenchmark {
      * more updates behind under a faster variant, which is part of what a variant does to the classes after it.
      */
     Measured run() throws IOException {
-      List<String> applied = applier.isPresent() ? apply(applier.get(), TABLE) : List.of();
+      boolean rewrite = settings.rewriteReadOnlyFiles() && workload.workloadClass().readOnly();
+      List<String> applied = List.of();
+      if (applier.isPresent()) {
+        applied = apply(rewrite ? applier.get().reopeningRegions() : applier.get(), TABLE);
+      }
       YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
           LOADED_REGIONS);
       out.printf("  %s, %s: warm-up runs until the servers' JIT is quiet (at most %d), then the measured run of"
@@ -719,7 +745,26 @@ public final class PcmBenchmark {
           + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
           + e.status() + ")").toList());
       applied.add(String.format("in force after %.1f s", (System.nanoTime() - start) / 1e9));
+      if (settings.rewriteReadOnlyFiles() && workload.workloadClass().readOnly()
+          && PolicyExecutor.changedTableValues(entries)) {
+        applied.add(rewriteFiles(table));
+      }
       return applied;
+    }
+
+    /** The table's files rewritten with the values just applied, as {@code tune apply --compact} rewrites them. */
+    private String rewriteFiles(String table) throws IOException {
+      try (Admin admin = cluster.connection().getAdmin()) {
+        double seconds = BenchTables.flushAndCompact(admin, TableName.valueOf(table), line -> {
+          out.println("    " + line);
+          out.flush();
+        });
+        String rewritten = String.format("files rewritten with the policy's values by a major compaction in %.1f s",
+            seconds);
+        out.println("    " + rewritten);
+        out.flush();
+        return rewritten;
+      }
     }
   }
 }

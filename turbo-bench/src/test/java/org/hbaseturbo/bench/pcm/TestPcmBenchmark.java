@@ -62,6 +62,20 @@ class TestPcmBenchmark {
         .containsExactly(PcmVariant.DEFAULTS, PcmVariant.PCM);
   }
 
+  @Test
+  void compactNeedsAReadOnlyClassUnderAPolicy() {
+    String refusal = "--compact rewrites the files of a read-only class (RO-read, RO-scan) under pcm or calibrated,"
+        + " and this run measures none: add one of each, or leave --compact out";
+    PcmBenchmark.Builder builder = PcmBenchmark.Settings.builder().rewriteReadOnlyFiles(true);
+
+    assertThatThrownBy(builder.classes(List.of(PcmWorkload.MIX_W))::build).isInstanceOf(InvalidInputException.class)
+        .hasMessage(refusal);
+    assertThatThrownBy(builder.classes(List.of(PcmWorkload.RO_SCAN)).variants(List.of(PcmVariant.DEFAULTS,
+        PcmVariant.DEFAULTS_AGAIN))::build).isInstanceOf(InvalidInputException.class).hasMessage(refusal);
+    assertThat(builder.variants(List.of(PcmVariant.DEFAULTS, PcmVariant.PCM)).build().rewriteReadOnlyFiles())
+        .isTrue();
+  }
+
   /**
    * The adaptivity run watches as a dry run, again as the A/A pair where the variants have it, with the paper's
    * policies, and, with the calibrated variant, as 'tune watch --policy DIR' would: the calibrated policy of each

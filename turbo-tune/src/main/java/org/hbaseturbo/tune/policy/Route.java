@@ -28,4 +28,9 @@ public enum Route {
   public String description() {
     return description;
   }
+
+  /** Whether the setting is a table's or one of its families': one modification of the table makes it. */
+  public boolean ofTable() {
+    return this == TABLE || this == FAMILY;
+  }
 }
