@@ -3,7 +3,9 @@ package org.hbaseturbo.client;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
@@ -32,16 +34,18 @@ public final class MajorCompaction {
    */
   public static double flushAndAwait(Admin admin, TableName table, Duration bound, Consumer<String> progress)
       throws IOException {
+    // The request is queued, and the table reports no compaction until it begins: what says it is over is the
+    // files it writes, which record when (a region's last major compaction, as its RegionServer reports it). Each
+    // region's time is compared with its own from before, not with this host's clock, which may differ from the
+    // RegionServers'.
+    Map<String, Long> before = lastMajorCompactions(admin, table);
     admin.flush(table);
-    long requested = System.currentTimeMillis();
     long started = System.nanoTime();
     long deadline = started + bound.toNanos();
     long lastReport = started;
     admin.majorCompact(table);
-    // The request is queued, and the table reports no compaction until it begins: what says it is over is the
-    // files it writes, which record when (a region's last major compaction, as its RegionServer reports it).
     while (true) {
-      List<RegionMetrics> behind = notRewrittenSince(admin, table, requested);
+      List<RegionMetrics> behind = notRewrittenSince(admin, table, before);
       if (behind.isEmpty()) {
         return (System.nanoTime() - started) / 1e9;
       }
@@ -67,17 +71,36 @@ public final class MajorCompaction {
     }
   }
 
-  /** The regions of {@code table} that have files, none of them written by a major compaction since {@code since}. */
-  private static List<RegionMetrics> notRewrittenSince(Admin admin, TableName table, long since)
+  /**
+   * The regions of {@code table} that have files and no major compaction since {@code before} was taken: their last one
+   * is the one it holds (a region it does not hold, split or merged since, none).
+   */
+  private static List<RegionMetrics> notRewrittenSince(Admin admin, TableName table, Map<String, Long> before)
       throws IOException {
     List<RegionMetrics> behind = new ArrayList<>();
-    for (ServerName server : admin.getRegionServers()) {
-      for (RegionMetrics region : admin.getRegionMetrics(server, table)) {
-        if (region.getStoreFileCount() > 0 && region.getLastMajorCompactionTimestamp() < since) {
-          behind.add(region);
-        }
+    for (RegionMetrics region : regions(admin, table)) {
+      if (region.getStoreFileCount() > 0
+          && region.getLastMajorCompactionTimestamp() <= before.getOrDefault(region.getNameAsString(), 0L)) {
+        behind.add(region);
       }
     }
     return behind;
+  }
+
+  /** When each region of {@code table} last wrote its files in a major compaction, by the region's name. */
+  private static Map<String, Long> lastMajorCompactions(Admin admin, TableName table) throws IOException {
+    Map<String, Long> last = new HashMap<>();
+    for (RegionMetrics region : regions(admin, table)) {
+      last.put(region.getNameAsString(), region.getLastMajorCompactionTimestamp());
+    }
+    return last;
+  }
+
+  private static List<RegionMetrics> regions(Admin admin, TableName table) throws IOException {
+    List<RegionMetrics> regions = new ArrayList<>();
+    for (ServerName server : admin.getRegionServers()) {
+      regions.addAll(admin.getRegionMetrics(server, table));
+    }
+    return regions;
   }
 }
