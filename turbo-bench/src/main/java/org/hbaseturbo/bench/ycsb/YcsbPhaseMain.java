@@ -299,12 +299,14 @@ public final class YcsbPhaseMain {
     Thread stopper = new Thread(() -> {
       try {
         while (stopFile.isEmpty() || !Files.exists(stopFile.get())) {
-          long leftMs = bounded ? (deadline - System.nanoTime()) / 1_000_000 : STOP_FILE_POLL_MS;
-          if (bounded && leftMs <= 0) {
+          long leftNanos = deadline - System.nanoTime();
+          if (bounded && leftNanos <= 0) {
             System.err.printf("  %d s (maxexecutiontime) are over: stopping%n", seconds);
             workload.requestStop();
             return;
           }
+          // Rounded up: a sleep of the whole milliseconds left alone would wake short of the limit and stop early.
+          long leftMs = bounded ? (leftNanos + 999_999) / 1_000_000 : STOP_FILE_POLL_MS;
           Thread.sleep(stopFile.isEmpty() ? leftMs : Math.min(leftMs, STOP_FILE_POLL_MS));
         }
         System.err.printf("  %s appeared: stopping%n", stopFile.get());
