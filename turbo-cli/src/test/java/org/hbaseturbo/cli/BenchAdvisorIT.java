@@ -27,7 +27,7 @@ class BenchAdvisorIT {
         "--sample-rows", "100", "--jvms", "1", "--run-off-jvms", "0", "--repeats", "1", "--warmup-time", "0s",
         "--out", dir.resolve("out").toString(), "--json", json.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(json.toFile());
     assertThat(report.get("benchmark").asText()).isEqualTo("advisor");
     assertThat(report.get("machine").get("cores").asInt()).isPositive();

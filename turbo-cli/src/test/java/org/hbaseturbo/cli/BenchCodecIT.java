@@ -24,7 +24,7 @@ class BenchCodecIT {
         "--records", "300", "--clients", "2", "--runs", "1", "--run-time", "3s", "--warmup", "20",
         "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("codec.json").toFile());
     assertThat(report.get("benchmark").asText()).isEqualTo("codec");
     Map<String, Double> bytes = new HashMap<>();

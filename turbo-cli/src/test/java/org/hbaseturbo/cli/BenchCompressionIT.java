@@ -24,7 +24,7 @@ class BenchCompressionIT {
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "bench", "compression", "--rows", "400",
         "--runs", "1", "--threads", "2", "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("compression.json").toFile());
     assertThat(report.get("benchmark").asText()).isEqualTo("compression");
     Map<String, JsonNode> byCodec = new HashMap<>();

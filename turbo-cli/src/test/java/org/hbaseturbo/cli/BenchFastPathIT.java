@@ -25,7 +25,7 @@ class BenchFastPathIT {
         "--workloads", "mixed", "--transport", "shm,tcp", "--records", "200", "--clients", "2", "--runs", "1",
         "--run-time", "1s", "--warmup", "20", "--warmup-quiet", "1s", "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("fastpath.json").toFile());
     List<String> variants = new ArrayList<>();
     for (JsonNode result : report.get("results")) {
@@ -94,7 +94,7 @@ class BenchFastPathIT {
         "--run-time", "1s", "--warmup", "20", "--warmup-quiet", "1s", "--regionservers", "1", "--out",
         out.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     ObjectMapper json = new ObjectMapper();
     JsonNode report = json.readTree(out.resolve("link-1gbit-100us/fastpath.json").toFile());
     assertThat(report.get("parameters").get("link").asText()).isEqualTo("1gbit:100us");

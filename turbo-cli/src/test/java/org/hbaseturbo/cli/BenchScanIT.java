@@ -25,7 +25,7 @@ class BenchScanIT {
         "--clients", "2", "--schema", "ycsb", "--runs", "2", "--run-time", "1s", "--warmup", "20",
         "--out", out.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode report = new ObjectMapper().readTree(out.resolve("scan.json").toFile());
     assertThat(report.get("benchmark").asText()).isEqualTo("scan");
     Map<String, JsonNode> byVariant = new HashMap<>();

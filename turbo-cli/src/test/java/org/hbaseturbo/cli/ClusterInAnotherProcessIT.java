@@ -80,14 +80,14 @@ class ClusterInAnotherProcessIT {
   private static void runCommandsAgainst(Path conf, Path dir) throws Exception {
     CommandLineRun load = CommandLineRun.of("--conf", conf.toString(), "ycsb", "load", "--workload", "c",
         "--threads", "2", "-p", "recordcount=" + RECORDS, "--out", dir.resolve("load").toString());
-    assertThat(load.exitCode()).as(load.err()).isZero();
+    load.assertSucceeded();
     assertThat(load.out()).contains("created table usertable", "INSERT");
 
     Path json = dir.resolve("r.json");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "ycsb", "run", "--workload", "c",
         "--threads", "2", "-p", "recordcount=" + RECORDS, "-p", "operationcount=400", "--warmup", "100",
         "--json", json.toString(), "--out", dir.resolve("run").toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode result = new ObjectMapper().readTree(json.toFile()).get("results").get(0);
     assertThat(result.get("throughput_ops_s").asDouble()).isPositive();
     JsonNode read = result.get("operations").get("READ");
@@ -108,7 +108,7 @@ class ClusterInAnotherProcessIT {
 
     // Each RegionServer checks the codecs itself; all six of the papers' and ZSTD work, in pure Java.
     CommandLineRun codecs = CommandLineRun.of("--conf", conf.toString(), "compress", "codecs");
-    assertThat(codecs.exitCode()).as(codecs.err()).isZero();
+    codecs.assertSucceeded();
     assertThat(codecs.out().lines()).anySatisfy(line -> assertThat(line).matches(
         "lzo +1/1 RegionServers +org\\.hbaseturbo\\.compress\\.codec\\.LzoCodec"));
     for (String algorithm : List.of("none", "gz", "snappy", "lz4", "zstd")) {
@@ -123,7 +123,7 @@ class ClusterInAnotherProcessIT {
     CommandLineRun demo = CommandLineRun.of("--conf", conf.toString(), "demo", "--records", "300",
         "--operations", "300", "--runs", "1", "--warmup", "100", "--scan-rows", "0", "--compression-rows", "0",
         "--fastpath-time", "1s", "-p", "table=demo", "--out", demoOut.toString());
-    assertThat(demo.exitCode()).as(demo.err()).isZero();
+    demo.assertSucceeded();
     assertThat(demo.out()).contains("plain HBase baseline", "READ", "UPDATE", "report: ");
     assertThat(demoOut.resolve("report.json")).isRegularFile();
     assertThat(demoOut.resolve("ycsb-latency.png")).isRegularFile();

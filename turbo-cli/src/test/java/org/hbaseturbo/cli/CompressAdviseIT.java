@@ -50,7 +50,7 @@ class CompressAdviseIT {
         name.getNameAsString(), "--objective", "storage", "--sample-rows", "2000", "--jvms", "1",
         "--run-off-jvms", "1", "--repeats", "1", "--warmup-time", "0s", "--json", json.toString(), "--apply");
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode advice = new ObjectMapper().readTree(json.toFile());
     JsonNode measured = advice.get("measured");
     assertThat(measured.get("screening")).hasSize(30);

@@ -261,7 +261,7 @@ class ProcessClusterIT {
     try {
       CommandLineRun load = CommandLineRun.of("--conf", conf.toString(), "ycsb", "load", "--workload", "c",
           "--threads", "2", "-p", "recordcount=300", "--out", dir.resolve("load").toString());
-      assertThat(load.exitCode()).as(load.err()).isZero();
+      load.assertSucceeded();
 
       // A rolling restart under a YCSB run paced to outlast it: not one failed operation, the new value in force. The
       // run takes 120 s: a restart (two JVM starts, four region moves) once outlasted a run of 60 s on a slow CI host.
@@ -286,7 +286,7 @@ class ProcessClusterIT {
       }
       CommandLineRun restart = CommandLineRun.of("cluster", "restart", "--data", data.toString(), "--rolling",
           "--set", "hbase.regionserver.handler.count=40");
-      assertThat(restart.exitCode()).as(restart.err()).isZero();
+      restart.assertSucceeded();
       assertThat(restart.out()).contains("RegionServer 0: moving its regions to the others",
           "RegionServer 1: started", "restart done: 2 RegionServers, one at a time");
       assertThat(run).as("the YCSB run still going when the restart ended").isNotDone();

@@ -22,7 +22,7 @@ class TestBenchCharts {
 
     CommandLineRun run = CommandLineRun.of("bench", "charts", json.toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("chart:  " + dir.resolve("scan-throughput.png"));
     assertThat(dir.resolve("scan-throughput.png")).isNotEmptyFile();
     assertThat(dir.resolve("scan-bytes.png")).isNotEmptyFile();
@@ -37,7 +37,7 @@ class TestBenchCharts {
     CommandLineRun run = CommandLineRun.of("bench", "charts", json.toString(), "--out", out.toString(), "--name",
         "codec-50mbit");
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(out.resolve("codec-50mbit-throughput.png")).isNotEmptyFile();
     assertThat(dir.resolve("codec-throughput.png")).doesNotExist();
   }

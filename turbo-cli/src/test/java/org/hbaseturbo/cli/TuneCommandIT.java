@@ -76,7 +76,7 @@ class TuneCommandIT {
     }
     assertThat(status.run()).as("the window, still open once the Gets were done").isNotDone();
     CommandLineRun run = status.run().get();
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("watching the workload for 4 s", "RO-read", "RegionServers at the end");
     JsonNode window = new ObjectMapper().readTree(json.toFile());
     JsonNode classified = window.get("tables").get(name.getNameAsString()).get("classification");
@@ -96,7 +96,7 @@ class TuneCommandIT {
     Path json = dir.resolve("recommendation.json");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "RO-read",
         "--table", name.getNameAsString(), "--json", json.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("policy for RO-read: PCM paper, Table V, PCM-RO (Read)");
     JsonNode changes = new ObjectMapper().readTree(json.toFile()).get("changes");
     java.util.Map<String, String> byKey = new java.util.TreeMap<>();
@@ -114,7 +114,7 @@ class TuneCommandIT {
   void recommendSaysWhereAPolicysHeapFractionsWereFittedToTheHeap() {
     // MixR asks for 0.3 and 0.5, all HBase allows; the heap tuner's guard needs some of it (HeapHeadroom).
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "MixR");
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("note: memstore 0.3 -> ", " and block cache 0.5 -> ",
         "keeps the heap under the tuner's guard (75% in use after a collection) once both are full");
   }
@@ -125,7 +125,7 @@ class TuneCommandIT {
     Path json = dir.resolve("recommendation.json");
     CommandLineRun run = CommandLineRun.of("--conf", conf.toString(), "tune", "recommend", "--class", "MixRW",
         "--json", json.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).contains("note: memstore 0.4 and block cache 0.4 are what the servers run: left as they"
         + " are").doesNotContain("keeps the heap under the tuner's guard");
     java.util.List<String> changed = new java.util.ArrayList<>();
@@ -143,13 +143,13 @@ class TuneCommandIT {
         name.getNameAsString(), "--audit", audit.toString()};
 
     CommandLineRun dryRun = CommandLineRun.of(concat(apply, "--dry-run"));
-    assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+    dryRun.assertSucceeded();
     assertThat(dryRun.out()).contains("dry run");
     assertThat(blockSize(connection, name)).isEqualTo(65536);
     assertThat(audit).doesNotExist();
 
     CommandLineRun applied = CommandLineRun.of(apply);
-    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    applied.assertSucceeded();
     assertThat(blockSize(connection, name)).isEqualTo(131072);
     // The embedded cluster's RegionServers are not Turbo's to restart: their settings become a plan.
     assertThat(applied.out()).contains("planned, not applied",
@@ -164,21 +164,20 @@ class TuneCommandIT {
 
     CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
         audit.toString());
-    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    rollback.assertSucceeded();
     assertThat(blockSize(connection, name)).isEqualTo(65536);
 
     // PCM-WO's table values were not set on the table at all: applied, then removed again by the rollback.
     CommandLineRun wo = CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "WO", "--table",
         name.getNameAsString(), "--audit", audit.toString());
-    assertThat(wo.exitCode()).as(wo.err()).isZero();
+    wo.assertSucceeded();
     AuditLog.Entry flushSize = entry(audit, "table " + name, "MEMSTORE_FLUSHSIZE");
     assertThat(flushSize.oldValue()).isNull();
     try (Admin admin = connection.getAdmin()) {
       assertThat(admin.getDescriptor(name).getMemStoreFlushSize()).isEqualTo(Long.parseLong(flushSize.newValue()));
       assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNotNull();
     }
-    assertThat(CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString())
-        .exitCode()).isZero();
+    CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString()).assertSucceeded();
     try (Admin admin = connection.getAdmin()) {
       assertThat(admin.getDescriptor(name).getValue("MEMSTORE_FLUSHSIZE")).isNull();
       assertThat(admin.getDescriptor(name).getValue("hbase.hstore.blockingStoreFiles")).isNull();
@@ -207,7 +206,7 @@ class TuneCommandIT {
       }
     }
     CommandLineRun run = watch.get();
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out().lines().filter(line -> line.contains(" period "))).hasSize(3)
         .satisfiesExactly(
             first -> assertThat(first).contains("period 1: RO-read", "policy in force: none yet"),
@@ -293,7 +292,7 @@ class TuneCommandIT {
         "--table", name.getNameAsString(), "--key-format", "ycsb-hashed", "--key-count", "100000", "--audit",
         audit.toString());
 
-    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    applied.assertSucceeded();
     List<String> starts = new ArrayList<>(List.of(""));
     new YcsbKeys(0, 100_000, true, 1).splitPoints(BL_REGIONS).forEach(point -> starts.add(Bytes.toString(point)));
     assertThat(regions(connection, name)).extracting(location -> Bytes.toString(location.getRegion().getStartKey()))
@@ -306,7 +305,7 @@ class TuneCommandIT {
 
     CommandLineRun rollback = CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit",
         audit.toString());
-    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    rollback.assertSucceeded();
     assertThat(rollback.out()).contains("kept: the pre-split of table " + name + ": splits are not undone");
     assertThat(regions(connection, name)).hasSize(BL_REGIONS);
   }
@@ -323,7 +322,7 @@ class TuneCommandIT {
         "--table", name.getNameAsString(), "--key-format", "ycsb-hashed", "--key-count", "100000", "--audit",
         audit.toString());
 
-    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    applied.assertSucceeded();
     assertThat(regions(connection, name)).hasSize(1);
     AuditLog.Entry split = entry(audit, "table " + name, Recommender.PRESPLIT);
     assertThat(split.status()).isEqualTo(AuditLog.Status.REFUSED);
@@ -462,7 +461,7 @@ class TuneCommandIT {
         "--warmup", "500", "--warmup-quiet", "0", "--budget", "5", "--max-rounds", "1", "--out",
         dir.resolve("out").toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     assertThat(run.out()).containsOnlyOnce("major-compacting turbo_calibration_ro_read_c0")
         .doesNotContain("major-compacting turbo_calibration_ro_scan")
         .contains("major-compacting turbo_calibration_ro_read_c0, so that its files are written as its BLOCKSIZE says",

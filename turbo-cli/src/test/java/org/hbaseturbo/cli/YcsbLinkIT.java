@@ -21,7 +21,7 @@ class YcsbLinkIT {
         "2", "--regionservers", "1", "-p", "recordcount=200", "--json", json.toString(), "--out",
         dir.resolve("out").toString());
 
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    run.assertSucceeded();
     JsonNode delays = new ObjectMapper().readTree(json.toFile()).get("link_delays");
     assertThat(delays).as("the client's end and the cluster's").hasSize(2).allSatisfy(delay -> {
       assertThat(delay.get("packets").asLong()).isPositive();

@@ -690,10 +690,9 @@ public final class PcmBenchmark {
      * more updates behind under a faster variant, which is part of what a variant does to the classes after it.
      */
     Measured run() throws IOException {
-      boolean rewrite = settings.rewriteReadOnlyFiles() && workload.workloadClass().readOnly();
       List<String> applied = List.of();
       if (applier.isPresent()) {
-        applied = apply(rewrite ? applier.get().reopeningRegions() : applier.get(), TABLE);
+        applied = apply(rewritesFiles() ? applier.get().reopeningRegions() : applier.get(), TABLE);
       }
       YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
           LOADED_REGIONS);
@@ -745,11 +744,15 @@ public final class PcmBenchmark {
           + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
           + e.status() + ")").toList());
       applied.add(String.format("in force after %.1f s", (System.nanoTime() - start) / 1e9));
-      if (settings.rewriteReadOnlyFiles() && workload.workloadClass().readOnly()
-          && PolicyExecutor.changedTableValues(entries)) {
+      if (rewritesFiles() && PolicyExecutor.changedTableValues(entries)) {
         applied.add(rewriteFiles(table));
       }
       return applied;
+    }
+
+    /** Whether this class's policy rewrites the table's files once applied ({@code --compact}). */
+    private boolean rewritesFiles() {
+      return settings.rewriteReadOnlyFiles() && workload.workloadClass().readOnly();
     }
 
     /** The table's files rewritten with the values just applied, as {@code tune apply --compact} rewrites them. */
