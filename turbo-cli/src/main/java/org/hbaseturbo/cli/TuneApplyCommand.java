@@ -65,7 +65,8 @@ final class TuneApplyCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Say what would change, and change nothing.")
   boolean dryRun;
 
-  @Option(names = "--compact", description = "Then rewrite --table's files with the values applied: its regions"
+  @Option(names = "--compact", description = "Then, where the apply changed a value files are written with (block"
+      + " size, encoding, compression), rewrite --table's files with it: its regions"
       + " reopen (under a read-only class too) and a major compaction rewrites every store file, waited for at most "
       + MAJOR_COMPACTION_MINUTES + " minutes (it goes on after). A block size, encoding or compression reaches a file"
       + " only when the file is written, so without this a read-only table reads its old blocks until its next major"
@@ -111,8 +112,9 @@ final class TuneApplyCommand implements Callable<Integer> {
   /** The table's files, rewritten with the values this apply gave the table, where it gave some. */
   private void rewriteFiles(Connection connection, TableName table, List<AuditLog.Entry> entries, PrintWriter out)
       throws IOException {
-    if (!PolicyExecutor.changedTableValues(entries)) {
-      out.println("--compact: the policy changed no value of " + table + ", so its files stay as they are");
+    if (!PolicyExecutor.changedFileValues(entries)) {
+      out.println("--compact: the policy changed none of " + table + "'s file values (block size, encoding,"
+          + " compression), so its files stay as they are");
       return;
     }
     if (dryRun) {

@@ -263,10 +263,18 @@ class TuneCommandIT {
         "major compaction of " + name + " done in", "every region's files rewritten with the values applied");
     assertThat(encodings(cluster, name)).containsExactly("ROW_INDEX_V1", "ROW_INDEX_V1");
 
-    // Once the table has the policy's values, there is nothing for --compact to rewrite.
+    // Once the table has the policy's file values, there is nothing for --compact to rewrite: not when the policy
+    // changes nothing, nor when it changes only a value no file carries.
+    String fileValuesKept = "--compact: the policy changed none of " + name + "'s file values";
     CommandLineRun again = CommandLineRun.of(concat(apply, "--compact"));
     again.assertSucceeded();
-    assertThat(again.out()).contains("--compact: the policy changed no value of " + name);
+    assertThat(again.out()).contains(fileValuesKept);
+    userPolicy(dir, "RO-read", "settings:\n  DATA_BLOCK_ENCODING: ROW_INDEX_V1\n"
+        + "  hbase.hregion.memstore.flush.size: 268435456\n");
+    CommandLineRun flushSizeOnly = CommandLineRun.of(concat(apply, "--compact"));
+    flushSizeOnly.assertSucceeded();
+    assertThat(flushSizeOnly.out()).contains("hbase.hregion.memstore.flush.size", fileValuesKept)
+        .doesNotContain("major compaction of");
   }
 
   /** The data block encoding each store file of {@code table} was written with, as the file itself records it. */

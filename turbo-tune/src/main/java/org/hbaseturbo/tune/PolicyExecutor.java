@@ -85,11 +85,12 @@ public final class PolicyExecutor {
   }
 
   /**
-   * Whether an apply that returned {@code entries} changed a table's or family's value, or in a dry run would have:
-   * the table's files then differ from what it would write now.
+   * Whether an apply that returned {@code entries} changed a value the table's files are written with (a family's
+   * block size, encoding or compression), or in a dry run would have: only then do its files differ from what it
+   * would write now. A table value (a flush size, a split policy) governs no file's contents.
    */
-  public static boolean changedTableValues(List<AuditLog.Entry> entries) {
-    return entries.stream().anyMatch(entry -> entry.route().ofTable()
+  public static boolean changedFileValues(List<AuditLog.Entry> entries) {
+    return entries.stream().anyMatch(entry -> entry.route() == Route.FAMILY
         && (entry.status() == AuditLog.Status.APPLIED || entry.status() == AuditLog.Status.DRY_RUN));
   }
 

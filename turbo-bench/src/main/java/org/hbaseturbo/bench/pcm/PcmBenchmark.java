@@ -744,7 +744,7 @@ public final class PcmBenchmark {
           + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
           + e.status() + ")").toList());
       applied.add(String.format("in force after %.1f s", (System.nanoTime() - start) / 1e9));
-      if (rewritesFiles() && PolicyExecutor.changedTableValues(entries)) {
+      if (rewritesFiles() && PolicyExecutor.changedFileValues(entries)) {
         applied.add(rewriteFiles(table));
       }
       return applied;
