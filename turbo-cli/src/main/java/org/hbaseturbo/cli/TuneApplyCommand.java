@@ -85,6 +85,9 @@ final class TuneApplyCommand implements Callable<Integer> {
     AuditLog audit = target.auditLog(conf);
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection = TuneCommand.connect(conf)) {
+      if (compact) {
+        requireCompactable(connection, choice.table);
+      }
       Optional<Recommendation> recommendation = choice.recommend(connection, policies, out);
       if (recommendation.isEmpty()) {
         return 0;
@@ -107,6 +110,18 @@ final class TuneApplyCommand implements Callable<Integer> {
       out.flush();
     }
     return 0;
+  }
+
+  /** Refuses {@code --compact}, before anything changes, for a table whose descriptor disables compactions. */
+  private static void requireCompactable(Connection connection, String table) throws IOException {
+    TuneCommand.requireTable(connection, table);
+    try (Admin admin = connection.getAdmin()) {
+      if (!admin.getDescriptor(TableName.valueOf(table)).isCompactionEnabled()) {
+        throw new InvalidInputException("--compact: table '" + table + "' has compactions disabled"
+            + " (COMPACTION_ENABLED => false), so its files cannot be rewritten; enable them (HBase shell: alter '"
+            + table + "', COMPACTION_ENABLED => true) or leave out --compact. Nothing was modified");
+      }
+    }
   }
 
   /** The table's files, rewritten with the values this apply gave the table, where it gave some. */

@@ -277,6 +277,29 @@ class TuneCommandIT {
         .doesNotContain("major compaction of");
   }
 
+  /**
+   * A table whose descriptor disables compactions would take --compact's request and compact nothing, and the command
+   * would wait out its 30 minutes: it is refused first, its policy not applied.
+   */
+  @Test
+  void applyWithCompactRefusesATableWithCompactionsDisabledBeforeChangingIt(Connection connection,
+      @TempDir Path dir) throws Exception {
+    TableName name = TestingTables.create(connection, "uncompacted", F);
+    try (Admin admin = connection.getAdmin()) {
+      admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name)).setCompactionEnabled(false)
+          .build());
+    }
+    Path policies = userPolicy(dir, "RO-read", "settings:\n  BLOCKSIZE: 32768\n");
+
+    assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RO-read", "--policy",
+        policies.toString(), "--table", name.getNameAsString(), "--audit", dir.resolve("audit.jsonl").toString(),
+        "--compact"), "turbo: --compact: table '" + name.getNameAsString() + "' has compactions disabled"
+            + " (COMPACTION_ENABLED => false), so its files cannot be rewritten; enable them (HBase shell: alter '"
+            + name.getNameAsString() + "', COMPACTION_ENABLED => true) or leave out --compact. Nothing was modified");
+    assertThat(blockSize(connection, name)).isEqualTo(65536);
+    assertThat(dir.resolve("audit.jsonl")).doesNotExist();
+  }
+
   /** The data block encoding each store file of {@code table} was written with, as the file itself records it. */
   private static List<String> encodings(EmbeddedHBaseCluster cluster, TableName table) throws IOException {
     List<String> encodings = new ArrayList<>();

@@ -34,6 +34,11 @@ public final class MajorCompaction {
    */
   public static double flushAndAwait(Admin admin, TableName table, Duration bound, Consumer<String> progress)
       throws IOException {
+    if (!admin.getDescriptor(table).isCompactionEnabled()) {
+      // HBase takes the request and compacts nothing: the wait would last its whole bound.
+      throw new IOException("the files of " + table + " cannot be rewritten: its descriptor disables compactions"
+          + " (COMPACTION_ENABLED => false)");
+    }
     // The request is queued, and the table reports no compaction until it begins: what says it is over is the
     // files it writes, which record when (a region's last major compaction, as its RegionServer reports it). Each
     // region's time is compared with its own from before, not with this host's clock, which may differ from the
@@ -60,7 +65,8 @@ public final class MajorCompaction {
       long now = System.nanoTime();
       if (now >= deadline) {
         throw new IOException("the major compaction of " + table + " did not rewrite " + behind.size()
-            + " region(s) within " + bound.toSeconds() + " s; it goes on in the background");
+            + " region(s) within " + bound.toSeconds() + " s (are compactions switched off on their RegionServers?"
+            + " HBase shell: compaction_switch true); it goes on in the background");
       }
       if (now - lastReport >= PROGRESS_EVERY.toNanos()) {
         progress.accept(String.format("major compaction of %s: %d region(s) yet to be rewritten after %.0f s", table,
