@@ -34,7 +34,8 @@ import org.hbaseturbo.protocol.generated.CompressionCheckProtos.CompressionCheck
  * every RegionServer has selected its regions' files, and a region counts as compacting from its selection to the
  * end of the compaction, after its new files are in place (HBase 2.6 {@code HStore.requestCompaction} and
  * {@code finishCompactionRequest}). A region with nothing selected is never compacting, though: compactions
- * switched off, the table's compactions disabled, or a region that moved away. So when the cluster's file system is
+ * switched off on its RegionServer, or a region that moved away (a table whose compactions are disabled is refused
+ * before anything changes). So when the cluster's file system is
  * readable from here, every region that had files of the family must also hold a new one, or the rewrite failed;
  * and the family's bytes after are those of its new files, exact without waiting for the replaced ones to go.
  */
@@ -77,7 +78,8 @@ public final class FamilyRewriter {
   }
 
   /**
-   * @throws InvalidInputException, modifying nothing, when the option's codec does not work on a RegionServer
+   * @throws InvalidInputException, modifying nothing, when the option's codec does not work on a RegionServer, or
+   *     the table's compactions are disabled
    * @throws IOException when the compaction did not finish within the timeout, or did not rewrite every region's
    *     files of the family; the family keeps the option either way
    */
@@ -86,6 +88,11 @@ public final class FamilyRewriter {
     requireCodecWorks(option);
     Configuration conf = connection.getConfiguration();
     try (Admin admin = connection.getAdmin()) {
+      if (!admin.getDescriptor(table).isCompactionEnabled()) {
+        // HBase would drop the compaction request unrun, and the family would keep an option its files never took.
+        throw new InvalidInputException("not applying " + option + ": table " + table + " has compactions disabled"
+            + " (COMPACTION_ENABLED => false), so its files could not be rewritten; nothing was modified");
+      }
       admin.flush(table);
       FamilyStorage before = FamilyStorage.settled(admin, conf, table, family, remaining(deadline), progress);
       StoreFiles filesBefore = StoreFiles.list(conf, table);
@@ -110,7 +117,8 @@ public final class FamilyRewriter {
         if (!notRewritten.isEmpty()) {
           throw new IOException(what + " now uses " + option + ", but the major compaction did not rewrite the"
               + " store files of " + notRewritten.size() + " region(s) " + notRewritten + " (are compactions"
-              + " disabled for the table or switched off on its RegionServers?); files written from now on use "
+              + " switched off on its RegionServers? HBase shell: compaction_switch true); files written from now on"
+              + " use "
               + option);
         }
         progress.accept(String.format("major compaction finished in %.1f s; every region's store files rewritten",

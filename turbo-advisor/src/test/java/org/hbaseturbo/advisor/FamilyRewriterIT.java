@@ -82,19 +82,46 @@ class FamilyRewriterIT {
 
   @Test
   void aCompactionThatDoesNotRunIsReportedAtOnceNotAwaited(Connection connection) throws Exception {
-    TableName name = table(connection, "uncompacted", false);
+    TableName name = table(connection, "unswitched", true);
     TestingReadings.load(connection, name, ROWS, 5);
     long start = System.nanoTime();
 
-    // HBase ignores compaction requests for a table whose compactions are disabled: its regions never compact.
+    // HBase ignores compaction requests while its RegionServers' compactions are switched off: no region compacts.
+    try (Admin admin = connection.getAdmin()) {
+      admin.compactionSwitch(false, List.of());
+      try {
+        assertThatThrownBy(() -> new FamilyRewriter(connection, FamilyRewriter.DEFAULT_TIMEOUT, step -> { })
+            .rewrite(name, READINGS, DIFF_GZ))
+            .isInstanceOf(IOException.class)
+            .hasMessageStartingWith("family readings of " + name + " now uses DIFF+GZ, but the major compaction did"
+                + " not rewrite the store files of 2 region(s) [")
+            .hasMessageEndingWith("(are compactions switched off on its RegionServers? HBase shell: compaction_switch"
+                + " true); files written from now on use DIFF+GZ");
+      } finally {
+        admin.compactionSwitch(true, List.of());
+      }
+    }
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(1));
+  }
+
+  @Test
+  void aTableWhoseCompactionsAreDisabledIsRefusedAndNothingIsModified(Connection connection) throws Exception {
+    TableName name = table(connection, "uncompacted", false);
+    TestingReadings.load(connection, name, ROWS, 5);
+    ColumnFamilyDescriptor before;
+    try (Admin admin = connection.getAdmin()) {
+      before = admin.getDescriptor(name).getColumnFamily(READINGS);
+    }
+
+    // HBase drops a compaction request for such a table unrun: the family would keep an option its files never took.
     assertThatThrownBy(() -> new FamilyRewriter(connection, FamilyRewriter.DEFAULT_TIMEOUT, step -> { })
         .rewrite(name, READINGS, DIFF_GZ))
-        .isInstanceOf(IOException.class)
-        .hasMessageStartingWith("family readings of " + name + " now uses DIFF+GZ, but the major compaction did not"
-            + " rewrite the store files of 2 region(s) [")
-        .hasMessageEndingWith("(are compactions disabled for the table or switched off on its RegionServers?);"
-            + " files written from now on use DIFF+GZ");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(1));
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("not applying DIFF+GZ: table " + name + " has compactions disabled (COMPACTION_ENABLED =>"
+            + " false), so its files could not be rewritten; nothing was modified");
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.getDescriptor(name).getColumnFamily(READINGS)).isEqualTo(before);
+    }
   }
 
   @Test
