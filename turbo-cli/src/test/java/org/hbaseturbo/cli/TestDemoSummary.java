@@ -84,7 +84,7 @@ class TestDemoSummary {
   private static ClassResult pcmResult(PcmVariant variant, double throughput) {
     return new ClassResult("BL", variant.label(), new VariantResult(variant.label(), 4, throughput, LATENCY, "INSERT",
         null, null, 1, null, 1, 100, 0, Map.of(), null, List.of()), new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0),
-        List.of(), new ClassResult.ServerJit(List.of(), List.of()));
+        List.of(), List.of(), new ClassResult.ServerJit(List.of(), List.of()));
   }
 
   private static VariantResult latencyResult(String variant, double throughput, double p50) {

@@ -601,12 +601,14 @@ public final class PcmBenchmark {
   private static final class ClassRuns {
     private final List<PhaseResult> runs = new ArrayList<>();
     private final List<ServerWarmUp.Outcome> warmUps = new ArrayList<>();
+    private final List<ServerActivity> activities = new ArrayList<>();
     private ServerActivity activity;
     private List<String> applied = List.of();
 
     void add(Measured round) {
       runs.add(round.run());
       round.warmUp().ifPresent(warmUps::add);
+      activities.add(round.activity());
       activity = activity == null ? round.activity() : activity.then(round.activity());
       applied = round.applied();
     }
@@ -614,7 +616,7 @@ public final class PcmBenchmark {
     /** Medians over the rounds, their runs kept in round order so that round i of two variants pair up. */
     ClassResult result(PcmWorkload workload, PcmVariant variant) {
       return new ClassResult(workload.label(), variant.label(), YcsbSummary.summarize(variant.label(), runs),
-          activity, applied, new ClassResult.ServerJit(warmUps,
+          activity, activities, applied, new ClassResult.ServerJit(warmUps,
               runs.stream().map(ServerWarmUp::compileMsPerSecond).toList()));
     }
   }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.hbaseturbo.bench.report.RatioTable;
 import org.hbaseturbo.report.TextTable;
 
@@ -96,19 +97,24 @@ public final class PcmTables {
   static String serverState(PcmReport report) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"class", "variant", "p99 us", "server CPU us/op", "flushed MB", "compacted MB",
-        "blocked", "cache hit", "store files", "memstore/cache GB"});
+        "blocked", "cache hit, by round", "store files", "memstore/cache GB"});
     for (ClassResult result : report.results()) {
       ServerActivity server = result.server();
-      double hit = server.blockCacheHitRatio();
       rows.add(new String[] {result.workloadClass(), result.variant(),
           String.format("%,.0f %s", result.ycsb().latencyUs().p99(), result.ycsb().latencyOperation()),
           result.ycsb().serverCpuUsPerOp() == null ? "n/a" : String.format("%,.1f", result.ycsb().serverCpuUsPerOp()),
           String.format("%,.0f", server.flushedBytes() / MB), String.format("%,.0f", server.compactedBytes() / MB),
-          String.format("%,d", server.blockedRequests()), Double.isNaN(hit) ? "n/a" : String.format("%.3f", hit),
+          String.format("%,d", server.blockedRequests()), hitRatios(result.serverRounds()),
           Long.toString(server.storeFiles()), String.format("%.1f/%.1f", server.memstoreLimitBytes() / MB / 1024,
               server.blockCacheMaxBytes() / MB / 1024)});
     }
     return TextTable.render(rows, 0, 1);
+  }
+
+  /** Each round's block cache hit ratio, to three places ("n/a" in a round without a lookup). */
+  private static String hitRatios(List<ServerActivity> rounds) {
+    return rounds.stream().map(ServerActivity::blockCacheHitRatio)
+        .map(hit -> Double.isNaN(hit) ? "n/a" : String.format("%.3f", hit)).collect(Collectors.joining(" "));
   }
 
   static String adaptivity(AdaptivityResult adaptivity) {

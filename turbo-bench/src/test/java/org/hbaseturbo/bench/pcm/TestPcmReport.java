@@ -3,6 +3,9 @@ package org.hbaseturbo.bench.pcm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -123,12 +126,26 @@ class TestPcmReport {
   }
 
   @Test
+  void theServersTableGivesEachRoundsBlockCacheHitRatio() {
+    assertThat(PcmTables.render(report(List.of(100.0, 200.0, 210.0, 250.0, 400.0, 440.0))))
+        .contains("cache hit, by round", "0.900 0.990 n/a");
+  }
+
+  @Test
   void theReportRoundTripsThroughJsonAndDrawsItsCharts(@TempDir Path dir) throws Exception {
     PcmReport report = report(List.of(100.0, 200.0, 210.0, 250.0, 400.0, 440.0));
     Path json = dir.resolve("pcm.json");
     JsonFiles.write(json, report);
 
     assertThat(JsonFiles.read(json, PcmReport.class)).isEqualTo(report);
+    // A report written before the rounds' activity was kept reads back with none.
+    ObjectMapper mapper = new ObjectMapper();
+    JsonNode tree = mapper.readTree(json.toFile());
+    tree.get("results").forEach(result -> ((ObjectNode) result).remove("server_rounds"));
+    Path older = dir.resolve("older.json");
+    mapper.writeValue(older.toFile(), tree);
+    assertThat(JsonFiles.read(older, PcmReport.class).results()).allSatisfy(result -> assertThat(
+        result.serverRounds()).isEmpty());
     assertThat(PcmCharts.write(report, dir, "pcm")).containsExactly(dir.resolve("pcm-throughput.png"));
     assertThat(Files.size(dir.resolve("pcm-throughput.png"))).isPositive();
   }
@@ -172,7 +189,8 @@ class TestPcmReport {
     VariantResult ycsb = new VariantResult(variant.label(), 4, median, new Latency(100, 200, 300), "READ", 1000.0,
         null, 50.0, 80.0, rounds.length, 30_000, 0, Map.of(), null, perRun);
     return new ClassResult("RO-read", variant.label(), ycsb, new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB),
-        List.of(), new ClassResult.ServerJit(List.of(), List.of()));
+        List.of(new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB)), List.of(),
+        new ClassResult.ServerJit(List.of(), List.of()));
   }
 
   private static PcmReport report(List<Double> throughputs) {
@@ -181,8 +199,10 @@ class TestPcmReport {
     for (int i = 0; i < variants.length; i++) {
       VariantResult ycsb = new VariantResult(variants[i].label(), 4, throughputs.get(i), new Latency(100, 200, 300),
           "READ", 1000.0, null, 50.0, 80.0, 3, 30_000, 0, Map.of(), null, List.of());
-      results.add(new ClassResult("RO-read", variants[i].label(), ycsb,
-          new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB), List.of(), new ClassResult.ServerJit(List.of(), List.of())));
+      results.add(new ClassResult("RO-read", variants[i].label(), ycsb, new ServerActivity(0, 0, 0, 189, 11, 8, GB, GB),
+          List.of(new ServerActivity(0, 0, 0, 90, 10, 8, GB, GB), new ServerActivity(0, 0, 0, 99, 1, 8, GB, GB),
+              new ServerActivity(0, 0, 0, 0, 0, 8, GB, GB)),
+          List.of(), new ClassResult.ServerJit(List.of(), List.of())));
     }
     return new PcmReport("pcm", Map.of("cores", 2), Map.of("hbase", "2.6.4"), Map.of("runs", 3), results, null);
   }
