@@ -3,7 +3,6 @@ package org.hbaseturbo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,9 +43,6 @@ import picocli.CommandLine.Spec;
         "Every change, applied, planned or refused, goes to the audit log; 'tune rollback' restores the last apply,"
             + " but keeps a pre-split: splits are not undone."})
 final class TuneApplyCommand implements Callable<Integer> {
-  /** How long --compact waits for the major compaction: tens of gigabytes a RegionServer compact within it. */
-  private static final int MAJOR_COMPACTION_MINUTES = 30;
-
   @ParentCommand
   TuneCommand parent;
 
@@ -67,18 +63,29 @@ final class TuneApplyCommand implements Callable<Integer> {
 
   @Option(names = "--compact", description = "Then, where the apply changed a value files are written with (block"
       + " size, encoding, compression), rewrite --table's files with it: its regions"
-      + " reopen (under a read-only class too) and a major compaction rewrites every store file, waited for at most "
-      + MAJOR_COMPACTION_MINUTES + " minutes (it goes on after). A block size, encoding or compression reaches a file"
+      + " reopen (under a read-only class too) and a major compaction rewrites every store file, waited for at most"
+      + " --compact-timeout (it goes on after). A block size, encoding or compression reaches a file"
       + " only when the file is written, so without this a read-only table reads its old blocks until its next major"
       + " compaction; a major compaction alone does not do, as a region that did not reopen writes with the values it"
       + " opened with.")
   boolean compact;
+
+  /** Tens of gigabytes a RegionServer compact within the default. */
+  @DurationRange(min = "1m", max = "7d")
+  @Option(names = "--compact-timeout", paramLabel = "DURATION", defaultValue = "30m",
+      converter = DurationArgument.Minutes.class, description = "With --compact: how long to wait for the major"
+          + " compaction before giving up; it goes on in the background; a number alone is minutes (1m to 7d;"
+          + " default: ${DEFAULT-VALUE}).")
+  DurationArgument compactTimeout;
 
   @Override
   public Integer call() throws Exception {
     Optional<SplitKeys> keys = splitKeys.keys();
     if (compact && choice.table == null) {
       throw new InvalidInputException("--compact rewrites a table's files: give the table with --table");
+    }
+    if (!compact && spec.commandLine().getParseResult().hasMatchedOption("--compact-timeout")) {
+      throw new InvalidInputException("--compact-timeout is how long --compact waits: give --compact too");
     }
     Path conf = TuneCommand.requireConf(parent, "tune apply");
     Map<WorkloadClass, Policy> policies = choice.policies();
@@ -139,7 +146,7 @@ final class TuneApplyCommand implements Callable<Integer> {
     out.println("rewriting the files of " + table + " with the values applied: major compaction requested");
     out.flush();
     try (Admin admin = connection.getAdmin()) {
-      double seconds = MajorCompaction.flushAndAwait(admin, table, Duration.ofMinutes(MAJOR_COMPACTION_MINUTES),
+      double seconds = MajorCompaction.flushAndAwait(admin, table, compactTimeout.duration(),
           ProgressLines.to(out, "  "));
       out.printf("major compaction of %s done in %.1f s: every region's files rewritten with the values applied%n",
           table, seconds);

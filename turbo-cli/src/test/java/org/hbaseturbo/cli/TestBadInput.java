@@ -255,6 +255,10 @@ class TestBadInput {
             "turbo: --key-count goes with --key-format; give --key-format ycsb-hashed or ycsb-ordered too"),
         line("tune", "apply", "--compact").refusedWith(
             "turbo: --compact rewrites a table's files: give the table with --table"),
+        line("tune", "apply", "--table", "t", "--compact-timeout", "2h").refusedWith(
+            "turbo: --compact-timeout is how long --compact waits: give --compact too"),
+        line("tune", "apply", "--table", "t", "--compact", "--compact-timeout", "59s").refusedWith(
+            "turbo: --compact-timeout must be between 1m and 7d, was 59s (see 'turbo tune apply --help')"),
 
         // A class a calibration does not know, refused before anything starts.
         line("tune", "calibrate", "--class", "RO").refusedWith(

@@ -69,7 +69,8 @@ class TestOptionRanges {
     assertThat(checked).contains("turbo bench scan --run-time", "turbo bench pcm --run-time",
         "turbo bench pcm --phase-time", "turbo bench pcm --warmup-quiet", "turbo tune calibrate --budget",
         "turbo tune watch --revert-hold", "turbo verify --chaos-period", "turbo demo --fastpath-time",
-        "turbo compress advise --warmup-time", "turbo compress advise --apply-timeout", "turbo tune status --window");
+        "turbo compress advise --warmup-time", "turbo compress advise --apply-timeout", "turbo tune status --window",
+        "turbo tune apply --compact-timeout");
   }
 
   @Test
