@@ -111,10 +111,12 @@ public final class AdvisorRun {
 
   /**
    * @throws InvalidInputException when the table or family does not exist, the family was not named and the table
-   *     has several, the family holds no cells, or the option's codec does not work on every RegionServer
+   *     has several, the family holds no cells, the option's codec does not work on every RegionServer, or (before
+   *     anything is measured) the run would apply an option to a table whose compactions are disabled
    */
   public Result run(Request request) throws IOException {
-    ColumnFamilyDescriptor family = family(request.table(), request.family());
+    ColumnFamilyDescriptor family = family(request.table(), request.family(),
+        request.apply() || request.use().isPresent());
     if (request.use().isPresent()) {
       return new Result(request.table(), family.getNameAsString(), family.getBlocksize(), Optional.empty(),
           Optional.of(apply(request, family, request.use().get())));
@@ -149,8 +151,9 @@ public final class AdvisorRun {
         family.getName(), option);
   }
 
-  /** The family the request names, or the table's only one. */
-  private ColumnFamilyDescriptor family(TableName table, Optional<String> family) throws IOException {
+  /** The family the request names, or the table's only one; with {@code rewriting}, of a table that compacts. */
+  private ColumnFamilyDescriptor family(TableName table, Optional<String> family, boolean rewriting)
+      throws IOException {
     String name = table.getNameAsString();
     TableDescriptor descriptor;
     try (Admin admin = connection.getAdmin()) {
@@ -158,6 +161,9 @@ public final class AdvisorRun {
         throw new InvalidInputException("table '" + name + "' does not exist on the cluster");
       }
       descriptor = admin.getDescriptor(table);
+    }
+    if (rewriting) {
+      FamilyRewriter.requireCompactions(descriptor);
     }
     List<String> families = Arrays.stream(descriptor.getColumnFamilies())
         .map(ColumnFamilyDescriptor::getNameAsString).toList();

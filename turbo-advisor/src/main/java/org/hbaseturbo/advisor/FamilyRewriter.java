@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
@@ -88,11 +89,7 @@ public final class FamilyRewriter {
     requireCodecWorks(option);
     Configuration conf = connection.getConfiguration();
     try (Admin admin = connection.getAdmin()) {
-      if (!admin.getDescriptor(table).isCompactionEnabled()) {
-        // HBase would drop the compaction request unrun, and the family would keep an option its files never took.
-        throw new InvalidInputException("not applying " + option + ": table " + table + " has compactions disabled"
-            + " (COMPACTION_ENABLED => false), so its files could not be rewritten; nothing was modified");
-      }
+      requireCompactions(admin.getDescriptor(table));
       admin.flush(table);
       FamilyStorage before = FamilyStorage.settled(admin, conf, table, family, remaining(deadline), progress);
       StoreFiles filesBefore = StoreFiles.list(conf, table);
@@ -126,6 +123,19 @@ public final class FamilyRewriter {
         after = afterRewrite(admin, conf, table, family, filesBefore, filesAfter, deadline);
       }
       return new Rewrite(option, before, after, took);
+    }
+  }
+
+  /**
+   * Refuses, modifying nothing, a table whose descriptor disables compactions: HBase would drop the compaction
+   * request unrun ({@code CompactSplit}), and the family would keep an option its files never took.
+   */
+  static void requireCompactions(TableDescriptor descriptor) {
+    TableName table = descriptor.getTableName();
+    if (!descriptor.isCompactionEnabled()) {
+      throw new InvalidInputException("table " + table + " has compactions disabled (COMPACTION_ENABLED => false),"
+          + " so no storage option can reach its files; enable them (HBase shell: alter '" + table
+          + "', COMPACTION_ENABLED => true). Nothing was modified");
     }
   }
 

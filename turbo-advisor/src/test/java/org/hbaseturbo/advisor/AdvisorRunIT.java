@@ -126,6 +126,23 @@ class AdvisorRunIT {
   }
 
   @Test
+  void aTableWhoseCompactionsAreDisabledIsAdvisedButRefusedAnApplyBeforeAnythingIsMeasured(Connection connection)
+      throws Exception {
+    TableName name = TestingReadings.create(connection, "uncompacted", false);
+    TestingReadings.load(connection, name, ROWS, 7);
+    Events events = new Events();
+
+    assertThatThrownBy(() -> new AdvisorRun(connection, events).run(request(name, Optional.of("readings"), true,
+        Optional.empty())))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("table " + name + " has compactions disabled (COMPACTION_ENABLED => false)");
+    assertThat(events.seen).isEmpty();
+    // Advice alone changes nothing, so it is given.
+    assertThat(new AdvisorRun(connection, new Events()).run(request(name, Optional.of("readings"), false,
+        Optional.empty())).advice()).isPresent();
+  }
+
+  @Test
   void anOptionToUseComesOnlyWithApply() {
     StorageOption diffGz = new StorageOption(DataBlockEncoding.DIFF, Algorithm.GZ);
     assertThatThrownBy(() -> request(TableName.valueOf("t"), Optional.empty(), false, Optional.of(diffGz)))

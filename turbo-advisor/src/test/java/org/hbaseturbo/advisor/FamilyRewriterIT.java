@@ -117,8 +117,9 @@ class FamilyRewriterIT {
     assertThatThrownBy(() -> new FamilyRewriter(connection, FamilyRewriter.DEFAULT_TIMEOUT, step -> { })
         .rewrite(name, READINGS, DIFF_GZ))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage("not applying DIFF+GZ: table " + name + " has compactions disabled (COMPACTION_ENABLED =>"
-            + " false), so its files could not be rewritten; nothing was modified");
+        .hasMessage("table " + name + " has compactions disabled (COMPACTION_ENABLED => false), so no storage option"
+            + " can reach its files; enable them (HBase shell: alter '" + name + "', COMPACTION_ENABLED => true)."
+            + " Nothing was modified");
     try (Admin admin = connection.getAdmin()) {
       assertThat(admin.getDescriptor(name).getColumnFamily(READINGS)).isEqualTo(before);
     }

@@ -55,7 +55,8 @@ import picocli.CommandLine.Spec;
             + " options too close to call with it) again in " + TrialPlan.THOROUGH_RUN_OFF_JVMS + " more JVMs, the"
             + " choices made from their medians over all of them. --jvms, --run-off-jvms, --repeats and"
             + " --warmup-time change either.",
-        "With --apply: check that its codec works on every RegionServer (if not, nothing is modified), set the"
+        "With --apply: check that its codec works on every RegionServer and, before anything is measured, that the"
+            + " table's compactions are not disabled (if not, nothing is modified), set the"
             + " recommendation on the family, major-compact the family, wait for the compaction by the RegionServers'"
             + " own compaction state (at most --apply-timeout), and report the storage before and after as the"
             + " cluster reports it."})
