@@ -141,8 +141,9 @@ final class BenchPcmCommand implements Callable<Integer> {
   int serverWarmUpRuns = PcmBenchmark.WarmUp.DEFAULT.serverRuns();
 
   @Option(names = "--compact", description = "Apply a read-only class's policy (RO-read, RO-scan) under pcm and"
-      + " calibrated as 'tune apply --compact' does: its regions reopen and a major compaction rewrites the table's"
-      + " files with the policy's block size, encoding and codec before the class's warm-up. Without, the files stay"
+      + " calibrated as 'tune apply --compact' does: where the round's apply changes the policy's block size,"
+      + " encoding or codec (a variant's copy keeps them, so its first round), its regions reopen and a major"
+      + " compaction rewrites the table's files with them before the class's warm-up. Without, the files stay"
       + " as loaded, as under 'tune watch', and those settings never reach what the class reads. The adaptivity run"
       + " applies online, as 'tune watch' does, either way.")
   boolean compact;

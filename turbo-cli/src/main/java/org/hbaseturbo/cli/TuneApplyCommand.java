@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
         + " the operator. A policy's pre-split (BL's) splits an empty --table at the quantiles of the keys it will"
         + " hold (--key-format or --key-sample) and spreads its regions over the RegionServers; a table with data is"
         + " refused, and without keys the pre-split is not applied. With --compact, the table's files are then"
-        + " rewritten with the values applied.",
+        + " rewritten with the policy's block size, encoding and compression.",
         "Every change, applied, planned or refused, goes to the audit log; 'tune rollback' restores the last apply,"
             + " but keeps a pre-split: splits are not undone."})
 final class TuneApplyCommand implements Callable<Integer> {
@@ -61,13 +61,13 @@ final class TuneApplyCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Say what would change, and change nothing.")
   boolean dryRun;
 
-  @Option(names = "--compact", description = "Then, where the apply changed a value files are written with (block"
-      + " size, encoding, compression), rewrite --table's files with it: its regions"
-      + " reopen (under a read-only class too) and a major compaction rewrites every store file, waited for at most"
-      + " --compact-timeout (it goes on after). A block size, encoding or compression reaches a file"
-      + " only when the file is written, so without this a read-only table reads its old blocks until its next major"
-      + " compaction; a major compaction alone does not do, as a region that did not reopen writes with the values it"
-      + " opened with.")
+  @Option(names = "--compact", description = "Then, where the policy sets a value files are written with (block size,"
+      + " encoding, compression), whether this apply changes it or the table had it already, rewrite --table's"
+      + " files with it: its regions reopen (under a read-only class too) and a major compaction rewrites every store"
+      + " file, waited for at most --compact-timeout (it goes on after). A block size, encoding or compression"
+      + " reaches a file only when the file is written, so without this a read-only table reads its old blocks until"
+      + " its next major compaction; a major compaction alone does not do, as a region that did not reopen writes"
+      + " with the values it opened with. A table whose compactions are disabled is refused.")
   boolean compact;
 
   /** Tens of gigabytes a RegionServer compact within the default. */
@@ -112,7 +112,7 @@ final class TuneApplyCommand implements Callable<Integer> {
         out.println("audit log: " + audit.file().toAbsolutePath());
       }
       if (compact) {
-        rewriteFiles(connection, TableName.valueOf(choice.table), entries, out);
+        rewriteFiles(connection, TableName.valueOf(choice.table), recommendation.get(), entries, out);
       }
       out.flush();
     }
@@ -131,25 +131,42 @@ final class TuneApplyCommand implements Callable<Integer> {
     }
   }
 
-  /** The table's files, rewritten with the values this apply gave the table, where it gave some. */
-  private void rewriteFiles(Connection connection, TableName table, List<AuditLog.Entry> entries, PrintWriter out)
-      throws IOException {
-    if (!PolicyExecutor.changedFileValues(entries)) {
-      out.println("--compact: the policy changed none of " + table + "'s file values (block size, encoding,"
-          + " compression), so its files stay as they are");
+  /**
+   * The table's files, rewritten with the values files are written with (block size, encoding, compression) that
+   * the policy gives it: where this apply changed them (its regions reopened), and where the table had them already,
+   * as an earlier apply under a read-only class leaves them, the regions not reopened and the files older: then the
+   * regions reopen first, since a region writes its files with the values it opened with.
+   */
+  private void rewriteFiles(Connection connection, TableName table, Recommendation recommendation,
+      List<AuditLog.Entry> entries, PrintWriter out) throws IOException {
+    boolean changedNow = PolicyExecutor.changedFileValues(entries);
+    boolean hadThem = recommendation.unchanged().stream().anyMatch(change -> change.route() == Route.FAMILY);
+    if (!changedNow && !hadThem) {
+      out.println("--compact: the policy sets no value files are written with (block size, encoding, compression),"
+          + " so the files of " + table + " stay as they are");
       return;
     }
+    String had = table + " had the policy's file values before this apply, and its files may predate them";
     if (dryRun) {
-      out.println("--compact: would major-compact " + table + ", rewriting its files with these values");
+      out.println("--compact: would " + (changedNow ? "" : "reopen the regions of " + table + " (" + had + ") and ")
+          + "major-compact " + table + ", rewriting its files with these values");
       return;
     }
-    out.println("rewriting the files of " + table + " with the values applied: major compaction requested");
-    out.flush();
     try (Admin admin = connection.getAdmin()) {
+      if (!changedNow) {
+        out.println("--compact: " + had + ": reopening its regions");
+        out.flush();
+        admin.modifyTable(admin.getDescriptor(table));
+      }
+      out.println("rewriting the files of " + table + " with the policy's values: major compaction requested");
+      out.flush();
       double seconds = MajorCompaction.flushAndAwait(admin, table, compactTimeout.duration(),
           ProgressLines.to(out, "  "));
-      out.printf("major compaction of %s done in %.1f s: every region's files rewritten with the values applied%n",
+      out.printf("major compaction of %s done in %.1f s: every region's files rewritten with the policy's values%n",
           table, seconds);
+    } catch (MajorCompaction.TimedOut e) {
+      throw e.compacting() ? new IOException(e.getMessage() + "; give a longer --compact-timeout to wait for it", e)
+          : e;
     }
   }
 

@@ -229,7 +229,7 @@ class TuneCommandIT {
   /**
    * A read-only class's encoding reaches the table's files only with --compact: without it the regions do not reopen,
    * and even a major compaction would write the encoding they opened with; with it they reopen and a major compaction
-   * rewrites every file with the policy's.
+   * rewrites every file with the policy's, whether this apply set the encoding or an earlier one did.
    */
   @Test
   void applyWithCompactRewritesAReadOnlyTablesFilesWithThePolicysEncoding(Connection connection,
@@ -251,35 +251,39 @@ class TuneCommandIT {
     assertThat(plain.out()).contains("without reopening its regions").doesNotContain("major compaction");
     assertThat(encodings(cluster, name)).as("the files as they were flushed").containsExactly("NONE", "NONE");
 
-    CommandLineRun.of("--conf", conf.toString(), "tune", "rollback", "--audit", audit.toString()).assertSucceeded();
+    // The table has the encoding now, its files and its open regions not: they reopen, then the files are rewritten.
+    String had = name + " had the policy's file values before this apply, and its files may predate them";
     CommandLineRun dryRun = CommandLineRun.of(concat(apply, "--compact", "--dry-run"));
     dryRun.assertSucceeded();
-    assertThat(dryRun.out()).contains("--compact: would major-compact " + name);
+    assertThat(dryRun.out()).contains("--compact: would reopen the regions of " + name + " (" + had
+        + ") and major-compact " + name);
     assertThat(encodings(cluster, name)).containsExactly("NONE", "NONE");
-
-    CommandLineRun compacted = CommandLineRun.of(concat(apply, "--compact"));
-    compacted.assertSucceeded();
-    assertThat(compacted.out()).contains("modifying table " + name + " (its regions reopen, flushing their memstores)",
-        "major compaction of " + name + " done in", "every region's files rewritten with the values applied");
+    CommandLineRun setBefore = CommandLineRun.of(concat(apply, "--compact"));
+    setBefore.assertSucceeded();
+    assertThat(setBefore.out()).contains("--compact: " + had + ": reopening its regions",
+        "major compaction of " + name + " done in", "every region's files rewritten with the policy's values");
     assertThat(encodings(cluster, name)).containsExactly("ROW_INDEX_V1", "ROW_INDEX_V1");
 
-    // Once the table has the policy's file values, there is nothing for --compact to rewrite: not when the policy
-    // changes nothing, nor when it changes only a value no file carries.
-    String fileValuesKept = "--compact: the policy changed none of " + name + "'s file values";
-    CommandLineRun again = CommandLineRun.of(concat(apply, "--compact"));
-    again.assertSucceeded();
-    assertThat(again.out()).contains(fileValuesKept);
-    userPolicy(dir, "RO-read", "settings:\n  DATA_BLOCK_ENCODING: ROW_INDEX_V1\n"
-        + "  hbase.hregion.memstore.flush.size: 268435456\n");
+    // An encoding this apply sets: its table modification reopens the regions.
+    userPolicy(dir, "RO-read", "settings:\n  DATA_BLOCK_ENCODING: FAST_DIFF\n");
+    CommandLineRun setNow = CommandLineRun.of(concat(apply, "--compact"));
+    setNow.assertSucceeded();
+    assertThat(setNow.out()).contains("modifying table " + name + " (its regions reopen, flushing their memstores)",
+        "major compaction of " + name + " done in").doesNotContain("reopening its regions");
+    assertThat(encodings(cluster, name)).containsExactly("FAST_DIFF", "FAST_DIFF");
+
+    // A policy that sets only a value no file carries leaves the files as they are.
+    userPolicy(dir, "RO-read", "settings:\n  hbase.hregion.memstore.flush.size: 268435456\n");
     CommandLineRun flushSizeOnly = CommandLineRun.of(concat(apply, "--compact"));
     flushSizeOnly.assertSucceeded();
-    assertThat(flushSizeOnly.out()).contains("hbase.hregion.memstore.flush.size", fileValuesKept)
+    assertThat(entry(audit, "table " + name, "MEMSTORE_FLUSHSIZE").status()).isEqualTo(AuditLog.Status.APPLIED);
+    assertThat(flushSizeOnly.out()).contains("--compact: the policy sets no value files are written with")
         .doesNotContain("major compaction of");
   }
 
   /**
    * A table whose descriptor disables compactions would take --compact's request and compact nothing, and the command
-   * would wait out its 30 minutes: it is refused first, its policy not applied.
+   * would wait out its --compact-timeout: it is refused first, its policy not applied.
    */
   @Test
   void applyWithCompactRefusesATableWithCompactionsDisabledBeforeChangingIt(Connection connection,

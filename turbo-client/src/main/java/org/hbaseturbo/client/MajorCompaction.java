@@ -26,11 +26,28 @@ public final class MajorCompaction {
   private MajorCompaction() {
   }
 
+  /** The compaction did not rewrite every region within its bound. */
+  public static final class TimedOut extends IOException {
+    private static final long serialVersionUID = 1L;
+    private final boolean compacting;
+
+    TimedOut(String message, boolean compacting) {
+      super(message);
+      this.compacting = compacting;
+    }
+
+    /** Whether some region of the table was compacting at the bound: then waiting longer would have seen more. */
+    public boolean compacting() {
+      return compacting;
+    }
+  }
+
   /**
    * @param bound how long to wait at most; the compaction goes on after it
    * @param progress told every few seconds how many regions are yet to be rewritten
    * @return how long the compaction took from its request, in seconds
-   * @throws IOException when some region was not rewritten within {@code bound}
+   * @throws TimedOut when some region was not rewritten within {@code bound}
+   * @throws IOException when the table's descriptor disables compactions, or a call to the cluster failed
    */
   public static double flushAndAwait(Admin admin, TableName table, Duration bound, Consumer<String> progress)
       throws IOException {
@@ -54,7 +71,8 @@ public final class MajorCompaction {
       if (behind.isEmpty()) {
         return (System.nanoTime() - started) / 1e9;
       }
-      if (admin.getCompactionState(table) == CompactionState.NONE) {
+      boolean compacting = admin.getCompactionState(table) != CompactionState.NONE;
+      if (!compacting) {
         // A compaction the table's flushes began before the request may have taken all a region's files but a
         // later flush's, and the request made meanwhile was not taken after it (seen with 3 million records of
         // 1 KB, whose wait then never ended): such a region is asked again.
@@ -64,9 +82,10 @@ public final class MajorCompaction {
       }
       long now = System.nanoTime();
       if (now >= deadline) {
-        throw new IOException("the major compaction of " + table + " did not rewrite " + behind.size()
-            + " region(s) within " + bound.toSeconds() + " s (are compactions switched off on their RegionServers?"
-            + " HBase shell: compaction_switch true); it goes on in the background");
+        throw new TimedOut("the major compaction of " + table + " did not rewrite " + behind.size()
+            + " region(s) within " + bound.toSeconds() + " s" + (compacting ? "; it goes on in the background"
+                : ", and none is compacting (are compactions switched off on their RegionServers? HBase shell:"
+                    + " compaction_switch true)"), compacting);
       }
       if (now - lastReport >= PROGRESS_EVERY.toNanos()) {
         progress.accept(String.format("major compaction of %s: %d region(s) yet to be rewritten after %.0f s", table,
