@@ -104,14 +104,18 @@ public final class PcmTables {
           String.format("%,.0f %s", result.ycsb().latencyUs().p99(), result.ycsb().latencyOperation()),
           result.ycsb().serverCpuUsPerOp() == null ? "n/a" : String.format("%,.1f", result.ycsb().serverCpuUsPerOp()),
           String.format("%,.0f", server.flushedBytes() / MB), String.format("%,.0f", server.compactedBytes() / MB),
-          String.format("%,d", server.blockedRequests()), hitRatios(result.serverRounds()),
+          String.format("%,d", server.blockedRequests()),
+          hitRatios(result.serverRounds().isEmpty() ? List.of(server) : result.serverRounds()),
           Long.toString(server.storeFiles()), String.format("%.1f/%.1f", server.memstoreLimitBytes() / MB / 1024,
               server.blockCacheMaxBytes() / MB / 1024)});
     }
     return TextTable.render(rows, 0, 1);
   }
 
-  /** Each round's block cache hit ratio, to three places ("n/a" in a round without a lookup). */
+  /**
+   * Each round's block cache hit ratio, to three places ("n/a" in a round without a lookup); the rounds' together for
+   * a report that kept none.
+   */
   private static String hitRatios(List<ServerActivity> rounds) {
     return rounds.stream().map(ServerActivity::blockCacheHitRatio)
         .map(hit -> Double.isNaN(hit) ? "n/a" : String.format("%.3f", hit)).collect(Collectors.joining(" "));
