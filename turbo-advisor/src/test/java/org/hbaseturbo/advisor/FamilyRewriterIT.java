@@ -108,10 +108,7 @@ class FamilyRewriterIT {
   void aTableWhoseCompactionsAreDisabledIsRefusedAndNothingIsModified(Connection connection) throws Exception {
     TableName name = table(connection, "uncompacted", false);
     TestingReadings.load(connection, name, ROWS, 5);
-    ColumnFamilyDescriptor before;
-    try (Admin admin = connection.getAdmin()) {
-      before = admin.getDescriptor(name).getColumnFamily(READINGS);
-    }
+    ColumnFamilyDescriptor before = readingsFamily(connection, name);
 
     // HBase drops a compaction request for such a table unrun: the family would keep an option its files never took.
     assertThatThrownBy(() -> new FamilyRewriter(connection, FamilyRewriter.DEFAULT_TIMEOUT, step -> { })
@@ -120,19 +117,14 @@ class FamilyRewriterIT {
         .hasMessage("table " + name + " has compactions disabled (COMPACTION_ENABLED => false), so no storage option"
             + " can reach its files; enable them (HBase shell: alter '" + name + "', COMPACTION_ENABLED => true)."
             + " Nothing was modified");
-    try (Admin admin = connection.getAdmin()) {
-      assertThat(admin.getDescriptor(name).getColumnFamily(READINGS)).isEqualTo(before);
-    }
+    assertThat(readingsFamily(connection, name)).isEqualTo(before);
   }
 
   @Test
   void aCodecThatDoesNotWorkOnARegionServerIsRefusedAndNothingIsModified(Connection connection) throws Exception {
     TableName name = table(connection, "refused", true);
     TestingReadings.load(connection, name, ROWS, 5);
-    ColumnFamilyDescriptor before;
-    try (Admin admin = connection.getAdmin()) {
-      before = admin.getDescriptor(name).getColumnFamily(READINGS);
-    }
+    ColumnFamilyDescriptor before = readingsFamily(connection, name);
 
     // Hadoop's pure-Java BZip2 codec does not work through HBase's compression API.
     assertThatThrownBy(() -> new FamilyRewriter(connection, FamilyRewriter.DEFAULT_TIMEOUT, step -> { })
@@ -140,8 +132,13 @@ class FamilyRewriterIT {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageStartingWith("not applying FAST_DIFF+BZIP2: bzip2 does not work on RegionServer ")
         .hasMessageEndingWith("; nothing was modified");
+    assertThat(readingsFamily(connection, name)).isEqualTo(before);
+  }
+
+  /** The readings family as the table's descriptor has it now. */
+  private static ColumnFamilyDescriptor readingsFamily(Connection connection, TableName table) throws IOException {
     try (Admin admin = connection.getAdmin()) {
-      assertThat(admin.getDescriptor(name).getColumnFamily(READINGS)).isEqualTo(before);
+      return admin.getDescriptor(table).getColumnFamily(READINGS);
     }
   }
 
