@@ -67,7 +67,7 @@ final class TuneApplyCommand implements Callable<Integer> {
       + " file, waited for at most --compact-timeout (it goes on after). A block size, encoding or compression"
       + " reaches a file only when the file is written, so without this a read-only table reads its old blocks until"
       + " its next major compaction; a major compaction alone does not do, as a region that did not reopen writes"
-      + " with the values it opened with. A table whose compactions are disabled is refused.")
+      + " with the values it opened with. A disabled table, or one whose compactions are disabled, is refused.")
   boolean compact;
 
   /** Tens of gigabytes a RegionServer compact within the default. */
@@ -119,10 +119,18 @@ final class TuneApplyCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Refuses {@code --compact}, before anything changes, for a table whose descriptor disables compactions. */
+  /**
+   * Refuses {@code --compact}, before anything changes, for a table that is disabled (it has no open region to flush
+   * or compact) or whose descriptor disables compactions.
+   */
   private static void requireCompactable(Connection connection, String table) throws IOException {
     TuneCommand.requireTable(connection, table);
     try (Admin admin = connection.getAdmin()) {
+      if (admin.isTableDisabled(TableName.valueOf(table))) {
+        throw new InvalidInputException("--compact: table '" + table + "' is disabled, so its files cannot be"
+            + " rewritten; enable it (HBase shell: enable '" + table + "') or leave out --compact. Nothing was"
+            + " modified");
+      }
       if (!admin.getDescriptor(TableName.valueOf(table)).isCompactionEnabled()) {
         throw new InvalidInputException("--compact: table '" + table + "' has compactions disabled"
             + " (COMPACTION_ENABLED => false), so its files cannot be rewritten; enable them (HBase shell: alter '"

@@ -283,10 +283,11 @@ class TuneCommandIT {
 
   /**
    * A table whose descriptor disables compactions would take --compact's request and compact nothing, and the command
-   * would wait out its --compact-timeout: it is refused first, its policy not applied.
+   * would wait out its --compact-timeout; a disabled table has no region to compact: each is refused first, its
+   * policy not applied.
    */
   @Test
-  void applyWithCompactRefusesATableWithCompactionsDisabledBeforeChangingIt(Connection connection,
+  void applyWithCompactRefusesATableThatCannotCompactBeforeChangingIt(Connection connection,
       @TempDir Path dir) throws Exception {
     TableName name = TestingTables.create(connection, "uncompacted", F);
     try (Admin admin = connection.getAdmin()) {
@@ -302,6 +303,22 @@ class TuneCommandIT {
             + name.getNameAsString() + "', COMPACTION_ENABLED => true) or leave out --compact. Nothing was modified");
     assertThat(blockSize(connection, name)).isEqualTo(65536);
     assertThat(dir.resolve("audit.jsonl")).doesNotExist();
+
+    // A disabled table has no open region to compact.
+    TableName disabled = TestingTables.create(connection, "disabled", F);
+    try (Admin admin = connection.getAdmin()) {
+      admin.disableTable(disabled);
+      try {
+        assertRefused(CommandLineRun.of("--conf", conf.toString(), "tune", "apply", "--class", "RO-read", "--policy",
+            policies.toString(), "--table", disabled.getNameAsString(), "--audit",
+            dir.resolve("audit.jsonl").toString(), "--compact"), "turbo: --compact: table '"
+                + disabled.getNameAsString() + "' is disabled, so its files cannot be rewritten; enable it (HBase"
+                + " shell: enable '" + disabled.getNameAsString() + "') or leave out --compact. Nothing was modified");
+        assertThat(blockSize(connection, disabled)).isEqualTo(65536);
+      } finally {
+        admin.enableTable(disabled);
+      }
+    }
   }
 
   /** The data block encoding each store file of {@code table} was written with, as the file itself records it. */
