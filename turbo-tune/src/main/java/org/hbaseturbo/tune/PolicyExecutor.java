@@ -330,11 +330,20 @@ public final class PolicyExecutor {
     List<AuditLog.Entry> serverEntries = new ArrayList<>();
     List<Recommendation.Change> serverRows = new ArrayList<>();
     List<AuditLog.Entry> kept = new ArrayList<>();
-    for (AuditLog.Entry entry : history.toRestore(last)) {
+    List<AuditLog.Entry> toRestore = history.toRestore(last);
+    // Servers that ran different values before the apply (a heap tuner moving their fractions) have no one value to
+    // go back to; a heap fraction goes back with its partner or not at all, the two paired within HBase's bound.
+    Optional<String> heapMixed = toRestore.stream().filter(entry -> Recommender.isHeapFraction(entry.key()))
+        .map(AuditLog.Entry::oldValue).filter(PolicyExecutor::isMixed).findFirst();
+    for (AuditLog.Entry entry : toRestore) {
       if (entry.route() == Route.PRESPLIT) {
-        kept.add(entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
-            entry.newValue(), entry.newValue(), entry.route(), AuditLog.Status.KEPT)
-            .withStatus(now(), AuditLog.Status.KEPT, PreSplit.KEPT));
+        kept.add(kept(entry, PreSplit.KEPT));
+        continue;
+      }
+      if (isMixed(entry.oldValue()) || (heapMixed.isPresent() && Recommender.isHeapFraction(entry.key()))) {
+        kept.add(kept(entry, "the RegionServers ran different values before the apply ("
+            + (isMixed(entry.oldValue()) ? entry.oldValue() : "its heap fractions: " + heapMixed.get())
+            + "), which no one value restores: left at the apply's"));
         continue;
       }
       AuditLog.Entry undo = entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(),
@@ -355,7 +364,7 @@ public final class PolicyExecutor {
     List<AuditLog.Entry> entries = new ArrayList<>();
     if (!kept.isEmpty()) {
       kept.forEach(entry -> progress.accept("kept: the " + entry.key() + " of " + entry.target() + ": "
-          + PreSplit.KEPT));
+          + entry.detail()));
       audit.append(kept);
       entries.addAll(kept);
     }
@@ -368,6 +377,17 @@ public final class PolicyExecutor {
       entries.addAll(make(serverEntries, () -> changeServers(serverRows, marks, progress)));
     }
     return entries;
+  }
+
+  /** {@code entry} left as its apply made it by a rollback, for {@code why}. */
+  private static AuditLog.Entry kept(AuditLog.Entry entry, String why) {
+    return entry(entry.change(), ROLLBACK, entry.workloadClass(), entry.target(), entry.key(), entry.newValue(),
+        entry.newValue(), entry.route(), AuditLog.Status.KEPT).withStatus(now(), AuditLog.Status.KEPT, why);
+  }
+
+  /** Whether {@code value} is the servers' values where they differ, as {@link Recommender} reads them. */
+  private static boolean isMixed(String value) {
+    return value != null && value.startsWith(Recommender.MIXED);
   }
 
   /**

@@ -34,6 +34,8 @@ import org.hbaseturbo.tune.policy.Route;
 public final class Recommender {
   /** The setting name of a RegionServer heap change. */
   public static final String HEAP = "RegionServer heap";
+  /** How a value the servers (or a table's families) hold differently begins: "mixed: 0.3, 0.5". */
+  public static final String MIXED = "mixed: ";
   /** The setting name of a pre-split recommendation. */
   public static final String PRESPLIT = "pre-split";
 
@@ -151,7 +153,12 @@ public final class Recommender {
   }
 
   private static boolean isHeapFraction(Recommendation.Change change) {
-    return PolicySetting.byKey(change.setting()).filter(setting -> setting.route() == Route.HEAP_TUNER).isPresent();
+    return isHeapFraction(change.setting());
+  }
+
+  /** Whether {@code key} names the memstore's or the block cache's fraction of the heap. */
+  static boolean isHeapFraction(String key) {
+    return PolicySetting.byKey(key).filter(setting -> setting.route() == Route.HEAP_TUNER).isPresent();
   }
 
   private static void add(List<Recommendation.Change> changes, List<Recommendation.Change> unchanged,
@@ -246,6 +253,6 @@ public final class Recommender {
 
   private static String sameOrMixed(List<String> values) {
     TreeSet<String> distinct = new TreeSet<>(values);
-    return distinct.size() == 1 ? distinct.first() : "mixed: " + String.join(", ", distinct);
+    return distinct.size() == 1 ? distinct.first() : MIXED + String.join(", ", distinct);
   }
 }

@@ -203,6 +203,36 @@ class TestPolicyExecutorFailures {
     assertThat(servers.settings).as("nothing restored").containsEntry(COMPACTION_MIN, "7");
   }
 
+  /**
+   * A trial's revert in bench pcm's adaptivity run (2026-12-06) ended the watch loop: the servers' heap tuners had
+   * each moved the memstore's fraction elsewhere ("mixed: 0.3, 0.5" before the apply), and the revert tried to set
+   * that text as a value. No one value restores such servers: the pair of heap fractions stays as the apply made it,
+   * and the rest goes back.
+   */
+  @Test
+  void aValueTheServersHeldDifferentlyBeforeTheApplyIsKeptAndTheRestRestored() throws IOException {
+    String memstore = PolicySetting.MEMSTORE.key();
+    String blockCache = PolicySetting.BLOCK_CACHE.key();
+    Recommendation heap = new Recommendation(WorkloadClass.RO_READ, "test", TABLE.getNameAsString(), null, List.of(
+        new Recommendation.Change(memstore, Recommender.MIXED + "0.3, 0.5", "0.1", Route.HEAP_TUNER),
+        new Recommendation.Change(blockCache, "0.4", "0.6", Route.HEAP_TUNER),
+        new Recommendation.Change(COMPACTION_MIN, null, "6", Route.UPDATE_CONFIG)), List.of(), List.of(), 0);
+    executor().apply(heap, false, line -> { });
+    List<String> lines = new ArrayList<>();
+
+    List<AuditLog.Entry> rolledBack = executor().rollback(lines::add);
+
+    assertThat(servers.settings.values()).noneMatch(value -> value.startsWith(Recommender.MIXED));
+    assertThat(servers.settings).containsEntry(memstore, "0.1").containsEntry(blockCache, "0.6")
+        .containsEntry(COMPACTION_MIN, PolicySetting.COMPACTION_MIN.hbaseDefault());
+    assertThat(rolledBack).filteredOn(entry -> entry.status() == AuditLog.Status.KEPT)
+        .extracting(AuditLog.Entry::key).containsExactlyInAnyOrder(memstore, blockCache);
+    assertThat(lines).anyMatch(line -> line.startsWith("kept: the " + memstore + " of RegionServers: the"
+        + " RegionServers ran different values before the apply (mixed: 0.3, 0.5)"))
+        .anyMatch(line -> line.contains("kept: the " + blockCache + " of RegionServers: the RegionServers ran"
+            + " different values before the apply (its heap fractions: mixed: 0.3, 0.5)"));
+  }
+
   @Test
   void readsTheTargetsOfLogsWrittenBeforeTheyWereTyped() {
     assertThat(AuditLog.Target.parse("family ns:usertable:f"))
