@@ -331,8 +331,9 @@ public final class PolicyExecutor {
     List<Recommendation.Change> serverRows = new ArrayList<>();
     List<AuditLog.Entry> kept = new ArrayList<>();
     List<AuditLog.Entry> toRestore = history.toRestore(last);
-    // Servers that ran different values before the apply (a heap tuner moving their fractions) have no one value to
-    // go back to; a heap fraction goes back with its partner or not at all, the two paired within HBase's bound.
+    // Servers that held different values before the apply (a heap tuner moving their fractions) have no one value to
+    // go back to; a heap fraction goes back with its partner or not at all, the two paired within HBase's bound. A
+    // table's and a family's old values are the descriptor's own, never mixed.
     Optional<String> heapMixed = toRestore.stream().filter(entry -> Recommender.isHeapFraction(entry.key()))
         .map(AuditLog.Entry::oldValue).filter(PolicyExecutor::isMixed).findFirst();
     for (AuditLog.Entry entry : toRestore) {
@@ -340,8 +341,9 @@ public final class PolicyExecutor {
         kept.add(kept(entry, PreSplit.KEPT));
         continue;
       }
-      if (isMixed(entry.oldValue()) || (heapMixed.isPresent() && Recommender.isHeapFraction(entry.key()))) {
-        kept.add(kept(entry, "the RegionServers ran different values before the apply ("
+      if (entry.target().scope() == AuditLog.Scope.SERVERS
+          && (isMixed(entry.oldValue()) || (heapMixed.isPresent() && Recommender.isHeapFraction(entry.key())))) {
+        kept.add(kept(entry, "the RegionServers held different values before the apply ("
             + (isMixed(entry.oldValue()) ? entry.oldValue() : "its heap fractions: " + heapMixed.get())
             + "), which no one value restores: left at the apply's"));
         continue;

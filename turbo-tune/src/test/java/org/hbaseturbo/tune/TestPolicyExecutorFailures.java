@@ -228,8 +228,8 @@ class TestPolicyExecutorFailures {
     assertThat(rolledBack).filteredOn(entry -> entry.status() == AuditLog.Status.KEPT)
         .extracting(AuditLog.Entry::key).containsExactlyInAnyOrder(memstore, blockCache);
     assertThat(lines).anyMatch(line -> line.startsWith("kept: the " + memstore + " of RegionServers: the"
-        + " RegionServers ran different values before the apply (mixed: 0.3, 0.5)"))
-        .anyMatch(line -> line.contains("kept: the " + blockCache + " of RegionServers: the RegionServers ran"
+        + " RegionServers held different values before the apply (mixed: 0.3, 0.5)"))
+        .anyMatch(line -> line.contains("kept: the " + blockCache + " of RegionServers: the RegionServers held"
             + " different values before the apply (its heap fractions: mixed: 0.3, 0.5)"));
   }
 
