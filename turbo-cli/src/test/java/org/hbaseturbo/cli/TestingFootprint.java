@@ -16,6 +16,9 @@ import java.util.stream.Stream;
  * which its peers map through {@code /proc/PID/fd}. So a segment this process maps but holds no descriptor of is a
  * peer's, mapped for an endpoint to that peer: what an endpoint costs besides UCX's heap.
  *
+ * <p>A segment is told apart by its inode, not its name: UCX draws the name at random and unlinks the file at once,
+ * so the name is free again while the segment lives on, and two segments of different processes can bear it.
+ *
  * @param rssBytes the resident set ({@code VmRSS})
  * @param anonBytes its anonymous part ({@code RssAnon}): heap, malloc (UCX's endpoints among it), stacks
  * @param shmemBytes its shared-memory part ({@code RssShmem}): pages of UCX's segments, its own and its peers'
@@ -23,7 +26,7 @@ import java.util.stream.Stream;
  * @param descriptors open file descriptors
  * @param mappings the memory mappings of the process (the kernel bounds them: {@code vm.max_map_count})
  * @param ownSegments UCX segments the process made (each held by a descriptor)
- * @param peerSegments distinct UCX segments of other processes that it maps
+ * @param peerSegments distinct UCX segments (inodes) of other processes that it maps
  * @param peerMappings mappings of such segments (one segment can be mapped more than once), each counted once
  *     where the kernel split it into areas
  * @param peerMappedBytes the address space those mappings take
@@ -45,22 +48,21 @@ record TestingFootprint(long rssBytes, long anonBytes, long shmemBytes, int thre
         status.put(line.substring(0, colon), Long.parseLong(value[0]) * (value.length > 1 ? 1024 : 1));
       }
     }
-    Set<String> own = new HashSet<>();
+    Set<Long> own = new HashSet<>();
     int descriptors = 0;
     try (Stream<Path> fds = Files.list(proc.resolve("fd"))) {
       for (Path fd : fds.toList()) {
         descriptors++;
         try {
-          String target = Files.readSymbolicLink(fd).toString();
-          if (target.startsWith(SEGMENT)) {
-            own.add(segmentName(target));
+          if (Files.readSymbolicLink(fd).toString().startsWith(SEGMENT)) {
+            own.add((Long) Files.getAttribute(fd, "unix:ino"));
           }
         } catch (IOException closedMeanwhile) {
           // A descriptor closed between the listing and its read: not held any more.
         }
       }
     }
-    Set<String> peers = new HashSet<>();
+    Set<Long> peers = new HashSet<>();
     int peerMappings = 0;
     int mappings = 0;
     long peerMapped = 0;
@@ -68,17 +70,18 @@ record TestingFootprint(long rssBytes, long anonBytes, long shmemBytes, int thre
     boolean inPeerMapping = false;
     for (String line : Files.readAllLines(proc.resolve("smaps"))) {
       // A mapping's header "7f68d5be7000-7f68d6000000 rw-s 00000000 00:1b 22311   /dev/shm/ucx_shm_posix_... (deleted)"
-      // then its fields, "Rss:  12 kB" among them.
+      // (range, flags, offset, device, inode, path) then its fields, "Rss:  12 kB" among them.
       if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
         mappings++;
-        int path = line.indexOf(SEGMENT);
-        inPeerMapping = path >= 0 && !own.contains(segmentName(line.substring(path)));
+        String[] header = line.split("\\s+");
+        long inode = Long.parseLong(header[4]);
+        inPeerMapping = line.contains(SEGMENT) && !own.contains(inode);
         if (inPeerMapping) {
-          peers.add(segmentName(line.substring(path)));
+          peers.add(inode);
           // UCX maps a segment whole, from its start; an area at an offset into it is a mapping the kernel split
           // in two (a part of it given other flags), not a mapping of its own.
-          peerMappings += Long.parseUnsignedLong(line.split(" ")[2], 16) == 0 ? 1 : 0;
-          String[] range = line.substring(0, line.indexOf(' ')).split("-");
+          peerMappings += Long.parseUnsignedLong(header[2], 16) == 0 ? 1 : 0;
+          String[] range = header[0].split("-");
           peerMapped += Long.parseUnsignedLong(range[1], 16) - Long.parseUnsignedLong(range[0], 16);
         }
       } else if (inPeerMapping && line.startsWith("Rss:")) {
@@ -110,12 +113,5 @@ record TestingFootprint(long rssBytes, long anonBytes, long shmemBytes, int thre
     figures.put("ucx_peer_mapped_bytes", peerMappedBytes);
     figures.put("ucx_peer_resident_bytes", peerResidentBytes);
     return figures;
-  }
-
-  /** "ucx_shm_posix_67a08a7b" of a path or a mapping's name, without " (deleted)". */
-  private static String segmentName(String path) {
-    String name = path.substring(path.indexOf(SEGMENT) + "/dev/shm/".length());
-    int space = name.indexOf(' ');
-    return space < 0 ? name : name.substring(0, space);
   }
 }
