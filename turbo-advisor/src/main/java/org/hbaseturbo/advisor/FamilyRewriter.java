@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.client.MajorCompaction;
 import org.hbaseturbo.client.compress.CodecAvailability;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Pause;
@@ -131,12 +132,9 @@ public final class FamilyRewriter {
    * request unrun ({@code CompactSplit}), and the family would keep an option its files never took.
    */
   static void requireCompactions(TableDescriptor descriptor) {
-    TableName table = descriptor.getTableName();
-    if (!descriptor.isCompactionEnabled()) {
-      throw new InvalidInputException("table " + table + " has compactions disabled (COMPACTION_ENABLED => false),"
-          + " so no storage option can reach its files; enable them (HBase shell: alter '" + table
-          + "', COMPACTION_ENABLED => true). Nothing was modified");
-    }
+    MajorCompaction.cannotRewrite(descriptor).ifPresent(why -> {
+      throw new InvalidInputException(why + ". Nothing was modified");
+    });
   }
 
   /** Refuses, modifying nothing, when the option's codec does not work on every RegionServer. */

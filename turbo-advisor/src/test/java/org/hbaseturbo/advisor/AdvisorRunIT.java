@@ -135,7 +135,7 @@ class AdvisorRunIT {
     assertThatThrownBy(() -> new AdvisorRun(connection, events).run(request(name, Optional.of("readings"), true,
         Optional.empty())))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith("table " + name + " has compactions disabled (COMPACTION_ENABLED => false)");
+        .hasMessageStartingWith("table '" + name + "' has compactions disabled (COMPACTION_ENABLED => false)");
     assertThat(events.seen).isEmpty();
     // Advice alone changes nothing, so it is given.
     assertThat(new AdvisorRun(connection, new Events()).run(request(name, Optional.of("readings"), false,

@@ -114,8 +114,8 @@ class FamilyRewriterIT {
     assertThatThrownBy(() -> new FamilyRewriter(connection, FamilyRewriter.DEFAULT_TIMEOUT, step -> { })
         .rewrite(name, READINGS, DIFF_GZ))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage("table " + name + " has compactions disabled (COMPACTION_ENABLED => false), so no storage option"
-            + " can reach its files; enable them (HBase shell: alter '" + name + "', COMPACTION_ENABLED => true)."
+        .hasMessage("table '" + name + "' has compactions disabled (COMPACTION_ENABLED => false), so its files"
+            + " cannot be rewritten; enable them (HBase shell: alter '" + name + "', COMPACTION_ENABLED => true)."
             + " Nothing was modified");
     assertThat(readingsFamily(connection, name)).isEqualTo(before);
   }

@@ -131,11 +131,9 @@ final class TuneApplyCommand implements Callable<Integer> {
             + " rewritten; enable it (HBase shell: enable '" + table + "') or leave out --compact. Nothing was"
             + " modified");
       }
-      if (!admin.getDescriptor(TableName.valueOf(table)).isCompactionEnabled()) {
-        throw new InvalidInputException("--compact: table '" + table + "' has compactions disabled"
-            + " (COMPACTION_ENABLED => false), so its files cannot be rewritten; enable them (HBase shell: alter '"
-            + table + "', COMPACTION_ENABLED => true) or leave out --compact. Nothing was modified");
-      }
+      MajorCompaction.cannotRewrite(admin.getDescriptor(TableName.valueOf(table))).ifPresent(why -> {
+        throw new InvalidInputException("--compact: " + why + " or leave out --compact. Nothing was modified");
+      });
     }
   }
 

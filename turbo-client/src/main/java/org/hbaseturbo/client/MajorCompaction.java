@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.hbaseturbo.common.Pause;
 
 /**
@@ -43,6 +45,20 @@ public final class MajorCompaction {
   }
 
   /**
+   * Why no compaction can rewrite the table's files, or nothing when one can. A table whose descriptor disables
+   * compactions is the case: HBase takes a compaction request for it and runs none ({@code CompactSplit}), so a wait
+   * for its files would last its whole bound, and values given to its families would never reach them.
+   */
+  public static Optional<String> cannotRewrite(TableDescriptor descriptor) {
+    if (descriptor.isCompactionEnabled()) {
+      return Optional.empty();
+    }
+    String table = descriptor.getTableName().getNameAsString();
+    return Optional.of("table '" + table + "' has compactions disabled (COMPACTION_ENABLED => false), so its files"
+        + " cannot be rewritten; enable them (HBase shell: alter '" + table + "', COMPACTION_ENABLED => true)");
+  }
+
+  /**
    * @param bound how long to wait at most; the compaction goes on after it
    * @param progress told every few seconds how many regions are yet to be rewritten
    * @return how long the compaction took from its request, in seconds
@@ -51,10 +67,9 @@ public final class MajorCompaction {
    */
   public static double flushAndAwait(Admin admin, TableName table, Duration bound, Consumer<String> progress)
       throws IOException {
-    if (!admin.getDescriptor(table).isCompactionEnabled()) {
-      // HBase takes the request and compacts nothing: the wait would last its whole bound.
-      throw new IOException("the files of " + table + " cannot be rewritten: its descriptor disables compactions"
-          + " (COMPACTION_ENABLED => false)");
+    Optional<String> cannot = cannotRewrite(admin.getDescriptor(table));
+    if (cannot.isPresent()) {
+      throw new IOException(cannot.get());
     }
     // The request is queued, and the table reports no compaction until it begins: what says it is over is the
     // files it writes, which record when (a region's last major compaction, as its RegionServer reports it). Each
