@@ -50,7 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>What must hold: every operation served by the fast path and reading back what was written (no error, no
  * fall-back); each server opened exactly 256 sessions and then 256 more in the renewals, holds all 256 at once after
- * them, made one UCX endpoint per connection and no more, executed as many requests as the clients were served,
+ * them, made one UCX endpoint per connection and no more (the renewals kept them), executed as many requests as the clients were served,
  * refused none, and holds no session once the clients closed their connections. What it costs, each server's and
  * each client JVM's memory, threads, descriptors and UCX segments before, with and after the sessions, is written to
  * {@code target/fastpath-many-clients.json} (results/fastpath/sessions-2026-11-28 holds a run's).
@@ -157,6 +157,13 @@ class FastPathManyClientsIT {
       // All renewed within the lifetime, and none dropped since: no session was opened after the renewals.
       measureServers(cluster, servers, "renewed", SESSIONS, CONNECTIONS);
       assertServersServed(servers, "renewed", renewed, 2 * CONNECTIONS);
+      for (JsonNode server : servers) {
+        // A renewed session kept its client worker's endpoint: no segment mapped again. Before the clients kept it,
+        // one server held every replaced endpoint (1,024 mappings of 512 segments) until the clients ended.
+        JsonNode footprint = server.get("phases").get("renewed").get("footprint");
+        assertThat(footprint.get("ucx_peer_mappings").asLong()).as("client segments mapped after renewals: %s",
+            footprint).isEqualTo(footprint.get("ucx_peer_segments").asLong()).isGreaterThanOrEqualTo(CONNECTIONS);
+      }
 
       sendAll(clients, "close");
       awaitAll(clients, "closed", figures.putArray("clients_closed"));

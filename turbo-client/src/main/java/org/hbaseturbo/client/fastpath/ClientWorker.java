@@ -56,15 +56,26 @@ final class ClientWorker implements Closeable {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final int SPARE_BUFFERS = 16;
 
-  /** An endpoint to one server worker, for one session; and whether UCX reported it failed. */
-  private static final class Endpoint {
+  /** A UCX endpoint to one server worker, the address it was made to, and whether UCX reported it failed. */
+  private static final class Link {
     final UcpEndpoint ucx;
-    final ServerSession session;
-    final FrameMac mac;
+    final ByteBuffer address;
     volatile String failure;
 
-    Endpoint(UcpEndpoint ucx, ServerSession session) {
+    Link(UcpEndpoint ucx, ByteBuffer address) {
       this.ucx = ucx;
+      this.address = address;
+    }
+  }
+
+  /** A link as one session uses it: its requests signed with that session's key. */
+  private static final class Endpoint {
+    final Link link;
+    final ServerSession session;
+    final FrameMac mac;
+
+    Endpoint(Link link, ServerSession session) {
+      this.link = link;
       this.session = session;
       this.mac = new FrameMac(session.key());
     }
@@ -99,12 +110,12 @@ final class ClientWorker implements Closeable {
 
     /** Why its endpoint failed, or null. */
     String failure() {
-      return to.failure;
+      return to.link.failure;
     }
 
     /** The failure of its endpoint, to hand its caller. */
     FastPathUnavailableException endpointFailed() {
-      return new FastPathUnavailableException("fast-path endpoint failed: " + to.failure);
+      return new FastPathUnavailableException("fast-path endpoint failed: " + to.link.failure);
     }
   }
 
@@ -211,7 +222,7 @@ final class ClientWorker implements Closeable {
     UcpRequest send;
     try {
       // getAddress is the address of the buffer's position: the flip above put it at the message's start.
-      send = endpoint.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out), length,
+      send = endpoint.link.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out), length,
           SEND_FLAGS, null);
     } catch (RuntimeException e) {
       forget(session.server());
@@ -252,7 +263,7 @@ final class ClientWorker implements Closeable {
     waits.waiting.incrementAndGet();
     try {
       while (request.reply == null) {
-        if (request.to.failure != null) {
+        if (request.to.link.failure != null) {
           throw request.endpointFailed();
         }
         if (progress() > 0) {
@@ -385,15 +396,29 @@ final class ClientWorker implements Closeable {
     return UcsConstants.STATUS.UCS_OK;
   }
 
+  /**
+   * The endpoint for the session's requests. A session that renews the one this worker's endpoint to the server was
+   * for keeps its link, where the server still offers that worker: a link made anew would leave the replaced one on
+   * the server, which UCX frees only when its check of it is answered (on one of two servers, not before the client
+   * ended, results/fastpath/sessions-2026-11-28), so a server's endpoints would grow with every renewal of a long-lived
+   * client. After a failure, or a session dropped for no answer, a new link.
+   */
   private Endpoint endpointTo(ServerSession session) throws FastPathUnavailableException {
     Endpoint endpoint = endpoints.get(session.server());
-    if (endpoint != null && endpoint.session == session && endpoint.failure == null) {
-      return endpoint;
+    if (endpoint != null && endpoint.link.failure == null) {
+      if (endpoint.session == session) {
+        return endpoint;
+      }
+      if (renews(session, endpoint.session) && session.workers().contains(endpoint.link.address)) {
+        Endpoint renewed = new Endpoint(endpoint.link, session);
+        endpoints.put(session.server(), renewed);
+        return renewed;
+      }
     }
     forget(session.server());
     // Spread a connection's workers over the server's workers.
     ByteBuffer address = session.workers().get(index % session.workers().size());
-    Endpoint[] created = new Endpoint[1];
+    Link[] created = new Link[1];
     try {
       UcpEndpoint ucx = worker.newEndpoint(new UcpEndpointParams().setUcpAddress(address.duplicate())
           .setPeerErrorHandlingMode().setName("turbo-fastpath-" + session.server())
@@ -402,19 +427,29 @@ final class ClientWorker implements Closeable {
               created[0].failure = message + " (UCS status " + status + ")";
             }
           }));
-      created[0] = new Endpoint(ucx, session);
+      created[0] = new Link(ucx, address);
     } catch (RuntimeException e) {
       throw new FastPathUnavailableException("cannot reach " + session.server() + " over UCX: " + e.getMessage(), e);
     }
-    endpoints.put(session.server(), created[0]);
-    return created[0];
+    Endpoint opened = new Endpoint(created[0], session);
+    endpoints.put(session.server(), opened);
+    return opened;
+  }
+
+  /**
+   * Whether {@code next} renews {@code earlier}: opened once {@code earlier} was due for renewal, rather than in its
+   * place after it went unanswered (the channel drops a session earlier than that only for failures and timeouts).
+   */
+  private static boolean renews(ServerSession next, ServerSession earlier) {
+    return next.server().equals(earlier.server()) && next.renewAtNanos() - earlier.renewAtNanos() > 0
+        && System.nanoTime() - earlier.renewAtNanos() >= 0;
   }
 
   /** Drops the endpoint to a server (failed, timed out, or its session replaced). */
   void forget(ServerName server) {
     Endpoint endpoint = endpoints.remove(server);
     if (endpoint != null) {
-      endpoint.ucx.closeNonBlockingForce();
+      endpoint.link.ucx.closeNonBlockingForce();
     }
   }
 
