@@ -50,10 +50,11 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>What must hold: every operation served by the fast path and reading back what was written (no error, no
  * fall-back); each server opened exactly 256 sessions and then 256 more in the renewals, holds all 256 at once after
- * them, made one UCX endpoint per connection and no more (the renewals kept them), executed as many requests as the clients were served,
- * refused none, and holds no session once the clients closed their connections. What it costs, each server's and
- * each client JVM's memory, threads, descriptors and UCX segments before, with and after the sessions, is written to
- * {@code target/fastpath-many-clients.json} (results/fastpath/sessions-2026-11-28 holds a run's).
+ * them, made one UCX endpoint per connection and no more (the renewals kept them), executed as many requests as the
+ * clients were served, refused none, and holds no session once the clients closed their connections. What it costs,
+ * each server's and each client JVM's memory, threads, descriptors and UCX segments before, with and after the
+ * sessions, is written to {@code target/fastpath-many-clients.json} (results/fastpath/sessions-2026-11-28 holds a
+ * run's).
  *
  * <p>It runs a process cluster of its own: what a session costs is read from each RegionServer's process (its
  * memory, mappings and threads in {@code /proc}, its heap through {@code jcmd}) and its metrics on its info server,

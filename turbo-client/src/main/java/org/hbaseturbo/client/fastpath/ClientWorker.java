@@ -188,7 +188,7 @@ final class ClientWorker implements Closeable {
       // see, and drop past its deadline, before anything this worker sends next.
       throw e;
     } catch (FastPathUnavailableException e) {
-      forget(session.server());
+      forget(request);
       throw e;
     } finally {
       inFlight.remove(request.sequence);
@@ -225,7 +225,7 @@ final class ClientWorker implements Closeable {
       send = endpoint.link.ucx.sendAmNonBlocking(FastPathFrames.REQUEST_MESSAGE, 0, 0, UcxUtils.getAddress(out), length,
           SEND_FLAGS, null);
     } catch (RuntimeException e) {
-      forget(session.server());
+      forget(session.server(), endpoint.link);
       throw new FastPathUnavailableException("cannot send to " + session.server() + " over UCX: " + e, e);
     }
     releaseFinished();
@@ -397,11 +397,12 @@ final class ClientWorker implements Closeable {
   }
 
   /**
-   * The endpoint for the session's requests. A session that renews the one this worker's endpoint to the server was
-   * for keeps its link, where the server still offers that worker: a link made anew would leave the replaced one on
+   * The endpoint for the session's requests. A session that renews the one this worker's link to the server was
+   * for keeps the link, where the server still offers that worker: a link made anew would leave the replaced one on
    * the server, which UCX frees only when its check of it is answered (on one of two servers, not before the client
    * ended, results/fastpath/sessions-2026-11-28), so a server's endpoints would grow with every renewal of a long-lived
-   * client. After a failure, or a session dropped for no answer, a new link.
+   * client. A caller that took the renewed session before its renewal sends over the same link. After a failure, or
+   * in place of a session dropped for no answer, a new link, which may reach another of the server's workers.
    */
   private Endpoint endpointTo(ServerSession session) throws FastPathUnavailableException {
     Endpoint endpoint = endpoints.get(session.server());
@@ -409,13 +410,19 @@ final class ClientWorker implements Closeable {
       if (endpoint.session == session) {
         return endpoint;
       }
-      if (renews(session, endpoint.session) && session.workers().contains(endpoint.link.address)) {
+      if (session.renewed(endpoint.session) && session.workers().contains(endpoint.link.address)) {
         Endpoint renewed = new Endpoint(endpoint.link, session);
         endpoints.put(session.server(), renewed);
         return renewed;
       }
+      if (endpoint.session.renewed(session)) {
+        return new Endpoint(endpoint.link, session);
+      }
     }
-    forget(session.server());
+    Endpoint replaced = endpoints.remove(session.server());
+    if (replaced != null) {
+      replaced.link.ucx.closeNonBlockingForce();
+    }
     // Spread a connection's workers over the server's workers.
     ByteBuffer address = session.workers().get(index % session.workers().size());
     Link[] created = new Link[1];
@@ -437,27 +444,27 @@ final class ClientWorker implements Closeable {
   }
 
   /**
-   * Whether {@code next} renews {@code earlier}: opened once {@code earlier} was due for renewal, rather than in its
-   * place after it went unanswered (the channel drops a session earlier than that only for failures and timeouts).
+   * Drops the link {@code request} went over, which failed, where it is still this worker's link to its server: a
+   * request that failed with an earlier link must not close the one made since.
    */
-  private static boolean renews(ServerSession next, ServerSession earlier) {
-    return next.server().equals(earlier.server()) && next.renewAtNanos() - earlier.renewAtNanos() > 0
-        && System.nanoTime() - earlier.renewAtNanos() >= 0;
+  void forget(InFlight request) {
+    forget(request.server(), request.to.link);
   }
 
-  /** Drops the endpoint to a server (failed, timed out, or its session replaced). */
-  void forget(ServerName server) {
-    Endpoint endpoint = endpoints.remove(server);
-    if (endpoint != null) {
-      endpoint.link.ucx.closeNonBlockingForce();
+  private void forget(ServerName server, Link link) {
+    Endpoint endpoint = endpoints.get(server);
+    if (endpoint != null && endpoint.link == link) {
+      endpoints.remove(server);
+      link.ucx.closeNonBlockingForce();
     }
   }
 
   @Override
   public void close() {
-    for (ServerName server : endpoints.keySet().toArray(new ServerName[0])) {
-      forget(server);
+    for (Endpoint endpoint : endpoints.values()) {
+      endpoint.link.ucx.closeNonBlockingForce();
     }
+    endpoints.clear();
     worker.close();
   }
 }

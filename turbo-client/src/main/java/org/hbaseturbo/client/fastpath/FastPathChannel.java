@@ -235,17 +235,19 @@ final class FastPathChannel implements Closeable {
       return fresh;
     }
     ServerSession session = sessions.get(server);
+    byte[] renews = null;
     if (session != null && sessions.remove(server, session)) {
       // Half its lifetime is over: a new one before the server stops accepting it, whose refusal a client of a
       // cluster that signs replies could not trust (it is unsigned) and would wait out.
       sessionCalls.close(session);
+      renews = session.id();
     }
     Long retryAt = unavailableUntil.get(server);
     if (retryAt != null && System.nanoTime() < retryAt) {
       return null;
     }
     try {
-      ServerSession opened = sessionCalls.open(location);
+      ServerSession opened = sessionCalls.open(location, renews);
       ServerSession raced = sessions.putIfAbsent(server, opened);
       if (raced != null) {
         sessionCalls.close(opened);

@@ -79,7 +79,7 @@ public final class FastPathCheck {
     }
     ServerSession session;
     try {
-      session = sessions.open(new HRegionLocation(region.get(), server));
+      session = sessions.open(new HRegionLocation(region.get(), server), null);
     } catch (IOException e) {
       // HBase wraps the server's refusal in its endpoint call's failure: the reason is the deepest cause.
       return ServerCheck.notUp(server.toString(), ServerCheck.State.DOWN, "no session: "

@@ -223,7 +223,7 @@ final class PipelinedWorker implements Closeable {
       remove(waiting.request());
       worker.giveUp(waiting.request());
       if (waiting.request().failure() != null) {
-        worker.forget(waiting.request().server());
+        worker.forget(waiting.request());
         waiting.reply().completeExceptionally(waiting.request().endpointFailed());
       } else {
         waiting.reply().completeExceptionally(FastPathTimeoutException.noReplyInTime());

@@ -1,6 +1,7 @@
 package org.hbaseturbo.client.fastpath;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -19,7 +20,14 @@ import org.apache.hadoop.hbase.TableName;
  *     unanswered
  * @param renewAtNanos when (on this client's clock) the client opens a new session rather than use this one, well
  *     before the server stops accepting it
+ * @param renews the id of the session this one renews, which was due for renewal; null when this one was opened
+ *     first, or in place of one dropped for a failure or for no answer
  */
 record ServerSession(ServerName server, byte[] id, byte[] key, List<ByteBuffer> workers,
-    TableName table, byte[] row, String runtime, ServerClock clock, long maxRequestBytes, long renewAtNanos) {
+    TableName table, byte[] row, String runtime, ServerClock clock, long maxRequestBytes, long renewAtNanos,
+    byte[] renews) {
+  /** Whether this session renews {@code earlier}. */
+  boolean renewed(ServerSession earlier) {
+    return renews != null && Arrays.equals(renews, earlier.id);
+  }
 }

@@ -139,8 +139,11 @@ final class SessionCalls {
     }
   }
 
-  /** @throws IOException when the server has no fast path, refuses the caller or cannot be reached */
-  ServerSession open(HRegionLocation location) throws IOException {
+  /**
+   * @param renews the id of the session the new one renews ({@link ServerSession#renews}), or null
+   * @throws IOException when the server has no fast path, refuses the caller or cannot be reached
+   */
+  ServerSession open(HRegionLocation location, byte[] renews) throws IOException {
     byte[] row = location.getRegion().getStartKey();
     KeyPair ours = SessionKeys.newKeyPair();
     byte[] clientPublic = SessionKeys.encoded(ours);
@@ -182,7 +185,7 @@ final class SessionCalls {
         row, response.getUcxRuntime(), ServerClock.measured(sent, response.getServerNanos(), answered,
         !HostBoot.id().isEmpty() && HostBoot.id().equals(response.getBootId())),
         // A server before the field took what a client sends by default.
-        response.hasMaxRequestBytes() ? response.getMaxRequestBytes() : Long.MAX_VALUE, renewAt);
+        response.hasMaxRequestBytes() ? response.getMaxRequestBytes() : Long.MAX_VALUE, renewAt, renews);
   }
 
   /**

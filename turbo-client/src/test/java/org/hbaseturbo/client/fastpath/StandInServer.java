@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -41,6 +43,8 @@ final class StandInServer {
   private final List<Map.Entry<Request, UcpEndpoint>> held = new ArrayList<>();
   /** Replies UCX may still read: kept reachable until their sends complete, lest the collector free them. */
   private final List<Map.Entry<UcpRequest, ByteBuffer>> sending = new ArrayList<>();
+  /** The endpoints UCX made to the senders of the requests received, by native id: one per client link. */
+  final Set<Long> senders = ConcurrentHashMap.newKeySet();
   volatile Function<Request, byte[]> answer;
   volatile int reverseEvery = 1;
   /** While set the stand-in takes nothing in, as a RegionServer whose workers all wait for WAL syncs. */
@@ -53,6 +57,7 @@ final class StandInServer {
     worker.setAmRecvHandler(FastPathFrames.REQUEST_MESSAGE, (header, headerLength, data, sender) -> {
       byte[] message = new byte[(int) data.getLength()];
       UcxUtils.getByteBufferView(data.getDataAddress(), data.getLength()).get(message);
+      senders.add(sender.getNativeId());
       received.add(Map.entry(Request.parse(message), sender));
       return UcsConstants.STATUS.UCS_OK;
     }, UcpConstants.UCP_AM_FLAG_WHOLE_MSG);
@@ -100,12 +105,17 @@ final class StandInServer {
 
   /** A session with this stand-in, under {@code key}. */
   ServerSession session(byte[] key) {
+    return session(key, SESSION, null);
+  }
+
+  /** A session {@code id} with this stand-in, under {@code key}, renewing session {@code renews} (or none). */
+  ServerSession session(byte[] key, byte[] id, byte[] renews) {
     ByteBuffer address = worker.getAddress();
     ByteBuffer copy = ByteBuffer.allocateDirect(address.remaining()).put(address).flip();
     long now = System.nanoTime();
-    return new ServerSession(ServerName.valueOf("stand-in", 1, 1), SESSION, key, List.of(copy),
+    return new ServerSession(ServerName.valueOf("stand-in", 1, 1), id, key, List.of(copy),
         TableName.valueOf("t"), new byte[0], "stand-in", ServerClock.measured(now, now, now, true), Long.MAX_VALUE,
-        Long.MAX_VALUE);
+        Long.MAX_VALUE, renews);
   }
 
   /** A reply to {@code stream} and {@code sequence}, signed with {@code key} (unsigned when null). */

@@ -106,6 +106,34 @@ class TestClientWorker {
   }
 
   /**
+   * A session that renews the one the worker's link to the server was for keeps that link, and so does a caller that
+   * took the renewed session before its renewal: the server sees one sender, where a link per session left every
+   * replaced one on a RegionServer. A session opened in place of one dropped for no answer makes a new link.
+   */
+  @Test
+  void aRenewedSessionKeepsTheLinkAndOneInPlaceOfADroppedSessionMakesANewOne() throws Exception {
+    try (ClientWorker client = client()) {
+      ServerSession first = server.session(KEY, sessionId(1), null);
+      ServerSession renewal = server.session(KEY, sessionId(2), first.id());
+      ServerSession replacement = server.session(KEY, sessionId(3), null);
+      server.answer = request -> StandInServer.reply(request.stream(), request.sequence(), KEY, "ok");
+      for (ServerSession session : List.of(first, renewal, first, renewal)) {
+        assertThat(body(client.call(session, FastPathOperation.GET, new byte[1], deadline()))).isEqualTo("ok");
+      }
+      assertThat(server.senders).as("links the server saw").hasSize(1);
+
+      assertThat(body(client.call(replacement, FastPathOperation.GET, new byte[1], deadline()))).isEqualTo("ok");
+      assertThat(server.senders).as("links the server saw").hasSize(2);
+    }
+  }
+
+  private static byte[] sessionId(int n) {
+    byte[] id = new byte[StandInServer.SESSION.length];
+    id[0] = (byte) n;
+    return id;
+  }
+
+  /**
    * While UCX's wait for events returns at once with nothing for the caller (here a signal sent over and over; in
    * {@code bench fastpath}, batches of Puts at 64 clients), the caller sleeps between such wake-ups instead of
    * spinning on a core, and still times out at its deadline.
