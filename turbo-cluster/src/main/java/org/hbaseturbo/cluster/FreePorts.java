@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.ThreadLocalRandom;
+import org.hbaseturbo.common.KernelSetting;
 
 /**
  * Ports for the servers of local clusters, free on loopback when given, for a server to bind to once it starts: below
@@ -24,7 +23,6 @@ final class FreePorts {
   private static final int ATTEMPTS = 200;
   /** The kernel's default lower bound of ephemeral ports, where its setting cannot be read. */
   private static final int EPHEMERAL_LOW = 32_768;
-  private static final Path RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
   /** Enough for the servers of several clusters starting at once; older ports are bound or given up by then. */
   private static final int REMEMBERED = 64;
   private static final Deque<Integer> GIVEN = new ArrayDeque<>();
@@ -58,7 +56,7 @@ final class FreePorts {
   /** The lowest port the kernel gives out by itself, if well above {@link #LOWEST}; else {@link #EPHEMERAL_LOW}. */
   static int ephemeralLow() {
     try {
-      int low = Integer.parseInt(Files.readString(RANGE).strip().split("\\s+")[0]);
+      int low = Integer.parseInt(KernelSetting.read("net/ipv4/ip_local_port_range").split("\\s+")[0]);
       return low > LOWEST + ATTEMPTS ? low : EPHEMERAL_LOW;
     } catch (IOException | RuntimeException unreadable) {
       return EPHEMERAL_LOW;
