@@ -49,12 +49,15 @@ final class MapHeadroom {
     this.countedAtNanos = System.nanoTime() - COUNT_NANOS;
   }
 
-  /** This process's, where Linux tells its mappings and their bound; empty elsewhere (nothing to guard). */
+  /**
+   * This process's, where Linux tells its mappings and their bound; empty elsewhere (nothing to guard). Never throws:
+   * it is read as the fast path's coprocessor is made, and a coprocessor that fails there aborts the RegionServer.
+   */
   static OptionalLong kernelBound() {
     try {
       return Files.isReadable(MAPS) ? OptionalLong.of(Long.parseLong(KernelSetting.read("vm/max_map_count")))
           : OptionalLong.empty();
-    } catch (IOException | NumberFormatException e) {
+    } catch (IOException | RuntimeException unreadable) {
       return OptionalLong.empty();
     }
   }
