@@ -419,9 +419,8 @@ final class ClientWorker implements Closeable {
         return new Endpoint(endpoint.link, session);
       }
     }
-    Endpoint replaced = endpoints.remove(session.server());
-    if (replaced != null) {
-      replaced.link.ucx.closeNonBlockingForce();
+    if (endpoint != null) {
+      forget(session.server(), endpoint.link);
     }
     // Spread a connection's workers over the server's workers.
     ByteBuffer address = session.workers().get(index % session.workers().size());
