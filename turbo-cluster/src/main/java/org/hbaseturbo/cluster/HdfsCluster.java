@@ -23,6 +23,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * HDFS as an operator runs it, scaled to this host: a NameNode and DataNodes, each a JVM of its own (Hadoop
@@ -80,7 +81,8 @@ public final class HdfsCluster implements Closeable {
       format(nameNodeHome, logs, settings);
     }
     HdfsDaemon nameNode = HdfsDaemon.start("NameNode", nameNodeHome, logs, "namenode", settings,
-        NameNode.class.getName(), List.of(), hosts.map(own -> own.masterHost().wrapper()).orElse(List.of()));
+        NameNode.class.getName(), List.of(), hosts.map(own -> own.masterHost().wrapper()).orElse(List.of()),
+        outlivingWriters(dir));
     List<HdfsDaemon> dataNodes = new ArrayList<>();
     HdfsCluster cluster = new HdfsCluster(dir, logs, settings, nameNode, dataNodes, hosts);
     try {
@@ -166,7 +168,25 @@ public final class HdfsCluster implements Closeable {
     own.put("dfs.datanode.data.dir", home.resolve("data").toString());
     hosts.ifPresent(on -> own.putAll(dataNodeAddresses(on.address(index))));
     return HdfsDaemon.start("DataNode " + index, home, logs, "datanode-" + index, own, DataNode.class.getName(),
-        List.of(), hosts.map(on -> on.wrapper(index)).orElse(List.of()));
+        List.of(), hosts.map(on -> on.wrapper(index)).orElse(List.of()), outlivingWriters(dir));
+  }
+
+  /**
+   * The end order of HBase's servers on this HDFS: when the launcher dies, its daemons get their SIGTERM only once
+   * those servers have ended (or 35 s later), as operators stop HBase before HDFS. A RegionServer's SIGTERM closes its
+   * regions, flushing each to HDFS: the one run that lost acknowledged rows after its launcher was killed
+   * (HdfsClusterCommandIT, once in three suites) had HDFS stop while its RegionServer did.
+   */
+  public EndOrder writersOrder() {
+    return EndOrder.holding(writersLock(dir));
+  }
+
+  private static EndOrder outlivingWriters(Path dir) {
+    return EndOrder.outliving(writersLock(dir));
+  }
+
+  private static Path writersLock(Path dir) {
+    return dir.resolve("writers.lock");
   }
 
   /**

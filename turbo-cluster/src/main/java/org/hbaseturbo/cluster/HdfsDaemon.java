@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * One HDFS daemon, a NameNode or a DataNode, in a JVM of its own started through Hadoop's own entry point with the
@@ -27,14 +28,17 @@ final class HdfsDaemon {
    */
   static HdfsDaemon start(String name, Path home, Path logs, String logName, Map<String, String> settings,
       String mainClass, List<String> args) throws IOException {
-    return start(name, home, logs, logName, settings, mainClass, args, List.of());
+    return start(name, home, logs, logName, settings, mainClass, args, List.of(), EndOrder.NONE);
   }
 
-  /** @param wrapper a command the JVM runs under (its words first on the command line): its host's, or none */
+  /**
+   * @param wrapper a command the JVM runs under (its words first on the command line): its host's, or none
+   * @param order how its end stands among HBase's servers' when the launcher dies
+   */
   static HdfsDaemon start(String name, Path home, Path logs, String logName, Map<String, String> settings,
-      String mainClass, List<String> args, List<String> wrapper) throws IOException {
+      String mainClass, List<String> args, List<String> wrapper, EndOrder order) throws IOException {
     Path conf = writeConf(home, settings);
-    return new HdfsDaemon(ServerJvm.start(name, conf, logs, logName, HEAP, wrapper, mainClass, args));
+    return new HdfsDaemon(ServerJvm.start(name, conf, logs, logName, HEAP, wrapper, order, mainClass, args));
   }
 
   /**

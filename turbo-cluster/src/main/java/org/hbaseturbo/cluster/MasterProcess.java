@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * The master in a JVM of its own, started through HBase's own entry point ({@code HMaster start}) with its settings in
@@ -36,9 +37,10 @@ final class MasterProcess implements ClusterMaster {
    * @param settings the master's settings: the cluster's, with its host's address to bind to and advertise
    * @param wrapper the words its JVM runs under to run on its host
    * @param client a client configuration of the cluster, for the launcher to reach the master with
+   * @param order {@link HdfsCluster#writersOrder} on HDFS, so that HDFS outlives it when the launcher dies
    */
-  static MasterProcess start(Path dataDir, Configuration settings, List<String> wrapper, Configuration client)
-      throws IOException {
+  static MasterProcess start(Path dataDir, Configuration settings, List<String> wrapper, Configuration client,
+      EndOrder order) throws IOException {
     Path home = dataDir.resolve("master");
     Path conf = Files.createDirectories(home.resolve("conf"));
     int port = FreePorts.take();
@@ -49,7 +51,7 @@ final class MasterProcess implements ClusterMaster {
     // Known before it starts: the port a partition cuts a RegionServer off from.
     site.setInt(HConstants.MASTER_PORT, port);
     NoFollowFiles.writeXml(conf.resolve("hbase-site.xml"), site);
-    ServerJvm jvm = ServerJvm.start("the master", conf, dataDir.resolve("logs"), "master", HEAP, wrapper,
+    ServerJvm jvm = ServerJvm.start("the master", conf, dataDir.resolve("logs"), "master", HEAP, wrapper, order,
         HMaster.class.getName(), List.of("start"));
     return new MasterProcess(jvm, port, failingFast(client));
   }

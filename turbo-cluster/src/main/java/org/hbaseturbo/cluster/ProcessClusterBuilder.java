@@ -237,11 +237,11 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
       // The RegionServers first: their JVMs take the longest to start.
       for (int i = 0; i < regionServers; i++) {
         servers.add(RegionServerProcess.start(i, home.dir(), ProcessHBaseCluster.settingsOf(hosts, conf, i),
-            regionServerHeap, ProcessHBaseCluster.wrapperOf(commands, i)));
+            regionServerHeap, ProcessHBaseCluster.wrapperOf(commands, i), ProcessHBaseCluster.endOrder(hdfs)));
       }
       master = hosts.isPresent()
           ? MasterProcess.start(home.dir(), hosts.get().masterSettings(conf), hosts.get().masterHost().wrapper(),
-              ProcessHBaseCluster.clientSettings(conf, hosts))
+              ProcessHBaseCluster.clientSettings(conf, hosts), ProcessHBaseCluster.endOrder(hdfs))
           : MasterThreads.start(conf, aborts);
       master.awaitServing(servers.size(), () -> {
         for (RegionServerProcess server : servers) {

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * HBase's pseudo-distributed mode on local disk: ZooKeeper and the HMaster in this JVM (on hosts of their own, each in
@@ -184,7 +185,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     }
     for (int i = 0; i < regionServers.size(); i++) {
       regionServers.set(i, RegionServerProcess.start(i, home.dir(), settingsOf(i), regionServerHeap,
-          wrapperOf(wrappers, i)));
+          wrapperOf(wrappers, i), endOrder()));
     }
     for (RegionServerProcess server : regionServers) {
       awaitOnline(server);
@@ -220,7 +221,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       }
       old.awaitExit(STOP_TIMEOUT);
       RegionServerProcess restarted = RegionServerProcess.start(i, home.dir(), settingsOf(i), regionServerHeap,
-          wrapperOf(wrappers, i));
+          wrapperOf(wrappers, i), endOrder());
       regionServers.set(i, restarted);
       awaitOnline(restarted);
       progress.accept("RegionServer " + i + ": started (pid " + restarted.pid() + "); moving its regions back");
@@ -343,6 +344,15 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
     } catch (IOException notYet) {
       return false;
     }
+  }
+
+  /** How a server's end stands among HDFS's daemons' when the launcher dies: before theirs, on HDFS. */
+  static EndOrder endOrder(Optional<HdfsCluster> hdfs) {
+    return hdfs.map(HdfsCluster::writersOrder).orElse(EndOrder.NONE);
+  }
+
+  private EndOrder endOrder() {
+    return endOrder(hdfs);
   }
 
   static List<String> wrapperOf(Map<Integer, List<String>> wrappers, int index) {
@@ -561,7 +571,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       throw new IllegalStateException("RegionServer " + index + " runs already");
     }
     RegionServerProcess started = killed.startAgain(home.dir(), settingsOf(index), regionServerHeap,
-        wrapperOf(wrappers, index));
+        wrapperOf(wrappers, index), endOrder());
     regionServers.set(index, started);
     awaitOnline(started);
   }

@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hbaseturbo.jvm.WatchedProcess;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * One RegionServer in a JVM of its own, started through HBase's own entry point ({@code HRegionServer start}) with
@@ -43,12 +44,13 @@ final class RegionServerProcess {
    * @param settings the cluster's server settings; this server's own directory and the distributed mode are added
    * @param heap the JVM's maximum heap, as {@code -Xmx} takes it ("1g")
    * @param wrapper a command the JVM runs under (its words first on the command line), or none
+   * @param order {@link HdfsCluster#writersOrder} on HDFS, so that HDFS outlives it when the launcher dies
    */
-  static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap, List<String> wrapper)
-      throws IOException {
+  static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap, List<String> wrapper,
+      EndOrder order) throws IOException {
     // A port known before it starts tells which server of the master's list this process is. Its info server (web
     // UI, /jmx, /prometheus) gets a port of its own too, printed with the cluster's addresses.
-    return start(index, dataDir, settings, heap, wrapper, FreePorts.take(), FreePorts.take());
+    return start(index, dataDir, settings, heap, wrapper, order, FreePorts.take(), FreePorts.take());
   }
 
   /**
@@ -56,13 +58,13 @@ final class RegionServerProcess {
    * its fixed port, which tells the master that the old one is dead without waiting for its ZooKeeper session to
    * expire.
    */
-  RegionServerProcess startAgain(Path dataDir, Configuration settings, String heap, List<String> wrapper)
-      throws IOException {
-    return start(index, dataDir, settings, heap, wrapper, port, infoPort);
+  RegionServerProcess startAgain(Path dataDir, Configuration settings, String heap, List<String> wrapper,
+      EndOrder order) throws IOException {
+    return start(index, dataDir, settings, heap, wrapper, order, port, infoPort);
   }
 
   private static RegionServerProcess start(int index, Path dataDir, Configuration settings, String heap,
-      List<String> wrapper, int port, int infoPort) throws IOException {
+      List<String> wrapper, EndOrder order, int port, int infoPort) throws IOException {
     Path home = dataDir.resolve("regionservers").resolve("rs-" + index);
     Path conf = home.resolve("conf");
     Files.createDirectories(conf);
@@ -70,7 +72,7 @@ final class RegionServerProcess {
     writeSite(home, settings, port, infoPort);
     long launchedAtMillis = System.currentTimeMillis();
     ServerJvm jvm = ServerJvm.start("RegionServer " + index, conf, dataDir.resolve("logs"), "regionserver-" + index,
-        heap, wrapper, HRegionServer.class.getName(), List.of("start"));
+        heap, wrapper, order, HRegionServer.class.getName(), List.of("start"));
     return new RegionServerProcess(index, port, infoPort, infoHostOf(settings), launchedAtMillis, jvm);
   }
 

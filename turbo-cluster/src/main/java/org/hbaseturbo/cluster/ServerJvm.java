@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.jvm.WatchedProcess;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * A server's JVM, started as an operator's scripts start one: its own conf directory first on the classpath (as
@@ -35,9 +36,10 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
    * @param conf its conf directory, which this writes its {@code log4j.properties} into
    * @param logName the base name of its files in {@code logs}: NAME.log and NAME.out
    * @param wrapper a command the JVM runs under (its words first on the command line), or none
+   * @param order how its end stands among the cluster's other JVMs' when the launcher dies
    */
   static ServerJvm start(String name, Path conf, Path logs, String logName, String heap, List<String> wrapper,
-      String mainClass, List<String> args) throws IOException {
+      EndOrder order, String mainClass, List<String> args) throws IOException {
     Files.createDirectories(logs);
     Path log = logs.resolve(logName + ".log");
     Path out = logs.resolve(logName + ".out");
@@ -67,7 +69,7 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     StartLog logOfThisStart = StartLog.from(log);
     StartLog outOfThisStart = StartLog.from(out);
     WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())));
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())), order);
     return new ServerJvm(name, watch, javaOf(watch, name, outOfThisStart), logOfThisStart, outOfThisStart);
   }
 

@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.zookeeper.HQuorumPeer;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
  * ZooKeeper in a JVM of its own, started as HBase's {@code hbase zookeeper} starts the one HBase manages
@@ -41,7 +42,7 @@ final class ZooKeeperProcess implements ClusterZooKeeper {
       List<String> wrapper) throws IOException {
     Path conf = Files.createDirectories(dataDir.resolveSibling("zookeeper-server").resolve("conf"));
     NoFollowFiles.writeXml(conf.resolve("hbase-site.xml"), site(host, port, dataDir, cluster));
-    ServerJvm jvm = ServerJvm.start("ZooKeeper", conf, logs, "zookeeper", HEAP, wrapper,
+    ServerJvm jvm = ServerJvm.start("ZooKeeper", conf, logs, "zookeeper", HEAP, wrapper, EndOrder.NONE,
         HQuorumPeer.class.getName(), List.of());
     try {
       Await.until(() -> {

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,9 @@ import java.util.stream.Collectors;
  * it ({@link #stop()}) or exited, the script sends the process SIGTERM, and SIGKILL 30 s later if it still runs. The
  * script ends only once the process and its reader of that pipe have, so that nothing of it runs any more when
  * {@link #waitFor()} returns. The process's own standard input is /dev/null.
+ *
+ * <p>Processes that end together, as when this JVM dies, can be given an order ({@link EndOrder}): HDFS's daemons
+ * then get their SIGTERM only once HBase's servers, which flush to HDFS as they close their regions, have ended.
  */
 public final class WatchedProcess {
   private static final String SCRIPT_RESOURCE = "parent-watch.sh";
@@ -35,6 +39,13 @@ public final class WatchedProcess {
    * the builder's command is replaced by the watch's.
    */
   public static WatchedProcess start(ProcessBuilder builder) throws IOException {
+    return start(builder, EndOrder.NONE);
+  }
+
+  /** As {@link #start(ProcessBuilder)}, its end ordered by {@code order} with other watched processes'. */
+  public static WatchedProcess start(ProcessBuilder builder, EndOrder order) throws IOException {
+    order.holds().ifPresent(lock -> builder.environment().put("PARENT_WATCH_HOLDS", lock.toString()));
+    order.outlives().ifPresent(lock -> builder.environment().put("PARENT_WATCH_OUTLIVES", lock.toString()));
     List<String> command = new ArrayList<>(List.of("bash", "-c", SCRIPT, "parent-watch"));
     command.addAll(builder.command());
     return new WatchedProcess(builder.command(command).redirectInput(ProcessBuilder.Redirect.PIPE).start());
@@ -78,6 +89,25 @@ public final class WatchedProcess {
   /** Ends the command as this JVM's end would (SIGTERM, SIGKILL 30 s later), and returns at once. */
   public void stop() throws IOException {
     script.getOutputStream().close();
+  }
+
+  /**
+   * Where a watched process's end stands among others', through a lock file: a process that {@code holds} it keeps
+   * it (shared) for as long as it runs; one that {@code outlives} it gets its SIGTERM, once its parent is gone or
+   * {@link #stop()} was called, only when no process holds it any more, or 35 s later: a holder gets 30 s after its
+   * own SIGTERM before SIGKILL. The file is created if missing; its directory must exist.
+   */
+  public record EndOrder(Optional<Path> holds, Optional<Path> outlives) {
+    /** Ends with its parent, whatever else ends then. */
+    public static final EndOrder NONE = new EndOrder(Optional.empty(), Optional.empty());
+
+    public static EndOrder holding(Path lock) {
+      return new EndOrder(Optional.of(lock), Optional.empty());
+    }
+
+    public static EndOrder outliving(Path lock) {
+      return new EndOrder(Optional.empty(), Optional.of(lock));
+    }
   }
 
   private static String script() {
