@@ -35,6 +35,8 @@ child=$!
   # command in the foreground: the script's TERM (once "$@" ended) then ends the step with the watch. The step is $!,
   # which names it from the moment it starts, wherever the trap finds the watch.
   trap 'kill "$!" 2>/dev/null && wait "$!" 2>/dev/null; exit 0' TERM
+  # The lock stays the script's alone: a step of the watch left behind must not hold it.
+  exec 4>&-
   cat <&3 >/dev/null &
   wait "$!" 2>/dev/null
   if [ -n "$outlives" ]; then
