@@ -52,9 +52,7 @@ public class FastPathServer implements RegionServerCoprocessor {
   private volatile ServerName serverName;
   private volatile LiveSettings<FastPathServerConfig> settings;
   private volatile Sessions sessions;
-  /** Null where the kernel tells no bound on the process's memory mappings. */
-  private final MapHeadroom headroom = MapHeadroom.kernelBound().stream()
-      .mapToObj(bound -> new MapHeadroom(MapHeadroom::processMappings, bound)).findFirst().orElse(null);
+  private final MapHeadroom headroom = MapHeadroom.ofThisProcess();
   private UcpContext context;
   private volatile FastPathWorkers workers;
   private RegionServerLease lease;
@@ -198,9 +196,7 @@ public class FastPathServer implements RegionServerCoprocessor {
       counters.sessionsNotAllowed.increment();
       throw new DoNotRetryIOException(users.refusal(caller));
     }
-    if (headroom != null) {
-      headroom.requireRoom();
-    }
+    headroom.requireRoom();
     return sessions.open(caller, from, clientPublicKey);
   }
 

@@ -50,9 +50,17 @@ final class MapHeadroom {
   }
 
   /**
-   * This process's, where Linux tells its mappings and their bound; empty elsewhere (nothing to guard). Never throws:
-   * it is read as the fast path's coprocessor is made, and a coprocessor that fails there aborts the RegionServer.
+   * This process's: its count of {@code /proc/self/maps} against {@code vm.max_map_count}, where Linux tells both;
+   * elsewhere one that never refuses (nothing to guard). Never throws: it is made with the fast path's coprocessor,
+   * and a coprocessor that fails there aborts the RegionServer.
    */
+  static MapHeadroom ofThisProcess() {
+    OptionalLong bound = kernelBound();
+    return bound.isPresent() ? new MapHeadroom(MapHeadroom::processMappings, bound.getAsLong())
+        : new MapHeadroom(() -> 0, Long.MAX_VALUE);
+  }
+
+  /** The bound on this process's mappings, where Linux tells them and it; empty elsewhere. Never throws. */
   static OptionalLong kernelBound() {
     try {
       return Files.isReadable(MAPS) ? OptionalLong.of(Long.parseLong(KernelSetting.read("vm/max_map_count")))

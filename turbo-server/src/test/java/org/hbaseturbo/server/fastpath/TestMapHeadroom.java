@@ -32,6 +32,11 @@ class TestMapHeadroom {
   }
 
   @Test
+  void theHeadroomOfThisProcessLetsASessionOpen() {
+    assertThatCode(() -> MapHeadroom.ofThisProcess().requireRoom()).doesNotThrowAnyException();
+  }
+
+  @Test
   void thisProcessCountsItsMappingsWhereLinuxBoundsThem() {
     if (MapHeadroom.kernelBound().isPresent()) {
       assertThat(MapHeadroom.processMappings()).isPositive().isLessThan(MapHeadroom.kernelBound().getAsLong());
