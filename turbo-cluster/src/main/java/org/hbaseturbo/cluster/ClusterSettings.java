@@ -72,6 +72,10 @@ final class ClusterSettings {
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
     // Files a compaction replaced go within 10 s instead of 2 minutes, so that storage reports settle fast.
     conf.setInt("hbase.hfile.compaction.discharger.interval", 10_000);
+    // A RegionServer reports its load, and sees whether the cluster is going down and only catalog regions are left
+    // open, once every report interval (3 s by default): a cluster's stop took 9 s, 6 of them those waits, and a
+    // started server becomes a destination for regions only after its first report (HBASE-25032). Every second.
+    conf.setInt("hbase.regionserver.msginterval", 1_000);
     // The async WAL writer needs HDFS; the classic one writes to any Hadoop file system.
     conf.set("hbase.wal.provider", "filesystem");
     conf.setStrings("hbase.coprocessor.regionserver.classes", ServerStatsEndpoint.class.getName(),

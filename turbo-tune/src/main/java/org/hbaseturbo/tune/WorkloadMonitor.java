@@ -103,7 +103,7 @@ public final class WorkloadMonitor {
 
   /**
    * The user tables whose regions were never written, as the servers last reported (every
-   * {@code hbase.regionserver.msginterval}, 3 s).
+   * {@code hbase.regionserver.msginterval}: 3 s by HBase's default, 1 s on a cluster Turbo starts).
    */
   private Set<String> emptyTables() throws IOException {
     Set<String> empty = new TreeSet<>();
