@@ -7,8 +7,12 @@ A sample counts as the first rule of its thread group that matches its stack. Th
 of the host's samples times the client + server CPU a read the benchmark measured over the same run.
 """
 import collections
-import re
+import os
 import sys
+
+# The parser of perf script's output that perfwakes.py, beside wakes-2026-12-02, has.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'wakes-2026-12-02'))
+from perfwakes import read_samples  # noqa: E402
 
 
 def has(*names):
@@ -49,21 +53,7 @@ GROUPS = {
     ]),
 }
 
-samples, cur = [], None
-for line in open(sys.argv[1]):
-    if not line.strip():
-        if cur:
-            samples.append(cur)
-        cur = None
-        continue
-    if not line.startswith('\t') and not line.startswith(' ' * 8):
-        cur = {'head': line.strip(), 'frames': []}
-    else:
-        parts = line.strip().split(None, 1)
-        if cur is not None and len(parts) > 1:
-            cur['frames'].append(re.sub(r'\(.*', '', parts[1]).strip())
-if cur:
-    samples.append(cur)
+samples = read_samples(sys.argv[1])
 us_a_sample = float(sys.argv[2]) / len(samples)
 print(f'{len(samples)} samples, {us_a_sample * len(samples):.1f} us a read')
 for prefix, (title, rules) in GROUPS.items():

@@ -9,22 +9,25 @@ import collections
 import re
 import sys
 
-samples, cur = [], None
-for line in open(sys.argv[1]):
-    if not line.strip():
-        if cur:
-            samples.append(cur)
-        cur = None
-        continue
-    if not line.startswith('\t') and not line.startswith(' ' * 8):
-        cur = {'head': line.strip(), 'frames': []}
-    else:
-        parts = line.strip().split(None, 1)
-        if cur is not None and len(parts) > 1:
-            cur['frames'].append(re.sub(r'\(.*', '', parts[1]).strip())
-if cur:
-    samples.append(cur)
-total = len(samples)
+
+def read_samples(path):
+    """The samples of `perf script -F comm,tid,ip,sym` output: each its head line and its frames' names, leaf first."""
+    samples, cur = [], None
+    for line in open(path):
+        if not line.strip():
+            if cur:
+                samples.append(cur)
+            cur = None
+            continue
+        if not line.startswith('\t') and not line.startswith(' ' * 8):
+            cur = {'head': line.strip(), 'frames': []}
+        else:
+            parts = line.strip().split(None, 1)
+            if cur is not None and len(parts) > 1:
+                cur['frames'].append(re.sub(r'\(.*', '', parts[1]).strip())
+    if cur:
+        samples.append(cur)
+    return samples
 
 
 def kind(sample):
@@ -42,9 +45,12 @@ def kind(sample):
     return 'other'
 
 
-print(total, 'samples')
-for group in ['FastPath', 'ycsb-warmup', 'ycsb-client', 'C2 CompilerThre']:
-    of = [s for s in samples if s['head'].startswith(group)]
-    print(f'{group}: {len(of)} samples, {100 * len(of) / total:.1f}% of the host')
-    for name, n in collections.Counter(kind(s) for s in of).most_common():
-        print(f'   {100 * n / max(1, len(of)):5.1f}% of its samples  {name}')
+if __name__ == '__main__':
+    samples = read_samples(sys.argv[1])
+    total = len(samples)
+    print(total, 'samples')
+    for group in ['FastPath', 'ycsb-warmup', 'ycsb-client', 'C2 CompilerThre']:
+        of = [s for s in samples if s['head'].startswith(group)]
+        print(f'{group}: {len(of)} samples, {100 * len(of) / total:.1f}% of the host')
+        for name, n in collections.Counter(kind(s) for s in of).most_common():
+            print(f'   {100 * n / max(1, len(of)):5.1f}% of its samples  {name}')
