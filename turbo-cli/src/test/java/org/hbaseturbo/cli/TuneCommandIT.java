@@ -419,6 +419,12 @@ class TuneCommandIT {
     return policies;
   }
 
+  /** {@code dir/name}, an HBase site file of one setting, for {@code --site}. */
+  private static Path siteFile(Path dir, String name, String key, String value) throws IOException {
+    return Files.writeString(dir.resolve(name), "<configuration><property><name>" + key + "</name><value>" + value
+        + "</value></property></configuration>");
+  }
+
   private static String[] concat(String[] args, String... more) {
     String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
     System.arraycopy(more, 0, all, args.length, more.length);
@@ -544,9 +550,7 @@ class TuneCommandIT {
         "settings:\n  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.4\n");
     // The heap tuner every 2 s, not the process cluster's 10: each of the round's swaps, and the fractions' return
     // after it, is in force within a period (the command took 84 s instead of 98 s, alone on 2026-12-07).
-    Path site = dir.resolve("tuner-period.xml");
-    Files.writeString(site, "<configuration><property><name>hbase.regionserver.heapmemory.tuner.period</name>"
-        + "<value>2000</value></property></configuration>");
+    Path site = siteFile(dir, "tuner-period.xml", "hbase.regionserver.heapmemory.tuner.period", "2000");
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--rs-heap", "384m",
         "--site", site.toString(), "--class", "RO-read", "--policy", policies.toString(), "--records", "2000",
@@ -587,9 +591,7 @@ class TuneCommandIT {
   @Test
   void calibrateDoesNotChooseACandidateThatDeferredItsFlushes(@TempDir Path dir) throws Exception {
     Path policies = userPolicy(dir, "WO", "settings:\n  hbase.hregion.memstore.flush.size: 512m\n");
-    Path site = dir.resolve("small-flushes.xml");
-    Files.writeString(site, "<configuration><property><name>hbase.hregion.memstore.flush.size</name>"
-        + "<value>2097152</value></property></configuration>");
+    Path site = siteFile(dir, "small-flushes.xml", "hbase.hregion.memstore.flush.size", "2097152");
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--regionservers", "1",
         "--rs-heap", "2g", "--site", site.toString(), "--class", "WO-update", "--policy", policies.toString(),
