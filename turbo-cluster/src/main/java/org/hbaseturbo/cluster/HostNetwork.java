@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hbaseturbo.cluster.regime.CgroupDirectories;
 import org.hbaseturbo.common.InvalidInputException;
@@ -24,14 +23,19 @@ import org.hbaseturbo.common.InvalidInputException;
  * sees only its own address and the bridge's: loopback is its alone.
  *
  * <p>The addresses are a /24 of 10.214.0.0/16 that no interface of this machine has, so that two clusters on one
- * machine do not collide. Namespaces and the bridge are named after the launcher's process, so that a later launcher
- * removes a dead one's ({@link #removeStale}); deleting a namespace takes its end of the veth pair, and the pair, with
- * it. Needs root and iproute2.
+ * machine do not collide. Namespaces, links and the bridge are named after the launcher's process, so that a later
+ * launcher removes a dead one's ({@link #removeStale}). A namespace outlives its deletion while a process still runs in
+ * it, and keeps its end of the link, and the pair, until then; so the links are deleted by name, which frees the names
+ * at once for the launcher's next network. Needs root and iproute2.
  */
 final class HostNetwork implements Closeable {
   private static final String PREFIX = "10.214.";
   private static final Pattern NAMESPACE = Pattern.compile("^turbo-h([0-9]+)-(?:[0-9]+|client|master)( |$)");
-  private static final Pattern BRIDGE = Pattern.compile("^[0-9]+: tbr([0-9]+)[:@]");
+  /**
+   * The name of a launcher's bridge, or of its links' ends on this machine's own namespace ({@link Host#outside}); the
+   * launcher's process id is the first group.
+   */
+  private static final Pattern LINK = Pattern.compile("^(?=tbr[0-9]+$|tbv[0-9]+(?:h[0-9]+|c|m)$)tb[rv]([0-9]+)");
   /** The comment on a lossy link's rules, by which they are found again. */
   private static final String LOSS_COMMENT = "turbo-lossy-link";
   /** Host {@code i}'s address ends in {@code FIRST_HOST + i}; the bridge's in 1, the client host's in 2. */
@@ -281,11 +285,12 @@ final class HostNetwork implements Closeable {
     return delays.stream().map(LinkDelay::said).filter(said -> !said.isEmpty()).toList();
   }
 
-  /** Ends the delays, and deletes every namespace (which takes its veth pair with it) and the bridge. */
+  /** Ends the delays, and deletes every host's link, every namespace and the bridge. */
   @Override
   public void close() throws IOException {
     IOException failed = null;
     List<String> namespaces = namespaces();
+    List<String> links = links();
     List<LinkDelay> all = new ArrayList<>(slowed.values());
     all.addAll(delays);
     try {
@@ -294,16 +299,22 @@ final class HostNetwork implements Closeable {
       failed = e;
     }
     for (Host host : all()) {
+      List<List<String>> deletions = new ArrayList<>();
+      if (links.contains(host.outside())) {
+        deletions.add(List.of("link", "delete", host.outside()));
+      }
       if (namespaces.contains(host.namespace())) {
+        deletions.add(List.of("netns", "delete", host.namespace()));
+      }
+      for (List<String> deletion : deletions) {
         try {
-          HostCommand.ip("netns", "delete", host.namespace());
+          HostCommand.ip(deletion.toArray(String[]::new));
         } catch (IOException e) {
           failed = failed == null ? e : failed;
         }
       }
     }
-    String links = HostCommand.output(List.of("ip", "-o", "link", "show"), HostCommand.IPROUTE2);
-    if (links.contains(" " + bridgeDevice() + ":")) {
+    if (links.contains(bridgeDevice())) {
       HostCommand.ip("link", "delete", bridgeDevice());
     }
     if (failed != null) {
@@ -311,20 +322,28 @@ final class HostNetwork implements Closeable {
     }
   }
 
-  /** Removes the namespaces and bridges of launchers that are gone, which a launcher killed before its stop leaves. */
+  /**
+   * Removes the namespaces, bridges and links of launchers that are gone, which a launcher killed before its stop
+   * leaves.
+   */
   static void removeStale() throws IOException {
     for (String namespace : namespaces()) {
       if (CgroupDirectories.ofLauncherGone(NAMESPACE.matcher(namespace))) {
         HostCommand.ip("netns", "delete", namespace);
       }
     }
-    String bridges = HostCommand.output(List.of("ip", "-o", "link", "show", "type", "bridge"), HostCommand.IPROUTE2);
-    for (String line : bridges.split("\n")) {
-      Matcher name = BRIDGE.matcher(line);
-      if (CgroupDirectories.ofLauncherGone(name)) {
-        HostCommand.ip("link", "delete", "tbr" + name.group(1));
+    for (String link : links()) {
+      if (CgroupDirectories.ofLauncherGone(LINK.matcher(link))) {
+        HostCommand.ip("link", "delete", link);
       }
     }
+  }
+
+  /** The names of this machine's own namespace's links ({@code ip -o link show} adds {@code @PEER} to a veth's). */
+  private static List<String> links() throws IOException {
+    String listed = HostCommand.output(List.of("ip", "-o", "link", "show"), HostCommand.IPROUTE2);
+    return listed.lines().map(line -> line.split(": ", 3)).filter(fields -> fields.length > 1)
+        .map(fields -> fields[1].split("@")[0]).toList();
   }
 
   /** The names of this machine's network namespaces ({@code ip netns list} adds an id to some). */

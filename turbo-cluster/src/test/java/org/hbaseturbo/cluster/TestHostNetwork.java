@@ -57,6 +57,33 @@ class TestHostNetwork {
     assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + launcher + ":");
   }
 
+  /**
+   * A namespace outlives its deletion while a process still runs in it (the master host's ZooKeeper stops after the
+   * network closes), and keeps its link's devices: the launcher's next network, which takes the same names, must not
+   * meet them (CI at stop 106: "ip link add tbv…m … File exists").
+   */
+  @Test
+  void aHostWhoseProcessOutlivesTheNetworkLeavesNoDeviceInTheWayOfTheNextNetwork() throws Exception {
+    TestingHost.assumeRoot("to create network namespaces, veth pairs and a bridge");
+    TestingHost.assumeCommands("iproute2", "ip", "tc");
+    long launcher = ProcessHandle.current().pid();
+    Process straggler;
+    try (HostNetwork network = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 1,
+        NetworkLink.Speed.ONE_GBIT, launcher)) {
+      straggler = new ProcessBuilder(network.masterHost().wrap(List.of("sleep", "120"))).start();
+    }
+    try {
+      assertThat(straggler.isAlive()).as("the process in the master's host").isTrue();
+      assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbv" + launcher);
+      try (HostNetwork next = HostNetwork.create(HostNetwork.freeBridgeAddress(launcher), 1,
+          NetworkLink.Speed.ONE_GBIT, launcher)) {
+        assertThat(sendFrom(next.masterHost(), next.bridgeAddress())).isEqualTo(PAYLOAD.length());
+      }
+    } finally {
+      straggler.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
+    }
+  }
+
   @Test
   void theClientHostCutOffFromOneHostReachesTheOthersAndReachesItAgainOnceReconnected() throws Exception {
     TestingHost.assumeRoot("to create network namespaces, veth pairs and a bridge");
@@ -94,6 +121,8 @@ class TestHostNetwork {
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-client"));
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-master"));
     run(List.of("ip", "link", "add", "tbr" + dead, "type", "bridge"));
+    // A link whose namespace outlived its launcher's stop (a process ran on in it) stays on this machine's namespace.
+    run(List.of("ip", "link", "add", "tbv" + dead + "m", "type", "veth", "peer", "name", "tbn" + dead + "m"));
     run(List.of("ip", "netns", "add", "turbo-h" + alive + "-7"));
     try {
       HostNetwork.removeStale();
@@ -101,7 +130,8 @@ class TestHostNetwork {
       assertThat(run(List.of("ip", "netns", "list"))).doesNotContain("turbo-h" + dead + "-0")
           .doesNotContain("turbo-h" + dead + "-client").doesNotContain("turbo-h" + dead + "-master")
           .contains("turbo-h" + alive + "-7");
-      assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + dead + ":");
+      assertThat(run(List.of("ip", "-o", "link", "show"))).doesNotContain("tbr" + dead + ":")
+          .doesNotContain("tbv" + dead + "m").doesNotContain("tbn" + dead + "m");
     } finally {
       run(List.of("ip", "netns", "delete", "turbo-h" + alive + "-7"));
     }
