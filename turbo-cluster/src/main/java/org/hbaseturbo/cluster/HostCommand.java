@@ -20,6 +20,24 @@ final class HostCommand {
     run(command, IPROUTE2);
   }
 
+  /** The names of this machine's own namespace's links ({@code ip -o link show} adds {@code @PEER} to a veth's). */
+  static List<String> links() throws IOException {
+    String listed = output(List.of("ip", "-o", "link", "show"), IPROUTE2);
+    return listed.lines().map(line -> line.split(": ", 3)).filter(fields -> fields.length > 1)
+        .map(fields -> fields[1].split("@")[0]).toList();
+  }
+
+  /**
+   * Deletes link {@code name}, and its veth peer wherever that is, if this machine's own namespace has it. A deleted
+   * namespace keeps its links, and their peers here, while a process still runs in it: deleting them by name frees
+   * their names at once.
+   */
+  static void deleteLink(String name) throws IOException {
+    if (links().contains(name)) {
+      ip("link", "delete", name);
+    }
+  }
+
   /**
    * Runs {@code command} and waits for it.
    *

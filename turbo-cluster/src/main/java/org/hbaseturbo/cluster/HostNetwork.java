@@ -290,7 +290,6 @@ final class HostNetwork implements Closeable {
   public void close() throws IOException {
     IOException failed = null;
     List<String> namespaces = namespaces();
-    List<String> links = links();
     List<LinkDelay> all = new ArrayList<>(slowed.values());
     all.addAll(delays);
     try {
@@ -299,24 +298,16 @@ final class HostNetwork implements Closeable {
       failed = e;
     }
     for (Host host : all()) {
-      List<List<String>> deletions = new ArrayList<>();
-      if (links.contains(host.outside())) {
-        deletions.add(List.of("link", "delete", host.outside()));
-      }
-      if (namespaces.contains(host.namespace())) {
-        deletions.add(List.of("netns", "delete", host.namespace()));
-      }
-      for (List<String> deletion : deletions) {
-        try {
-          HostCommand.ip(deletion.toArray(String[]::new));
-        } catch (IOException e) {
-          failed = failed == null ? e : failed;
+      try {
+        HostCommand.deleteLink(host.outside());
+        if (namespaces.contains(host.namespace())) {
+          HostCommand.ip("netns", "delete", host.namespace());
         }
+      } catch (IOException e) {
+        failed = failed == null ? e : failed;
       }
     }
-    if (links.contains(bridgeDevice())) {
-      HostCommand.ip("link", "delete", bridgeDevice());
-    }
+    HostCommand.deleteLink(bridgeDevice());
     if (failed != null) {
       throw failed;
     }
@@ -332,18 +323,11 @@ final class HostNetwork implements Closeable {
         HostCommand.ip("netns", "delete", namespace);
       }
     }
-    for (String link : links()) {
+    for (String link : HostCommand.links()) {
       if (CgroupDirectories.ofLauncherGone(LINK.matcher(link))) {
         HostCommand.ip("link", "delete", link);
       }
     }
-  }
-
-  /** The names of this machine's own namespace's links ({@code ip -o link show} adds {@code @PEER} to a veth's). */
-  private static List<String> links() throws IOException {
-    String listed = HostCommand.output(List.of("ip", "-o", "link", "show"), HostCommand.IPROUTE2);
-    return listed.lines().map(line -> line.split(": ", 3)).filter(fields -> fields.length > 1)
-        .map(fields -> fields[1].split("@")[0]).toList();
   }
 
   /** The names of this machine's network namespaces ({@code ip netns list} adds an id to some). */

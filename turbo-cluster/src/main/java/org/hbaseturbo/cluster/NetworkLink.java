@@ -156,13 +156,17 @@ public final class NetworkLink implements ClientHost, AutoCloseable {
     return clientInterface;
   }
 
-  /** Ends the delays, then deletes the namespace, which takes the veth pair and its shaping with it. */
+  /** Ends the delays, then deletes the veth pair, with its shaping, and the namespace. */
   @Override
   public void close() throws IOException {
     try {
       LinkDelay.closeAll(delays);
     } finally {
-      HostCommand.ip("netns", "delete", namespace);
+      try {
+        HostCommand.deleteLink(hostInterface);
+      } finally {
+        HostCommand.ip("netns", "delete", namespace);
+      }
     }
   }
 
