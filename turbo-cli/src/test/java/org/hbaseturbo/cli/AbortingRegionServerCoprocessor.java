@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import org.apache.hadoop.hbase.Coprocessor;
@@ -40,10 +41,7 @@ public final class AbortingRegionServerCoprocessor implements RegionServerCoproc
       out.putNextEntry(new JarEntry(entry));
       in.transferTo(out);
     }
-    Path site = dir.resolve("aborting-site.xml");
-    Files.writeString(site, "<configuration><property><name>hbase.coprocessor.regionserver.classes</name><value>"
-        + AbortingRegionServerCoprocessor.class.getName() + "|" + Coprocessor.PRIORITY_USER + "|" + jar.toUri()
-        + "</value></property></configuration>");
-    return site;
+    return SiteFiles.write(dir.resolve("aborting-site.xml"), Map.of("hbase.coprocessor.regionserver.classes",
+        AbortingRegionServerCoprocessor.class.getName() + "|" + Coprocessor.PRIORITY_USER + "|" + jar.toUri()));
   }
 }

@@ -251,10 +251,8 @@ class ProcessClusterIT {
     Path data = dir.resolve("data");
     Path conf = dir.resolve("conf");
     // The heap tuner every 2 s, by steps of 0.1, so that a change of heap fractions is in force within seconds.
-    Path site = dir.resolve("site.xml");
-    Files.writeString(site, "<configuration><property><name>hbase.regionserver.heapmemory.tuner.period</name>"
-        + "<value>2000</value></property><property><name>turbo.tune.heap.step</name><value>0.1</value></property>"
-        + "</configuration>");
+    Path site = SiteFiles.write(dir.resolve("site.xml"), Map.of("hbase.regionserver.heapmemory.tuner.period", "2000",
+        "turbo.tune.heap.step", "0.1"));
     ClusterProcess launcher = ClusterProcess.start(data, conf, "--processes", "--regionservers", "2", "--rs-heap",
         "384m", "--site", site.toString());
     List<ProcessHandle> regionServers;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.hbaseturbo.cluster.FileTrees;
@@ -618,9 +619,7 @@ class TestBadInput {
 
   @Test
   void siteThatLeavesTooLittleOfTheHeapFree(@TempDir Path dir) throws Exception {
-    Path site = dir.resolve("site.xml");
-    Files.writeString(site, "<configuration><property><name>hbase.regionserver.global.memstore.size</name>"
-        + "<value>0.6</value></property></configuration>");
+    Path site = SiteFiles.write(dir.resolve("site.xml"), Map.of("hbase.regionserver.global.memstore.size", "0.6"));
     assertRefused(CommandLineRun.of("ycsb", "load", "--site", site.toString()),
         "turbo: --site " + site + ": hbase.regionserver.global.memstore.size (0.6) + hfile.block.cache.size (0.4)"
             + " leave less of the heap free than HBase requires (hbase.regionserver.free.heap.min.memory.size, 0.2"

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.HRegionLocation;
@@ -419,12 +420,6 @@ class TuneCommandIT {
     return policies;
   }
 
-  /** {@code dir/name}, an HBase site file of one setting, for {@code --site}. */
-  private static Path siteFile(Path dir, String name, String key, String value) throws IOException {
-    return Files.writeString(dir.resolve(name), "<configuration><property><name>" + key + "</name><value>" + value
-        + "</value></property></configuration>");
-  }
-
   private static String[] concat(String[] args, String... more) {
     String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
     System.arraycopy(more, 0, all, args.length, more.length);
@@ -550,7 +545,8 @@ class TuneCommandIT {
         "settings:\n  hbase.regionserver.global.memstore.size: 0.2\n  hfile.block.cache.size: 0.4\n");
     // The heap tuner every 2 s, not the process cluster's 10: each of the round's swaps, and the fractions' return
     // after it, is in force within a period (the command took 84 s instead of 98 s, alone on 2026-12-07).
-    Path site = siteFile(dir, "tuner-period.xml", "hbase.regionserver.heapmemory.tuner.period", "2000");
+    Path site = SiteFiles.write(dir.resolve("tuner-period.xml"),
+        Map.of("hbase.regionserver.heapmemory.tuner.period", "2000"));
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--rs-heap", "384m",
         "--site", site.toString(), "--class", "RO-read", "--policy", policies.toString(), "--records", "2000",
@@ -591,7 +587,8 @@ class TuneCommandIT {
   @Test
   void calibrateDoesNotChooseACandidateThatDeferredItsFlushes(@TempDir Path dir) throws Exception {
     Path policies = userPolicy(dir, "WO", "settings:\n  hbase.hregion.memstore.flush.size: 512m\n");
-    Path site = siteFile(dir, "small-flushes.xml", "hbase.hregion.memstore.flush.size", "2097152");
+    Path site = SiteFiles.write(dir.resolve("small-flushes.xml"),
+        Map.of("hbase.hregion.memstore.flush.size", "2097152"));
     Path out = dir.resolve("out");
     CommandLineRun run = CommandLineRun.of("tune", "calibrate", "--cluster", "processes", "--regionservers", "1",
         "--rs-heap", "2g", "--site", site.toString(), "--class", "WO-update", "--policy", policies.toString(),

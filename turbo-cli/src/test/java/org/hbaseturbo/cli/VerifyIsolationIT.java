@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -40,8 +41,7 @@ class VerifyIsolationIT {
    */
   private static final long NODES = 1_500_000;
   /** The shortest the cluster's ZooKeeper grants is 4 s; 6 s keeps the partition short. */
-  private static final String SESSION =
-      "<property><name>zookeeper.session.timeout</name><value>6000</value></property>";
+  private static final Map<String, String> SESSION = Map.of("zookeeper.session.timeout", "6000");
   /**
    * A cut-off server goes on writing its WAL, and the master's recovery of that WAL's lease stops the DataNode's
    * writer of the open block. Stopped between a packet's bytes and its length (HDFS's BlockReceiver,
@@ -56,7 +56,7 @@ class VerifyIsolationIT {
   @Test
   void aServerCutOffFromTheMasterLosesNothingAndServesNoStaleReadOverTheFastPathAndLeavesNoRule(
       @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
-    Path site = Files.writeString(dir.resolve("site.xml"), "<configuration>" + SESSION + "</configuration>");
+    Path site = SiteFiles.write(dir.resolve("site.xml"), SESSION);
     CommandLineRun run = CommandLineRun.of("verify", "--cluster", "processes", "--hosts", "--hdfs", "--datanodes",
         Integer.toString(PARTITION_DATANODES), "--regionservers", "2", "--rs-heap", "512m", "--data",
         dir.resolve("data").toString(), "--site", site.toString(), "--chaos", "partitions", "--chaos-actions",
