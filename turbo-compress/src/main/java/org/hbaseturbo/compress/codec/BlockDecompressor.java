@@ -20,6 +20,11 @@ abstract class BlockDecompressor implements Decompressor {
    * decompressor taken from the pool "already finished", as Hadoop's own are not.
    */
   private boolean finished;
+  /**
+   * Why the last input given is no chunk at all, or null. Hadoop's block stream hands over the chunk length it read,
+   * unchecked, and {@code setInput} cannot throw an IOException: {@link #decompress} does.
+   */
+  private String refused;
 
   /** Each codec has its own subclass, for the reason given in {@link BlockCompressor}. */
   BlockDecompressor(io.airlift.compress.Decompressor decompressor, int maxBlockSize) {
@@ -30,6 +35,14 @@ abstract class BlockDecompressor implements Decompressor {
 
   @Override
   public void setInput(byte[] b, int off, int len) {
+    if (off < 0 || len < 0 || off > b.length - len) {
+      refused = "a compressed chunk of " + len + " bytes at offset " + off + " of a buffer of " + b.length
+          + ": the stream is corrupt";
+      inputLength = 0;
+      finished = false;
+      return;
+    }
+    refused = null;
     if (input.length < len) {
       input = new byte[len];
     }
@@ -40,7 +53,7 @@ abstract class BlockDecompressor implements Decompressor {
 
   @Override
   public boolean needsInput() {
-    return inputLength == 0 && outputOffset == outputLength;
+    return refused == null && inputLength == 0 && outputOffset == outputLength;
   }
 
   @Override
@@ -60,6 +73,9 @@ abstract class BlockDecompressor implements Decompressor {
 
   @Override
   public int decompress(byte[] b, int off, int len) throws IOException {
+    if (refused != null) {
+      throw new IOException(refused);
+    }
     if (outputOffset == outputLength && inputLength > 0) {
       try {
         outputLength = decompressor.decompress(input, 0, inputLength, output, 0, maxBlockSize);
@@ -86,6 +102,7 @@ abstract class BlockDecompressor implements Decompressor {
 
   @Override
   public void reset() {
+    refused = null;
     inputLength = 0;
     outputOffset = 0;
     outputLength = 0;

@@ -153,6 +153,24 @@ class TestAircompressorCodecs {
     }).isInstanceOf(IOException.class);
   }
 
+  /**
+   * Hadoop's block stream hands the decompressor the chunk length it read, unchecked: a corrupt stream's may be
+   * negative, which must come out as an IOException like any other corruption (a jqwik run of the property below
+   * found it as an ArrayIndexOutOfBoundsException).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void aNegativeChunkLengthIsAnIoError(AircompressorCodec codec) throws IOException {
+    byte[] valid = compress(codec, "abc".getBytes(StandardCharsets.UTF_8));
+    ByteBuffer stream = ByteBuffer.allocate(valid.length + 4).put(valid).putInt(0xFF000000);
+    assertThat(stream.getInt(0)).as("the block's length").isEqualTo(3);
+    assertThat(8 + stream.getInt(4)).as("the block's one chunk, the whole stream").isEqualTo(valid.length);
+    // The block claims more than its chunk holds, so the int after it is read as the next chunk's length.
+    stream.putInt(0, 65_536);
+    assertThatThrownBy(() -> decompress(codec, stream.array())).isInstanceOf(IOException.class)
+        .hasMessageContaining("-16777216");
+  }
+
   @Property(tries = 200)
   void anyBytesRoundTrip(@ForAll("codec") AircompressorCodec codec, @ForAll @Size(max = 300_000) byte[] input)
       throws IOException {
