@@ -120,7 +120,7 @@ class ProcessClusterOnHostsIT {
       assertThat(connects(info)).as("a connection once the link is repaired").isTrue();
     }
     assertThat(ipOutput("netns", "list")).doesNotContain("turbo-h" + launcher + "-");
-    // ZooKeeper stops after the network closes, and its host's namespace goes only then: its link's name is free now.
+    // A host's namespace goes once nothing holds it (ZooKeeper stops after the network closes): its link's name now.
     assertThat(ipOutput("-o", "link", "show")).doesNotContain("tbr" + launcher + ":").doesNotContain("tbv" + launcher);
   }
 

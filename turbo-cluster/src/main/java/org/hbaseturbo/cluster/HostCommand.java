@@ -29,8 +29,8 @@ final class HostCommand {
 
   /**
    * Deletes link {@code name}, and its veth peer wherever that is, if this machine's own namespace has it. A deleted
-   * namespace keeps its links, and their peers here, while a process still runs in it: deleting them by name frees
-   * their names at once.
+   * namespace keeps its links, and their peers here, while a process still runs in it or a closed TCP connection of it
+   * still waits on its peer: deleting them by name frees their names at once.
    */
   static void deleteLink(String name) throws IOException {
     if (links().contains(name)) {

@@ -25,8 +25,9 @@ import org.hbaseturbo.common.InvalidInputException;
  * <p>The addresses are a /24 of 10.214.0.0/16 that no interface of this machine has, so that two clusters on one
  * machine do not collide. Namespaces, links and the bridge are named after the launcher's process, so that a later
  * launcher removes a dead one's ({@link #removeStale}). A namespace outlives its deletion while a process still runs in
- * it, and keeps its end of the link, and the pair, until then; so the links are deleted by name, which frees the names
- * at once for the launcher's next network. Needs root and iproute2.
+ * it, or a closed TCP connection of it still waits on its peer (a minute and more after a partition), and keeps its end
+ * of the link, and the pair, until then; so the links are deleted by name, which frees the names at once for the
+ * launcher's next network. Needs root and iproute2.
  */
 final class HostNetwork implements Closeable {
   private static final String PREFIX = "10.214.";

@@ -58,9 +58,9 @@ class TestHostNetwork {
   }
 
   /**
-   * A namespace outlives its deletion while a process still runs in it (the master host's ZooKeeper stops after the
-   * network closes), and keeps its link's devices: the launcher's next network, which takes the same names, must not
-   * meet them (CI at stop 106: "ip link add tbv…m … File exists").
+   * A namespace outlives its deletion while a process still runs in it, or a closed TCP connection of it still waits
+   * on its peer, and keeps its link's devices: the launcher's next network, which takes the same names, must not meet
+   * them (CI at stop 106: "ip link add tbv…m … File exists"). A process is the pin a test holds deterministically.
    */
   @Test
   void aHostWhoseProcessOutlivesTheNetworkLeavesNoDeviceInTheWayOfTheNextNetwork() throws Exception {
@@ -121,7 +121,7 @@ class TestHostNetwork {
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-client"));
     run(List.of("ip", "netns", "add", "turbo-h" + dead + "-master"));
     run(List.of("ip", "link", "add", "tbr" + dead, "type", "bridge"));
-    // A link whose namespace outlived its launcher's stop (a process ran on in it) stays on this machine's namespace.
+    // A link whose namespace outlived its launcher's stop (something still held it) stays on this machine's namespace.
     run(List.of("ip", "link", "add", "tbv" + dead + "m", "type", "veth", "peer", "name", "tbn" + dead + "m"));
     run(List.of("ip", "netns", "add", "turbo-h" + alive + "-7"));
     try {
