@@ -120,7 +120,7 @@ class ProcessClusterOnHostsIT {
       assertThat(connects(info)).as("a connection once the link is repaired").isTrue();
     }
     assertThat(ipOutput("netns", "list")).doesNotContain("turbo-h" + launcher + "-");
-    // A host's namespace goes once nothing holds it (ZooKeeper stops after the network closes): its link's name now.
+    // The links went by name at the stop, whatever still held a host's namespace (ZooKeeper stops after the network).
     assertThat(ipOutput("-o", "link", "show")).doesNotContain("tbr" + launcher + ":").doesNotContain("tbv" + launcher);
   }
 

@@ -28,13 +28,25 @@ final class HostCommand {
   }
 
   /**
-   * Deletes link {@code name}, and its veth peer wherever that is, if this machine's own namespace has it. A deleted
-   * namespace keeps its links, and their peers here, while a process still runs in it or a closed TCP connection of it
-   * still waits on its peer: deleting them by name frees their names at once.
+   * Deletes each of the links {@code names} that this machine's own namespace has, and each one's veth peer wherever
+   * that is, all of them even if one fails (the first failure is thrown at the end). A deleted namespace keeps its
+   * links, and their peers here, while a process still runs in it or a closed TCP connection of it still waits on its
+   * peer: deleting them by name frees their names at once.
    */
-  static void deleteLink(String name) throws IOException {
-    if (links().contains(name)) {
-      ip("link", "delete", name);
+  static void deleteLinks(List<String> names) throws IOException {
+    List<String> present = links();
+    IOException failed = null;
+    for (String name : names) {
+      if (present.contains(name)) {
+        try {
+          ip("link", "delete", name);
+        } catch (IOException e) {
+          failed = failed == null ? e : failed;
+        }
+      }
+    }
+    if (failed != null) {
+      throw failed;
     }
   }
 

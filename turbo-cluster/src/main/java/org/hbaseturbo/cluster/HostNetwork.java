@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.hbaseturbo.cluster.regime.CgroupDirectories;
 import org.hbaseturbo.common.InvalidInputException;
 
@@ -286,7 +287,7 @@ final class HostNetwork implements Closeable {
     return delays.stream().map(LinkDelay::said).filter(said -> !said.isEmpty()).toList();
   }
 
-  /** Ends the delays, and deletes every host's link, every namespace and the bridge. */
+  /** Ends the delays, deletes every host's link and the bridge, then every namespace. */
   @Override
   public void close() throws IOException {
     IOException failed = null;
@@ -298,17 +299,20 @@ final class HostNetwork implements Closeable {
     } catch (IOException e) {
       failed = e;
     }
+    try {
+      HostCommand.deleteLinks(Stream.concat(all().stream().map(Host::outside), Stream.of(bridgeDevice())).toList());
+    } catch (IOException e) {
+      failed = failed == null ? e : failed;
+    }
     for (Host host : all()) {
-      try {
-        HostCommand.deleteLink(host.outside());
-        if (namespaces.contains(host.namespace())) {
+      if (namespaces.contains(host.namespace())) {
+        try {
           HostCommand.ip("netns", "delete", host.namespace());
+        } catch (IOException e) {
+          failed = failed == null ? e : failed;
         }
-      } catch (IOException e) {
-        failed = failed == null ? e : failed;
       }
     }
-    HostCommand.deleteLink(bridgeDevice());
     if (failed != null) {
       throw failed;
     }

@@ -163,7 +163,7 @@ public final class NetworkLink implements ClientHost, AutoCloseable {
       LinkDelay.closeAll(delays);
     } finally {
       try {
-        HostCommand.deleteLink(hostInterface);
+        HostCommand.deleteLinks(List.of(hostInterface));
       } finally {
         HostCommand.ip("netns", "delete", namespace);
       }
