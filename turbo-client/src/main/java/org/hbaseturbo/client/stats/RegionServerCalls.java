@@ -48,8 +48,11 @@ public final class RegionServerCalls {
             + " AccessController, RegionServer endpoints need global ADMIN): " + Messages.firstLine(e));
       }
     }
+    // HBase's "Error calling method ..." says nothing of why: the deepest cause does (a timeout, a refused call).
+    Throwable root = Messages.rootCause(cause);
+    String why = root == cause ? "" : " (" + root.getClass().getSimpleName() + ": " + Messages.firstLine(root) + ")";
     return new IOException("RegionServer " + server + " does not answer " + endpoint + " (is the turbo-server"
         + " jar deployed there and " + endpoint + " listed in hbase.coprocessor.regionserver.classes?): "
-        + Messages.firstLine(cause), cause);
+        + Messages.firstLine(cause) + why, cause);
   }
 }
