@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +40,49 @@ class TestCompilerThreadCpu {
     assertThat(cpu.get().getAsLong()).isGreaterThanOrEqualTo(first);
     // What the warm-ups and the stats endpoint read: the threads' CPU, not the bean's compile time.
     assertThat(CompilerThreadCpu.jitMillisOfThisJvm()).isPresent().get().isInstanceOf(CompilerThreadCpu.class);
+  }
+
+  @Test
+  void aThreadWhoseFilesCannotBeReadCountsWithWhatItWasLastSeenAt() throws IOException {
+    thread("101", "C2 CompilerThre", 1_500_000_000L);
+    thread("102", "C1 CompilerThre", 20_000_000L);
+    CompilerThreadCpu cpu = new CompilerThreadCpu(tasks);
+    assertThat(cpu.getAsLong()).isEqualTo(1_520);
+
+    // A file whose read fails, as a dying thread's do (ESRCH), beside a thread that goes on.
+    Files.delete(tasks.resolve("102").resolve("schedstat"));
+    Files.createDirectory(tasks.resolve("102").resolve("schedstat"));
+    thread("101", "C2 CompilerThre", 2_500_000_000L);
+    assertThat(cpu.getAsLong()).isEqualTo(2_520);
+  }
+
+  /**
+   * The race that would fail a stats call: threads ending while this JVM's are read. Bounded to two seconds; before the
+   * fix, such a run met a dying thread's refused read about seven times a second on a 2-core host.
+   */
+  @Test
+  void thisJvmIsReadWhileItsThreadsEnd() throws InterruptedException {
+    assumeThat(Files.isDirectory(Path.of("/proc/self/task"))).as("a Linux kernel's /proc").isTrue();
+    CompilerThreadCpu cpu = CompilerThreadCpu.ofThisJvm().orElseThrow();
+    AtomicBoolean reading = new AtomicBoolean(true);
+    Thread churn = new Thread(() -> {
+      while (reading.get()) {
+        new Thread(() -> { }).start();
+      }
+    }, "thread-churn");
+    churn.start();
+    try {
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+      long last = 0;
+      while (System.nanoTime() < end) {
+        long now = cpu.getAsLong();
+        assertThat(now).isGreaterThanOrEqualTo(last);
+        last = now;
+      }
+    } finally {
+      reading.set(false);
+      churn.join();
+    }
   }
 
   @Test
