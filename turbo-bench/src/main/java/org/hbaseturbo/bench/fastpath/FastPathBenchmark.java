@@ -445,7 +445,7 @@ public final class FastPathBenchmark {
         + " ycsb_client_cpu_us_per_op, a YCSB client of as many threads whose binding answers every operation at"
         + " once (--db none); server_cpu_us_per_op, this JVM's CPU per operation while as many threads call the"
         + " RegionServers' RSRpcServices in-process (get, mutate, multi; requests built beforehand, for random"
-        + " loaded rows) as the fast path's workers call it: the thread's current RPC call, inside User.runAs,"
+        + " loaded rows) as the fast path's workers call it: the thread's current RPC call, under the user's Subject,"
         + " not received, parsed, checked against a session or answered; embedded cluster only;"
         + " lowest_cpu_ratio, their sum over the native client's client + server CPU per operation in the same run,"
         + " under which no fast path's CPU ratio can go; highest_throughput_ratio_cores_busy, its inverse, over which"

@@ -45,6 +45,7 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.common.ProcessCpu;
+import org.hbaseturbo.server.fastpath.Caller;
 import org.hbaseturbo.server.fastpath.InProcessCall;
 import org.hbaseturbo.wire.fastpath.CellBlockBody;
 import org.hbaseturbo.wire.fastpath.PutBodies;
@@ -52,7 +53,7 @@ import org.hbaseturbo.wire.fastpath.PutBodies;
 /**
  * What the RegionServers' own request path costs per operation of a YCSB experiment, with no client and no
  * transport: {@code RSRpcServices.get}, {@code mutate} and {@code multi} called in-process exactly as the fast path's
- * workers call them ({@link InProcessCall}: as the thread's current RPC call, inside {@code User.runAs}, with a
+ * workers call them ({@link InProcessCall}: as the thread's current RPC call, under the user's Subject, with a
  * controller that takes the results' cells), from as many threads as the experiment has clients, on requests built
  * before the timing starts (a Put's cells read from a copy of its body at each call, checked, as a worker reads
  * them). This JVM's CPU over those calls, per operation, is a floor under any transport's server CPU per operation:
@@ -76,7 +77,7 @@ final class ServerFloor {
 
   private final List<Row> rows;
   private final Map<ServerName, RSRpcServices> servers;
-  private final User user;
+  private final Caller caller;
   private final byte[] family;
   private final List<Cell> record;
 
@@ -87,7 +88,7 @@ final class ServerFloor {
       throws IOException {
     this.rows = rows;
     this.servers = servers;
-    this.user = User.getCurrent();
+    this.caller = Caller.of(User.getCurrent());
     this.family = family;
     this.record = record;
   }
@@ -230,8 +231,8 @@ final class ServerFloor {
   /** One call as a fast-path worker makes it; its reply is not written. */
   private void call(long requestBytes, ServerCall call) throws Exception {
     HBaseRpcController controller = new HBaseRpcControllerImpl();
-    InProcessCall.run(user, InetAddress.getLoopbackAddress(), System.nanoTime() + DEADLINE.toNanos(), requestBytes,
-        () -> InProcessCall.as(user, () -> call.call(controller)));
+    InProcessCall.run(caller.user(), InetAddress.getLoopbackAddress(), System.nanoTime() + DEADLINE.toNanos(),
+        requestBytes, () -> InProcessCall.as(caller, () -> call.call(controller)));
   }
 
   /** A region's share of a batch: its region action, and the Puts whose cells its actions' mutations name. */

@@ -8,7 +8,6 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.hbase.ipc.HBaseRpcController;
 import org.apache.hadoop.hbase.ipc.HBaseRpcControllerImpl;
 import org.apache.hadoop.hbase.regionserver.RSRpcServices;
-import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
@@ -25,7 +24,7 @@ import org.hbaseturbo.wire.fastpath.MalformedBodyException;
 /**
  * Executes fast-path requests through the RegionServer's own request path, {@link RSRpcServices} called
  * in-process as HBase's short-circuit connection does, as the current RPC call of the thread
- * ({@link FastPathRpcCall}: the session's user, the caller's deadline) and inside {@link User#runAs} for that user:
+ * ({@link FastPathRpcCall}: the session's user, the caller's deadline) and under that user's Subject ({@link Caller}):
  * region lookup, quotas, memstore back-pressure, the cell-size limit, coprocessor hooks (AccessController,
  * VisibilityController), row-lock waits bounded by the deadline, WAL, MVCC and metrics behave as for an RPC.
  * Without either, the thread's user would be the RegionServer's own, a superuser. Prepared Scan's executes go to the
@@ -65,12 +64,12 @@ final class FastPathRequests {
     if (!lease.held()) {
       return Answer.refused(FastPathStatus.NOT_SERVING, lease.lapsed());
     }
-    User user = session.user();
-    return InProcessCall.run(user, session.from(), request.deadlineNanos(), request.message().length,
-        () -> execute(user, request));
+    Caller caller = session.caller();
+    return InProcessCall.run(caller.user(), session.from(), request.deadlineNanos(), request.message().length,
+        () -> execute(caller, request));
   }
 
-  private Answer execute(User user, Request request) {
+  private Answer execute(Caller caller, Request request) {
     long maxReply = maxReplyBytes.getAsLong();
     // The results' cells come back in the controller, for the reply's cell block, as RPC's handlers take them. The
     // reply is encoded before the call's done(): a cell may stand in a cached block that the call holds until then.
@@ -80,7 +79,7 @@ final class FastPathRequests {
       reply = switch (request.operation()) {
         case GET -> {
           GetRequest get = GetRequest.parseFrom(request.body());
-          yield CellBlockBody.encode(as(user, () -> rpcServices.get(controller, get)), controller.cellScanner());
+          yield CellBlockBody.encode(as(caller, () -> rpcServices.get(controller, get)), controller.cellScanner());
         }
         case PUT -> {
           byte[] body = request.body();
@@ -89,7 +88,7 @@ final class FastPathRequests {
             yield null;
           }
           controller.setCellScanner(CellBlockBody.putCells(body));
-          yield CellBlockBody.encode(as(user, () -> rpcServices.mutate(controller, put)), controller.cellScanner());
+          yield CellBlockBody.encode(as(caller, () -> rpcServices.mutate(controller, put)), controller.cellScanner());
         }
         case MULTI -> {
           byte[] body = request.body();
@@ -99,12 +98,13 @@ final class FastPathRequests {
           }
           // HBase's multi takes the Puts' cells from the controller, as its RPC handlers hand them the call's.
           controller.setCellScanner(CellBlockBody.putCells(body));
-          yield CellBlockBody.encode(as(user, () -> rpcServices.multi(controller, multi)), controller.cellScanner());
+          yield CellBlockBody.encode(as(caller, () -> rpcServices.multi(controller, multi)), controller.cellScanner());
         }
         case PREPARED_EXECUTE -> {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
           // The user's name picks their prepared scans, as the RPC's user does on the other routes.
-          yield CellBlockBody.encode(as(user, () -> preparedExecutes.execute(user.getName(), execute, maxReply)));
+          String name = caller.user().getName();
+          yield CellBlockBody.encode(as(caller, () -> preparedExecutes.execute(name, execute, maxReply)));
         }
       };
     } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException

@@ -1,9 +1,10 @@
 package org.hbaseturbo.server.fastpath;
 
 import java.io.IOException;
-import java.lang.reflect.UndeclaredThrowableException;
 import java.net.InetAddress;
+import java.security.PrivilegedActionException;
 import java.security.PrivilegedExceptionAction;
+import javax.security.auth.Subject;
 import org.apache.hadoop.hbase.ipc.RpcServer;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
@@ -11,7 +12,7 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
 /**
  * HBase's request path called in-process as the fast path's workers call it: as the thread's current RPC call
  * ({@link FastPathRpcCall}: the caller's user and deadline, results' cells for a cell block), each call to
- * {@code RSRpcServices} inside {@link User#runAs} for that user ({@link #as}). What the request path left to run once
+ * {@code RSRpcServices} under that user's Subject ({@link #as}). What the request path left to run once
  * its results are used (a scanner's close callback) runs when the body returns. Public for {@code bench fastpath},
  * whose CPU floor calls the RegionServers so, without the transport.
  */
@@ -50,20 +51,23 @@ public final class InProcessCall {
   }
 
   /**
-   * {@code call} inside {@link User#runAs} for {@code user}: without it, the thread's user would be the
-   * RegionServer's own, a superuser.
+   * {@code call} as {@code caller}, inside {@link Subject#doAsPrivileged} with its Subject ({@link Caller} says why
+   * not {@link User#runAs}): without it, the thread's user would be the RegionServer's own, a superuser.
    */
-  public static <T> T as(User user, Call<T> call) throws ServiceException, IOException {
+  // removal: Subject.doAsPrivileged is deprecated with the SecurityManager in Java 17, as Subject.doAs is in 18,
+  // which HBase's and Hadoop's runAs call on every Java they run on.
+  @SuppressWarnings("removal")
+  public static <T> T as(Caller caller, Call<T> call) throws ServiceException, IOException {
     try {
-      return user.runAs((PrivilegedExceptionAction<T>) call::call);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    } catch (UndeclaredThrowableException e) {
-      if (e.getCause() instanceof ServiceException service) {
+      return Subject.doAsPrivileged(caller.subject(), (PrivilegedExceptionAction<T>) call::call, null);
+    } catch (PrivilegedActionException e) {
+      if (e.getException() instanceof ServiceException service) {
         throw service;
       }
-      throw new IOException(e.getCause());
+      if (e.getException() instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(e.getException());
     }
   }
 }

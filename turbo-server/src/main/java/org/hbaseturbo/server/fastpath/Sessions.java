@@ -43,7 +43,7 @@ final class Sessions {
   /** An open session. */
   static final class Session {
     private final byte[] id;
-    private final User user;
+    private final Caller caller;
     private final InetAddress from;
     private final long expiresAtMs;
     /** The last sequence run on each of the client's streams. */
@@ -53,7 +53,7 @@ final class Sessions {
 
     Session(byte[] id, User user, InetAddress from, byte[] key, long expiresAtMs) {
       this.id = id;
-      this.user = user;
+      this.caller = Caller.of(user);
       this.from = from;
       this.expiresAtMs = expiresAtMs;
       this.macs = ThreadLocal.withInitial(() -> new FrameMac(key));
@@ -64,7 +64,12 @@ final class Sessions {
     }
 
     User user() {
-      return user;
+      return caller.user();
+    }
+
+    /** Who its requests run as. */
+    Caller caller() {
+      return caller;
     }
 
     /** Where the call that opened the session came from, as HBase's RPC saw it; null when unknown. */

@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbaseturbo.server.fastpath.Caller;
 import org.hbaseturbo.server.fastpath.InProcessCall;
 import org.hbaseturbo.testsupport.SharedHBaseCluster;
 import org.junit.jupiter.api.Test;
@@ -60,8 +61,9 @@ class FastPathGetCellBlockIT {
     HBaseRpcController controller = new HBaseRpcControllerImpl();
     long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
     List<Cell> inCellBlock = new ArrayList<>();
-    GetResponse response = InProcessCall.run(User.getCurrent(), InetAddress.getLoopbackAddress(), deadline, 0, () -> {
-      GetResponse answered = InProcessCall.as(User.getCurrent(), () -> server.getRSRpcServices().get(controller,
+    Caller caller = Caller.of(User.getCurrent());
+    GetResponse response = InProcessCall.run(caller.user(), InetAddress.getLoopbackAddress(), deadline, 0, () -> {
+      GetResponse answered = InProcessCall.as(caller, () -> server.getRSRpcServices().get(controller,
           RequestConverter.buildGetRequest(location.getRegion().getRegionName(), new Get(ROW))));
       // Read before the call's end, as the workers encode the reply: a cell may stand in a block the call holds.
       CellScanner cells = controller.cellScanner();
