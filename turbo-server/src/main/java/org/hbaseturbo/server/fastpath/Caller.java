@@ -10,8 +10,9 @@ import org.apache.hadoop.hbase.security.User;
  *
  * <p>{@link User#runAs} (Hadoop's {@code UserGroupInformation.doAs}, then {@link Subject#doAs}) asks for the calling
  * thread's access-control context on every call, a walk of the thread's stack that nothing reads without a
- * SecurityManager: 6.6 to 8.5 us a call on a 2-core host, where {@link Subject#doAsPrivileged} with the same Subject
- * took 0.05 to 0.08 us (2026-12-07), and the profile of reads at 4 clients had put 8.1 us of a read's 198 under it.
+ * SecurityManager: 6.03 us a call on a 2-core host, where {@link Subject#doAsPrivileged} with the same Subject took
+ * 0.054 us (medians, results/fastpath/caller-subject-2026-12-07), and the profile of reads at 4 clients had put 8.1 us
+ * of a read's 198 under it.
  * The Subject is taken once, when the caller is made (a session when it opens): code that asks
  * {@code User.getCurrent()} during a request sees the same Subject, so the same user and groups, as under runAs.
  */
