@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.hbaseturbo.common.EveryStep;
 
 /** A command of this host's (ip, kill, iptables), run to its end: its output goes into the error when it fails. */
 final class HostCommand {
@@ -29,25 +30,19 @@ final class HostCommand {
 
   /**
    * Deletes each of the links {@code names} that this machine's own namespace has, and each one's veth peer wherever
-   * that is, all of them even if one fails (the first failure is thrown at the end). A deleted namespace keeps its
-   * links, and their peers here, while a process still runs in it or a closed TCP connection of it still waits on its
-   * peer: deleting them by name frees their names at once.
+   * that is, all of them even if one fails (the first failure is thrown at the end, the later ones in it). A deleted
+   * namespace keeps its links, and their peers here, while a process still runs in it or a closed TCP connection of it
+   * still waits on its peer: deleting them by name frees their names at once.
    */
   static void deleteLinks(List<String> names) throws IOException {
     List<String> present = links();
-    IOException failed = null;
+    EveryStep steps = new EveryStep();
     for (String name : names) {
       if (present.contains(name)) {
-        try {
-          ip("link", "delete", name);
-        } catch (IOException e) {
-          failed = failed == null ? e : failed;
-        }
+        steps.take(() -> ip("link", "delete", name));
       }
     }
-    if (failed != null) {
-      throw failed;
-    }
+    steps.throwFirst();
   }
 
   /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.hbaseturbo.cluster.regime.CgroupDirectories;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
@@ -133,11 +134,7 @@ final class HostNetwork implements Closeable {
     try {
       network.build(speed);
     } catch (IOException | RuntimeException e) {
-      try {
-        network.close();
-      } catch (IOException notClosed) {
-        e.addSuppressed(notClosed);
-      }
+      EveryStep.after(e, network::close);
       throw e;
     }
     return network;
@@ -290,32 +287,19 @@ final class HostNetwork implements Closeable {
   /** Ends the delays, deletes every host's link and the bridge, then every namespace. */
   @Override
   public void close() throws IOException {
-    IOException failed = null;
     List<String> namespaces = namespaces();
     List<LinkDelay> all = new ArrayList<>(slowed.values());
     all.addAll(delays);
-    try {
-      LinkDelay.closeAll(all);
-    } catch (IOException e) {
-      failed = e;
-    }
-    try {
-      HostCommand.deleteLinks(Stream.concat(all().stream().map(Host::outside), Stream.of(bridgeDevice())).toList());
-    } catch (IOException e) {
-      failed = failed == null ? e : failed;
-    }
+    EveryStep steps = new EveryStep();
+    steps.take(() -> LinkDelay.closeAll(all));
+    steps.take(() -> HostCommand.deleteLinks(Stream.concat(all().stream().map(Host::outside),
+        Stream.of(bridgeDevice())).toList()));
     for (Host host : all()) {
       if (namespaces.contains(host.namespace())) {
-        try {
-          HostCommand.ip("netns", "delete", host.namespace());
-        } catch (IOException e) {
-          failed = failed == null ? e : failed;
-        }
+        steps.take(() -> HostCommand.ip("netns", "delete", host.namespace()));
       }
     }
-    if (failed != null) {
-      throw failed;
-    }
+    steps.throwFirst();
   }
 
   /**

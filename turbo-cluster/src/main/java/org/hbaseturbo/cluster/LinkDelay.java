@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import org.hbaseturbo.cluster.regime.CgroupDirectories;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.InvalidInputException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -152,19 +153,11 @@ public final class LinkDelay implements Closeable {
     return 1 + (int) ((launcher * 2 + link) % 65_000);
   }
 
-  /** Closes each delay, the first failure thrown once all are closed. */
+  /** Closes each delay, the first failure thrown once all are closed, the later ones in it. */
   static void closeAll(List<LinkDelay> delays) throws IOException {
-    IOException failed = null;
-    for (LinkDelay delay : delays) {
-      try {
-        delay.close();
-      } catch (IOException e) {
-        failed = failed == null ? e : failed;
-      }
-    }
-    if (failed != null) {
-      throw failed;
-    }
+    EveryStep steps = new EveryStep();
+    delays.forEach(delay -> steps.take(delay::close));
+    steps.throwFirst();
   }
 
   /** Removes the rules in this machine's own namespace of launchers that are gone. */

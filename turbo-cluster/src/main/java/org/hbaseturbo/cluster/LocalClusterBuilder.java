@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.master.ServerManager;
 import org.apache.hadoop.util.ShutdownHookManager;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.compress.TurboCodecs;
 
 /**
@@ -109,11 +110,7 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
       started = start(conf, home);
     } catch (IOException | RuntimeException e) {
       if (zooKeeper != null) {
-        try {
-          zooKeeper.stop();
-        } catch (IOException | RuntimeException notStopped) {
-          e.addSuppressed(notStopped);
-        }
+        EveryStep.after(e, zooKeeper::stop);
       }
       abandonHost(e);
       claim.close();
@@ -126,11 +123,7 @@ public abstract class LocalClusterBuilder<B extends LocalClusterBuilder<B, C>, C
       home.closeOnExit(started);
     } catch (RuntimeException exiting) {
       // Hadoop refuses a hook once the JVM exits: the cluster would outlive the command.
-      try {
-        started.close();
-      } catch (IOException notClosed) {
-        exiting.addSuppressed(notClosed);
-      }
+      EveryStep.after(exiting, started::close);
       throw exiting;
     }
     return started;

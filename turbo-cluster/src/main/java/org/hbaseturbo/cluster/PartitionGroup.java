@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.hbaseturbo.cluster.regime.CgroupDirectories;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.InvalidInputException;
 
 /**
@@ -99,19 +100,15 @@ final class PartitionGroup implements Closeable {
   /** Lets what the server sends through again. */
   synchronized void heal() throws IOException {
     List<Integer> ports = new ArrayList<>(cut);
-    IOException failed = null;
+    EveryStep steps = new EveryStep();
     for (int port : cut) {
-      try {
+      steps.take(() -> {
         HostCommand.run(rule("-D", port), IptablesRules.MISSING);
         ports.remove(Integer.valueOf(port));
-      } catch (IOException e) {
-        failed = failed == null ? e : failed;
-      }
+      });
     }
     cut = List.copyOf(ports);
-    if (failed != null) {
-      throw failed;
-    }
+    steps.throwFirst();
   }
 
   /** Heals, then removes the group once its processes have exited, waiting a bounded time for that. */

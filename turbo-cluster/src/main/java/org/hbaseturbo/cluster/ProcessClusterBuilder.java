@@ -17,6 +17,7 @@ import org.hbaseturbo.cluster.regime.BlockDevice;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.cluster.regime.HostPageCache;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.server.heap.PolicyHeapMemoryTuner;
@@ -172,13 +173,7 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
 
   @Override
   void abandonHost(Exception failure) {
-    if (hosts.isPresent()) {
-      try {
-        hosts.get().close();
-      } catch (IOException | RuntimeException notClosed) {
-        failure.addSuppressed(notClosed);
-      }
-    }
+    hosts.ifPresent(network -> EveryStep.after(failure, network::close));
   }
 
   /**
@@ -250,24 +245,14 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
       }, "the process cluster");
     } catch (IOException | RuntimeException e) {
       if (master != null) {
-        try {
-          master.stop();
-        } catch (IOException | RuntimeException notStopped) {
-          e.addSuppressed(notStopped);
-        }
+        EveryStep.after(e, master::stop);
       }
       servers.forEach(RegionServerProcess::kill);
       List<Closeable> left = new ArrayList<>(groups);
       left.addAll(partitions);
       hdfs.ifPresent(left::add);
       hosts.ifPresent(left::add);
-      for (Closeable closeable : left) {
-        try {
-          closeable.close();
-        } catch (IOException | RuntimeException notClosed) {
-          e.addSuppressed(notClosed);
-        }
-      }
+      left.forEach(closeable -> EveryStep.after(e, closeable::close));
       throw e;
     }
     return new ProcessHBaseCluster(home, master, servers, conf, regionServerHeap, Map.copyOf(commands),

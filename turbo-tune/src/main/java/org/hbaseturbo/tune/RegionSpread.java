@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.DaemonThreads;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.Pause;
 
 /**
@@ -106,22 +107,15 @@ public final class RegionSpread {
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(CONCURRENT_MOVES, moves.size()),
         DaemonThreads.named("region-move"));
     try {
-      IOException failed = null;
+      EveryStep ended = new EveryStep();
       for (Future<Void> move : pool.invokeAll(moves)) {
         try {
           move.get();
         } catch (ExecutionException e) {
-          IOException cause = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-          if (failed == null) {
-            failed = cause;
-          } else {
-            failed.addSuppressed(cause);
-          }
+          ended.add(e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
         }
       }
-      if (failed != null) {
-        throw failed;
-      }
+      ended.throwFirst();
     } catch (InterruptedException e) {
       throw Pause.interrupted("regions moved", e);
     } finally {

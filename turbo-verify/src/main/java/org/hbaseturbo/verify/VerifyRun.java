@@ -39,6 +39,7 @@ import org.hbaseturbo.cluster.ClientHost;
 import org.hbaseturbo.cluster.FileTrees;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.common.DaemonThreads;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.verify.chaos.ChaosMonkey;
 import org.hbaseturbo.verify.chaos.ChaosPolicy;
@@ -196,7 +197,7 @@ public final class VerifyRun {
       writeLoops(clients.writes(), name, random);
     } catch (IOException | RuntimeException e) {
       // Neither chaos nor the registers' threads go on past a run that failed.
-      stopAfter(e, chaos::stop, registers::stop);
+      EveryStep.after(e, chaos::stop, registers::stop);
       throw e;
     }
     double seconds = seconds(start);
@@ -210,27 +211,11 @@ public final class VerifyRun {
       chaosReport = chaos.finish();
     } catch (IOException | RuntimeException e) {
       // Chaos that could not stop fails the run; the registers' threads stop all the same.
-      stopAfter(e, registers::stop);
+      EveryStep.after(e, registers::stop);
       throw e;
     }
     registers.stop();
     return new Written(seconds, chaosReport);
-  }
-
-  @FunctionalInterface
-  private interface IoStep {
-    void run() throws IOException;
-  }
-
-  /** Takes each step after {@code failure}, each step's own failure added to it. */
-  private static void stopAfter(Exception failure, IoStep... steps) {
-    for (IoStep step : steps) {
-      try {
-        step.run();
-      } catch (IOException | RuntimeException stepFailed) {
-        failure.addSuppressed(stepFailed);
-      }
-    }
   }
 
   /** The registers' table, beside the loops'. */
@@ -365,11 +350,7 @@ public final class VerifyRun {
             ? FastPathConnection.wrap(ConnectionFactory.createConnection(clientConfiguration)) : null;
         registers = registerClients();
       } catch (IOException | RuntimeException e) {
-        try {
-          close();
-        } catch (IOException | RuntimeException notClosed) {
-          e.addSuppressed(notClosed);
-        }
+        EveryStep.after(e, this::close);
         throw e;
       }
     }

@@ -18,6 +18,7 @@ import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
 import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.ProcessHBaseCluster;
 import org.hbaseturbo.cluster.ServerControl.Restart;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.tune.HeapTuner;
 import org.hbaseturbo.tune.RegionSpread;
 import org.hbaseturbo.tune.policy.Policy;
@@ -231,21 +232,13 @@ final class HeapFractionRounds {
         result = unjudged.isPresent() ? verdict(candidate, hbaseValues, Verdict.UNJUDGED, unjudged.get())
             : judged(candidate, hbaseValues);
       } catch (IOException | RuntimeException e) {
-        try {
-          giveBack();
-        } catch (IOException | RuntimeException again) {
-          e.addSuppressed(again);
-        }
+        EveryStep.after(e, this::giveBack);
         throw e;
       }
       giveBack();
     } catch (IOException | RuntimeException e) {
       // A failure to resume the balancer is added to the rounds' own, not put in its place.
-      try {
-        balancer.close();
-      } catch (IOException | RuntimeException notResumed) {
-        e.addSuppressed(notResumed);
-      }
+      EveryStep.after(e, balancer::close);
       throw e;
     }
     balancer.close();

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseRequest;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.CloseResponse;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
@@ -121,12 +122,8 @@ public final class PreparedScan implements Closeable {
       RegionCalls.everyRegion(table, PreparedScanService.getDescriptor().findMethodByName("prepare"), request,
           PrepareResponse.getDefaultInstance());
     } catch (IOException | RuntimeException e) {
-      try {
-        closeEveryRegion();
-      } catch (IOException | RuntimeException cleanup) {
-        // Their leases free what this could not reach; the refusal is what the caller must see.
-        e.addSuppressed(cleanup);
-      }
+      // Their leases free what this could not reach; the refusal is what the caller must see.
+      EveryStep.after(e, this::closeEveryRegion);
       throw e;
     }
   }

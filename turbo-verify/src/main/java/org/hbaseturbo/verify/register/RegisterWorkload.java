@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbaseturbo.client.fastpath.FastPathClientConfig;
 import org.hbaseturbo.client.fastpath.FastPathConnection;
+import org.hbaseturbo.common.EveryStep;
 import org.hbaseturbo.common.Pause;
 import org.hbaseturbo.verify.chaos.IsolationWatcher;
 
@@ -362,23 +363,17 @@ public final class RegisterWorkload implements RegisterClients {
 
   /** Closes every connection it opened; a failure to close is added to {@code failed}, or thrown where none. */
   private void closeConnections(Exception failed) throws IOException {
-    IOException closing = null;
+    EveryStep closing = new EveryStep();
     for (Connection connection : connections) {
-      try {
-        connection.close();
-      } catch (IOException e) {
-        if (failed != null) {
-          failed.addSuppressed(e);
-        } else if (closing == null) {
-          closing = e;
-        }
+      if (failed != null) {
+        EveryStep.after(failed, connection::close);
+      } else {
+        closing.take(connection::close);
       }
     }
     connections.clear();
     idle.clear();
-    if (closing != null) {
-      throw closing;
-    }
+    closing.throwFirst();
   }
 
   private void spawn(String name, IoTask task) {
