@@ -201,10 +201,10 @@ public final class RegisterWorkload implements RegisterClients {
     }
   }
 
-  /** The idle clients' threads of one isolation's end, and the first failure among them. */
+  /** The idle clients' threads of one isolation's end, and their failures, the first with the later ones in it. */
   private static final class IdleReads {
     private final List<Thread> threads = new ArrayList<>();
-    private IOException failed;
+    private final EveryStep failures = new EveryStep();
 
     void start(Thread reader) {
       reader.setDaemon(true);
@@ -213,9 +213,7 @@ public final class RegisterWorkload implements RegisterClients {
     }
 
     synchronized void failed(IOException e) {
-      if (failed == null) {
-        failed = e;
-      }
+      failures.add(e);
     }
 
     void await(Duration bound) throws IOException {
@@ -228,9 +226,7 @@ public final class RegisterWorkload implements RegisterClients {
         throw new InterruptedIOException("interrupted while the idle clients read after a resume");
       }
       synchronized (this) {
-        if (failed != null) {
-          throw failed;
-        }
+        failures.throwFirst();
       }
     }
   }
