@@ -75,18 +75,18 @@ class ProcessClusterIT {
   void regionServersRunTheServerJarAloneInHeapsOfTheirOwnRestartWithNewSettingsAndSurviveACrash(@TempDir Path data)
       throws Exception {
     TableName name = TableName.valueOf("process_cluster");
+    Path lib = null;
     try (ProcessHBaseCluster cluster = ProcessHBaseCluster.builder().regionServers(2).regionServerHeap("384m")
         .set("zookeeper.session.timeout", SESSION_TIMEOUT_MS).dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(cluster.clientConfiguration())) {
-      // Its own configuration directory and the RegionServer library: HBase's jars and the server jar.
-      Path lib = null;
+      // The RegionServer library (HBase's jars and the server jar), then its own configuration directory.
       for (int i = 0; i < 2; i++) {
         List<String> classpath = classpathOf(cluster.regionServerPids().get(i));
         assertThat(classpath).hasSize(2);
-        assertThat(classpath.get(0)).isEqualTo(data.toAbsolutePath().resolve("regionservers/rs-" + i + "/conf")
+        assertThat(classpath.get(0)).endsWith("turbo-regionserver/target/lib-hbase" + HBaseLine.ofThisJvm() + "/*");
+        assertThat(classpath.get(1)).isEqualTo(data.toAbsolutePath().resolve("regionservers/rs-" + i + "/conf")
             .toString());
-        assertThat(classpath.get(1)).endsWith("turbo-regionserver/target/lib-hbase" + HBaseLine.ofThisJvm() + "/*");
-        lib = Path.of(classpath.get(1)).getParent();
+        lib = Path.of(classpath.get(0)).getParent();
         assertThat(ProcessHandle.of(cluster.regionServerPids().get(i)).orElseThrow().info().arguments()
             .orElseThrow()).as("a RegionServer ends at its first OutOfMemoryError").contains(
                 "-XX:+ExitOnOutOfMemoryError");
@@ -184,11 +184,33 @@ class ProcessClusterIT {
       assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
       assertThat(nativeScan(connection, name)).hasSize(ROWS);
     }
+    // The classes of the build's first RegionServer to serve (this test's, or one before it) went into the build's
+    // class archive; it is there once its dump in the background ended.
+    Path archives = classArchives(lib);
+    Await.until(Duration.ofMinutes(3), "the class archive of " + lib + " in " + archives, () -> Files.isDirectory(
+        archives) && !jsaFiles(archives).isEmpty());
     try (ProcessHBaseCluster restarted = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
         .dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(restarted.clientConfiguration())) {
       assertThat(nativeScan(connection, name)).hasSize(ROWS);
       assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
+      // A server started after that maps it.
+      long pid = restarted.regionServerPids().get(0);
+      String archive = jsaFiles(archives).get(0).toString();
+      assertThat(ProcessHandle.of(pid).orElseThrow().info().arguments().orElseThrow())
+          .contains("-XX:SharedArchiveFile=" + archive);
+      assertThat(Files.readString(Path.of("/proc", String.valueOf(pid), "maps"))).contains(archive);
+    }
+  }
+
+  /** Where the class archives of the RegionServer library {@code lib} are made (ServerClassArchive). */
+  private static Path classArchives(Path lib) {
+    return lib.resolveSibling("class-archive-" + lib.getFileName());
+  }
+
+  private static List<Path> jsaFiles(Path archives) throws IOException {
+    try (var files = Files.list(archives)) {
+      return files.filter(file -> file.toString().endsWith(".jsa")).toList();
     }
   }
 

@@ -243,6 +243,7 @@ public final class ProcessClusterBuilder extends LocalClusterBuilder<ProcessClus
           server.requireStarting();
         }
       }, "the process cluster");
+      servers.forEach(RegionServerProcess::served);
     } catch (IOException | RuntimeException e) {
       if (master != null) {
         EveryStep.after(e, master::stop);

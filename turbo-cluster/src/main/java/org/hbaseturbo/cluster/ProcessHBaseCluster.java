@@ -335,6 +335,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
           () -> new IOException(server + " did not come online within "
               + LocalClusterBuilder.START_TIMEOUT.toSeconds() + " s"));
     }
+    server.served();
   }
 
   private static boolean serves(Admin admin, ServerName name) {

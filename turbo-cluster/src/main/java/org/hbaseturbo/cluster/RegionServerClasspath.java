@@ -1,6 +1,5 @@
 package org.hbaseturbo.cluster;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +21,8 @@ final class RegionServerClasspath {
   private RegionServerClasspath() {
   }
 
-  static String locate() throws IOException {
+  /** The directory of jars, checked to hold the server jar. */
+  static Path locate() throws IOException {
     Path lib = find().orElseThrow(() -> new IOException("the RegionServer classpath " + LIB + " was not found under "
         + Optional.ofNullable(System.getProperty(HOME_PROPERTY)).orElse(System.getProperty("user.dir"))
         + " or its parents; build it with '" + HBaseLine.buildCommand(HBaseLine.ofThisJvm()) + "' in the checkout"));
@@ -32,7 +32,7 @@ final class RegionServerClasspath {
             + HBaseLine.buildCommand(HBaseLine.ofThisJvm()) + "'");
       }
     }
-    return lib + File.separator + "*";
+    return lib;
   }
 
   private static Optional<Path> find() {

@@ -109,7 +109,7 @@ final class RegionServerProcess {
   /**
    * HBase's info server does not start without {@code hbase-webapps/regionserver} on the classpath (the RegionServer
    * then exits). A deployed HBase has it; the hbase-server jar this build resolves carries no web apps, so the server
-   * gets empty ones in its conf directory, first on its classpath: {@code /jmx}, {@code /prometheus} and the status
+   * gets empty ones in its conf directory, on its classpath: {@code /jmx}, {@code /prometheus} and the status
    * page are HBase's servlets and need nothing from them. Where the jar has them, they are left alone.
    */
   private static void provideWebApps(Path conf) throws IOException {
@@ -121,6 +121,11 @@ final class RegionServerProcess {
 
   private static String infoHostOf(Configuration settings) {
     return settings.get("hbase.regionserver.hostname", ClusterSettings.LOOPBACK);
+  }
+
+  /** Once it serves: {@link ServerJvm#served}. */
+  void served() {
+    jvm.served();
   }
 
   int index() {

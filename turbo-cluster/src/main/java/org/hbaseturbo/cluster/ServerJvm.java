@@ -12,22 +12,26 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.jvm.WatchedProcess;
 import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
- * A server's JVM, started as an operator's scripts start one: its own conf directory first on the classpath (as
- * {@code $HBASE_CONF_DIR}), then the RegionServers' lib ({@link RegionServerClasspath}), which holds HBase's and
- * Hadoop's jars; its log4j log and its console output in the cluster's log directory, both appended to by every
+ * A server's JVM, started as an operator's scripts start one: the RegionServers' lib ({@link RegionServerClasspath}),
+ * which holds HBase's and Hadoop's jars, on the classpath, then its own conf directory (as {@code $HBASE_CONF_DIR};
+ * after the jars, so that the JVM can map the {@link ServerClassArchive}: no jar there holds a file of a conf
+ * directory); its log4j log and its console output in the cluster's log directory, both appended to by every
  * start. It ends when the JVM that started it ends, however that ends ({@link WatchedProcess}).
  *
  * @param name what it is, for messages ("RegionServer 0", "DataNode 2")
  * @param log its log4j log as from this start
  * @param out what the JVM printed from this start, which says why when it ends at once
+ * @param classes its record of the classes it loads, for the {@link ServerClassArchive} of its classpath
  */
-record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog log, StartLog out) {
+record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog log, StartLog out,
+    Optional<ServerClassArchive.Recording> classes) {
   /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
   private static final Duration JAVA_START = Duration.ofSeconds(10);
   private static final Duration JAVA_POLL = Duration.ofMillis(50);
@@ -58,9 +62,15 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     // pcm's disk regime) yet keeps its regions and its ZooKeeper session until that expires: it ends at once
     // instead, and the master reassigns its regions.
     command.add("-XX:+ExitOnOutOfMemoryError");
+    Path lib = RegionServerClasspath.locate();
+    ServerClassArchive archive = ServerClassArchive.of(lib);
+    // Its archive is of what a RegionServer loads: a RegionServer's JVM records that. Before the child flags, so
+    // that a -XX:SharedArchiveFile there wins (the JDK's own archive, to start without this one).
+    ServerClassArchive.Launch launch = archive.launch(mainClass.equals(HRegionServer.class.getName()));
+    command.addAll(launch.flags());
     command.addAll(JvmOptions.childFlags());
     command.add("-cp");
-    command.add(conf + File.pathSeparator + RegionServerClasspath.locate());
+    command.add(lib + File.separator + "*" + File.pathSeparator + conf);
     command.add(mainClass);
     command.addAll(args);
     // The JVM's output is appended to by its redirect, which a link in the file's place would lead elsewhere.
@@ -70,7 +80,9 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     StartLog outOfThisStart = StartLog.from(out);
     WatchedProcess watch = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())), order);
-    return new ServerJvm(name, watch, javaOf(watch, name, outOfThisStart), logOfThisStart, outOfThisStart);
+    launch.recording().ifPresent(recording -> watch.onExit().whenComplete((code, failure) -> recording.ended()));
+    return new ServerJvm(name, watch, javaOf(watch, name, outOfThisStart), logOfThisStart, outOfThisStart,
+        launch.recording());
   }
 
   private static ProcessHandle javaOf(WatchedProcess watch, String name, StartLog out) throws IOException {
@@ -146,6 +158,11 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     } catch (ExecutionException e) {
       throw new IOException("waiting for " + name + " to stop failed", e);
     }
+  }
+
+  /** Once it serves: what it loaded by then may become the servers' class archive. */
+  void served() {
+    classes.ifPresent(ServerClassArchive.Recording::served);
   }
 
   /** Its JVM's process id. */
