@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,15 +40,7 @@ final class ClusterDataDir implements AutoCloseable {
     Path file = dir.resolve(LOCK_FILE);
     FileChannel channel = NoFollowFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
         StandardOpenOption.WRITE);
-    FileLock lock;
-    try {
-      lock = channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      lock = null;
-    } catch (IOException | RuntimeException e) {
-      channel.close();
-      throw e;
-    }
+    FileLock lock = FileLocks.tryLock(channel);
     if (lock == null) {
       String holder;
       try (channel) {
@@ -72,14 +63,12 @@ final class ClusterDataDir implements AutoCloseable {
       return false;
     }
     try (FileChannel channel = NoFollowFiles.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-      FileLock lock = channel.tryLock();
+      FileLock lock = FileLocks.tryLock(channel);
       if (lock == null) {
         return true;
       }
       lock.release();
       return false;
-    } catch (OverlappingFileLockException e) {
-      return true;
     }
   }
 

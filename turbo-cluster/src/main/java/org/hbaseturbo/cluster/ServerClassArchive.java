@@ -4,8 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
@@ -198,14 +196,7 @@ final class ServerClassArchive {
   private boolean own() throws IOException {
     FileChannel channel = FileChannel.open(dir.resolve(build + ".owner"), StandardOpenOption.CREATE,
         StandardOpenOption.WRITE);
-    FileLock lock;
-    try {
-      lock = channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      // This JVM holds it through another channel: that of another archive of the same build, made by a test.
-      lock = null;
-    }
-    if (lock == null) {
+    if (FileLocks.tryLock(channel) == null) {
       channel.close();
       return false;
     }
