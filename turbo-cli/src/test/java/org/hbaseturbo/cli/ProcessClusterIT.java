@@ -187,7 +187,7 @@ class ProcessClusterIT {
     // The classes of the build's first RegionServer to serve (this test's, or one before it) went into the build's
     // class archive; it is there once its dump in the background ended.
     Path archives = classArchives(lib);
-    Await.until(Duration.ofMinutes(3), "the class archive of " + lib + " in " + archives, () -> Files.isDirectory(
+    Await.until(Duration.ofMinutes(5), "the class archive of " + lib + " in " + archives, () -> Files.isDirectory(
         archives) && !jsaFiles(archives).isEmpty());
     try (ProcessHBaseCluster restarted = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
         .dataDir(data).start();

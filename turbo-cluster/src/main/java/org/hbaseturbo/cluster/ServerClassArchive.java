@@ -218,8 +218,10 @@ final class ServerClassArchive {
   private void dumpInBackground(Path classes) throws IOException {
     Path partial = dir.resolve(build + ".jsa.partial");
     Files.deleteIfExists(partial);
-    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:dump", "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + partial, "-cp",
+    // At the lowest priority: it runs beside the cluster's first work, a benchmark's included, and must not take
+    // the CPU that work measures.
+    List<String> command = List.of("nice", "-n", "19", Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-Xshare:dump", "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + partial, "-cp",
         lib + File.separator + "*");
     LOG.info("making the class archive of the RegionServers' classpath in the background: {}", archive());
     WatchedProcess process = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
