@@ -2,10 +2,11 @@
 # A process cluster's start with and without the servers' class archive, interleaved, in the cluster tier's regime
 # (C1 alone) and with HotSpot's defaults: the launcher's time to "serving" and its RegionServers' CPU by then.
 # Run from the checkout, built, as a user who can write turbo-regionserver/target, nothing else running:
-#   results/testing/server-class-archive-2026-12-07/measure.sh ROUNDS OUT.json
+#   results/testing/server-class-archive-2026-12-07/measure.sh ROUNDS OUT.json [MORE cluster start OPTIONS]
+# With --hdfs, the NameNode's and DataNodes' CPU too.
 # "without" gives the JDK's own archive in TURBO_CHILD_JAVA_OPTS, which comes after the servers' and wins.
 set -euo pipefail
-rounds="${1:?rounds}"; out="${2:?output json}"
+rounds="${1:?rounds}"; out="${2:?output json}"; shift 2; more=("$@")
 root="$(pwd)"
 jar="$root/turbo-cli/target/turbo-cli.jar"
 lib="$root/turbo-cli/target/lib"
@@ -22,7 +23,7 @@ start_once() { # regime variant -> "seconds cpu_seconds_rs0 cpu_seconds_rs1"
   local t0 t1 pid
   t0="$(date +%s.%N)"
   TURBO_CHILD_JAVA_OPTS="$opts" java @"$root/jvm.options" -Dturbo.home="$root" -cp "$jar:$lib/*" \
-    org.hbaseturbo.cli.TurboMain cluster start --processes --regionservers 2 --rs-heap 512m --data "$work/data" \
+    org.hbaseturbo.cli.TurboMain cluster start --processes --regionservers 2 --rs-heap 512m --data "$work/data" "${more[@]}" \
     > "$work/launcher.out" 2>&1 &
   pid=$!
   for _ in $(seq 1 1200); do
@@ -41,13 +42,20 @@ start_once() { # regime variant -> "seconds cpu_seconds_rs0 cpu_seconds_rs1"
     fi
   done
   # SIGTERM, as Ctrl-C would: a background job of a script ignores SIGINT.
+  local hdfs=""
+  for daemon in $(pgrep -f 'org.apache.hadoop.hdfs.server.(namenode.NameNode|datanode.DataNode)' | sort -n); do
+    [ "$(cat "/proc/$daemon/comm" 2>/dev/null)" = java ] || continue
+    read -r -a stat < "/proc/$daemon/stat"
+    hdfs="$hdfs,$(awk -v u="${stat[13]}" -v s="${stat[14]}" -v t="$tick" 'BEGIN { printf "%.2f", (u + s) / t }')"
+  done
+  echo "${hdfs#,}" > "$work/hdfs-cpu"
   kill -TERM "$pid"; wait "$pid" || true
   echo "$regime $variant: serving after $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s, CPU$cpu" >&2
   echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')$cpu"
 }
 
 # The archive of this build, made by a first start if there is none yet.
-start_once c1 with >/dev/null 2>&1 || true
+start_once c1 record >/dev/null 2>&1 || true
 for _ in $(seq 1 120); do
   ls "$root"/turbo-regionserver/target/class-archive-*/*.jsa >/dev/null 2>&1 && break; sleep 1
 done
@@ -59,7 +67,7 @@ archive="$(ls "$root"/turbo-regionserver/target/class-archive-*/*.jsa)"
   echo "  \"java\": \"$(java -version 2>&1 | head -1 | sed 's/"/\\"/g')\","
   echo "  \"commit\": \"$(git rev-parse HEAD)\","
   echo "  \"archive\": {\"file\": \"$archive\", \"bytes\": $(stat -c %s "$archive")},"
-  echo "  \"command\": \"cluster start --processes --regionservers 2 --rs-heap 512m, until it printed serving\","
+  echo "  \"command\": \"cluster start --processes --regionservers 2 --rs-heap 512m ${more[*]}, until it printed serving\","
   echo "  \"runs\": ["
   first=1
   for round in $(seq 1 "$rounds"); do
@@ -68,8 +76,8 @@ archive="$(ls "$root"/turbo-regionserver/target/class-archive-*/*.jsa)"
         read -r -a r <<< "$(start_once "$regime" "$variant")"
         [ $first = 1 ] || echo ","
         first=0
-        printf '    {"round": %d, "regime": "%s", "variant": "%s", "serving_s": %s, "regionserver_cpu_s": [%s]}' \
-          "$round" "$regime" "$variant" "${r[0]}" "$(IFS=,; echo "${r[*]:1}")"
+        printf '    {"round": %d, "regime": "%s", "variant": "%s", "serving_s": %s, "regionserver_cpu_s": [%s], "hdfs_daemon_cpu_s": [%s]}' \
+          "$round" "$regime" "$variant" "${r[0]}" "$(IFS=,; echo "${r[*]:1}")" "$(cat "$work/hdfs-cpu")"
       done
     done
   done
@@ -87,7 +95,8 @@ d["medians"] = {}
 for (regime, variant), rs in sorted(rows.items()):
     d["medians"][regime + " " + variant] = {
         "serving_s": statistics.median(r["serving_s"] for r in rs),
-        "regionserver_cpu_s": statistics.median(c for r in rs for c in r["regionserver_cpu_s"])}
+        "regionserver_cpu_s": statistics.median(c for r in rs for c in r["regionserver_cpu_s"]),
+        "hdfs_daemon_cpu_s": statistics.median(c for r in rs for c in r["hdfs_daemon_cpu_s"]) if rs[0]["hdfs_daemon_cpu_s"] else None}
 json.dump(d, open(sys.argv[1], "w"), indent=2)
 for k, v in d["medians"].items():
     print(k, v)
