@@ -49,6 +49,12 @@ start_once() { # regime variant -> "seconds cpu_seconds_rs0 cpu_seconds_rs1"
     hdfs="$hdfs,$(awk -v u="${stat[13]}" -v s="${stat[14]}" -v t="$tick" 'BEGIN { printf "%.2f", (u + s) / t }')"
   done
   echo "${hdfs#,}" > "$work/hdfs-cpu"
+  if [ "$variant" = record ]; then
+    # The launcher dumps the archive in the background, and its end would end the dump.
+    for _ in $(seq 1 300); do
+      ls "$root"/turbo-regionserver/target/class-archive-*/*.jsa >/dev/null 2>&1 && break; sleep 1
+    done
+  fi
   kill -TERM "$pid"; wait "$pid" || true
   echo "$regime $variant: serving after $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s, CPU$cpu" >&2
   echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')$cpu"
@@ -56,9 +62,6 @@ start_once() { # regime variant -> "seconds cpu_seconds_rs0 cpu_seconds_rs1"
 
 # The archive of this build, made by a first start if there is none yet.
 start_once c1 record >/dev/null 2>&1 || true
-for _ in $(seq 1 120); do
-  ls "$root"/turbo-regionserver/target/class-archive-*/*.jsa >/dev/null 2>&1 && break; sleep 1
-done
 archive="$(ls "$root"/turbo-regionserver/target/class-archive-*/*.jsa)"
 
 {

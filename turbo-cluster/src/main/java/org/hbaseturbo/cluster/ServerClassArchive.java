@@ -16,8 +16,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,10 +36,11 @@ import org.slf4j.LoggerFactory;
  * processes").
  *
  * <p>One archive per build of the classpath: it is named after the classpath's jars (names, sizes and times, which
- * the JVM checks too) and the JVM. Until it is made, each RegionServer JVM records the classes it loads
- * ({@code -XX:DumpLoadedClassList}, a file of some 400 KB). Once the first of them serves, what it recorded so far is
- * dumped ({@code -Xshare:dump}) in the background, by the JVM that started it, which holds a lock on the build's
- * owner file meanwhile so that one JVM on the host dumps. The server JVMs started from then on map the archive.
+ * the JVM checks too) and the JVM. Until it is made, each server JVM records the classes it loads
+ * ({@code -XX:DumpLoadedClassList}, a file of some 700 KB). Once the first RegionServer serves, what it and the other
+ * server JVMs this JVM started recorded so far (its cluster's HDFS daemons, which start before it) is dumped
+ * ({@code -Xshare:dump}) in the background, by this JVM, which holds a lock on the build's owner file meanwhile so
+ * that one JVM on the host dumps. The server JVMs started from then on map the archive.
  *
  * <p>It is a speed-up, nothing more: where its directory cannot be written (a cluster run as an unprivileged user
  * from a checkout it does not own) or the dump fails, the servers start as they would without it. An archive is used
@@ -61,6 +62,8 @@ final class ServerClassArchive {
   /** Why this JVM gave the archive up, once it did. */
   private String off;
   private int recordings;
+  /** The records of the server JVMs this JVM started that still run, in their start order. */
+  private final Set<Path> recording = new LinkedHashSet<>();
   private CompletableFuture<Void> dump = CompletableFuture.completedFuture(null);
 
   ServerClassArchive(Path lib) throws IOException {
@@ -85,8 +88,8 @@ final class ServerClassArchive {
   }
 
   /**
-   * What a server JVM about to start gets: the flag that maps the archive, once there is one; else, for a
-   * RegionServer's, the flag that records the classes it loads ({@code recording}).
+   * What a server JVM about to start gets: the flag that maps the archive, once there is one; else the flag that
+   * records the classes it loads ({@code recording}).
    */
   record Launch(List<String> flags, Optional<Recording> recording) {
     static final Launch WITHOUT = new Launch(List.of(), Optional.empty());
@@ -100,13 +103,17 @@ final class ServerClassArchive {
       this.file = file;
     }
 
-    /** Once the server serves: what it loaded so far is dumped, unless an archive is made or in the making. */
+    /**
+     * Once the RegionServer serves: what the running servers loaded so far is dumped, unless an archive is made or
+     * in the making.
+     */
     void served() {
-      ServerClassArchive.this.served(file);
+      ServerClassArchive.this.served();
     }
 
     /** Once its JVM ended: the record goes. */
     void ended() {
+      ServerClassArchive.this.ended(file);
       try {
         Files.deleteIfExists(file);
       } catch (IOException e) {
@@ -119,7 +126,7 @@ final class ServerClassArchive {
     }
   }
 
-  synchronized Launch launch(boolean regionServer) {
+  synchronized Launch launch() {
     if (off != null) {
       return Launch.WITHOUT;
     }
@@ -136,15 +143,13 @@ final class ServerClassArchive {
         }
         return new Launch(List.of("-XX:SharedArchiveFile=" + archive), Optional.empty());
       }
-      if (!regionServer) {
-        return Launch.WITHOUT;
-      }
       Files.createDirectories(dir);
       if (!Files.isWritable(dir)) {
         // Made by another user, as a cluster run as an unprivileged user finds the checkout's.
         throw new AccessDeniedException(dir.toString());
       }
       Path file = dir.resolve(build + "-" + ProcessHandle.current().pid() + "-" + ++recordings + ".classes");
+      recording.add(file);
       return new Launch(List.of("-XX:DumpLoadedClassList=" + file), Optional.of(new Recording(file)));
     } catch (AccessDeniedException e) {
       LOG.info("RegionServers start without a class archive: {} cannot be written by this user", e.getFile());
@@ -155,17 +160,26 @@ final class ServerClassArchive {
     }
   }
 
-  private synchronized void served(Path recording) {
+  private synchronized void served() {
     try {
       if (off == null && owner == null && !Files.exists(archive()) && own()) {
+        // Each class once, in the order the servers loaded them (a class's supertypes before it).
+        Set<String> lines = new LinkedHashSet<>();
+        for (Path file : recording) {
+          lines.addAll(completeLines(file));
+        }
         Path classes = dir.resolve(build + ".classes");
-        Files.write(classes, completeLines(recording));
+        Files.write(classes, lines, StandardCharsets.ISO_8859_1);
         dumpInBackground(classes);
       }
     } catch (IOException e) {
       LOG.warn("RegionServers start without a class archive: {}", e.toString());
       turnOff(e.toString());
     }
+  }
+
+  private synchronized void ended(Path file) {
+    recording.remove(file);
   }
 
   /** Completes once a dump this JVM started has ended, archive made or not. */
@@ -276,14 +290,14 @@ final class ServerClassArchive {
         && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
   }
 
-  /** The file up to its last line end: a JVM still running writes it on. */
-  private static byte[] completeLines(Path recording) throws IOException {
-    byte[] bytes = Files.readAllBytes(recording);
-    int end = bytes.length;
-    while (end > 0 && bytes[end - 1] != '\n') {
-      end--;
+  /** Its lines, up to its last line end: a JVM still running writes it on. A JVM that could not write it has none. */
+  private static List<String> completeLines(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return List.of();
     }
-    return Arrays.copyOf(bytes, end);
+    // Byte for byte: a JVM still writing may have written part of a character.
+    String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+    return text.substring(0, text.lastIndexOf('\n') + 1).lines().toList();
   }
 
   /** The build of the classpath and the JVM that an archive is made for: what the JVM checks before mapping one. */

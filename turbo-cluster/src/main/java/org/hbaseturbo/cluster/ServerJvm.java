@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.jvm.WatchedProcess;
@@ -64,9 +63,9 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     command.add("-XX:+ExitOnOutOfMemoryError");
     Path lib = RegionServerClasspath.locate();
     ServerClassArchive archive = ServerClassArchive.of(lib);
-    // Its archive is of what a RegionServer loads: a RegionServer's JVM records that. Before the child flags, so
-    // that a -XX:SharedArchiveFile there wins (the JDK's own archive, to start without this one).
-    ServerClassArchive.Launch launch = archive.launch(mainClass.equals(HRegionServer.class.getName()));
+    // Before the child flags, so that a -XX:SharedArchiveFile there wins (the JDK's own archive, to start without
+    // this one).
+    ServerClassArchive.Launch launch = archive.launch();
     command.addAll(launch.flags());
     command.addAll(JvmOptions.childFlags());
     command.add("-cp");
@@ -160,7 +159,7 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
     }
   }
 
-  /** Once it serves: what it loaded by then may become the servers' class archive. */
+  /** Once it serves, a RegionServer: what the servers loaded by then may become their class archive. */
   void served() {
     classes.ifPresent(ServerClassArchive.Recording::served);
   }
