@@ -59,11 +59,11 @@ final class ServerClassArchive {
   private final String build;
   /** Held while this JVM dumps the build's archive; null otherwise. */
   private FileChannel owner;
-  /** Why this JVM gave the archive up, once it did. */
-  private String off;
+  /** Whether this JVM gave the archive up: its servers start without one. */
+  private boolean off;
   private int recordings;
   /** The records of the server JVMs this JVM started that still run, in their start order. */
-  private final Set<Path> recording = new LinkedHashSet<>();
+  private final Set<Path> running = new LinkedHashSet<>();
   private CompletableFuture<Void> dump = CompletableFuture.completedFuture(null);
 
   ServerClassArchive(Path lib) throws IOException {
@@ -95,7 +95,7 @@ final class ServerClassArchive {
     static final Launch WITHOUT = new Launch(List.of(), Optional.empty());
   }
 
-  /** The classes a RegionServer JVM loads, as it records them. */
+  /** The classes a server JVM loads, as it records them. */
   final class Recording {
     private final Path file;
 
@@ -127,19 +127,21 @@ final class ServerClassArchive {
   }
 
   synchronized Launch launch() {
-    if (off != null) {
+    if (off) {
       return Launch.WITHOUT;
     }
     try {
       Path archive = archive();
       if (Files.exists(failed())) {
-        return turnOff("its dump failed before: " + dumpLog());
+        LOG.info("RegionServers start without a class archive: its dump for this build failed before; see {}",
+            dumpLog());
+        return turnOff();
       }
       if (Files.exists(archive)) {
         if (!trusted(archive)) {
           LOG.warn("RegionServers start without the class archive {}: its owner is not the owner of {}, or others"
               + " may write it", archive, lib);
-          return turnOff("untrusted " + archive);
+          return turnOff();
         }
         return new Launch(List.of("-XX:SharedArchiveFile=" + archive), Optional.empty());
       }
@@ -149,23 +151,23 @@ final class ServerClassArchive {
         throw new AccessDeniedException(dir.toString());
       }
       Path file = dir.resolve(build + "-" + ProcessHandle.current().pid() + "-" + ++recordings + ".classes");
-      recording.add(file);
+      running.add(file);
       return new Launch(List.of("-XX:DumpLoadedClassList=" + file), Optional.of(new Recording(file)));
     } catch (AccessDeniedException e) {
       LOG.info("RegionServers start without a class archive: {} cannot be written by this user", e.getFile());
-      return turnOff("cannot write " + e.getFile());
+      return turnOff();
     } catch (IOException e) {
       LOG.warn("RegionServers start without a class archive: {}", e.toString());
-      return turnOff(e.toString());
+      return turnOff();
     }
   }
 
   private synchronized void served() {
     try {
-      if (off == null && owner == null && !Files.exists(archive()) && own()) {
+      if (!off && owner == null && !Files.exists(archive()) && own()) {
         // Each class once, in the order the servers loaded them (a class's supertypes before it).
         Set<String> lines = new LinkedHashSet<>();
-        for (Path file : recording) {
+        for (Path file : running) {
           lines.addAll(completeLines(file));
         }
         Path classes = dir.resolve(build + ".classes");
@@ -174,12 +176,12 @@ final class ServerClassArchive {
       }
     } catch (IOException e) {
       LOG.warn("RegionServers start without a class archive: {}", e.toString());
-      turnOff(e.toString());
+      turnOff();
     }
   }
 
   private synchronized void ended(Path file) {
-    recording.remove(file);
+    running.remove(file);
   }
 
   /** Completes once a dump this JVM started has ended, archive made or not. */
@@ -200,8 +202,8 @@ final class ServerClassArchive {
     return dir.resolve(build + ".dump.log");
   }
 
-  private Launch turnOff(String why) {
-    off = why;
+  private Launch turnOff() {
+    off = true;
     disown();
     return Launch.WITHOUT;
   }
@@ -259,13 +261,13 @@ final class ServerClassArchive {
           Files.createFile(failed());
           LOG.warn("RegionServers start without a class archive: dumping it failed (exit code {}); see {}", exitCode,
               dumpLog());
-          turnOff("the dump failed");
+          turnOff();
           return;
         }
       }
     } catch (IOException e) {
       LOG.warn("RegionServers start without a class archive: {}", e.toString());
-      turnOff(e.toString());
+      turnOff();
       return;
     }
     disown();
