@@ -41,6 +41,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   private static final String ZOOKEEPER_PROPERTY = HConstants.ZK_CFG_PROPERTY_PREFIX;
   /** How long a server of the cluster may take to stop by itself before it is killed. */
   static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
+  /** How long a close waits for the servers' class archive's dump: some 15 s of a core once the servers stopped. */
+  private static final Duration CLASS_ARCHIVE_DUMP = Duration.ofMinutes(1);
   private final ClusterHome home;
   private final ClusterMaster master;
   /** Replaced by new processes as restarts go. */
@@ -595,7 +597,8 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
   /**
    * Stops the cluster as HBase's {@code stop-hbase.sh} does: the master shuts the cluster down, each RegionServer
    * closes its regions (flushing their memstores) and exits; then ZooKeeper stops. A RegionServer still running
-   * after two minutes is killed.
+   * after two minutes is killed. A dump of the servers' class archive that this JVM runs is waited for, a minute at
+   * most ({@link ServerClassArchive#awaitDumps}).
    */
   @Override
   public synchronized void close() throws IOException {
@@ -619,6 +622,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       for (Closeable group : left) {
         group.close();
       }
+      ServerClassArchive.awaitDumps(CLASS_ARCHIVE_DUMP);
     } finally {
       try {
         if (hdfs.isPresent()) {

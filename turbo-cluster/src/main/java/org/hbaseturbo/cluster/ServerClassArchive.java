@@ -16,6 +16,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.hbaseturbo.jvm.WatchedProcess;
 import org.slf4j.Logger;
@@ -64,6 +68,8 @@ final class ServerClassArchive {
   private int recordings;
   /** The records of the server JVMs this JVM started that still run, in their start order. */
   private final Set<Path> running = new LinkedHashSet<>();
+  /** The dump this JVM runs; null when none runs. */
+  private WatchedProcess dumping;
   private CompletableFuture<Void> dump = CompletableFuture.completedFuture(null);
 
   ServerClassArchive(Path lib) throws IOException {
@@ -184,6 +190,45 @@ final class ServerClassArchive {
     running.remove(file);
   }
 
+  /**
+   * Waits for a dump this JVM runs to end, at a cluster's close, so that nothing its launcher started outlives the
+   * cluster; after {@code bound} (a dump takes some 15 s of a core, and the servers it ran beside have stopped),
+   * ends it, leaving the archive to a later start.
+   */
+  static void awaitDumps(Duration bound) {
+    OF_LIBRARY.values().forEach(archive -> archive.awaitDump(bound));
+  }
+
+  void awaitDump(Duration bound) {
+    WatchedProcess process;
+    CompletableFuture<Void> ended;
+    synchronized (this) {
+      process = dumping;
+      ended = dump;
+    }
+    if (process == null) {
+      return;
+    }
+    LOG.info("waiting for the class archive's dump to end: {}", archive());
+    try {
+      ended.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      LOG.info("ending the class archive's dump, still running after {} s; a later start dumps again",
+          bound.toSeconds());
+      try {
+        process.stop();
+      } catch (IOException stopFailed) {
+        LOG.debug("ending the dump failed", stopFailed);
+      }
+      ended.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      // dumpEnded saw to it.
+      LOG.debug("the class archive's dump failed", e);
+    }
+  }
+
   /** Completes once a dump this JVM started has ended, archive made or not. */
   synchronized CompletableFuture<Void> dumped() {
     return dump;
@@ -240,15 +285,16 @@ final class ServerClassArchive {
         .toString(), "-Xshare:dump", "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + partial, "-cp",
         lib + File.separator + "*");
     LOG.info("making the class archive of the RegionServers' classpath in the background: {}", archive());
-    WatchedProcess process = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
+    dumping = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dumpLog().toFile()));
-    dump = process.onExit().handle((code, failure) -> {
+    dump = dumping.onExit().handle((code, failure) -> {
       dumpEnded(partial, failure == null ? code : -1);
       return null;
     });
   }
 
   private synchronized void dumpEnded(Path partial, int exitCode) {
+    dumping = null;
     try {
       if (exitCode == 0 && Files.exists(partial)) {
         Files.move(partial, archive(), StandardCopyOption.ATOMIC_MOVE);

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -106,6 +107,24 @@ class TestServerClassArchive {
     // Another JVM of the same build maps the archive made by this one.
     assertThat(new ServerClassArchive(lib).launch().flags())
         .containsExactly("-XX:SharedArchiveFile=" + archive.archive());
+  }
+
+  @Test
+  void aClusterClosingWaitsForTheDumpAndEndsOneThatOutlastsItsBound() throws Exception {
+    ServerClassArchive archive = new ServerClassArchive(lib);
+    ServerClassArchive.Launch first = archive.launch();
+    run(first.flags(), "Server");
+    first.recording().orElseThrow().served();
+    // Far below what a JVM takes to dump: ended, leaving no archive and no mark of a failure.
+    archive.awaitDump(Duration.ofMillis(1));
+    assertThat(archive.dumped()).isDone();
+    assertThat(archive.archive()).doesNotExist();
+
+    ServerClassArchive.Launch second = archive.launch();
+    run(second.flags(), "Server");
+    second.recording().orElseThrow().served();
+    archive.awaitDump(Duration.ofSeconds(DUMP_SECONDS));
+    assertThat(archive.archive()).isRegularFile();
   }
 
   @Test
