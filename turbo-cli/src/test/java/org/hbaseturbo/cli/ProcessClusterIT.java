@@ -41,6 +41,7 @@ import org.hbaseturbo.cluster.ServerControl;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.compress.TurboCodecs;
+import org.hbaseturbo.jvm.ClassArchive;
 import org.hbaseturbo.report.JsonFiles;
 import org.hbaseturbo.server.HBaseLine;
 import org.hbaseturbo.testsupport.TestingTables;
@@ -186,9 +187,8 @@ class ProcessClusterIT {
     }
     // The classes of the build's first RegionServer to serve (this test's, or one before it) went into the build's
     // class archive; it is there once its dump in the background ended.
-    Path archives = classArchives(lib);
-    Await.until(Duration.ofMinutes(5), "the class archive of " + lib + " in " + archives, () -> Files.isDirectory(
-        archives) && !jsaFiles(archives).isEmpty());
+    Path archive = ClassArchive.ofLibrary(lib, "RegionServers").archive();
+    Await.until(Duration.ofMinutes(5), "the class archive of " + lib + ", " + archive, () -> Files.exists(archive));
     try (ProcessHBaseCluster restarted = ProcessHBaseCluster.builder().regionServers(1).regionServerHeap("384m")
         .dataDir(data).start();
         Connection connection = ConnectionFactory.createConnection(restarted.clientConfiguration())) {
@@ -196,21 +196,9 @@ class ProcessClusterIT {
       assertThat(nativeScan(connection, USERTABLE)).hasSize(YCSB_RECORDS);
       // A server started after that maps it.
       long pid = restarted.regionServerPids().get(0);
-      String archive = jsaFiles(archives).get(0).toString();
       assertThat(ProcessHandle.of(pid).orElseThrow().info().arguments().orElseThrow())
           .contains("-XX:SharedArchiveFile=" + archive);
-      assertThat(Files.readString(Path.of("/proc", String.valueOf(pid), "maps"))).contains(archive);
-    }
-  }
-
-  /** Where the class archives of the RegionServer library {@code lib} are made (ServerClassArchive). */
-  private static Path classArchives(Path lib) {
-    return lib.resolveSibling("class-archive-" + lib.getFileName());
-  }
-
-  private static List<Path> jsaFiles(Path archives) throws IOException {
-    try (var files = Files.list(archives)) {
-      return files.filter(file -> file.toString().endsWith(".jsa")).toList();
+      assertThat(Files.readString(Path.of("/proc", String.valueOf(pid), "maps"))).contains(archive.toString());
     }
   }
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.OptionalInt;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.jvm.FileLocks;
 
 /**
  * A cluster's claim on its data directory, held while it runs, and what it keeps there besides HBase's files:

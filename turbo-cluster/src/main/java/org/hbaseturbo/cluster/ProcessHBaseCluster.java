@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbaseturbo.cluster.regime.CgroupV1Group;
 import org.hbaseturbo.common.Await;
 import org.hbaseturbo.common.InvalidInputException;
+import org.hbaseturbo.jvm.ClassArchive;
 import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 
 /**
@@ -598,7 +599,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
    * Stops the cluster as HBase's {@code stop-hbase.sh} does: the master shuts the cluster down, each RegionServer
    * closes its regions (flushing their memstores) and exits; then ZooKeeper stops. A RegionServer still running
    * after two minutes is killed. A dump of the servers' class archive that this JVM runs is waited for, a minute at
-   * most ({@link ServerClassArchive#awaitDumps}).
+   * most ({@link ClassArchive#awaitDumps}).
    */
   @Override
   public synchronized void close() throws IOException {
@@ -622,7 +623,7 @@ public final class ProcessHBaseCluster implements LocalCluster, ServerControl {
       for (Closeable group : left) {
         group.close();
       }
-      ServerClassArchive.awaitDumps(CLASS_ARCHIVE_DUMP);
+      ClassArchive.awaitDumps(CLASS_ARCHIVE_DUMP);
     } finally {
       try {
         if (hdfs.isPresent()) {

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.jvm.ChildJvm;
+import org.hbaseturbo.jvm.ClassArchive;
 import org.hbaseturbo.jvm.JvmOptions;
 import org.hbaseturbo.jvm.WatchedProcess;
 import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
@@ -20,17 +22,17 @@ import org.hbaseturbo.jvm.WatchedProcess.EndOrder;
 /**
  * A server's JVM, started as an operator's scripts start one: the RegionServers' lib ({@link RegionServerClasspath}),
  * which holds HBase's and Hadoop's jars, on the classpath, then its own conf directory (as {@code $HBASE_CONF_DIR};
- * after the jars, so that the JVM can map the {@link ServerClassArchive}: no jar there holds a file of a conf
+ * after the jars, so that the JVM can map the {@link ClassArchive} of the servers: no jar there holds a file of a conf
  * directory); its log4j log and its console output in the cluster's log directory, both appended to by every
  * start. It ends when the JVM that started it ends, however that ends ({@link WatchedProcess}).
  *
  * @param name what it is, for messages ("RegionServer 0", "DataNode 2")
  * @param log its log4j log as from this start
  * @param out what the JVM printed from this start, which says why when it ends at once
- * @param classes its record of the classes it loads, for the {@link ServerClassArchive} of its classpath
+ * @param classes its record of the classes it loads, for the {@link ClassArchive} of its classpath
  */
 record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog log, StartLog out,
-    Optional<ServerClassArchive.Recording> classes) {
+    Optional<ClassArchive.Recording> classes) {
   /** Far above the milliseconds that the watch takes to start the JVM: only a machine in trouble waits that long. */
   private static final Duration JAVA_START = Duration.ofSeconds(10);
   private static final Duration JAVA_POLL = Duration.ofMillis(50);
@@ -55,21 +57,21 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
         "log4j.appender.file.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{2}: %m%n",
         "log4j.logger.org.apache.zookeeper=WARN", ""));
     List<String> command = new ArrayList<>(wrapper);
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(ChildJvm.java());
     command.add("-Xmx" + heap);
     // A server past an OutOfMemoryError has lost threads at random (a RegionServer its MemStoreFlusher, in bench
     // pcm's disk regime) yet keeps its regions and its ZooKeeper session until that expires: it ends at once
     // instead, and the master reassigns its regions.
     command.add("-XX:+ExitOnOutOfMemoryError");
     Path lib = RegionServerClasspath.locate();
-    ServerClassArchive archive = ServerClassArchive.of(lib);
+    ClassArchive archive = ClassArchive.ofLibrary(lib, "RegionServers");
     // Before the child flags, so that a -XX:SharedArchiveFile there wins (the JDK's own archive, to start without
     // this one).
-    ServerClassArchive.Launch launch = archive.launch();
+    ClassArchive.Launch launch = archive.launch();
     command.addAll(launch.flags());
     command.addAll(JvmOptions.childFlags());
     command.add("-cp");
-    command.add(lib + File.separator + "*" + File.pathSeparator + conf);
+    command.add(archive.classpath() + File.pathSeparator + conf);
     command.add(mainClass);
     command.addAll(args);
     // The JVM's output is appended to by its redirect, which a link in the file's place would lead elsewhere.
@@ -161,7 +163,7 @@ record ServerJvm(String name, WatchedProcess watch, ProcessHandle java, StartLog
 
   /** Once it serves, a RegionServer: what the servers loaded by then may become their class archive. */
   void served() {
-    classes.ifPresent(ServerClassArchive.Recording::served);
+    classes.ifPresent(ClassArchive.Recording::complete);
   }
 
   /** Its JVM's process id. */

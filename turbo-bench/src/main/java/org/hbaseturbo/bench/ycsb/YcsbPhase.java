@@ -108,13 +108,13 @@ public final class YcsbPhase {
     try (OutputStream out = Files.newOutputStream(propsFile)) {
       properties.store(out, "YCSB " + name + " phase");
     }
-    List<String> command = ChildJvm.command(YcsbPhaseMain.class,
-        List.of(propsFile.toAbsolutePath().toString(), resultFile.toAbsolutePath().toString()));
     ProcessBuilder.Redirect summary = printSummary ? ProcessBuilder.Redirect.INHERIT
         : ProcessBuilder.Redirect.to(workDir.resolve(name + "-summary.txt").toFile());
-    List<String> onItsHost = clientHost.map(host -> host.wrap(command)).orElse(command);
-    int exit = ChildJvm.start("the YCSB " + name + " phase", onItsHost, summary, line -> !line.startsWith(YCSB_NOISE))
-        .waitFor();
+    // A benchmark runs dozens of phases: their JVMs share a class archive.
+    int exit = ChildJvm.startArchived("the YCSB " + name + " phase", YcsbPhaseMain.class,
+        List.of(propsFile.toAbsolutePath().toString(), resultFile.toAbsolutePath().toString()),
+        command -> clientHost.map(host -> host.wrap(command)).orElse(command), summary,
+        line -> !line.startsWith(YCSB_NOISE)).waitFor();
     if (exit != 0 || !Files.exists(resultFile)) {
       throw new IOException("the YCSB " + name + " phase failed (exit code " + exit + "); its output above says why");
     }

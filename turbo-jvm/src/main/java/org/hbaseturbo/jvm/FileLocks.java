@@ -1,4 +1,4 @@
-package org.hbaseturbo.cluster;
+package org.hbaseturbo.jvm;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -6,7 +6,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 
 /** Operating system locks on files, which go with the process that holds them however it ends. */
-final class FileLocks {
+public final class FileLocks {
   private FileLocks() {
   }
 
@@ -14,7 +14,7 @@ final class FileLocks {
    * The exclusive lock on {@code channel}'s file, or null while another process holds it, or this JVM through another
    * channel. The channel is closed when taking the lock fails.
    */
-  static FileLock tryLock(FileChannel channel) throws IOException {
+  public static FileLock tryLock(FileChannel channel) throws IOException {
     try {
       return channel.tryLock();
     } catch (OverlappingFileLockException e) {

@@ -1,10 +1,12 @@
-package org.hbaseturbo.cluster;
+package org.hbaseturbo.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,21 +16,24 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import javax.tools.ToolProvider;
-import org.hbaseturbo.cluster.ServerClassArchive.Recording;
+import org.hbaseturbo.jvm.ClassArchive.Recording;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The server class archive with real JVMs, on a classpath of one small jar: recorded by the servers, dumped as the
- * first RegionServer serves, and mapped by the next with a conf directory after the jar, as ServerJvm starts servers.
+ * Class archives with real JVMs, on a classpath of one small jar. The servers' ({@link ClassArchive#ofLibrary}):
+ * recorded by the servers, dumped as the first RegionServer serves, and mapped by the next with a conf directory after
+ * the jar, as ServerJvm starts servers. A main's ({@link ClassArchive#ofMain}): dumped once its first JVM ended well,
+ * and mapped by the next with the classpath's directories after its jars.
  */
-class TestServerClassArchive {
+class TestClassArchive {
   private static final long DUMP_SECONDS = 120;
 
   @TempDir
@@ -45,6 +50,7 @@ class TestServerClassArchive {
           "public class " + server + " {",
           "  public static void main(String[] args) {",
           "    System.out.println(new java.util.concurrent.ConcurrentSkipListMap<String, String>().isEmpty());",
+          "    System.exit(args.length == 0 ? 0 : Integer.parseInt(args[0]));",
           "  }",
           "}", ""));
     }
@@ -68,14 +74,14 @@ class TestServerClassArchive {
   @Test
   void whatTheServersLoadedWhenTheFirstRegionServerServedIsDumpedAndServersStartedFromThenOnMapIt()
       throws Exception {
-    ServerClassArchive archive = new ServerClassArchive(lib);
+    ClassArchive archive = ClassArchive.library(lib, "RegionServers");
     // An earlier build's archive, which goes once this build's is made.
     Path archives = lib.resolveSibling("class-archive-lib");
     Files.createDirectories(archives);
     Files.writeString(archives.resolve("0000000000000000.jsa"), "an earlier build's");
 
-    ServerClassArchive.Launch daemon = archive.launch();
-    ServerClassArchive.Launch server = archive.launch();
+    ClassArchive.Launch daemon = archive.launch();
+    ClassArchive.Launch server = archive.launch();
     assertThat(run(daemon.flags(), "Daemon").exit()).isZero();
     assertThat(run(server.flags(), "Server").exit()).isZero();
     Recording daemonRecording = daemon.recording().orElseThrow();
@@ -83,8 +89,8 @@ class TestServerClassArchive {
     assertThat(serverRecording.file()).isNotEqualTo(daemonRecording.file());
     assertThat(Files.readString(serverRecording.file())).contains("Server").doesNotContain("Daemon");
     // One dump, as the first RegionServer serves.
-    serverRecording.served();
-    serverRecording.served();
+    serverRecording.complete();
+    serverRecording.complete();
     archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
     daemonRecording.ended();
     serverRecording.ended();
@@ -94,7 +100,7 @@ class TestServerClassArchive {
     assertThat(serverRecording.file()).doesNotExist();
     assertThat(archives.resolve("0000000000000000.jsa")).doesNotExist();
     for (String main : List.of("Server", "Daemon")) {
-      ServerClassArchive.Launch next = archive.launch();
+      ClassArchive.Launch next = archive.launch();
       assertThat(next.recording()).isEmpty();
       assertThat(next.flags()).containsExactly("-XX:SharedArchiveFile=" + archive.archive());
       // -Xshare:on refuses to start without the archive; the server's own class comes from it.
@@ -105,73 +111,133 @@ class TestServerClassArchive {
       assertThat(run.output()).contains(main + " source: shared objects file");
     }
     // Another JVM of the same build maps the archive made by this one.
-    assertThat(new ServerClassArchive(lib).launch().flags())
+    assertThat(ClassArchive.library(lib, "RegionServers").launch().flags())
         .containsExactly("-XX:SharedArchiveFile=" + archive.archive());
   }
 
   @Test
   void aClusterClosingWaitsForTheDumpAndEndsOneThatOutlastsItsBound() throws Exception {
-    ServerClassArchive archive = new ServerClassArchive(lib);
-    ServerClassArchive.Launch first = archive.launch();
+    ClassArchive archive = ClassArchive.library(lib, "RegionServers");
+    ClassArchive.Launch first = archive.launch();
     run(first.flags(), "Server");
-    first.recording().orElseThrow().served();
+    first.recording().orElseThrow().complete();
     // Far below what a JVM takes to dump: ended, leaving no archive and no mark of a failure.
     archive.awaitDump(Duration.ofMillis(1));
     assertThat(archive.dumped()).isDone();
     assertThat(archive.archive()).doesNotExist();
 
-    ServerClassArchive.Launch second = archive.launch();
+    ClassArchive.Launch second = archive.launch();
     run(second.flags(), "Server");
-    second.recording().orElseThrow().served();
+    second.recording().orElseThrow().complete();
     archive.awaitDump(Duration.ofSeconds(DUMP_SECONDS));
     assertThat(archive.archive()).isRegularFile();
   }
 
   @Test
   void aChangedJarIsAnotherBuildWhoseArchiveIsMadeAnew() throws Exception {
-    ServerClassArchive archive = made();
+    ClassArchive archive = made();
 
     try (OutputStream jar = Files.newOutputStream(lib.resolve("other.jar"))) {
       new JarOutputStream(jar).close();
     }
-    ServerClassArchive rebuilt = new ServerClassArchive(lib);
+    ClassArchive rebuilt = ClassArchive.library(lib, "RegionServers");
     assertThat(rebuilt.archive()).isNotEqualTo(archive.archive()).doesNotExist();
     assertThat(rebuilt.launch().recording()).isPresent();
   }
 
   @Test
   void anArchiveOthersMayWriteIsNotMapped() throws Exception {
-    ServerClassArchive archive = made();
-    assertThat(new ServerClassArchive(lib).launch().flags()).isNotEmpty();
+    ClassArchive archive = made();
+    assertThat(ClassArchive.library(lib, "RegionServers").launch().flags()).isNotEmpty();
 
     Set<PosixFilePermission> mode = new HashSet<>(Files.getPosixFilePermissions(archive.archive()));
     mode.add(PosixFilePermission.GROUP_WRITE);
     Files.setPosixFilePermissions(archive.archive(), mode);
-    assertThat(new ServerClassArchive(lib).launch()).isEqualTo(ServerClassArchive.Launch.WITHOUT);
+    assertThat(ClassArchive.library(lib, "RegionServers").launch()).isEqualTo(ClassArchive.Launch.WITHOUT);
   }
 
   @Test
   void aFailedDumpTurnsTheArchiveOffForTheBuild() throws Exception {
-    ServerClassArchive archive = new ServerClassArchive(lib);
-    ServerClassArchive.Launch launch = archive.launch();
+    ClassArchive archive = ClassArchive.library(lib, "RegionServers");
+    ClassArchive.Launch launch = archive.launch();
     run(launch.flags(), "Server");
     Recording recording = launch.recording().orElseThrow();
     // A class list the dump refuses.
     Files.writeString(recording.file(), "@no-such-directive x\n", StandardOpenOption.APPEND);
-    recording.served();
+    recording.complete();
     archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
 
     assertThat(archive.archive()).doesNotExist();
-    assertThat(archive.launch()).isEqualTo(ServerClassArchive.Launch.WITHOUT);
-    assertThat(new ServerClassArchive(lib).launch()).isEqualTo(ServerClassArchive.Launch.WITHOUT);
+    assertThat(archive.launch()).isEqualTo(ClassArchive.Launch.WITHOUT);
+    assertThat(ClassArchive.library(lib, "RegionServers").launch()).isEqualTo(ClassArchive.Launch.WITHOUT);
+  }
+
+  @Test
+  void aMainsFirstJvmThatEndedWellIsDumpedAndItsLaterJvmsMapItWithTheClasspathsDirectoriesAfterItsJars()
+      throws Exception {
+    // A directory of classes first, as a test JVM's classpath has it.
+    List<String> entries = List.of(conf.toString(), lib.resolve("server.jar").toString());
+    assertThat(ClassArchive.mainClasspath(entries)).isEqualTo(lib.resolve("server.jar") + File.pathSeparator + conf);
+    Class<?> main;
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {lib.resolve("server.jar").toUri().toURL()})) {
+      main = loader.loadClass("Server");
+    }
+    ClassArchive archive = ClassArchive.main(main.getName(), entries).orElseThrow();
+    assertThat(archive.classpath()).isEqualTo(lib.resolve("server.jar").toString());
+    assertThat(archive.archive().getParent()).isEqualTo(lib.resolve("class-archive-Server"));
+
+    // A JVM that failed is no record to dump.
+    assertThat(startArchived(archive, entries, main, "3")).isEqualTo(3);
+    awaitNoRecord(archive);
+    assertThat(archive.dumped()).isDone();
+    assertThat(archive.archive()).doesNotExist();
+
+    assertThat(startArchived(archive, entries, main, "0")).isZero();
+    awaitNoRecord(archive);
+    archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
+    assertThat(archive.archive()).isRegularFile();
+    ClassArchive.Launch next = archive.launch();
+    assertThat(next.flags()).containsExactly("-XX:SharedArchiveFile=" + archive.archive());
+    List<String> flags = new ArrayList<>(next.flags());
+    flags.addAll(List.of("-Xshare:on", "-Xlog:class+load=info"));
+    Run run = run(flags, ClassArchive.mainClasspath(entries), "Server");
+    assertThat(run.exit()).as(run.output()).isZero();
+    assertThat(run.output()).contains("Server source: shared objects file");
+  }
+
+  @Test
+  void aClasspathWithoutJarsHasNoArchive() throws Exception {
+    assertThat(ClassArchive.main("Server", List.of(conf.toString(), lib.toString()))).isEmpty();
+  }
+
+  /** Starts {@code main} as ChildJvm starts a main on its archive; its exit code. */
+  private static int startArchived(ClassArchive archive, List<String> entries, Class<?> main, String exit)
+      throws IOException {
+    return ChildJvm.startArchived(Optional.of(archive), ClassArchive.mainClasspath(entries), "Server", main,
+        List.of(exit), command -> command, ProcessBuilder.Redirect.DISCARD, line -> true).waitFor();
+  }
+
+  /** Waits for the JVM's record to go, as it does once its end was seen to (and a dump started, if any). */
+  private static void awaitNoRecord(ClassArchive archive) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DUMP_SECONDS);
+    Path dir = archive.archive().getParent();
+    while (true) {
+      try (var files = Files.list(dir)) {
+        if (files.noneMatch(file -> file.getFileName().toString().matches(".*-[0-9]+-[0-9]+\\.classes"))) {
+          return;
+        }
+      }
+      assertThat(System.nanoTime()).as("the record in " + dir + " still there").isLessThan(deadline);
+      Thread.sleep(20);
+    }
   }
 
   /** An archive of this build, made. */
-  private ServerClassArchive made() throws Exception {
-    ServerClassArchive archive = new ServerClassArchive(lib);
-    ServerClassArchive.Launch first = archive.launch();
+  private ClassArchive made() throws Exception {
+    ClassArchive archive = ClassArchive.library(lib, "RegionServers");
+    ClassArchive.Launch first = archive.launch();
     run(first.flags(), "Server");
-    first.recording().orElseThrow().served();
+    first.recording().orElseThrow().complete();
     archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
     assertThat(archive.archive()).isRegularFile();
     return archive;
@@ -181,10 +247,14 @@ class TestServerClassArchive {
   }
 
   private Run run(List<String> flags, String main) throws IOException, InterruptedException {
+    return run(flags, lib + File.separator + "*" + File.pathSeparator + conf, main);
+  }
+
+  private static Run run(List<String> flags, String classpath, String main) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(ChildJvm.java());
     command.addAll(flags);
-    command.addAll(List.of("-cp", lib + File.separator + "*" + File.pathSeparator + conf, main));
+    command.addAll(List.of("-cp", classpath, main));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     return new Run(process.waitFor(), output);

@@ -1,0 +1,465 @@
+package org.hbaseturbo.jvm;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A class-data-sharing archive of the classes that JVMs of one kind load, which the JVMs of that kind started later
+ * map: they find those classes parsed and verified already, most of a JVM's CPU before it does its work
+ * (docs/operating.md, "The class archives"). Two kinds use one:
+ * <ul>
+ *   <li>the server JVMs of a process cluster ({@link #ofLibrary}), on the RegionServers' directory of jars: dumped from
+ *       what the running servers loaded once the first RegionServer serves;</li>
+ *   <li>the JVMs of a main class this JVM starts many times over, a YCSB phase ({@link #ofMain}), on this JVM's jars:
+ *       dumped from what the first of them loaded once it ended well.</li>
+ * </ul>
+ *
+ * <p>One archive per build: it is named after the classpath's jars (paths, sizes and times, which the JVM checks too)
+ * and the JVM. Until it is made, each JVM records the classes it loads ({@code -XX:DumpLoadedClassList}, some
+ * 700 KB). The dump ({@code -Xshare:dump}) runs in the background, by this JVM, which holds a lock on the build's
+ * owner file meanwhile so that one JVM on the host dumps. It is ended when this JVM ends, and then made by a later
+ * start.
+ *
+ * <p>It is a speed-up, nothing more: where its directory cannot be written (a cluster run as an unprivileged user
+ * from a checkout it does not own) or the dump fails, the JVMs start as they would without it. An archive is used
+ * only when its owner is the owner of the jars' directory and no one else may write it, since a JVM runs the code an
+ * archive holds. The JVM maps an archive only when its classpath starts with the jars the archive was dumped from
+ * ({@link #classpath()}), directories after them.
+ */
+public final class ClassArchive {
+  private static final Logger LOG = LoggerFactory.getLogger(ClassArchive.class);
+  /** Exit codes above it are a JVM that a signal ended: as this JVM's end ends the dump it started. */
+  private static final int KILLED = 128;
+  private static final Map<Path, ClassArchive> OF_DIRECTORY = new ConcurrentHashMap<>();
+
+  private final String users;
+  private final Path dir;
+  private final String classpath;
+  private final Path jarsDir;
+  private final String build;
+  /** Whether this JVM gave the archive up: its JVMs start without one. */
+  private boolean off;
+  private int recordings;
+  /** The records of the JVMs this JVM started that still run, in their start order. */
+  private final Set<Path> running = new LinkedHashSet<>();
+  /** The last dump this JVM started; null before the first. */
+  private Dump dump;
+
+  /** A dump this JVM runs, and the build's owner lock it holds meanwhile. */
+  private record Dump(FileChannel owner, WatchedProcess process, CompletableFuture<Void> ended) {
+  }
+
+  private ClassArchive(String users, Path dir, String classpath, Path jarsDir, String build) {
+    this.users = users;
+    this.dir = dir;
+    this.classpath = classpath;
+    this.jarsDir = jarsDir;
+    this.build = build;
+  }
+
+  /**
+   * The archive of the JVMs whose classpath starts with every jar of {@code lib} ({@code lib/*}), one per JVM and
+   * build: the servers of a process cluster. It lives beside {@code lib}.
+   *
+   * @param users what starts without an archive, for messages ("RegionServers")
+   */
+  public static ClassArchive ofLibrary(Path lib, String users) throws IOException {
+    return shared(library(lib, users));
+  }
+
+  /** As {@link #ofLibrary}, but as another JVM would find it. */
+  static ClassArchive library(Path lib, String users) throws IOException {
+    List<Path> jars;
+    try (Stream<Path> files = Files.list(lib)) {
+      jars = files.filter(ClassArchive::isJar).sorted().toList();
+    }
+    return new ClassArchive(users, lib.resolveSibling("class-archive-" + lib.getFileName()),
+        lib + File.separator + "*", lib, buildOf(jars, ""));
+  }
+
+  /**
+   * The archive of the JVMs of {@code main} on this JVM's classpath: its jars, which the JVMs get first ({@link
+   * #classpath()}), then its other entries ({@link #mainClasspath()}). It lives beside the first jar. None when the
+   * classpath has no jar.
+   */
+  public static Optional<ClassArchive> ofMain(Class<?> main) throws IOException {
+    Optional<ClassArchive> archive = main(main.getName(), entriesOfThisJvm());
+    return archive.isPresent() ? Optional.of(shared(archive.get())) : archive;
+  }
+
+  /** As {@link #ofMain}, on the classpath {@code entries} and as another JVM would find it. */
+  static Optional<ClassArchive> main(String main, List<String> entries) throws IOException {
+    List<Path> jars = entries.stream().map(Path::of).filter(ClassArchive::isJar).toList();
+    if (jars.isEmpty()) {
+      return Optional.empty();
+    }
+    Path jarsDir = jars.get(0).toAbsolutePath().getParent();
+    return Optional.of(new ClassArchive(main.substring(main.lastIndexOf('.') + 1) + " JVMs",
+        jarsDir.resolve("class-archive-" + main), String.join(File.pathSeparator, jars.stream().map(Path::toString)
+        .toList()), jarsDir, buildOf(jars, main)));
+  }
+
+  /**
+   * This JVM's classpath as a JVM on an {@link #ofMain} archive gets it: the jars first, then the other entries
+   * (directories of classes), each group in its order.
+   */
+  public static String mainClasspath() {
+    return mainClasspath(entriesOfThisJvm());
+  }
+
+  static String mainClasspath(List<String> entries) {
+    List<String> jars = new ArrayList<>();
+    List<String> others = new ArrayList<>();
+    for (String entry : entries) {
+      (isJar(Path.of(entry)) ? jars : others).add(entry);
+    }
+    jars.addAll(others);
+    return String.join(File.pathSeparator, jars);
+  }
+
+  /** The one instance of {@code archive}'s directory in this JVM, while its build holds. */
+  private static ClassArchive shared(ClassArchive archive) {
+    return OF_DIRECTORY.compute(archive.dir, (dir, known) -> known != null && known.build.equals(archive.build)
+        ? known : archive);
+  }
+
+  /**
+   * What a JVM about to start gets: the flag that maps the archive, once there is one; else the flag that records
+   * the classes it loads ({@code recording}).
+   */
+  public record Launch(List<String> flags, Optional<Recording> recording) {
+    public static final Launch WITHOUT = new Launch(List.of(), Optional.empty());
+  }
+
+  /** The classes a JVM loads, as it records them. */
+  public final class Recording {
+    private final Path file;
+
+    private Recording(Path file) {
+      this.file = file;
+    }
+
+    /**
+     * Once its JVM loaded what the archive should hold (a RegionServer serves, a YCSB phase ended well): what the
+     * running JVMs loaded so far is dumped, unless an archive is made or in the making.
+     */
+    public void complete() {
+      ClassArchive.this.complete();
+    }
+
+    /** Once its JVM ended: the record goes. */
+    public void ended() {
+      ClassArchive.this.ended(file);
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        LOG.debug("deleting {} failed", file, e);
+      }
+    }
+
+    Path file() {
+      return file;
+    }
+  }
+
+  /** The jars the archive holds classes of, as the start of a classpath. */
+  public String classpath() {
+    return classpath;
+  }
+
+  public synchronized Launch launch() {
+    if (off) {
+      return Launch.WITHOUT;
+    }
+    try {
+      Path archive = archive();
+      if (Files.exists(failed())) {
+        LOG.info("{} start without a class archive: its dump for this build failed before; see {}", users,
+            dumpLog());
+        return turnOff();
+      }
+      if (Files.exists(archive)) {
+        if (!trusted(archive)) {
+          LOG.warn("{} start without the class archive {}: its owner is not the owner of {}, or others may write it",
+              users, archive, jarsDir);
+          return turnOff();
+        }
+        return new Launch(List.of("-XX:SharedArchiveFile=" + archive), Optional.empty());
+      }
+      Files.createDirectories(dir);
+      if (!Files.isWritable(dir)) {
+        // Made by another user, as a cluster run as an unprivileged user finds the checkout's.
+        throw new AccessDeniedException(dir.toString());
+      }
+      Path file = dir.resolve(build + "-" + ProcessHandle.current().pid() + "-" + ++recordings + ".classes");
+      running.add(file);
+      return new Launch(List.of("-XX:DumpLoadedClassList=" + file), Optional.of(new Recording(file)));
+    } catch (AccessDeniedException e) {
+      LOG.info("{} start without a class archive: {} cannot be written by this user", users, e.getFile());
+      return turnOff();
+    } catch (IOException e) {
+      LOG.warn("{} start without a class archive: {}", users, e.toString());
+      return turnOff();
+    }
+  }
+
+  private synchronized void complete() {
+    if (off || (dump != null && !dump.ended().isDone()) || Files.exists(archive())) {
+      return;
+    }
+    try {
+      FileChannel owner = own();
+      if (owner == null) {
+        return;
+      }
+      try {
+        // Each class once, in the order the JVMs loaded them (a class's supertypes before it).
+        Set<String> lines = new LinkedHashSet<>();
+        for (Path file : running) {
+          lines.addAll(completeLines(file));
+        }
+        Path classes = dir.resolve(build + ".classes");
+        Files.write(classes, lines, StandardCharsets.ISO_8859_1);
+        dumpInBackground(owner, classes);
+      } catch (IOException | RuntimeException e) {
+        owner.close();
+        throw e;
+      }
+    } catch (IOException e) {
+      LOG.warn("{} start without a class archive: {}", users, e.toString());
+      turnOff();
+    }
+  }
+
+  private synchronized void ended(Path file) {
+    running.remove(file);
+  }
+
+  /**
+   * Waits for the dumps this JVM runs to end, at a cluster's close, so that nothing its launcher started outlives the
+   * cluster; after {@code bound} (a dump takes some 10-15 s of a core), ends them, leaving the archives to a later
+   * start.
+   */
+  public static void awaitDumps(Duration bound) {
+    OF_DIRECTORY.values().forEach(archive -> archive.awaitDump(bound));
+  }
+
+  void awaitDump(Duration bound) {
+    Dump running;
+    synchronized (this) {
+      running = dump;
+    }
+    if (running == null || running.ended().isDone()) {
+      return;
+    }
+    LOG.info("waiting for the class archive's dump to end: {}", archive());
+    try {
+      running.ended().get(bound.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      LOG.info("ending the class archive's dump, still running after {} s; a later start dumps again",
+          bound.toSeconds());
+      try {
+        running.process().stop();
+      } catch (IOException stopFailed) {
+        LOG.debug("ending the dump failed", stopFailed);
+      }
+      running.ended().join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      // dumpEnded saw to it.
+      LOG.debug("the class archive's dump failed", e);
+    }
+  }
+
+  /** Completes once the last dump this JVM started has ended, archive made or not. */
+  synchronized CompletableFuture<Void> dumped() {
+    return dump == null ? CompletableFuture.completedFuture(null) : dump.ended();
+  }
+
+  /** The archive file of this build: present once made. */
+  public Path archive() {
+    return dir.resolve(build + ".jsa");
+  }
+
+  private Path failed() {
+    return dir.resolve(build + ".failed");
+  }
+
+  private Path dumpLog() {
+    return dir.resolve(build + ".dump.log");
+  }
+
+  private Launch turnOff() {
+    off = true;
+    return Launch.WITHOUT;
+  }
+
+  /** The build's owner lock, unless another JVM holds it. */
+  private FileChannel own() throws IOException {
+    FileChannel channel = FileChannel.open(dir.resolve(build + ".owner"), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE);
+    if (FileLocks.tryLock(channel) == null) {
+      channel.close();
+      return null;
+    }
+    return channel;
+  }
+
+  private void dumpInBackground(FileChannel owner, Path classes) throws IOException {
+    Path partial = dir.resolve(build + ".jsa.partial");
+    Files.deleteIfExists(partial);
+    // At the lowest priority: it runs beside the JVMs' first work, a benchmark's included, and must not take the CPU
+    // that work measures.
+    List<String> command = List.of("nice", "-n", "19", ChildJvm.java(), "-Xshare:dump",
+        "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + partial, "-cp", classpath);
+    LOG.info("making the class archive of the {} in the background: {}", users, archive());
+    WatchedProcess process = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(dumpLog().toFile()));
+    CompletableFuture<Void> ended = process.onExit().handle((code, failure) -> {
+      dumpEnded(owner, partial, failure == null ? code : -1);
+      return null;
+    });
+    dump = new Dump(owner, process, ended);
+    EndsDumps.registered();
+  }
+
+  private synchronized void dumpEnded(FileChannel owner, Path partial, int exitCode) {
+    try {
+      if (exitCode == 0 && Files.exists(partial)) {
+        Files.move(partial, archive(), StandardCopyOption.ATOMIC_MOVE);
+        LOG.info("{} started from now on map the class archive {}", users, archive());
+        removeOtherBuilds();
+      } else {
+        Files.deleteIfExists(partial);
+        if (exitCode <= KILLED) {
+          // Not again for this build, by any JVM: it would fail the same way.
+          Files.createFile(failed());
+          LOG.warn("{} start without a class archive: dumping it failed (exit code {}); see {}", users, exitCode,
+              dumpLog());
+          turnOff();
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("{} start without a class archive: {}", users, e.toString());
+      turnOff();
+    } finally {
+      try {
+        owner.close();
+      } catch (IOException e) {
+        LOG.debug("closing the class archive's owner file failed", e);
+      }
+    }
+  }
+
+  /** An archive is 50-130 MB: those of earlier builds go once this build's is made. */
+  private void removeOtherBuilds() throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        if (!name.startsWith(build + ".") && !name.startsWith(build + "-")) {
+          Files.deleteIfExists(file);
+        }
+      }
+    }
+  }
+
+  /** Whether no one can have changed {@code archive} but whoever could change the jars it holds classes of. */
+  private boolean trusted(Path archive) throws IOException {
+    Set<PosixFilePermission> mode = Files.getPosixFilePermissions(archive, LinkOption.NOFOLLOW_LINKS);
+    return Files.getOwner(archive, LinkOption.NOFOLLOW_LINKS).equals(Files.getOwner(jarsDir))
+        && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
+  }
+
+  /** Its lines, up to its last line end: a JVM still running writes it on. A JVM that could not write it has none. */
+  private static List<String> completeLines(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return List.of();
+    }
+    // Byte for byte: a JVM still writing may have written part of a character.
+    String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+    return text.substring(0, text.lastIndexOf('\n') + 1).lines().toList();
+  }
+
+  private static List<String> entriesOfThisJvm() {
+    return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(entry -> !entry.isEmpty()).toList();
+  }
+
+  private static List<Path> jarsOfThisJvm() {
+    return entriesOfThisJvm().stream().map(Path::of).filter(ClassArchive::isJar).toList();
+  }
+
+  private static boolean isJar(Path entry) {
+    return entry.getFileName() != null && entry.getFileName().toString().endsWith(".jar")
+        && Files.isRegularFile(entry);
+  }
+
+  /** The build of the jars and the JVM that an archive is made for: what the JVM checks before mapping one. */
+  private static String buildOf(List<Path> jars, String main) throws IOException {
+    MessageDigest digest = sha256();
+    digest.update((System.getProperty("java.home") + "\n" + System.getProperty("java.vm.version") + "\n" + main
+        + "\n").getBytes(StandardCharsets.UTF_8));
+    for (Path jar : jars) {
+      BasicFileAttributes attributes = Files.readAttributes(jar, BasicFileAttributes.class);
+      digest.update((jar.toAbsolutePath() + " " + attributes.size() + " " + attributes.lastModifiedTime().toMillis()
+          + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    return HexFormat.of().formatHex(digest.digest(), 0, 8);
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+
+  /**
+   * Ends the dumps still running as this JVM ends, and waits for them: their watch would end them too, but only once
+   * this JVM is gone, and a launcher's end must leave nothing of it running.
+   */
+  private static final class EndsDumps {
+    static {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitDumps(Duration.ZERO), "class-archive-dumps-end"));
+    }
+
+    private EndsDumps() {
+    }
+
+    /** Registers the hook, once. */
+    static void registered() {
+      // The class's initialization did.
+    }
+  }
+}
