@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.hbaseturbo.common.Await;
+import org.hbaseturbo.jvm.ChildJvm;
 import org.hbaseturbo.jvm.JvmOptions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -67,7 +68,7 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
       throws Exception {
     // A child of this JVM leads no process group, so setsid makes its session in place: the process is the JVM.
     List<String> command = new ArrayList<>(List.of("setsid"));
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(ChildJvm.java());
     command.addAll(JvmOptions.childFlags());
     // The command's own logging, not the tests' (whose log4j.properties comes first on this classpath).
     Path classes = Path.of(TurboMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());

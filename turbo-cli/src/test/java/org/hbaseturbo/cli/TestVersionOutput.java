@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import org.hbaseturbo.jvm.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,7 @@ class TestVersionOutput {
   void versionPrintsTheVersionsAndNothingOnStandardError(@TempDir Path dir) throws Exception {
     String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(entry -> !entry.endsWith("test-classes")).collect(joining(File.pathSeparator));
-    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    ProcessBuilder builder = new ProcessBuilder(ChildJvm.java(),
         "-cp", classpath, TurboMain.class.getName(), "--version").directory(dir.toFile());
     // The JVM would print "Picked up JAVA_TOOL_OPTIONS" on stderr under a CI that sets it.
     builder.environment().remove("JAVA_TOOL_OPTIONS");

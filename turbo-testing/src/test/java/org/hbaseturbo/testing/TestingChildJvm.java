@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.hbaseturbo.jvm.ChildJvm;
 import org.hbaseturbo.jvm.JvmOptions;
 
 /**
@@ -30,7 +31,7 @@ public record TestingChildJvm(int exitCode, List<String> stdout, String stderr) 
   public static TestingChildJvm run(List<String> wrapper, String classpath, Class<?> mainClass, List<String> args,
       Duration limit, Path dir) throws Exception {
     List<String> command = new ArrayList<>(wrapper);
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(ChildJvm.java());
     command.addAll(JvmOptions.childFlags());
     command.add("-cp");
     command.add(classpath);
