@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.hbaseturbo.cluster.HostUser;
@@ -12,6 +13,7 @@ import org.hbaseturbo.cluster.NoFollowFiles;
 import org.hbaseturbo.cluster.OwnedDirectory;
 import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.common.Messages;
+import org.hbaseturbo.jvm.ClassArchive;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,6 +32,8 @@ public final class TurboMain extends CommandGroup {
   /** Exit code of a failure that is not the user's input. */
   public static final int EXIT_FAILURE = 1;
   static final String LOG_FILE_PROPERTY = "turbo.log.file";
+  /** How long a command's end waits for a class archive's dump: some 10 s of a core once the command's work ended. */
+  private static final Duration CLASS_ARCHIVE_DUMP = Duration.ofMinutes(1);
 
   @Option(names = "--conf", paramLabel = "DIR",
       description = "Run against the existing HBase 2.6 cluster described by DIR/hbase-site.xml.")
@@ -43,7 +47,13 @@ public final class TurboMain extends CommandGroup {
   }
 
   public static void main(String[] args) {
-    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    PrintWriter err = new PrintWriter(System.err, true);
+    int exit = execute(args, new PrintWriter(System.out, true), err);
+    // A benchmark's CPU leaves a class archive's dump, which runs at the lowest priority, little of it: the first
+    // command after a build finishes it here rather than end it, so that the next commands' JVMs map it.
+    ClassArchive.awaitDumps(CLASS_ARCHIVE_DUMP, archive -> err.println("turbo: finishing the class archive "
+        + archive + " (once per build, some 10 s; Ctrl-C leaves it to a later command)"));
+    System.exit(exit);
   }
 
   /** Runs the command line with the given output streams and returns the exit code. */

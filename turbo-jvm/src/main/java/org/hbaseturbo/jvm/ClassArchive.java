@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -270,10 +271,19 @@ public final class ClassArchive {
    * start.
    */
   public static void awaitDumps(Duration bound) {
-    OF_DIRECTORY.values().forEach(archive -> archive.awaitDump(bound));
+    awaitDumps(bound, archive -> LOG.info("waiting for the class archive's dump to end: {}", archive));
+  }
+
+  /** As {@link #awaitDumps(Duration)}, telling {@code waiting} each archive whose dump it waits for. */
+  public static void awaitDumps(Duration bound, Consumer<Path> waiting) {
+    OF_DIRECTORY.values().forEach(archive -> archive.awaitDump(bound, waiting));
   }
 
   void awaitDump(Duration bound) {
+    awaitDump(bound, archive -> { });
+  }
+
+  private void awaitDump(Duration bound, Consumer<Path> waiting) {
     Dump running;
     synchronized (this) {
       running = dump;
@@ -281,7 +291,7 @@ public final class ClassArchive {
     if (running == null || running.ended().isDone()) {
       return;
     }
-    LOG.info("waiting for the class archive's dump to end: {}", archive());
+    waiting.accept(archive());
     try {
       running.ended().get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -358,7 +368,7 @@ public final class ClassArchive {
       if (exitCode == 0 && Files.exists(partial)) {
         Files.move(partial, archive(), StandardCopyOption.ATOMIC_MOVE);
         LOG.info("{} started from now on map the class archive {}", users, archive());
-        removeOtherBuilds();
+        removeLeftovers();
       } else {
         Files.deleteIfExists(partial);
         if (exitCode <= KILLED) {
@@ -381,16 +391,29 @@ public final class ClassArchive {
     }
   }
 
-  /** An archive is 50-130 MB: those of earlier builds go once this build's is made. */
-  private void removeOtherBuilds() throws IOException {
+  /**
+   * An archive is 50-130 MB: those of earlier builds go once this build's is made, and so do the records of JVMs whose
+   * launcher was killed before it could delete them.
+   */
+  private void removeLeftovers() throws IOException {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
       for (Path file : files) {
         String name = file.getFileName().toString();
-        if (!name.startsWith(build + ".") && !name.startsWith(build + "-")) {
+        if (!name.startsWith(build + ".") && !name.startsWith(build + "-") || isOrphanRecord(name)) {
           Files.deleteIfExists(file);
         }
       }
     }
+  }
+
+  /** Whether {@code name} is a record of this build made by a JVM that has ended ({@code BUILD-PID-N.classes}). */
+  private boolean isOrphanRecord(String name) {
+    if (!name.startsWith(build + "-")) {
+      return false;
+    }
+    String[] parts = name.substring(build.length() + 1).split("-");
+    return parts.length == 2 && parts[0].matches("[0-9]{1,18}")
+        && ProcessHandle.of(Long.parseLong(parts[0])).isEmpty();
   }
 
   /** Whether no one can have changed {@code archive} but whoever could change the jars it holds classes of. */
@@ -451,7 +474,8 @@ public final class ClassArchive {
    */
   private static final class EndsDumps {
     static {
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitDumps(Duration.ZERO), "class-archive-dumps-end"));
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitDumps(Duration.ZERO, archive -> { }),
+          "class-archive-dumps-end"));
     }
 
     private EndsDumps() {

@@ -79,6 +79,13 @@ class TestClassArchive {
     Path archives = lib.resolveSibling("class-archive-lib");
     Files.createDirectories(archives);
     Files.writeString(archives.resolve("0000000000000000.jsa"), "an earlier build's");
+    // This build's records of a launcher that was killed, which go too, and of one that runs, which stays.
+    String build = archive.archive().getFileName().toString().replace(".jsa", "");
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    Path orphan = Files.writeString(archives.resolve(build + "-" + ended.pid() + "-1.classes"), "java/lang/Object\n");
+    Path live = Files.writeString(archives.resolve(build + "-" + ProcessHandle.current().pid() + "-99.classes"),
+        "java/lang/Object\n");
 
     ClassArchive.Launch daemon = archive.launch();
     ClassArchive.Launch server = archive.launch();
@@ -99,6 +106,8 @@ class TestClassArchive {
     assertThat(daemonRecording.file()).doesNotExist();
     assertThat(serverRecording.file()).doesNotExist();
     assertThat(archives.resolve("0000000000000000.jsa")).doesNotExist();
+    assertThat(orphan).doesNotExist();
+    assertThat(live).exists();
     for (String main : List.of("Server", "Daemon")) {
       ClassArchive.Launch next = archive.launch();
       assertThat(next.recording()).isEmpty();
