@@ -12,7 +12,8 @@ rounds="${1:?rounds}"; out="${2:?output json}"
 root="$(pwd)"
 jar="$root/turbo-cli/target/turbo-cli.jar"
 lib="$root/turbo-cli/target/lib"
-archives="$root/turbo-cli/target/class-archive-org.hbaseturbo.bench.ycsb.YcsbPhaseMain"
+archives="${XDG_CACHE_HOME:-$HOME/.cache}/hbase-turbo/class-archives"
+main=org.hbaseturbo.bench.ycsb.YcsbPhaseMain
 jdk_archive="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")/lib/server/classes.jsa"
 work="$(mktemp -d)"
 cluster=""
@@ -32,10 +33,10 @@ for _ in $(seq 1 600); do
   kill -0 "$cluster" 2>/dev/null || { cat "$work/cluster.out" >&2; exit 1; }
   sleep 0.2
 done
-rm -rf "$archives"
+rm -rf "$archives/$main-"*
 # The first command of a build that runs a phase makes the archive, finishing its dump as it ends.
 "$root/turbo" --conf "$work/conf" ycsb load --workload a -p recordcount=2000 --out "$work/load" > /dev/null
-archive="$(ls "$archives"/*.jsa)"
+archive="$(ls "$archives/$main-"*/*.jsa)"
 props="$work/load/load.properties"
 [ -f "$props" ] || props="$(find "$work/load" -name 'load.properties' | head -1)"
 mapfile -t flags < <(grep -v '^#' "$root/jvm.options" | sed '/^$/d')
@@ -48,7 +49,7 @@ phase_once() { # regime variant -> "cpu_seconds wall_seconds"
   [ "$variant" = with ] && more+=("-Xshare:on")
   /usr/bin/time -f "%U %S %e" -o "$work/time" java "${share[@]}" "${flags[@]}" "${more[@]}" \
     -Dlog4j.configuration=org/hbaseturbo/jvm/child-log4j.properties -cp "$jar:$lib/*" \
-    org.hbaseturbo.bench.ycsb.YcsbPhaseMain "$props" "$work/result.json" > /dev/null 2> "$work/err" \
+    "$main" "$props" "$work/result.json" > /dev/null 2> "$work/err" \
     || { cat "$work/err" >&2; exit 1; }
   read -r user sys wall < "$work/time"
   echo "$regime $variant: CPU $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') s, wall $wall s" >&2

@@ -6,16 +6,21 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -41,7 +46,7 @@ import org.slf4j.LoggerFactory;
  *   <li>the server JVMs of a process cluster ({@link #ofLibrary}), on the RegionServers' directory of jars: dumped from
  *       what the running servers loaded once the first RegionServer serves;</li>
  *   <li>the JVMs of a main class this JVM starts many times over, a YCSB phase ({@link #ofMain}), on this JVM's jars:
- *       dumped from what the first of them loaded once it ended well.</li>
+ *       dumped from what the first of them loaded once it ended well, into the user's cache.</li>
  * </ul>
  *
  * <p>One archive per build: it is named after the classpath's jars (paths, sizes and times, which the JVM checks too)
@@ -52,20 +57,26 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It is a speed-up, nothing more: where its directory cannot be written (a cluster run as an unprivileged user
  * from a checkout it does not own) or the dump fails, the JVMs start as they would without it. An archive is used
- * only when its owner is the owner of the jars' directory and no one else may write it, since a JVM runs the code an
- * archive holds. The JVM maps an archive only when its classpath starts with the jars the archive was dumped from
- * ({@link #classpath()}), directories after them.
+ * only when it and its directory are owned by whoever owns the jars (the servers' library) or runs this JVM (a main's
+ * archive, in the user's cache) and no one else may write them, since a JVM runs the code an archive holds. The JVM
+ * maps an archive only when its classpath starts with the jars the archive was dumped from ({@link #classpath()}),
+ * directories after them.
  */
 public final class ClassArchive {
   private static final Logger LOG = LoggerFactory.getLogger(ClassArchive.class);
   /** Exit codes above it are a JVM that a signal ended: as this JVM's end ends the dump it started. */
   private static final int KILLED = 128;
   private static final Map<Path, ClassArchive> OF_DIRECTORY = new ConcurrentHashMap<>();
+  /** How long another classpath's archive of a main lies unused in the user's cache before it goes. */
+  private static final Duration UNUSED = Duration.ofDays(14);
 
   private final String users;
   private final Path dir;
   private final String classpath;
-  private final Path jarsDir;
+  /** Who must own an archive, and its directory, for a JVM to map it. */
+  private final UserPrincipal owner;
+  /** Where other classpaths' archives of the same main lie, which go once unused for a while; null for a library's. */
+  private final Path unusedSiblingsOf;
   private final String build;
   /** Whether this JVM gave the archive up: its JVMs start without one. */
   private boolean off;
@@ -79,11 +90,13 @@ public final class ClassArchive {
   private record Dump(FileChannel owner, WatchedProcess process, CompletableFuture<Void> ended) {
   }
 
-  private ClassArchive(String users, Path dir, String classpath, Path jarsDir, String build) {
+  private ClassArchive(String users, Path dir, String classpath, UserPrincipal owner, Path unusedSiblingsOf,
+      String build) {
     this.users = users;
     this.dir = dir;
     this.classpath = classpath;
-    this.jarsDir = jarsDir;
+    this.owner = owner;
+    this.unusedSiblingsOf = unusedSiblingsOf;
     this.build = build;
   }
 
@@ -104,29 +117,43 @@ public final class ClassArchive {
       jars = files.filter(ClassArchive::isJar).sorted().toList();
     }
     return new ClassArchive(users, lib.resolveSibling("class-archive-" + lib.getFileName()),
-        lib + File.separator + "*", lib, buildOf(jars, ""));
+        lib + File.separator + "*", Files.getOwner(lib), null, buildOf(jars, ""));
   }
 
   /**
    * The archive of the JVMs of {@code main} on this JVM's classpath: its jars, which the JVMs get first ({@link
-   * #classpath()}), then its other entries ({@link #mainClasspath()}). It lives beside the first jar. None when the
-   * classpath has no jar.
+   * #classpath()}), then its other entries ({@link #mainClasspath()}). It lives in the user's cache
+   * ({@code $XDG_CACHE_HOME}, or else {@code ~/.cache}: {@code hbase-turbo/class-archives/MAIN-CLASSPATH}), one
+   * directory per main and list of jars. None when the classpath has no jar, or the archive cannot be named (one
+   * WARN): the JVMs then start without one.
    */
-  public static Optional<ClassArchive> ofMain(Class<?> main) throws IOException {
-    Optional<ClassArchive> archive = main(main.getName(), entriesOfThisJvm());
-    return archive.isPresent() ? Optional.of(shared(archive.get())) : archive;
+  public static Optional<ClassArchive> ofMain(Class<?> main) {
+    try {
+      Optional<ClassArchive> archive = main(main.getName(), entriesOfThisJvm(), cacheHome());
+      return archive.isPresent() ? Optional.of(shared(archive.get())) : archive;
+    } catch (IOException e) {
+      LOG.warn("{} JVMs start without a class archive: {}", main.getSimpleName(), e.toString());
+      return Optional.empty();
+    }
   }
 
-  /** As {@link #ofMain}, on the classpath {@code entries} and as another JVM would find it. */
-  static Optional<ClassArchive> main(String main, List<String> entries) throws IOException {
+  /** As {@link #ofMain}, on the classpath {@code entries}, in {@code cache}, and as another JVM would find it. */
+  static Optional<ClassArchive> main(String main, List<String> entries, Path cache) throws IOException {
     List<Path> jars = entries.stream().map(Path::of).filter(ClassArchive::isJar).toList();
     if (jars.isEmpty()) {
       return Optional.empty();
     }
-    Path jarsDir = jars.get(0).toAbsolutePath().getParent();
+    Path archives = cache.resolve("hbase-turbo").resolve("class-archives");
+    String jarList = String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
+    UserPrincipal user = FileSystems.getDefault().getUserPrincipalLookupService()
+        .lookupPrincipalByName(System.getProperty("user.name"));
     return Optional.of(new ClassArchive(main.substring(main.lastIndexOf('.') + 1) + " JVMs",
-        jarsDir.resolve("class-archive-" + main), String.join(File.pathSeparator, jars.stream().map(Path::toString)
-        .toList()), jarsDir, buildOf(jars, main)));
+        archives.resolve(main + "-" + shortHash(jarList)), jarList, user, archives, buildOf(jars, main)));
+  }
+
+  private static Path cacheHome() {
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    return xdg != null && Path.of(xdg).isAbsolute() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
   }
 
   /**
@@ -209,14 +236,19 @@ public final class ClassArchive {
         return turnOff();
       }
       if (Files.exists(archive)) {
-        if (!trusted(archive)) {
-          LOG.warn("{} start without the class archive {}: its owner is not the owner of {}, or others may write it",
-              users, archive, jarsDir);
+        if (!trusted(archive) || !trusted(dir)) {
+          LOG.warn("{} start without the class archive {}: it or its directory is not {}'s, or others may write it",
+              users, archive, owner.getName());
           return turnOff();
+        }
+        if (unusedSiblingsOf != null) {
+          // In use: not one of the unused ones that removeLeftovers deletes.
+          Files.setLastModifiedTime(archive, FileTime.from(Instant.now()));
         }
         return new Launch(List.of("-XX:SharedArchiveFile=" + archive), Optional.empty());
       }
-      Files.createDirectories(dir);
+      // Only its user may write it: a JVM runs the code an archive holds.
+      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       if (!Files.isWritable(dir)) {
         // Made by another user, as a cluster run as an unprivileged user finds the checkout's.
         throw new AccessDeniedException(dir.toString());
@@ -404,6 +436,38 @@ public final class ClassArchive {
         }
       }
     }
+    if (unusedSiblingsOf != null) {
+      removeUnusedSiblings();
+    }
+  }
+
+  /** The archives of other classpaths in the user's cache (other checkouts, their modules' tests) go once unused. */
+  private void removeUnusedSiblings() throws IOException {
+    Instant unusedSince = Instant.now().minus(UNUSED);
+    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(unusedSiblingsOf, Files::isDirectory)) {
+      for (Path sibling : siblings) {
+        if (!sibling.equals(dir) && lastUse(sibling).isBefore(unusedSince)) {
+          try (Stream<Path> files = Files.list(sibling)) {
+            for (Path file : files.toList()) {
+              Files.deleteIfExists(file);
+            }
+          }
+          Files.deleteIfExists(sibling);
+        }
+      }
+    }
+  }
+
+  /** When {@code dir}'s newest file was last written, or the directory itself when it has none. */
+  private static Instant lastUse(Path dir) throws IOException {
+    Instant last = Files.getLastModifiedTime(dir).toInstant();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path file : files.toList()) {
+        Instant modified = Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
+        last = modified.isAfter(last) ? modified : last;
+      }
+    }
+    return last;
   }
 
   /** Whether {@code name} is a record of this build made by a JVM that has ended ({@code BUILD-PID-N.classes}). */
@@ -416,10 +480,10 @@ public final class ClassArchive {
         && ProcessHandle.of(Long.parseLong(parts[0])).isEmpty();
   }
 
-  /** Whether no one can have changed {@code archive} but whoever could change the jars it holds classes of. */
-  private boolean trusted(Path archive) throws IOException {
-    Set<PosixFilePermission> mode = Files.getPosixFilePermissions(archive, LinkOption.NOFOLLOW_LINKS);
-    return Files.getOwner(archive, LinkOption.NOFOLLOW_LINKS).equals(Files.getOwner(jarsDir))
+  /** Whether no one can have changed {@code file} (an archive or its directory) but its expected owner. */
+  private boolean trusted(Path file) throws IOException {
+    Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
+    return Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).equals(owner)
         && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
   }
 
@@ -458,6 +522,10 @@ public final class ClassArchive {
           + "\n").getBytes(StandardCharsets.UTF_8));
     }
     return HexFormat.of().formatHex(digest.digest(), 0, 8);
+  }
+
+  private static String shortHash(String text) {
+    return HexFormat.of().formatHex(sha256().digest(text.getBytes(StandardCharsets.UTF_8)), 0, 8);
   }
 
   private static MessageDigest sha256() {

@@ -11,8 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -191,9 +194,18 @@ class TestClassArchive {
     try (URLClassLoader loader = new URLClassLoader(new URL[] {lib.resolve("server.jar").toUri().toURL()})) {
       main = loader.loadClass("Server");
     }
-    ClassArchive archive = ClassArchive.main(main.getName(), entries).orElseThrow();
+    Path archives = dir.resolve("cache/hbase-turbo/class-archives");
+    // Another classpath's archive of the same main, unused for longer than its bound, which goes once this one is
+    // made; and one used lately, which stays.
+    Path unused = Files.createDirectories(archives.resolve("Server-0000000000000000"));
+    Files.setLastModifiedTime(Files.writeString(unused.resolve("0000000000000000.jsa"), "unused"),
+        FileTime.from(Instant.now().minus(Duration.ofDays(15))));
+    Files.setLastModifiedTime(unused, FileTime.from(Instant.now().minus(Duration.ofDays(15))));
+    Path used = Files.createDirectories(archives.resolve("Server-1111111111111111"));
+    Files.writeString(used.resolve("1111111111111111.jsa"), "used lately");
+    ClassArchive archive = ClassArchive.main(main.getName(), entries, dir.resolve("cache")).orElseThrow();
     assertThat(archive.classpath()).isEqualTo(lib.resolve("server.jar").toString());
-    assertThat(archive.archive().getParent()).isEqualTo(lib.resolve("class-archive-Server"));
+    assertThat(archive.archive().getParent().getParent()).isEqualTo(archives);
 
     // A JVM that failed is no record to dump.
     assertThat(startArchived(archive, entries, main, "3")).isEqualTo(3);
@@ -212,11 +224,16 @@ class TestClassArchive {
     Run run = run(flags, ClassArchive.mainClasspath(entries), "Server");
     assertThat(run.exit()).as(run.output()).isZero();
     assertThat(run.output()).contains("Server source: shared objects file");
+    assertThat(unused).doesNotExist();
+    assertThat(used.resolve("1111111111111111.jsa")).exists();
+    // Only its user may write the directory of a main's archive.
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive.archive().getParent())))
+        .isEqualTo("rwx------");
   }
 
   @Test
   void aClasspathWithoutJarsHasNoArchive() throws Exception {
-    assertThat(ClassArchive.main("Server", List.of(conf.toString(), lib.toString()))).isEmpty();
+    assertThat(ClassArchive.main("Server", List.of(conf.toString(), lib.toString()), dir)).isEmpty();
   }
 
   /** Starts {@code main} as ChildJvm starts a main on its archive; its exit code. */
