@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A class-data-sharing archive of the classes that JVMs of one kind load, which the JVMs of that kind started later
  * map: they find those classes parsed and verified already, most of a JVM's CPU before it does its work
- * (docs/operating.md, "The class archives"). Two kinds use one:
+ * (docs/operating.md, "A cluster of processes"). Two kinds use one:
  * <ul>
  *   <li>the server JVMs of a process cluster ({@link #ofLibrary}), on the RegionServers' directory of jars: dumped from
  *       what the running servers loaded once the first RegionServer serves;</li>
@@ -219,6 +219,11 @@ public final class ClassArchive {
     }
   }
 
+  /** Whether it is a main's, in the user's cache, rather than a library's, beside the library. */
+  private boolean inUserCache() {
+    return unusedSiblingsOf != null;
+  }
+
   /** The jars the archive holds classes of, as the start of a classpath. */
   public String classpath() {
     return classpath;
@@ -241,14 +246,19 @@ public final class ClassArchive {
               users, archive, owner.getName());
           return turnOff();
         }
-        if (unusedSiblingsOf != null) {
-          // In use: not one of the unused ones that removeLeftovers deletes.
-          Files.setLastModifiedTime(archive, FileTime.from(Instant.now()));
+        if (inUserCache()) {
+          markUsed(archive);
         }
         return new Launch(List.of("-XX:SharedArchiveFile=" + archive), Optional.empty());
       }
-      // Only its user may write it: a JVM runs the code an archive holds.
-      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      if (inUserCache()) {
+        // Its user's alone: a JVM runs the code an archive holds.
+        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+            "rwx------")));
+      } else {
+        // As the library's: a cluster run as an unprivileged user maps an archive that the library's owner made.
+        Files.createDirectories(dir);
+      }
       if (!Files.isWritable(dir)) {
         // Made by another user, as a cluster run as an unprivileged user finds the checkout's.
         throw new AccessDeniedException(dir.toString());
@@ -262,6 +272,16 @@ public final class ClassArchive {
     } catch (IOException e) {
       LOG.warn("{} start without a class archive: {}", users, e.toString());
       return turnOff();
+    }
+  }
+
+  /** Marks {@code archive} in use, so that it is not one of the unused ones that removeLeftovers deletes. */
+  private static void markUsed(Path archive) {
+    try {
+      Files.setLastModifiedTime(archive, FileTime.from(Instant.now()));
+    } catch (IOException e) {
+      // A cache on a file system mounted read-only since: the archive serves all the same.
+      LOG.debug("marking {} in use failed", archive, e);
     }
   }
 
@@ -436,7 +456,7 @@ public final class ClassArchive {
         }
       }
     }
-    if (unusedSiblingsOf != null) {
+    if (inUserCache()) {
       removeUnusedSiblings();
     }
   }
