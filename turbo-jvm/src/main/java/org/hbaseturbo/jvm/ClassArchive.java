@@ -63,7 +63,6 @@ import org.slf4j.LoggerFactory;
  * directories after them.
  */
 public final class ClassArchive {
-  private static final Logger LOG = LoggerFactory.getLogger(ClassArchive.class);
   /** Exit codes above it are a JVM that a signal ended: as this JVM's end ends the dump it started. */
   private static final int KILLED = 128;
   private static final Map<Path, ClassArchive> OF_DIRECTORY = new ConcurrentHashMap<>();
@@ -132,7 +131,7 @@ public final class ClassArchive {
       Optional<ClassArchive> archive = main(main.getName(), entriesOfThisJvm(), cacheHome());
       return archive.isPresent() ? Optional.of(shared(archive.get())) : archive;
     } catch (IOException e) {
-      LOG.warn("{} JVMs start without a class archive: {}", main.getSimpleName(), e.toString());
+      log().warn("{} JVMs start without a class archive: {}", main.getSimpleName(), e.toString());
       return Optional.empty();
     }
   }
@@ -210,7 +209,7 @@ public final class ClassArchive {
       try {
         Files.deleteIfExists(file);
       } catch (IOException e) {
-        LOG.debug("deleting {} failed", file, e);
+        log().debug("deleting {} failed", file, e);
       }
     }
 
@@ -236,13 +235,13 @@ public final class ClassArchive {
     try {
       Path archive = archive();
       if (Files.exists(failed())) {
-        LOG.info("{} start without a class archive: its dump for this build failed before; see {}", users,
+        log().info("{} start without a class archive: its dump for this build failed before; see {}", users,
             dumpLog());
         return turnOff();
       }
       if (Files.exists(archive)) {
         if (!trusted(archive) || !trusted(dir)) {
-          LOG.warn("{} start without the class archive {}: it or its directory is not {}'s, or others may write it",
+          log().warn("{} start without the class archive {}: it or its directory is not {}'s, or others may write it",
               users, archive, owner.getName());
           return turnOff();
         }
@@ -267,12 +266,20 @@ public final class ClassArchive {
       running.add(file);
       return new Launch(List.of("-XX:DumpLoadedClassList=" + file), Optional.of(new Recording(file)));
     } catch (AccessDeniedException e) {
-      LOG.info("{} start without a class archive: {} cannot be written by this user", users, e.getFile());
+      log().info("{} start without a class archive: {} cannot be written by this user", users, e.getFile());
       return turnOff();
     } catch (IOException e) {
-      LOG.warn("{} start without a class archive: {}", users, e.toString());
+      log().warn("{} start without a class archive: {}", users, e.toString());
       return turnOff();
     }
+  }
+
+  /**
+   * Its logger, got at each use rather than when the class loads: a command that started no JVM asks it for dumps as
+   * it ends, and must not start logging then (log4j, given no file to write to yet, would print an error).
+   */
+  private static Logger log() {
+    return LoggerFactory.getLogger(ClassArchive.class);
   }
 
   /** Marks {@code archive} in use, so that it is not one of the unused ones that removeLeftovers deletes. */
@@ -281,7 +288,7 @@ public final class ClassArchive {
       Files.setLastModifiedTime(archive, FileTime.from(Instant.now()));
     } catch (IOException e) {
       // A cache on a file system mounted read-only since: the archive serves all the same.
-      LOG.debug("marking {} in use failed", archive, e);
+      log().debug("marking {} in use failed", archive, e);
     }
   }
 
@@ -308,7 +315,7 @@ public final class ClassArchive {
         throw e;
       }
     } catch (IOException e) {
-      LOG.warn("{} start without a class archive: {}", users, e.toString());
+      log().warn("{} start without a class archive: {}", users, e.toString());
       turnOff();
     }
   }
@@ -323,7 +330,7 @@ public final class ClassArchive {
    * start.
    */
   public static void awaitDumps(Duration bound) {
-    awaitDumps(bound, archive -> LOG.info("waiting for the class archive's dump to end: {}", archive));
+    awaitDumps(bound, archive -> log().info("waiting for the class archive's dump to end: {}", archive));
   }
 
   /** As {@link #awaitDumps(Duration)}, telling {@code waiting} each archive whose dump it waits for. */
@@ -347,19 +354,19 @@ public final class ClassArchive {
     try {
       running.ended().get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      LOG.info("ending the class archive's dump, still running after {} s; a later start dumps again",
+      log().info("ending the class archive's dump, still running after {} s; a later start dumps again",
           bound.toSeconds());
       try {
         running.process().stop();
       } catch (IOException stopFailed) {
-        LOG.debug("ending the dump failed", stopFailed);
+        log().debug("ending the dump failed", stopFailed);
       }
       running.ended().join();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException e) {
       // dumpEnded saw to it.
-      LOG.debug("the class archive's dump failed", e);
+      log().debug("the class archive's dump failed", e);
     }
   }
 
@@ -404,7 +411,7 @@ public final class ClassArchive {
     // that work measures.
     List<String> command = List.of("nice", "-n", "19", ChildJvm.java(), "-Xshare:dump",
         "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + partial, "-cp", classpath);
-    LOG.info("making the class archive of the {} in the background: {}", users, archive());
+    log().info("making the class archive of the {} in the background: {}", users, archive());
     WatchedProcess process = WatchedProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dumpLog().toFile()));
     CompletableFuture<Void> ended = process.onExit().handle((code, failure) -> {
@@ -419,26 +426,26 @@ public final class ClassArchive {
     try {
       if (exitCode == 0 && Files.exists(partial)) {
         Files.move(partial, archive(), StandardCopyOption.ATOMIC_MOVE);
-        LOG.info("{} started from now on map the class archive {}", users, archive());
+        log().info("{} started from now on map the class archive {}", users, archive());
         removeLeftovers();
       } else {
         Files.deleteIfExists(partial);
         if (exitCode <= KILLED) {
           // Not again for this build, by any JVM: it would fail the same way.
           Files.createFile(failed());
-          LOG.warn("{} start without a class archive: dumping it failed (exit code {}); see {}", users, exitCode,
+          log().warn("{} start without a class archive: dumping it failed (exit code {}); see {}", users, exitCode,
               dumpLog());
           turnOff();
         }
       }
     } catch (IOException e) {
-      LOG.warn("{} start without a class archive: {}", users, e.toString());
+      log().warn("{} start without a class archive: {}", users, e.toString());
       turnOff();
     } finally {
       try {
         owner.close();
       } catch (IOException e) {
-        LOG.debug("closing the class archive's owner file failed", e);
+        log().debug("closing the class archive's owner file failed", e);
       }
     }
   }
