@@ -66,6 +66,8 @@ public final class ClassArchive {
   /** Exit codes above it are a JVM that a signal ended: as this JVM's end ends the dump it started. */
   private static final int KILLED = 128;
   private static final Map<Path, ClassArchive> OF_DIRECTORY = new ConcurrentHashMap<>();
+  /** The mains whose archive could not be named, said once each. */
+  private static final Set<String> UNNAMED = ConcurrentHashMap.newKeySet();
   /** How long another classpath's archive of a main lies unused in the user's cache before it goes. */
   private static final Duration UNUSED = Duration.ofDays(14);
 
@@ -124,14 +126,17 @@ public final class ClassArchive {
    * #classpath()}), then its other entries ({@link #mainClasspath()}). It lives in the user's cache
    * ({@code $XDG_CACHE_HOME}, or else {@code ~/.cache}: {@code hbase-turbo/class-archives/MAIN-CLASSPATH}), one
    * directory per main and list of jars. None when the classpath has no jar, or the archive cannot be named (one
-   * WARN): the JVMs then start without one.
+   * WARN for the main in this JVM): the JVMs then start without one.
    */
   public static Optional<ClassArchive> ofMain(Class<?> main) {
     try {
       Optional<ClassArchive> archive = main(main.getName(), entriesOfThisJvm(), cacheHome());
       return archive.isPresent() ? Optional.of(shared(archive.get())) : archive;
     } catch (IOException e) {
-      log().warn("{} JVMs start without a class archive: {}", main.getSimpleName(), e.toString());
+      // Once: a benchmark starts dozens of them, each of which would meet it again (a user of no name).
+      if (UNNAMED.add(main.getName())) {
+        log().warn("{} JVMs start without a class archive: {}", main.getSimpleName(), e.toString());
+      }
       return Optional.empty();
     }
   }

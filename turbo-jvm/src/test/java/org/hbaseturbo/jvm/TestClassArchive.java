@@ -232,6 +232,19 @@ class TestClassArchive {
   }
 
   @Test
+  void aUserOfNoNameHasNoArchiveAndStartsItsJvmsAllTheSame() {
+    String user = System.getProperty("user.name");
+    System.setProperty("user.name", "hbase-turbo-no-such-user");
+    try {
+      // Its owner cannot be known, so no archive can be trusted: none, every time, and no failure.
+      assertThat(ClassArchive.ofMain(TestClassArchive.class)).isEmpty();
+      assertThat(ClassArchive.ofMain(TestClassArchive.class)).isEmpty();
+    } finally {
+      System.setProperty("user.name", user);
+    }
+  }
+
+  @Test
   void aClasspathWithoutJarsHasNoArchive() throws Exception {
     assertThat(ClassArchive.main("Server", List.of(conf.toString(), lib.toString()), dir)).isEmpty();
   }
