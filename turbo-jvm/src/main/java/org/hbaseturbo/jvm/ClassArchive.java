@@ -534,10 +534,6 @@ public final class ClassArchive {
         .filter(entry -> !entry.isEmpty()).toList();
   }
 
-  private static List<Path> jarsOfThisJvm() {
-    return entriesOfThisJvm().stream().map(Path::of).filter(ClassArchive::isJar).toList();
-  }
-
   private static boolean isJar(Path entry) {
     return entry.getFileName() != null && entry.getFileName().toString().endsWith(".jar")
         && Files.isRegularFile(entry);
