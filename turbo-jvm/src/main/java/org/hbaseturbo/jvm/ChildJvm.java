@@ -107,10 +107,13 @@ public final class ChildJvm {
     ChildJvm child = start(name, onItsHost.apply(command(launch.flags(), classpath, mainClass, args)), stdout,
         showError);
     launch.recording().ifPresent(recording -> child.process.onExit().whenComplete((exit, failure) -> {
-      if (failure == null && exit == 0) {
-        recording.complete();
+      try {
+        if (failure == null && exit == 0) {
+          recording.complete();
+        }
+      } finally {
+        recording.ended();
       }
-      recording.ended();
     }));
     return child;
   }

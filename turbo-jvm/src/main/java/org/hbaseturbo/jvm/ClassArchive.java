@@ -22,6 +22,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,6 +35,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +61,8 @@ import org.slf4j.LoggerFactory;
  * <p>It is a speed-up, nothing more: where its directory cannot be written (a cluster run as an unprivileged user
  * from a checkout it does not own) or the dump fails, the JVMs start as they would without it. An archive is used
  * only when it and its directory are owned by whoever owns the jars (the servers' library) or runs this JVM (a main's
- * archive, in the user's cache) and no one else may write them, since a JVM runs the code an archive holds. The JVM
+ * archive, in the user's cache) and no one else may write them, nor any directory above them, since a JVM runs the
+ * code an archive holds; nothing is written there either until that holds. The JVM
  * maps an archive only when its classpath starts with the jars the archive was dumped from ({@link #classpath()}),
  * directories after them.
  */
@@ -70,6 +74,20 @@ public final class ClassArchive {
   private static final Set<String> UNNAMED = ConcurrentHashMap.newKeySet();
   /** How long another classpath's archive of a main lies unused in the user's cache before it goes. */
   private static final Duration UNUSED = Duration.ofDays(14);
+  /** The dumps this JVM runs, of whatever build: a cluster's close and this JVM's end wait for them. */
+  private static final Set<ClassArchive> DUMPING = ConcurrentHashMap.newKeySet();
+  /**
+   * The files of an archive's directory: {@code BUILD.jsa}, {@code .owner}, {@code .failed}, ... and a JVM's record,
+   * {@code BUILD-PID-N.classes}. Group 1 is the build, group 2 the recording JVM's PID.
+   */
+  private static final Pattern FILE = Pattern.compile("([0-9a-f]{16})(?:-([0-9]{1,18})-[0-9]+\\.classes|\\..+)");
+  /** A main's directory in the user's cache: {@code MAIN-JARS}. */
+  private static final Pattern MAIN_DIRECTORY = Pattern.compile("[A-Za-z0-9_.$]+-[0-9a-f]{16}");
+  /** {@code unix:mode} bits: the file's type, a directory's, and the sticky bit. */
+  private static final int TYPE = 0170000;
+  private static final int DIRECTORY = 0040000;
+  private static final int STICKY = 01000;
+  private static final int GROUP_OR_OTHERS_WRITE = 0022;
 
   private final String users;
   private final Path dir;
@@ -117,7 +135,8 @@ public final class ClassArchive {
     try (Stream<Path> files = Files.list(lib)) {
       jars = files.filter(ClassArchive::isJar).sorted().toList();
     }
-    return new ClassArchive(users, lib.resolveSibling("class-archive-" + lib.getFileName()),
+    // Where the links lead now: the JVMs open what the checks saw, whatever a link is made to say later.
+    return new ClassArchive(users, lib.toRealPath().resolveSibling("class-archive-" + lib.getFileName()),
         lib + File.separator + "*", Files.getOwner(lib), null, buildOf(jars, ""));
   }
 
@@ -147,12 +166,25 @@ public final class ClassArchive {
     if (jars.isEmpty()) {
       return Optional.empty();
     }
-    Path archives = cache.resolve("hbase-turbo").resolve("class-archives");
+    Path archives = real(cache).resolve("hbase-turbo").resolve("class-archives");
     String jarList = String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
     UserPrincipal user = FileSystems.getDefault().getUserPrincipalLookupService()
         .lookupPrincipalByName(System.getProperty("user.name"));
     return Optional.of(new ClassArchive(main.substring(main.lastIndexOf('.') + 1) + " JVMs",
         archives.resolve(main + "-" + shortHash(jarList)), jarList, user, archives, buildOf(jars, main)));
+  }
+
+  /**
+   * {@code path} with the links of its longest existing part resolved: the JVMs are given the directories the checks
+   * saw, whatever a link is made to say later.
+   */
+  private static Path real(Path path) throws IOException {
+    Path absolute = path.toAbsolutePath().normalize();
+    Path existing = absolute;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    return existing == null ? absolute : existing.toRealPath().resolve(existing.relativize(absolute));
   }
 
   private static Path cacheHome() {
@@ -245,9 +277,9 @@ public final class ClassArchive {
         return turnOff();
       }
       if (Files.exists(archive)) {
-        if (!trusted(archive) || !trusted(dir)) {
-          log().warn("{} start without the class archive {}: it or its directory is not {}'s, or others may write it",
-              users, archive, owner.getName());
+        if (!trusted(archive) || !trustedPlace()) {
+          log().warn("{} start without the class archive {}: it, its directory or one above it is not {}'s (or"
+              + " root's, above it), or others may write it", users, archive, owner.getName());
           return turnOff();
         }
         if (inUserCache()) {
@@ -260,12 +292,20 @@ public final class ClassArchive {
         Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
             "rwx------")));
       } else {
-        // As the library's: a cluster run as an unprivileged user maps an archive that the library's owner made.
-        Files.createDirectories(dir);
+        // Readable as the library is: a cluster run as an unprivileged user maps an archive that the library's owner
+        // made. No more than that, whatever the umask allows (002 would let the group write it, never to be trusted).
+        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+            "rwxr-xr-x")));
       }
       if (!Files.isWritable(dir)) {
         // Made by another user, as a cluster run as an unprivileged user finds the checkout's.
         throw new AccessDeniedException(dir.toString());
+      }
+      if (!trustedPlace()) {
+        // The JVMs would write their records, and the dump its archive, where another user could put links.
+        log().warn("{} start without a class archive: {} or a directory above it is not {}'s (or root's, above it),"
+            + " or others may write it", users, dir, owner.getName());
+        return turnOff();
       }
       Path file = dir.resolve(build + "-" + ProcessHandle.current().pid() + "-" + ++recordings + ".classes");
       running.add(file);
@@ -273,7 +313,8 @@ public final class ClassArchive {
     } catch (AccessDeniedException e) {
       log().info("{} start without a class archive: {} cannot be written by this user", users, e.getFile());
       return turnOff();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
+      // RuntimeException: a file system without Unix attributes, say; the JVMs start all the same.
       log().warn("{} start without a class archive: {}", users, e.toString());
       return turnOff();
     }
@@ -306,6 +347,11 @@ public final class ClassArchive {
       if (owner == null) {
         return;
       }
+      if (Files.exists(archive()) || Files.exists(failed())) {
+        // Made, or given up, by the JVM that held the lock until now.
+        owner.close();
+        return;
+      }
       try {
         // Each class once, in the order the JVMs loaded them (a class's supertypes before it).
         Set<String> lines = new LinkedHashSet<>();
@@ -319,7 +365,7 @@ public final class ClassArchive {
         owner.close();
         throw e;
       }
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       log().warn("{} start without a class archive: {}", users, e.toString());
       turnOff();
     }
@@ -340,7 +386,7 @@ public final class ClassArchive {
 
   /** As {@link #awaitDumps(Duration)}, telling {@code waiting} each archive whose dump it waits for. */
   public static void awaitDumps(Duration bound, Consumer<Path> waiting) {
-    OF_DIRECTORY.values().forEach(archive -> archive.awaitDump(bound, waiting));
+    List.copyOf(DUMPING).forEach(archive -> archive.awaitDump(bound, waiting));
   }
 
   void awaitDump(Duration bound) {
@@ -424,6 +470,7 @@ public final class ClassArchive {
       return null;
     });
     dump = new Dump(owner, process, ended);
+    DUMPING.add(this);
     EndsDumps.registered();
   }
 
@@ -432,7 +479,7 @@ public final class ClassArchive {
       if (exitCode == 0 && Files.exists(partial)) {
         Files.move(partial, archive(), StandardCopyOption.ATOMIC_MOVE);
         log().info("{} started from now on map the class archive {}", users, archive());
-        removeLeftovers();
+        removeLeftoversOrSay();
       } else {
         Files.deleteIfExists(partial);
         if (exitCode <= KILLED) {
@@ -447,6 +494,7 @@ public final class ClassArchive {
       log().warn("{} start without a class archive: {}", users, e.toString());
       turnOff();
     } finally {
+      DUMPING.remove(this);
       try {
         owner.close();
       } catch (IOException e) {
@@ -455,16 +503,49 @@ public final class ClassArchive {
     }
   }
 
+  /** As removeLeftovers; a failure costs disk, not the archive just made. */
+  private void removeLeftoversOrSay() {
+    try {
+      removeLeftovers();
+    } catch (IOException | RuntimeException e) {
+      log().warn("removing earlier class archives beside {} failed: {}", archive(), e.toString());
+    }
+  }
+
   /**
    * An archive is 50-130 MB: those of earlier builds go once this build's is made, and so do the records of JVMs whose
-   * launcher was killed before it could delete them.
+   * launcher was killed before it could delete them. Not what a JVM may still use: a running JVM's record, nor any
+   * file of a build whose owner lock another JVM holds (it dumps that build).
    */
   private void removeLeftovers() throws IOException {
+    Map<String, List<Path>> otherBuilds = new HashMap<>();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
       for (Path file : files) {
-        String name = file.getFileName().toString();
-        if (!name.startsWith(build + ".") && !name.startsWith(build + "-") || isOrphanRecord(name)) {
+        Matcher name = FILE.matcher(file.getFileName().toString());
+        boolean record = name.matches() && name.group(2) != null;
+        if (!name.matches() || record && ProcessHandle.of(Long.parseLong(name.group(2))).isPresent()) {
+          continue;
+        }
+        if (!name.group(1).equals(build)) {
+          otherBuilds.computeIfAbsent(name.group(1), other -> new ArrayList<>()).add(file);
+        } else if (record) {
           Files.deleteIfExists(file);
+        }
+      }
+    }
+    for (Map.Entry<String, List<Path>> other : otherBuilds.entrySet()) {
+      if (DUMPING.stream().anyMatch(archive -> archive.dir.equals(dir) && archive.build.equals(other.getKey()))) {
+        // This JVM dumps it (its build changed meanwhile); a channel opened and closed on the owner file would end the
+        // lock that JVM holds, as POSIX ends a process's locks on a file at the close of any of its descriptors.
+        continue;
+      }
+      Path ownerFile = dir.resolve(other.getKey() + ".owner");
+      try (FileChannel lock = FileChannel.open(ownerFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        if (FileLocks.tryLock(lock) != null) {
+          for (Path file : other.getValue()) {
+            Files.deleteIfExists(file);
+          }
+          Files.deleteIfExists(ownerFile);
         }
       }
     }
@@ -473,10 +554,16 @@ public final class ClassArchive {
     }
   }
 
-  /** The archives of other classpaths in the user's cache (other checkouts, their modules' tests) go once unused. */
+  /**
+   * The archives of other classpaths in the user's cache (other checkouts, their modules' tests) go once unused: the
+   * directories of mains' archives, the user's, not a link to elsewhere.
+   */
   private void removeUnusedSiblings() throws IOException {
     Instant unusedSince = Instant.now().minus(UNUSED);
-    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(unusedSiblingsOf, Files::isDirectory)) {
+    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(unusedSiblingsOf, sibling ->
+        MAIN_DIRECTORY.matcher(sibling.getFileName().toString()).matches()
+            && Files.isDirectory(sibling, LinkOption.NOFOLLOW_LINKS)
+            && Files.getOwner(sibling, LinkOption.NOFOLLOW_LINKS).equals(owner))) {
       for (Path sibling : siblings) {
         if (!sibling.equals(dir) && lastUse(sibling).isBefore(unusedSince)) {
           try (Stream<Path> files = Files.list(sibling)) {
@@ -502,14 +589,26 @@ public final class ClassArchive {
     return last;
   }
 
-  /** Whether {@code name} is a record of this build made by a JVM that has ended ({@code BUILD-PID-N.classes}). */
-  private boolean isOrphanRecord(String name) {
-    if (!name.startsWith(build + "-")) {
+  /**
+   * Whether no one but the owner, and root, can change what the directory holds or put another in its place: it is
+   * the owner's alone to write ({@link #trusted}), and each directory above it is the owner's or root's, writable by
+   * others only where the sticky bit keeps them from renaming what is not theirs ({@code /tmp}). Else another user
+   * could swap an archive of their own in between the check and the JVM's start.
+   */
+  private boolean trustedPlace() throws IOException {
+    if (!trusted(dir)) {
       return false;
     }
-    String[] parts = name.substring(build.length() + 1).split("-");
-    return parts.length == 2 && parts[0].matches("[0-9]{1,18}")
-        && ProcessHandle.of(Long.parseLong(parts[0])).isEmpty();
+    for (Path above = dir.getParent(); above != null; above = above.getParent()) {
+      int mode = (Integer) Files.getAttribute(above, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+      boolean ownersOrRoots = Files.getOwner(above, LinkOption.NOFOLLOW_LINKS).equals(owner)
+          || (Integer) Files.getAttribute(above, "unix:uid", LinkOption.NOFOLLOW_LINKS) == 0;
+      if ((mode & TYPE) != DIRECTORY || !ownersOrRoots
+          || (mode & GROUP_OR_OTHERS_WRITE) != 0 && (mode & STICKY) == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether no one can have changed {@code file} (an archive or its directory) but its expected owner. */

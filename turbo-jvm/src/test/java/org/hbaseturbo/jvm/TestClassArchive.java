@@ -2,8 +2,10 @@ package org.hbaseturbo.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -26,6 +28,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import javax.tools.ToolProvider;
 import org.hbaseturbo.jvm.ClassArchive.Recording;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,10 +81,16 @@ class TestClassArchive {
   void whatTheServersLoadedWhenTheFirstRegionServerServedIsDumpedAndServersStartedFromThenOnMapIt()
       throws Exception {
     ClassArchive archive = ClassArchive.library(lib, "RegionServers");
-    // An earlier build's archive, which goes once this build's is made.
+    // An earlier build's archive, which goes once this build's is made, with its owner file.
     Path archives = lib.resolveSibling("class-archive-lib");
     Files.createDirectories(archives);
     Files.writeString(archives.resolve("0000000000000000.jsa"), "an earlier build's");
+    Files.writeString(archives.resolve("0000000000000000.owner"), "");
+    // Another build that a JVM dumps now (it holds the build's owner lock): all of its files stay.
+    Path dumping = Files.writeString(archives.resolve("2222222222222222.jsa.partial"), "being dumped");
+    Path dumpingRecord = Files.writeString(archives.resolve("2222222222222222-1-1.classes"), "java/lang/Object\n");
+    // A file of no build's, which is not the archive's to delete.
+    Path foreign = Files.writeString(archives.resolve("notes.txt"), "not ours");
     // This build's records of a launcher that was killed, which go too, and of one that runs, which stays.
     String build = archive.archive().getFileName().toString().replace(".jsa", "");
     Process ended = new ProcessBuilder("true").start();
@@ -98,10 +107,16 @@ class TestClassArchive {
     Recording serverRecording = server.recording().orElseThrow();
     assertThat(serverRecording.file()).isNotEqualTo(daemonRecording.file());
     assertThat(Files.readString(serverRecording.file())).contains("Server").doesNotContain("Daemon");
-    // One dump, as the first RegionServer serves.
-    serverRecording.complete();
-    serverRecording.complete();
-    archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
+    Process holder = holdLock(archives.resolve("2222222222222222.owner"));
+    try {
+      // One dump, as the first RegionServer serves.
+      serverRecording.complete();
+      serverRecording.complete();
+      archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
+    } finally {
+      holder.getOutputStream().close();
+      holder.waitFor();
+    }
     daemonRecording.ended();
     serverRecording.ended();
 
@@ -109,6 +124,10 @@ class TestClassArchive {
     assertThat(daemonRecording.file()).doesNotExist();
     assertThat(serverRecording.file()).doesNotExist();
     assertThat(archives.resolve("0000000000000000.jsa")).doesNotExist();
+    assertThat(archives.resolve("0000000000000000.owner")).doesNotExist();
+    assertThat(dumping).exists();
+    assertThat(dumpingRecord).exists();
+    assertThat(foreign).exists();
     assertThat(orphan).doesNotExist();
     assertThat(live).exists();
     for (String main : List.of("Server", "Daemon")) {
@@ -169,6 +188,63 @@ class TestClassArchive {
   }
 
   @Test
+  void nothingIsRecordedOrMappedBelowADirectoryOthersMayWriteUnlessItIsSticky() throws Exception {
+    Path open = Files.createDirectories(dir.resolve("open"));
+    Path openLib = Files.createDirectories(open.resolve("lib"));
+    Files.copy(lib.resolve("server.jar"), openLib.resolve("server.jar"));
+    chmod("777", open);
+    assertThat(ClassArchive.library(openLib, "RegionServers").launch()).isEqualTo(ClassArchive.Launch.WITHOUT);
+    try (var files = Files.list(open.resolve("class-archive-lib"))) {
+      assertThat(files).as("the JVMs' records, which they would write where another user could put a link").isEmpty();
+    }
+
+    // As /tmp is: others may not rename or delete what is not theirs.
+    chmod("1777", open);
+    assertThat(ClassArchive.library(openLib, "RegionServers").launch().recording()).isPresent();
+  }
+
+  @Test
+  void nothingIsMappedBelowADirectoryOfAnotherUser() throws Exception {
+    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "needs root, to give a directory away");
+    Path theirs = Files.createDirectories(dir.resolve("theirs"));
+    Path theirLib = Files.createDirectories(theirs.resolve("lib"));
+    Files.copy(lib.resolve("server.jar"), theirLib.resolve("server.jar"));
+    ClassArchive archive = ClassArchive.library(theirLib, "RegionServers");
+    // Made while the directories were root's, then given away: the other user could now swap the archive.
+    ClassArchive.Launch first = archive.launch();
+    run(first.flags(), "Server");
+    first.recording().orElseThrow().complete();
+    archive.dumped().get(DUMP_SECONDS, TimeUnit.SECONDS);
+    assertThat(ClassArchive.library(theirLib, "RegionServers").launch().flags()).isNotEmpty();
+
+    Process chown = new ProcessBuilder("chown", "65534", theirs.toString()).inheritIO().start();
+    assertThat(chown.waitFor()).isZero();
+    assertThat(ClassArchive.library(theirLib, "RegionServers").launch()).isEqualTo(ClassArchive.Launch.WITHOUT);
+  }
+
+  @Test
+  void aLinkInTheCachesPathIsFollowedOnceSoThatTheJvmsOpenWhatWasChecked() throws Exception {
+    Path cache = Files.createDirectories(dir.resolve("real-cache"));
+    Path link = Files.createSymbolicLink(dir.resolve("cache-link"), cache);
+    ClassArchive archive = ClassArchive.main("Server", List.of(lib.resolve("server.jar").toString()), link)
+        .orElseThrow();
+    assertThat(archive.archive()).startsWithRaw(cache.toRealPath());
+    assertThat(archive.launch().flags()).singleElement().asString()
+        .startsWith("-XX:DumpLoadedClassList=" + cache.toRealPath());
+  }
+
+  @Test
+  void earlierArchivesThatCannotBeRemovedLeaveTheArchiveMadeInUse() throws Exception {
+    // A leftover of an earlier build that the removal fails on: a directory with a file in it.
+    Path stuck = Files.createDirectories(lib.resolveSibling("class-archive-lib").resolve("0000000000000000.jsa"));
+    Files.writeString(stuck.resolve("file"), "");
+    ClassArchive archive = made();
+
+    assertThat(stuck).exists();
+    assertThat(archive.launch().flags()).containsExactly("-XX:SharedArchiveFile=" + archive.archive());
+  }
+
+  @Test
   void aFailedDumpTurnsTheArchiveOffForTheBuild() throws Exception {
     ClassArchive archive = ClassArchive.library(lib, "RegionServers");
     ClassArchive.Launch launch = archive.launch();
@@ -203,6 +279,14 @@ class TestClassArchive {
     Files.setLastModifiedTime(unused, FileTime.from(Instant.now().minus(Duration.ofDays(15))));
     Path used = Files.createDirectories(archives.resolve("Server-1111111111111111"));
     Files.writeString(used.resolve("1111111111111111.jsa"), "used lately");
+    // Neither a link to an old directory elsewhere nor a directory not named as a main's is an archive to remove.
+    Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+    Path precious = Files.writeString(elsewhere.resolve("precious"), "not an archive");
+    Files.setLastModifiedTime(precious, FileTime.from(Instant.now().minus(Duration.ofDays(15))));
+    Files.setLastModifiedTime(elsewhere, FileTime.from(Instant.now().minus(Duration.ofDays(15))));
+    Files.createSymbolicLink(archives.resolve("Server-2222222222222222"), elsewhere);
+    Path otherName = Files.createDirectories(archives.resolve("not-a-main"));
+    Files.setLastModifiedTime(otherName, FileTime.from(Instant.now().minus(Duration.ofDays(15))));
     ClassArchive archive = ClassArchive.main(main.getName(), entries, dir.resolve("cache")).orElseThrow();
     assertThat(archive.classpath()).isEqualTo(lib.resolve("server.jar").toString());
     assertThat(archive.archive().getParent().getParent()).isEqualTo(archives);
@@ -226,6 +310,8 @@ class TestClassArchive {
     assertThat(run.output()).contains("Server source: shared objects file");
     assertThat(unused).doesNotExist();
     assertThat(used.resolve("1111111111111111.jsa")).exists();
+    assertThat(precious).exists();
+    assertThat(otherName).exists();
     // Only its user may write the directory of a main's archive.
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive.archive().getParent())))
         .isEqualTo("rwx------");
@@ -247,6 +333,33 @@ class TestClassArchive {
   @Test
   void aClasspathWithoutJarsHasNoArchive() throws Exception {
     assertThat(ClassArchive.main("Server", List.of(conf.toString(), lib.toString()), dir)).isEmpty();
+  }
+
+  /** A JVM that holds the lock on {@code file}, as a JVM that dumps holds its build's, until its stdin closes. */
+  private Process holdLock(Path file) throws IOException {
+    Path source = Files.writeString(dir.resolve("Holder.java"), String.join("\n",
+        "public class Holder {",
+        "  public static void main(String[] args) throws Exception {",
+        "    try (var channel = java.nio.channels.FileChannel.open(java.nio.file.Path.of(args[0]),",
+        "        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);",
+        "        var lock = channel.lock()) {",
+        "      System.out.println(\"locked\");",
+        "      System.in.read();",
+        "    }",
+        "  }",
+        "}", ""));
+    Process holder = new ProcessBuilder(ChildJvm.java(), source.toString(), file.toString())
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String line = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))
+        .readLine();
+    assertThat(line).as("the lock holder's first line").isEqualTo("locked");
+    return holder;
+  }
+
+  private static void chmod(String mode, Path path) throws IOException, InterruptedException {
+    // The sticky bit is beyond Java's PosixFilePermission.
+    Process chmod = new ProcessBuilder("chmod", mode, path.toString()).inheritIO().start();
+    assertThat(chmod.waitFor()).as("chmod " + mode + " " + path).isZero();
   }
 
   /** Starts {@code main} as ChildJvm starts a main on its archive; its exit code. */
