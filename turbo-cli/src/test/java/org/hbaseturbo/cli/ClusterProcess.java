@@ -33,6 +33,7 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     String mark) {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final String MARK_VARIABLE = "TURBO_TEST_PROCESS_MARK";
+  private static final boolean ENV_RESETS_SIGINT = envResetsSigint();
 
   /** {@code turbo cluster start --data DATA --client-conf CONF}, with {@code options} added; once it serves. */
   static ClusterProcess start(Path data, Path conf, String... options) throws Exception {
@@ -68,6 +69,11 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
       throws Exception {
     // A child of this JVM leads no process group, so setsid makes its session in place: the process is the JVM.
     List<String> command = new ArrayList<>(List.of("setsid"));
+    // A JVM started with SIGINT ignored (this one, when a script runs the suite as a background job) leaves it ignored
+    // and passes that on, so no Ctrl-C would reach the launcher: env (coreutils 8.31 or later) sets it back first.
+    if (ENV_RESETS_SIGINT) {
+      command.addAll(List.of("env", "--default-signal=INT"));
+    }
     command.add(ChildJvm.java());
     command.addAll(JvmOptions.childFlags());
     // The command's own logging, not the tests' (whose log4j.properties comes first on this classpath).
@@ -108,11 +114,12 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
 
   /**
    * SIGINT to its process group, as Ctrl-C in its terminal sends it; then everything it printed until it exited.
-   * Skips the test where this JVM was started with SIGINT ignored (from a shell's background job without job
-   * control, or under nohup-like wrappers): the launcher inherits that, as any process does, and no Ctrl-C reaches it.
+   * Skips the test where the launcher ignores SIGINT, as it does when this JVM does (a shell's background job, a
+   * nohup-like wrapper) and this host's env cannot set it back: no Ctrl-C would reach it.
    */
   String interrupt() throws Exception {
-    Assumptions.assumeFalse(sigintIgnored(), "SIGINT is ignored by this JVM and so by the launcher it starts");
+    Assumptions.assumeFalse(sigintIgnored(process.pid()), "the launcher ignores SIGINT, as this JVM does, and this"
+        + " host's env has no --default-signal to set it back");
     Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start();
     assertThat(kill.waitFor()).as("exit code of kill -INT").isZero();
     assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("cluster process stopped").isTrue();
@@ -216,9 +223,23 @@ record ClusterProcess(Process process, Thread reader, BlockingQueue<String> line
     throw new AssertionError("no '" + prefix + "' line within " + timeout + ":\n" + seen);
   }
 
-  /** Whether this process ignores SIGINT (signal 2), by the kernel's mask of ignored signals. */
-  private static boolean sigintIgnored() throws IOException {
-    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+  /** Whether this host's env takes {@code --default-signal} (coreutils 8.31, 2019; Ubuntu 20.04's is older). */
+  private static boolean envResetsSigint() {
+    try {
+      Process env = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      return env.waitFor(10, TimeUnit.SECONDS) && env.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** Whether process {@code pid} ignores SIGINT (signal 2), by the kernel's mask of ignored signals. */
+  private static boolean sigintIgnored(long pid) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
       if (line.startsWith("SigIgn:")) {
         return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16) & (1L << 1)) != 0;
       }
