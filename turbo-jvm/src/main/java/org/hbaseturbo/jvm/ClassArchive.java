@@ -74,6 +74,11 @@ public final class ClassArchive {
   private static final Set<String> UNNAMED = ConcurrentHashMap.newKeySet();
   /** How long another classpath's archive of a main lies unused in the user's cache before it goes. */
   private static final Duration UNUSED = Duration.ofDays(14);
+  /**
+   * How long a failed dump keeps a build from dumping again: a refused class list would fail the same way at every
+   * start, but a full disk or a killed dump need not.
+   */
+  private static final Duration FAILURE_HOLDS = Duration.ofDays(1);
   /** The dumps this JVM runs, of whatever build: a cluster's close and this JVM's end wait for them. */
   private static final Set<ClassArchive> DUMPING = ConcurrentHashMap.newKeySet();
   /**
@@ -271,8 +276,8 @@ public final class ClassArchive {
     }
     try {
       Path archive = archive();
-      if (Files.exists(failed())) {
-        log().info("{} start without a class archive: its dump for this build failed before; see {}", users,
+      if (failedLately()) {
+        log().info("{} start without a class archive: its dump for this build failed lately; see {}", users,
             dumpLog());
         return turnOff();
       }
@@ -347,7 +352,7 @@ public final class ClassArchive {
       if (owner == null) {
         return;
       }
-      if (Files.exists(archive()) || Files.exists(failed())) {
+      if (Files.exists(archive()) || failedLately()) {
         // Made, or given up, by the JVM that held the lock until now.
         owner.close();
         return;
@@ -431,6 +436,20 @@ public final class ClassArchive {
     return dir.resolve(build + ".jsa");
   }
 
+  /** Whether a dump of this build failed within {@link #FAILURE_HOLDS}; an older failure's mark goes. */
+  private boolean failedLately() throws IOException {
+    Path failed = failed();
+    if (!Files.exists(failed, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    if (Files.getLastModifiedTime(failed, LinkOption.NOFOLLOW_LINKS).toInstant()
+        .isAfter(Instant.now().minus(FAILURE_HOLDS))) {
+      return true;
+    }
+    Files.deleteIfExists(failed);
+    return false;
+  }
+
   private Path failed() {
     return dir.resolve(build + ".failed");
   }
@@ -483,7 +502,8 @@ public final class ClassArchive {
       } else {
         Files.deleteIfExists(partial);
         if (exitCode <= KILLED) {
-          // Not again for this build, by any JVM: it would fail the same way.
+          // Not again for this build, by any JVM, for a while: it would likely fail the same way.
+          Files.deleteIfExists(failed());
           Files.createFile(failed());
           log().warn("{} start without a class archive: dumping it failed (exit code {}); see {}", users, exitCode,
               dumpLog());
