@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
@@ -22,7 +20,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,8 +32,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +57,7 @@ import org.slf4j.LoggerFactory;
  * from a checkout it does not own) or the dump fails, the JVMs start as they would without it. An archive is used
  * only when it and its directory are owned by whoever owns the jars (the servers' library) or runs this JVM (a main's
  * archive, in the user's cache) and no one else may write them, nor any directory above them, since a JVM runs the
- * code an archive holds; nothing is written there either until that holds. The JVM
+ * code an archive holds; nothing is written there either until that holds ({@link ArchiveDirectory}). The JVM
  * maps an archive only when its classpath starts with the jars the archive was dumped from ({@link #classpath()}),
  * directories after them.
  */
@@ -81,26 +76,12 @@ public final class ClassArchive {
   private static final Duration FAILURE_HOLDS = Duration.ofDays(1);
   /** The dumps this JVM runs, of whatever build: a cluster's close and this JVM's end wait for them. */
   private static final Set<ClassArchive> DUMPING = ConcurrentHashMap.newKeySet();
-  /**
-   * The files of an archive's directory: {@code BUILD.jsa}, {@code .owner}, {@code .failed}, ... and a JVM's record,
-   * {@code BUILD-PID-N.classes}. Group 1 is the build, group 2 the recording JVM's PID.
-   */
-  private static final Pattern FILE = Pattern.compile("([0-9a-f]{16})(?:-([0-9]{1,18})-[0-9]+\\.classes|\\..+)");
-  /** A main's directory in the user's cache: {@code MAIN-JARS}. */
-  private static final Pattern MAIN_DIRECTORY = Pattern.compile("[A-Za-z0-9_.$]+-[0-9a-f]{16}");
-  /** {@code unix:mode} bits: the file's type, a directory's, and the sticky bit. */
-  private static final int TYPE = 0170000;
-  private static final int DIRECTORY = 0040000;
-  private static final int STICKY = 01000;
-  private static final int GROUP_OR_OTHERS_WRITE = 0022;
 
   private final String users;
-  private final Path dir;
+  private final ArchiveDirectory directory;
   private final String classpath;
-  /** Who must own an archive, and its directory, for a JVM to map it. */
-  private final UserPrincipal owner;
-  /** Where other classpaths' archives of the same main lie, which go once unused for a while; null for a library's. */
-  private final Path unusedSiblingsOf;
+  /** Whether it is a main's, in the user's cache, beside other classpaths' archives, rather than a library's. */
+  private final boolean inUserCache;
   private final String build;
   /** Whether this JVM gave the archive up: its JVMs start without one. */
   private boolean off;
@@ -114,13 +95,12 @@ public final class ClassArchive {
   private record Dump(FileChannel owner, WatchedProcess process, CompletableFuture<Void> ended) {
   }
 
-  private ClassArchive(String users, Path dir, String classpath, UserPrincipal owner, Path unusedSiblingsOf,
+  private ClassArchive(String users, ArchiveDirectory directory, String classpath, boolean inUserCache,
       String build) {
     this.users = users;
-    this.dir = dir;
+    this.directory = directory;
     this.classpath = classpath;
-    this.owner = owner;
-    this.unusedSiblingsOf = unusedSiblingsOf;
+    this.inUserCache = inUserCache;
     this.build = build;
   }
 
@@ -141,8 +121,8 @@ public final class ClassArchive {
       jars = files.filter(ClassArchive::isJar).sorted().toList();
     }
     // Where the links lead now: the JVMs open what the checks saw, whatever a link is made to say later.
-    return new ClassArchive(users, lib.toRealPath().resolveSibling("class-archive-" + lib.getFileName()),
-        lib + File.separator + "*", Files.getOwner(lib), null, buildOf(jars, ""));
+    return new ClassArchive(users, new ArchiveDirectory(lib.toRealPath().resolveSibling("class-archive-"
+        + lib.getFileName()), Files.getOwner(lib)), lib + File.separator + "*", false, buildOf(jars, ""));
   }
 
   /**
@@ -171,25 +151,13 @@ public final class ClassArchive {
     if (jars.isEmpty()) {
       return Optional.empty();
     }
-    Path archives = real(cache).resolve("hbase-turbo").resolve("class-archives");
+    Path archives = ArchiveDirectory.real(cache).resolve("hbase-turbo").resolve("class-archives");
     String jarList = String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
     UserPrincipal user = FileSystems.getDefault().getUserPrincipalLookupService()
         .lookupPrincipalByName(System.getProperty("user.name"));
     return Optional.of(new ClassArchive(main.substring(main.lastIndexOf('.') + 1) + " JVMs",
-        archives.resolve(main + "-" + shortHash(jarList)), jarList, user, archives, buildOf(jars, main)));
-  }
-
-  /**
-   * {@code path} with the links of its longest existing part resolved: the JVMs are given the directories the checks
-   * saw, whatever a link is made to say later.
-   */
-  private static Path real(Path path) throws IOException {
-    Path absolute = path.toAbsolutePath().normalize();
-    Path existing = absolute;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    return existing == null ? absolute : existing.toRealPath().resolve(existing.relativize(absolute));
+        new ArchiveDirectory(archives.resolve(main + "-" + shortHash(jarList)), user), jarList, true,
+        buildOf(jars, main)));
   }
 
   private static Path cacheHome() {
@@ -217,7 +185,8 @@ public final class ClassArchive {
 
   /** The one instance of {@code archive}'s directory in this JVM, while its build holds. */
   private static ClassArchive shared(ClassArchive archive) {
-    return OF_DIRECTORY.compute(archive.dir, (dir, known) -> known != null && known.build.equals(archive.build)
+    return OF_DIRECTORY.compute(archive.directory.path(), (dir, known) -> known != null
+        && known.build.equals(archive.build)
         ? known : archive);
   }
 
@@ -260,11 +229,6 @@ public final class ClassArchive {
     }
   }
 
-  /** Whether it is a main's, in the user's cache, rather than a library's, beside the library. */
-  private boolean inUserCache() {
-    return unusedSiblingsOf != null;
-  }
-
   /** The jars the archive holds classes of, as the start of a classpath. */
   public String classpath() {
     return classpath;
@@ -282,37 +246,37 @@ public final class ClassArchive {
         return turnOff();
       }
       if (Files.exists(archive)) {
-        if (!trusted(archive) || !trustedPlace()) {
+        if (!directory.trusted(archive) || !directory.trustedPlace()) {
           log().warn("{} start without the class archive {}: it, its directory or one above it is not {}'s (or"
-              + " root's, above it), or others may write it", users, archive, owner.getName());
+              + " root's, above it), or others may write it", users, archive, directory.owner().getName());
           return turnOff();
         }
-        if (inUserCache()) {
+        if (inUserCache) {
           markUsed(archive);
         }
         return new Launch(List.of("-XX:SharedArchiveFile=" + archive), Optional.empty());
       }
-      if (inUserCache()) {
+      if (inUserCache) {
         // Its user's alone: a JVM runs the code an archive holds.
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-            "rwx------")));
+        Files.createDirectories(directory.path(), PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
       } else {
         // Readable as the library is: a cluster run as an unprivileged user maps an archive that the library's owner
         // made. No more than that, whatever the umask allows (002 would let the group write it, never to be trusted).
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-            "rwxr-xr-x")));
+        Files.createDirectories(directory.path(), PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwxr-xr-x")));
       }
-      if (!Files.isWritable(dir)) {
+      if (!Files.isWritable(directory.path())) {
         // Made by another user, as a cluster run as an unprivileged user finds the checkout's.
-        throw new AccessDeniedException(dir.toString());
+        throw new AccessDeniedException(directory.path().toString());
       }
-      if (!trustedPlace()) {
+      if (!directory.trustedPlace()) {
         // The JVMs would write their records, and the dump its archive, where another user could put links.
         log().warn("{} start without a class archive: {} or a directory above it is not {}'s (or root's, above it),"
-            + " or others may write it", users, dir, owner.getName());
+            + " or others may write it", users, directory.path(), directory.owner().getName());
         return turnOff();
       }
-      Path file = dir.resolve(build + "-" + ProcessHandle.current().pid() + "-" + ++recordings + ".classes");
+      Path file = directory.resolve(build + "-" + ProcessHandle.current().pid() + "-" + ++recordings + ".classes");
       running.add(file);
       return new Launch(List.of("-XX:DumpLoadedClassList=" + file), Optional.of(new Recording(file)));
     } catch (AccessDeniedException e) {
@@ -363,7 +327,7 @@ public final class ClassArchive {
         for (Path file : running) {
           lines.addAll(completeLines(file));
         }
-        Path classes = dir.resolve(build + ".classes");
+        Path classes = directory.resolve(build + ".classes");
         Files.write(classes, lines, StandardCharsets.ISO_8859_1);
         dumpInBackground(owner, classes);
       } catch (IOException | RuntimeException e) {
@@ -433,7 +397,7 @@ public final class ClassArchive {
 
   /** The archive file of this build: present once made. */
   public Path archive() {
-    return dir.resolve(build + ".jsa");
+    return directory.resolve(build + ".jsa");
   }
 
   /** Whether a dump of this build failed within {@link #FAILURE_HOLDS}; an older failure's mark goes. */
@@ -451,11 +415,11 @@ public final class ClassArchive {
   }
 
   private Path failed() {
-    return dir.resolve(build + ".failed");
+    return directory.resolve(build + ".failed");
   }
 
   private Path dumpLog() {
-    return dir.resolve(build + ".dump.log");
+    return directory.resolve(build + ".dump.log");
   }
 
   private Launch turnOff() {
@@ -465,7 +429,7 @@ public final class ClassArchive {
 
   /** The build's owner lock, unless another JVM holds it. */
   private FileChannel own() throws IOException {
-    FileChannel channel = FileChannel.open(dir.resolve(build + ".owner"), StandardOpenOption.CREATE,
+    FileChannel channel = FileChannel.open(directory.resolve(build + ".owner"), StandardOpenOption.CREATE,
         StandardOpenOption.WRITE);
     if (FileLocks.tryLock(channel) == null) {
       channel.close();
@@ -475,7 +439,7 @@ public final class ClassArchive {
   }
 
   private void dumpInBackground(FileChannel owner, Path classes) throws IOException {
-    Path partial = dir.resolve(build + ".jsa.partial");
+    Path partial = directory.resolve(build + ".jsa.partial");
     Files.deleteIfExists(partial);
     // At the lowest priority: it runs beside the JVMs' first work, a benchmark's included, and must not take the CPU
     // that work measures.
@@ -523,119 +487,21 @@ public final class ClassArchive {
     }
   }
 
-  /** As removeLeftovers; a failure costs disk, not the archive just made. */
+  /**
+   * What this build's archive makes leftovers: other builds' files and records of ended JVMs, and in the user's cache
+   * other classpaths' archives unused for a while ({@link ArchiveDirectory}). A failure costs disk, not the archive
+   * just made.
+   */
   private void removeLeftoversOrSay() {
     try {
-      removeLeftovers();
+      directory.removeLeftovers(build, other -> DUMPING.stream()
+          .anyMatch(archive -> archive.directory.path().equals(directory.path()) && archive.build.equals(other)));
+      if (inUserCache) {
+        directory.removeUnusedSiblings(UNUSED);
+      }
     } catch (IOException | RuntimeException e) {
       log().warn("removing earlier class archives beside {} failed: {}", archive(), e.toString());
     }
-  }
-
-  /**
-   * An archive is 50-130 MB: those of earlier builds go once this build's is made, and so do the records of JVMs whose
-   * launcher was killed before it could delete them. Not what a JVM may still use: a running JVM's record, nor any
-   * file of a build whose owner lock another JVM holds (it dumps that build).
-   */
-  private void removeLeftovers() throws IOException {
-    Map<String, List<Path>> otherBuilds = new HashMap<>();
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-      for (Path file : files) {
-        Matcher name = FILE.matcher(file.getFileName().toString());
-        boolean record = name.matches() && name.group(2) != null;
-        if (!name.matches() || record && ProcessHandle.of(Long.parseLong(name.group(2))).isPresent()) {
-          continue;
-        }
-        if (!name.group(1).equals(build)) {
-          otherBuilds.computeIfAbsent(name.group(1), other -> new ArrayList<>()).add(file);
-        } else if (record) {
-          Files.deleteIfExists(file);
-        }
-      }
-    }
-    for (Map.Entry<String, List<Path>> other : otherBuilds.entrySet()) {
-      if (DUMPING.stream().anyMatch(archive -> archive.dir.equals(dir) && archive.build.equals(other.getKey()))) {
-        // This JVM dumps it (its build changed meanwhile); a channel opened and closed on the owner file would end the
-        // lock that JVM holds, as POSIX ends a process's locks on a file at the close of any of its descriptors.
-        continue;
-      }
-      Path ownerFile = dir.resolve(other.getKey() + ".owner");
-      try (FileChannel lock = FileChannel.open(ownerFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-        if (FileLocks.tryLock(lock) != null) {
-          for (Path file : other.getValue()) {
-            Files.deleteIfExists(file);
-          }
-          Files.deleteIfExists(ownerFile);
-        }
-      }
-    }
-    if (inUserCache()) {
-      removeUnusedSiblings();
-    }
-  }
-
-  /**
-   * The archives of other classpaths in the user's cache (other checkouts, their modules' tests) go once unused: the
-   * directories of mains' archives, the user's, not a link to elsewhere.
-   */
-  private void removeUnusedSiblings() throws IOException {
-    Instant unusedSince = Instant.now().minus(UNUSED);
-    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(unusedSiblingsOf, sibling ->
-        MAIN_DIRECTORY.matcher(sibling.getFileName().toString()).matches()
-            && Files.isDirectory(sibling, LinkOption.NOFOLLOW_LINKS)
-            && Files.getOwner(sibling, LinkOption.NOFOLLOW_LINKS).equals(owner))) {
-      for (Path sibling : siblings) {
-        if (!sibling.equals(dir) && lastUse(sibling).isBefore(unusedSince)) {
-          try (Stream<Path> files = Files.list(sibling)) {
-            for (Path file : files.toList()) {
-              Files.deleteIfExists(file);
-            }
-          }
-          Files.deleteIfExists(sibling);
-        }
-      }
-    }
-  }
-
-  /** When {@code dir}'s newest file was last written, or the directory itself when it has none. */
-  private static Instant lastUse(Path dir) throws IOException {
-    Instant last = Files.getLastModifiedTime(dir).toInstant();
-    try (Stream<Path> files = Files.list(dir)) {
-      for (Path file : files.toList()) {
-        Instant modified = Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
-        last = modified.isAfter(last) ? modified : last;
-      }
-    }
-    return last;
-  }
-
-  /**
-   * Whether no one but the owner, and root, can change what the directory holds or put another in its place: it is
-   * the owner's alone to write ({@link #trusted}), and each directory above it is the owner's or root's, writable by
-   * others only where the sticky bit keeps them from renaming what is not theirs ({@code /tmp}). Else another user
-   * could swap an archive of their own in between the check and the JVM's start.
-   */
-  private boolean trustedPlace() throws IOException {
-    if (!trusted(dir)) {
-      return false;
-    }
-    for (Path above = dir.getParent(); above != null; above = above.getParent()) {
-      int mode = (Integer) Files.getAttribute(above, "unix:mode", LinkOption.NOFOLLOW_LINKS);
-      boolean ownersOrRoots = Files.getOwner(above, LinkOption.NOFOLLOW_LINKS).equals(owner)
-          || (Integer) Files.getAttribute(above, "unix:uid", LinkOption.NOFOLLOW_LINKS) == 0;
-      if ((mode & TYPE) != DIRECTORY || !ownersOrRoots
-          || (mode & GROUP_OR_OTHERS_WRITE) != 0 && (mode & STICKY) == 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Whether no one can have changed {@code file} (an archive or its directory) but its expected owner. */
-  private boolean trusted(Path file) throws IOException {
-    Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
-    return Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).equals(owner)
-        && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
   }
 
   /** Its lines, up to its last line end: a JVM still running writes it on. A JVM that could not write it has none. */
