@@ -116,8 +116,11 @@ final class ArchiveDirectory {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(path)) {
       for (Path file : files) {
         Matcher name = FILE.matcher(file.getFileName().toString());
-        boolean record = name.matches() && name.group(2) != null;
-        if (!name.matches() || record && ProcessHandle.of(Long.parseLong(name.group(2))).isPresent()) {
+        if (!name.matches()) {
+          continue;
+        }
+        boolean record = name.group(2) != null;
+        if (record && ProcessHandle.of(Long.parseLong(name.group(2))).isPresent()) {
           continue;
         }
         if (!name.group(1).equals(build)) {

@@ -185,9 +185,8 @@ public final class ClassArchive {
 
   /** The one instance of {@code archive}'s directory in this JVM, while its build holds. */
   private static ClassArchive shared(ClassArchive archive) {
-    return OF_DIRECTORY.compute(archive.directory.path(), (dir, known) -> known != null
-        && known.build.equals(archive.build)
-        ? known : archive);
+    return OF_DIRECTORY.compute(archive.directory.path(),
+        (dir, known) -> known != null && known.build.equals(archive.build) ? known : archive);
   }
 
   /**
@@ -297,7 +296,7 @@ public final class ClassArchive {
     return LoggerFactory.getLogger(ClassArchive.class);
   }
 
-  /** Marks {@code archive} in use, so that it is not one of the unused ones that removeLeftovers deletes. */
+  /** Marks {@code archive} in use, so that it is not one of the unused ones that removeUnusedSiblings deletes. */
   private static void markUsed(Path archive) {
     try {
       Files.setLastModifiedTime(archive, FileTime.from(Instant.now()));
