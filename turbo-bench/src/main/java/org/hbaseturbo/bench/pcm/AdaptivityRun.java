@@ -302,7 +302,7 @@ public final class AdaptivityRun {
     out.flush();
     YcsbExperiment load = experiment(cluster, Warming.TABLE, warmUpRecords(), Map.of(), 0, dir.resolve("load"));
     createTable(cluster, Warming.TABLE, load);
-    PcmBenchmark.requireNoFailures(load.load(false), "the servers' warm-up load");
+    PcmYcsb.requireNoFailures(load.load(false), "the servers' warm-up load");
     ServerWarmUp.Outcome outcome = ServerWarmUp.untilQuiet(warming.runs(), number -> experiment(cluster,
         Warming.TABLE, warmUpRecords(), WARM_MIX, warming.seconds(), dir.resolve("run-" + number)).run(1, 1, false));
     try (Admin admin = cluster.connection().getAdmin()) {
@@ -328,9 +328,9 @@ public final class AdaptivityRun {
       int seconds, Path dir) {
     Map<String, String> properties = new TreeMap<>(ycsbProperties);
     properties.putAll(overrides);
-    properties.put(PcmBenchmark.TABLE_PROPERTY, table);
+    properties.put(PcmYcsb.TABLE_PROPERTY, table);
     properties.put("maxexecutiontime", Integer.toString(seconds));
-    return new YcsbExperiment(cluster.target(), PcmBenchmark.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
+    return new YcsbExperiment(cluster.target(), PcmYcsb.ycsb(records, properties, PcmBenchmark.LOADED_REGIONS,
         threads, YcsbWarmUp.operations(0)), dir, out);
   }
 

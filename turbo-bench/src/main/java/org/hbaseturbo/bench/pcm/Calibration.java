@@ -115,12 +115,12 @@ public final class Calibration {
         throw new InvalidInputException("--threads " + threads + ": each arm runs at once with the pacer, on half"
             + " the threads each; expected an even number");
       }
-      PcmBenchmark.ycsb(records, ycsbProperties, 1, threads, YcsbWarmUp.operations(0));
+      PcmYcsb.ycsb(records, ycsbProperties, 1, threads, YcsbWarmUp.operations(0));
     }
 
     /** YCSB's settings of a run on the records, with {@code overrides} of their properties. */
     YcsbExperiment.Settings ycsb(Map<String, String> overrides, int regions) {
-      return PcmBenchmark.ycsb(records, ycsbProperties, overrides, regions, threads, warmUp);
+      return PcmYcsb.ycsb(records, ycsbProperties, overrides, regions, threads, warmUp);
     }
   }
 
@@ -395,7 +395,7 @@ public final class Calibration {
     out.printf("loading %,d records into %s (%d regions), once for every class%n", settings.records(), table,
         regions);
     out.flush();
-    Duration compaction = PcmBenchmark.loadAndCompact(target, settings.ycsb(Map.of(PcmBenchmark.TABLE_PROPERTY,
+    Duration compaction = PcmYcsb.loadAndCompact(target, settings.ycsb(Map.of(PcmYcsb.TABLE_PROPERTY,
         table.getNameAsString()), regions), table, workDir.resolve("load"), out,
         "the load of the calibration's records");
     out.printf("  flushed and major-compacted in %.0f s: as long as a copy takes to be written anew for a candidate"

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -13,24 +12,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.hbaseturbo.bench.BenchTables;
 import org.hbaseturbo.bench.ReportOutput;
 import org.hbaseturbo.bench.RunOrder;
-import org.hbaseturbo.bench.ycsb.DbBinding;
 import org.hbaseturbo.bench.ycsb.PhaseResult;
 import org.hbaseturbo.bench.ycsb.ServerWarmUp;
 import org.hbaseturbo.bench.ycsb.YcsbExperiment;
 import org.hbaseturbo.bench.ycsb.YcsbPhase;
 import org.hbaseturbo.bench.ycsb.YcsbSummary;
-import org.hbaseturbo.bench.ycsb.YcsbTable;
 import org.hbaseturbo.bench.ycsb.YcsbWarmUp;
-import org.hbaseturbo.client.stats.ServerStatsReader;
-import org.hbaseturbo.client.stats.WorkloadReading;
-import org.hbaseturbo.cluster.ClusterTarget;
 import org.hbaseturbo.cluster.HdfsCluster;
 import org.hbaseturbo.cluster.ProcessClusterBuilder;
 import org.hbaseturbo.cluster.regime.ServerConfinement;
@@ -40,12 +31,10 @@ import org.hbaseturbo.common.ProcessMemory;
 import org.hbaseturbo.report.Environment;
 import org.hbaseturbo.tune.AuditLog;
 import org.hbaseturbo.tune.PolicyExecutor;
-import org.hbaseturbo.tune.Recommender;
 import org.hbaseturbo.tune.WorkloadClass;
 import org.hbaseturbo.tune.policy.Policy;
 import org.hbaseturbo.tune.policy.PolicyEnvironment;
 import org.hbaseturbo.tune.policy.PolicyLoader;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The PCM paper's Figure 5 at this machine's scale: each class under HBase's defaults (at 1 GB and at the policies'
@@ -98,14 +87,10 @@ public final class PcmBenchmark {
 
   /** The PCM paper's 1 GB RegionServer heap, HBase's defaults' variant. */
   static final String PAPER_HEAP = "1g";
-  /** The YCSB property naming the table a phase runs on. */
-  static final String TABLE_PROPERTY = CoreWorkload.TABLENAME_PROPERTY;
-  /** Base workload; the mix and counts are overridden per class. */
-  private static final String BASE_WORKLOAD = "a";
   /** YCSB properties the benchmark sets for each phase: a user's value would change what a class is. */
   private static final List<String> OWNED_PROPERTIES = List.of("recordcount", "operationcount", "insertstart",
-      "insertcount", "maxexecutiontime", TABLE_PROPERTY, "readproportion", "updateproportion", "scanproportion",
-      "insertproportion", "readmodifywriteproportion", "clientbuffering");
+      "insertcount", "maxexecutiontime", PcmYcsb.TABLE_PROPERTY, "readproportion", "updateproportion",
+      "scanproportion", "insertproportion", "readmodifywriteproportion", "clientbuffering");
 
   /**
    * @param records records loaded once for the run classes
@@ -170,7 +155,7 @@ public final class PcmBenchmark {
         }
       }
       // Each value as YCSB takes it, and each heap within its node, before anything starts.
-      ycsb(records, ycsbProperties, LOADED_REGIONS, threads, YcsbWarmUp.operations(0));
+      PcmYcsb.ycsb(records, ycsbProperties, LOADED_REGIONS, threads, YcsbWarmUp.operations(0));
       for (PcmVariant variant : variants) {
         String heap = heap(variant, policies(variant, policies, calibrated), classes, node);
         node.ifPresent(confined -> confined.requireRoomFor(ProcessClusterBuilder.heapBytes(heap), "a heap of " + heap,
@@ -208,6 +193,11 @@ public final class PcmBenchmark {
         watched.add(new AdaptivityRun.Watched(PcmVariant.CALIBRATED, overlaid));
       }
       return watched;
+    }
+
+    /** YCSB settings over the base workload, with buffered writes, for these settings. */
+    YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
+      return PcmYcsb.ycsb(records, ycsbProperties, overrides, regions, threads, warmUp.client());
     }
 
     /** The RegionServers' heap under {@code variant}. */
@@ -396,9 +386,9 @@ public final class PcmBenchmark {
           PolicyExecutor executor = new PolicyExecutor(cluster.connection(),
               new AuditLog(dir.resolve("audit.jsonl")), Optional.of(cluster.serverControl()), false);
           for (PcmWorkload workload : settings.classes()) {
-            ClassRun run = new ClassRun(cluster, variant, workload, round,
+            ClassRun run = new ClassRun(settings, cluster, variant, workload, round,
                 dir.resolve(workload.label()).resolve("round-" + round),
-                variant.appliesPolicies() ? Optional.of(executor) : Optional.empty());
+                variant.appliesPolicies() ? Optional.of(executor) : Optional.empty(), out);
             classes.computeIfAbsent(workload, w -> new ClassRuns()).add(workload.isLoad() ? run.load() : run.run());
           }
         }
@@ -463,69 +453,11 @@ public final class PcmBenchmark {
     DataDirs.replace(data, Optional.empty());
     try (BenchCluster cluster = BenchCluster.start(data, PAPER_HEAP, Map.of(), Optional.empty(),
         settings.dataNodes(), dir, out)) {
-      loadAndCompact(cluster.target(), ycsb(settings.records(), Map.of(TABLE_PROPERTY, TABLE), LOADED_REGIONS),
+      PcmYcsb.loadAndCompact(cluster.target(),
+          settings.ycsb(settings.records(), Map.of(PcmYcsb.TABLE_PROPERTY, TABLE), LOADED_REGIONS),
           TableName.valueOf(TABLE), dir.resolve("ycsb"), out, "the load of the records every variant runs on");
     }
     return data;
-  }
-
-  /** YCSB settings over the base workload, with buffered writes, for this benchmark's settings. */
-  private YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions) {
-    return ycsb(records, settings.ycsbProperties(), overrides, regions, settings.threads(),
-        settings.warmUp().client());
-  }
-
-  /**
-   * YCSB settings for a measured run or a load: the user's properties ({@code -p}) under this benchmark's
-   * {@code overrides}, each run warming the client up first as {@code warmUp} says.
-   */
-  static YcsbExperiment.Settings ycsb(long records, Map<String, String> userProperties,
-      Map<String, String> overrides, int regions, int threads, YcsbWarmUp warmUp) {
-    Map<String, String> properties = new TreeMap<>(userProperties);
-    properties.putAll(overrides);
-    return ycsb(records, properties, regions, threads, warmUp);
-  }
-
-  /**
-   * Loads {@code table} as {@code load} says, then flushes and major-compacts it: the state a loaded table settles
-   * in.
-   *
-   * @param what the load, named in the error if any of its operations failed
-   * @return how long the flush and the major compaction took
-   */
-  static Duration loadAndCompact(ClusterTarget target, YcsbExperiment.Settings load, TableName table, Path dir,
-      PrintWriter out, String what) throws IOException {
-    requireNoFailures(new YcsbExperiment(target, load, dir, out).load(false), what);
-    out.println("  flushing and major-compacting " + table);
-    out.flush();
-    long start = System.nanoTime();
-    try (Admin admin = target.connection().getAdmin()) {
-      BenchTables.flushAndCompact(admin, table);
-    }
-    return Duration.ofNanos(System.nanoTime() - start);
-  }
-
-  /**
-   * YCSB settings over the base workload, with buffered writes: what every phase of this benchmark and of the
-   * adaptivity run shares.
-   */
-  static YcsbExperiment.Settings ycsb(long records, Map<String, String> overrides, int regions, int threads,
-      YcsbWarmUp warmUp) {
-    Map<String, String> properties = new TreeMap<>();
-    properties.put("recordcount", Long.toString(records));
-    // Runs end by time (maxexecutiontime), loads by their record count.
-    properties.put("operationcount", Integer.toString(Integer.MAX_VALUE));
-    properties.put("clientbuffering", "true");
-    properties.putAll(overrides);
-    return new YcsbExperiment.Settings(BASE_WORKLOAD, properties, threads, DbBinding.NATIVE, regions, warmUp,
-        Optional.empty(), "loopback");
-  }
-
-  static void requireNoFailures(PhaseResult result, String what) throws IOException {
-    if (result.failures() > 0) {
-      throw new IOException(what + " had " + result.failures() + " failed operations of " + result.operations()
-          + "; the benchmark stops, as its results would not be valid");
-    }
   }
 
   private Map<String, Object> parameters(String heap) {
@@ -563,7 +495,7 @@ public final class PcmBenchmark {
             + " tune apply --compact)"
         : "as loaded and major-compacted: a read-only class's block size, encoding and codec never reach them, as"
             + " under tune watch");
-    parameters.put("ycsb_base_workload", BASE_WORKLOAD + " (zipfian requests, 10 fields of 100 bytes)");
+    parameters.put("ycsb_base_workload", PcmYcsb.BASE_WORKLOAD + " (zipfian requests, 10 fields of 100 bytes)");
     Map<String, String> variants = new LinkedHashMap<>();
     for (PcmVariant variant : settings.variants()) {
       variants.put(variant.label(), variant.meaning());
@@ -605,7 +537,7 @@ public final class PcmBenchmark {
     private ServerActivity activity;
     private List<String> applied = List.of();
 
-    void add(Measured round) {
+    void add(ClassRun.Measured round) {
       runs.add(round.run());
       round.warmUp().ifPresent(warmUps::add);
       activities.add(round.activity());
@@ -621,155 +553,4 @@ public final class PcmBenchmark {
     }
   }
 
-  /**
-   * One round's measured run of a class under a variant.
-   *
-   * @param applied what PCM or the calibrated policy changed before it, as {@link ClassResult#applied()}; empty for
-   *     the other variants
-   * @param warmUp how the servers were warmed up before it; none before a load, which starts from an empty table
-   */
-  private record Measured(PhaseResult run, ServerActivity activity, List<String> applied,
-      Optional<ServerWarmUp.Outcome> warmUp) {
-  }
-
-  /** One class on one variant's cluster, in one round. */
-  private final class ClassRun {
-    private final BenchCluster cluster;
-    private final PcmVariant variant;
-    private final PcmWorkload workload;
-    private final int round;
-    private final Path dir;
-    /** What applies the variant's policy before each class, for PCM and calibrated. */
-    private final Optional<PolicyExecutor> applier;
-    private final ServerStatsReader stats;
-
-    ClassRun(BenchCluster cluster, PcmVariant variant, PcmWorkload workload, int round, Path dir,
-        Optional<PolicyExecutor> applier) {
-      this.cluster = cluster;
-      this.variant = variant;
-      this.workload = workload;
-      this.round = round;
-      this.dir = dir;
-      this.applier = applier;
-      this.stats = new ServerStatsReader(cluster.connection());
-    }
-
-    /**
-     * The bulk load: into a new, empty table of one region, as HBase creates it, dropped afterwards. A policy
-     * pre-splits it as {@code tune apply} does, at the quantiles of the keys the load inserts; the others leave it.
-     */
-    Measured load() throws IOException {
-      String table = "pcm_load_" + round;
-      YcsbExperiment experiment = new YcsbExperiment(cluster.target(),
-          ycsb(settings.loadRecords(), Map.of(TABLE_PROPERTY, table), 1), dir, out);
-      Properties loadProperties = experiment.phase(YcsbPhase.Kind.LOAD, "table", false).properties();
-      try (Admin admin = cluster.connection().getAdmin()) {
-        YcsbTable.createIfMissing(admin, TableName.valueOf(table), YcsbPhase.DEFAULT_FAMILY, 1, loadProperties);
-      }
-      List<String> applied = List.of();
-      if (applier.isPresent()) {
-        applied = apply(applier.get().withSplitKeys(YcsbTable.keys(loadProperties)), table);
-      }
-      int regions = regions(table);
-      if (applier.isPresent()) {
-        requirePreSplit(table, regions, applied);
-      }
-      out.printf("  %s, %s: load into %s (%d region%s)%n", workload.label(), variant.label(), table, regions,
-          regions == 1 ? "" : "s");
-      WorkloadReading before = stats.workload();
-      PhaseResult load = experiment.load(false);
-      ServerActivity activity = ServerActivity.between(before, stats.workload());
-      requireNoFailures(load, workload.label() + " load in round " + round);
-      try (Admin admin = cluster.connection().getAdmin()) {
-        BenchTables.dropIfExists(admin, TableName.valueOf(table));
-      }
-      return new Measured(load, activity, applied, Optional.empty());
-    }
-
-    /**
-     * A run class: one unmeasured run to warm the servers' caches after the cluster's start, then the measured run,
-     * each for the same time. The read-only classes leave the data as they found it; the classes that write leave
-     * more updates behind under a faster variant, which is part of what a variant does to the classes after it.
-     */
-    Measured run() throws IOException {
-      List<String> applied = List.of();
-      if (applier.isPresent()) {
-        applied = apply(rewritesFiles() ? applier.get().reopeningRegions() : applier.get(), TABLE);
-      }
-      YcsbExperiment.Settings ycsb = ycsb(settings.records(), workload.run(TABLE, settings.runSeconds()),
-          LOADED_REGIONS);
-      out.printf("  %s, %s: warm-up runs until the servers' JIT is quiet (at most %d), then the measured run of"
-          + " round %d%n", workload.label(), variant.label(), settings.warmUp().serverRuns(), round);
-      // Unmeasured, so its client needs no warm-up of its own.
-      YcsbExperiment.Settings warming = ycsb.withWarmUp(YcsbWarmUp.operations(0));
-      ServerWarmUp.Outcome warmUp = ServerWarmUp.untilQuiet(settings.warmUp().serverRuns(),
-          number -> new YcsbExperiment(cluster.target(), warming, dir.resolve("warm-up-" + number), out)
-              .run(1, 1, false));
-      out.printf("  %s, %s: %s%n", workload.label(), variant.label(), warmUp.describe());
-      WorkloadReading before = stats.workload();
-      PhaseResult run = new YcsbExperiment(cluster.target(), ycsb, dir, out).run(round, settings.runs(), false);
-      ServerActivity activity = ServerActivity.between(before, stats.workload());
-      requireNoFailures(run, workload.label() + " under " + variant.label() + " in round " + round);
-      return new Measured(run, activity, applied, Optional.of(warmUp));
-    }
-
-    private int regions(String table) throws IOException {
-      try (Admin admin = cluster.connection().getAdmin()) {
-        return admin.getRegions(TableName.valueOf(table)).size();
-      }
-    }
-
-    /** A PCM load without the policy's pre-split would measure the rest of the policy alone, under its name. */
-    private void requirePreSplit(String table, int regions, List<String> applied) throws IOException {
-      int asked = settings.policies(variant).get(workload.workloadClass()).evaluate(environment(settings.node()))
-          .presplitRegions();
-      if (regions < asked) {
-        throw new IOException("the " + workload.label() + " policy's pre-split left " + table + " at " + regions
-            + " regions, not " + asked + ": " + String.join("; ", applied));
-      }
-    }
-
-    /**
-     * Applies the class's policy to the servers and {@code table}, and waits until its heap fractions hold; the
-     * last line says how long that took.
-     */
-    private List<String> apply(PolicyExecutor executor, String table) throws IOException {
-      long start = System.nanoTime();
-      Policy policy = settings.policies(variant).get(workload.workloadClass());
-      List<AuditLog.Entry> entries = executor.apply(new Recommender(cluster.connection()).recommend(policy,
-          Optional.of(TableName.valueOf(table))), false, line -> {
-            out.println("    " + line);
-            out.flush();
-          });
-      HeapFractions.await(cluster.connection(), entries, out);
-      List<String> applied = new ArrayList<>(entries.stream().map(e -> e.target() + " " + e.key() + ": "
-          + e.oldValue() + " -> " + e.newValue() + " (" + e.route().name().toLowerCase(java.util.Locale.ROOT) + ", "
-          + e.status() + ")").toList());
-      applied.add(String.format("in force after %.1f s", (System.nanoTime() - start) / 1e9));
-      if (rewritesFiles() && PolicyExecutor.changedFileValues(entries)) {
-        applied.add(rewriteFiles(table));
-      }
-      return applied;
-    }
-
-    /** Whether this class's policy rewrites the table's files once applied ({@code --compact}). */
-    private boolean rewritesFiles() {
-      return settings.rewriteReadOnlyFiles() && workload.workloadClass().readOnly();
-    }
-
-    /** The table's files rewritten with the values just applied, as {@code tune apply --compact} rewrites them. */
-    private String rewriteFiles(String table) throws IOException {
-      try (Admin admin = cluster.connection().getAdmin()) {
-        double seconds = BenchTables.flushAndCompact(admin, TableName.valueOf(table), line -> {
-          out.println("    " + line);
-          out.flush();
-        });
-        String rewritten = String.format("files rewritten with the policy's values by a major compaction in %.1f s",
-            seconds);
-        out.println("    " + rewritten);
-        out.flush();
-        return rewritten;
-      }
-    }
-  }
 }

@@ -105,7 +105,7 @@ public enum PcmWorkload {
   /** YCSB's properties for a run of this class on {@code table}, ending after {@code seconds}. */
   Map<String, String> run(String table, int seconds) {
     Map<String, String> run = mix();
-    run.put(PcmBenchmark.TABLE_PROPERTY, table);
+    run.put(PcmYcsb.TABLE_PROPERTY, table);
     run.put("maxexecutiontime", Integer.toString(seconds));
     return run;
   }
