@@ -47,12 +47,10 @@ import picocli.CommandLine.Spec;
             + " makes each of its runs once a round as well, after the classes' rounds (about 4 phases of"
             + " --phase-time and a cluster's start each). PCM's ratios are medians of round-by-round ratios.",
         "Reports throughput, p99 latency, server CPU per operation and the servers' flushes, compactions, blocked"
-            + " updates, cache hits and store files; JSON and PNG charts. At its defaults it took about 35 minutes"
-            + " on 2 cores, and 45 with --regime disk, before 2026-11-29; since then each class may have a second"
-            + " unmeasured run, until the servers' JIT is quiet (at the defaults, up to 90 runs of --run-time more:"
-            + " --server-warmup-runs), and each measured run's client warms up for up to 10 s more (--warmup,"
-            + " --warmup-quiet). The paper loaded millions of records"
-            + " (--records)."})
+            + " updates, cache hits and store files; JSON and PNG charts. At its defaults it takes about two hours on 2"
+            + " cores, by its parts as measured in December 2026: three variants of the class table took 57"
+            + " minutes, the adaptivity run's four runs 41; --classes, --variants, --runs and --no-adaptivity run"
+            + " less. The paper loaded millions of records (--records)."})
 final class BenchPcmCommand implements Callable<Integer> {
   @ParentCommand
   BenchCommand parent;
@@ -155,13 +153,15 @@ final class BenchPcmCommand implements Callable<Integer> {
   @Option(names = "--phase-time", paramLabel = "DURATION", defaultValue = "40s",
       converter = DurationArgument.Seconds.class,
       description = "Length of each phase of the adaptivity run after its load, which inserts --records however long"
-          + " that takes; a number alone is seconds (10s to 1h; default: ${DEFAULT-VALUE}).")
+          + " that takes (but with --phase-until-switched); a number alone is seconds (10s to 1h; default:"
+          + " ${DEFAULT-VALUE}).")
   DurationArgument phaseTime;
 
   @Option(names = "--phase-until-switched",
       description = "End each phase of the adaptivity run as soon as the watch takes its class (its policy applied,"
-          + " or planned in the dry run), after --phase-time at most: to check that PCM follows every shift,"
-          + " not to measure throughput over phases of one length.")
+          + " or planned in the dry run), after --phase-time at most, and its load likewise, whatever --records"
+          + " (it inserts until then, 100,000,000 records at most): to check that PCM follows every shift, not"
+          + " to measure throughput over phases of one length.")
   boolean phaseUntilSwitched;
 
   @DurationRange(min = "1s", max = "10m")

@@ -37,12 +37,14 @@ final class ClusterCommand extends CommandGroup {
           "Embedded by default: every server in this JVM. With --processes, each RegionServer is a JVM of its own,"
               + " started through HBase's own entry point with HBase's jars and the server jar alone on its"
               + " classpath and its settings in its own hbase-site.xml (DATA/regionservers/rs-N/conf), as on a real"
-              + " cluster; the master and ZooKeeper stay in this JVM, and no RegionServer outlives it.",
+              + " cluster; the master and ZooKeeper stay in this JVM (with --hosts, JVMs of their own on the master's"
+              + " host), and no RegionServer outlives it.",
           "Writes a client configuration directory (hbase-site.xml) that any HBase 2.x client, or"
               + " 'turbo --conf DIR', can use.",
           "Run as root through ./turbo, it runs again at once as the unprivileged user hbase-turbo (made if missing),"
               + " and so does every server of the cluster, as every user of this host can reach them; DIR must then"
-              + " be that user's. Not with --regime disk, whose cgroups need root all along."})
+              + " be that user's. Not with --regime disk, whose cgroups need root all along, nor with --hosts, whose"
+              + " namespaces and bridge do too."})
   static final class Start implements java.util.concurrent.Callable<Integer> {
     /** Runs before Hadoop's FileSystem cache closes (priority 10), which the final flushes still need. */
     private static final int SHUTDOWN_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 10;

@@ -99,8 +99,7 @@ final class TuneCalibrateCommand implements Callable<Integer> {
   @Range(min = 2, max = 1_024)
   @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
       description = "YCSB client threads, half on an arm and half on the pacer beside it (an even number, 2 to"
-          + " 1,024; default:"
-          + " ${DEFAULT-VALUE}).")
+          + " 1,024; default: ${DEFAULT-VALUE}).")
   int threads;
 
   @Mixin
