@@ -16,6 +16,7 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
 import org.apache.hbase.thirdparty.com.google.protobuf.ServiceException;
 import org.hbaseturbo.protocol.generated.PreparedScanProtos.ExecuteRequest;
 import org.hbaseturbo.server.scan.PreparedExecutes;
+import org.hbaseturbo.wire.fastpath.BodyTooLargeException;
 import org.hbaseturbo.wire.fastpath.CellBlockBody;
 import org.hbaseturbo.wire.fastpath.FastPathFrames.Request;
 import org.hbaseturbo.wire.fastpath.FastPathStatus;
@@ -79,7 +80,8 @@ final class FastPathRequests {
       reply = switch (request.operation()) {
         case GET -> {
           GetRequest get = GetRequest.parseFrom(request.body());
-          yield CellBlockBody.encode(as(caller, () -> rpcServices.get(controller, get)), controller.cellScanner());
+          yield CellBlockBody.encode(as(caller, () -> rpcServices.get(controller, get)), controller.cellScanner(),
+              maxReply);
         }
         case PUT -> {
           byte[] body = request.body();
@@ -88,7 +90,8 @@ final class FastPathRequests {
             yield null;
           }
           controller.setCellScanner(CellBlockBody.putCells(body));
-          yield CellBlockBody.encode(as(caller, () -> rpcServices.mutate(controller, put)), controller.cellScanner());
+          yield CellBlockBody.encode(as(caller, () -> rpcServices.mutate(controller, put)), controller.cellScanner(),
+              maxReply);
         }
         case MULTI -> {
           byte[] body = request.body();
@@ -98,7 +101,8 @@ final class FastPathRequests {
           }
           // HBase's multi takes the Puts' cells from the controller, as its RPC handlers hand them the call's.
           controller.setCellScanner(CellBlockBody.putCells(body));
-          yield CellBlockBody.encode(as(caller, () -> rpcServices.multi(controller, multi)), controller.cellScanner());
+          yield CellBlockBody.encode(as(caller, () -> rpcServices.multi(controller, multi)), controller.cellScanner(),
+              maxReply);
         }
         case PREPARED_EXECUTE -> {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
@@ -110,6 +114,8 @@ final class FastPathRequests {
     } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException
         | MalformedBodyException e) {
       return Answer.refused(FastPathStatus.MALFORMED, "not a " + request.operation() + " request: " + e.getMessage());
+    } catch (BodyTooLargeException e) {
+      return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, e.bytes() + " bytes");
     } catch (ServiceException | IOException | RuntimeException e) {
       return Answer.refused(FastPathStatus.REPLAY_OVER_RPC, describe(e));
     }

@@ -148,9 +148,15 @@ final class FastPathRpcCall implements RpcCall {
     return true;
   }
 
+  /**
+   * As HBase's RPC server says of every client since 1.2: HBase's multi then stops adding results once the response
+   * passes its limit ({@code hbase.server.scanner.max.result.size}, or the caller's quota) and answers the batch's
+   * other actions with {@code MultiActionResultTooLarge}, unrun, which the fast-path client repeats over RPC.
+   * Without it, a batch of Gets of large cells built its whole response, however large.
+   */
   @Override
   public boolean isRetryImmediatelySupported() {
-    return false;
+    return true;
   }
 
   @Override

@@ -369,6 +369,24 @@ class FastPathMatchesRpcIT {
   }
 
   @Test
+  void aBatchWhoseReplyIsOverTheServersLimitEndsAsOverRpc() throws Exception {
+    Random random = new Random(7L);
+    TableName name = createTable("fp_reply_over_limit");
+    try (Table rpc = SharedHBaseCluster.connection().getTable(name); Table fastTable = fast.getTable(name)) {
+      List<Get> gets = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        rpc.put(new Put(row(i)).addColumn(FAMILIES.get(0), Bytes.toBytes("q"), 1, randomBytes(random, 1 << 20)));
+        gets.add(new Get(row(i)));
+      }
+      long fellBackBefore = fast.counters().fellBack();
+      // Six rows of 1 MiB in one region: a reply of 6 MiB, over the servers' 4 MiB, refused before it is built.
+      assertThat(ResultLines.of(fastTable.get(gets))).isEqualTo(ResultLines.of(rpc.get(gets)));
+      assertThat(fast.counters().fellBack() - fellBackBefore).as("fast-path attempts that fell back to RPC")
+          .isPositive();
+    }
+  }
+
+  @Test
   void aBufferedMutatorFlushesOverTheFastPathAsHBasesMutatorOverRpc() throws Exception {
     Random random = new Random(13L);
     TableName overFastPath = createTable("fp_mutator_fast");

@@ -34,6 +34,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
  */
 public final class CellBlockBody {
   private static final int LENGTH_BYTES = Integer.BYTES;
+  /** The largest array a JVM allocates. */
+  private static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
   private static final KeyValueCodec CELLS = new KeyValueCodec();
 
   private CellBlockBody() {
@@ -41,11 +43,22 @@ public final class CellBlockBody {
 
   /** A body of one of HBase's messages and its cells, which may be null (no cell block). */
   public static byte[] encode(Message message, CellScanner cells) throws IOException {
+    return encode(message, cells, MAX_ARRAY_BYTES);
+  }
+
+  /**
+   * As {@link #encode(Message, CellScanner)}, refused before anything is copied where it would be larger than
+   * {@code maxBytes}: a reply's results stand in HBase's memory already, and their copy must not double it beyond
+   * what the channel carries.
+   *
+   * @throws BodyTooLargeException where the body would be larger than {@code maxBytes}
+   */
+  public static byte[] encode(Message message, CellScanner cells, long maxBytes) throws IOException {
     return encode(message.getSerializedSize(), (into, at, length) -> {
       CodedOutputStream out = CodedOutputStream.newInstance(into, at, length);
       message.writeTo(out);
       out.checkNoSpaceLeft();
-    }, cells);
+    }, cells, maxBytes);
   }
 
   /** A body of a coprocessor endpoint's response (HBase's endpoints speak unshaded protobuf), without cells. */
@@ -54,7 +67,7 @@ public final class CellBlockBody {
       com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(into, at, length);
       response.writeTo(out);
       out.checkNoSpaceLeft();
-    }, null);
+    }, null, MAX_ARRAY_BYTES);
   }
 
   private interface MessageWriter {
@@ -66,7 +79,8 @@ public final class CellBlockBody {
     return LENGTH_BYTES + KeyValueUtil.getSerializedSize(cell, false);
   }
 
-  private static byte[] encode(int messageBytes, MessageWriter message, CellScanner cells) throws IOException {
+  private static byte[] encode(int messageBytes, MessageWriter message, CellScanner cells, long maxBytes)
+      throws IOException {
     List<Cell> block = new ArrayList<>();
     long blockBytes = 0;
     if (cells != null) {
@@ -77,8 +91,8 @@ public final class CellBlockBody {
       }
     }
     long total = LENGTH_BYTES + messageBytes + blockBytes;
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new IOException("a fast-path body of " + total + " bytes is larger than one array holds");
+    if (total > Math.min(maxBytes, MAX_ARRAY_BYTES)) {
+      throw new BodyTooLargeException(total, Math.min(maxBytes, MAX_ARRAY_BYTES));
     }
     byte[] body = new byte[(int) total];
     ByteBuffer out = ByteBuffer.wrap(body).putInt(messageBytes);

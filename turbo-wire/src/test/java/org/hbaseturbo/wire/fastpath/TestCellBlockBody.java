@@ -97,6 +97,24 @@ class TestCellBlockBody {
   }
 
   @Test
+  void aBodyOverItsLimitIsRefusedBeforeItIsBuiltAndOneWithinIsNot() throws IOException {
+    List<Cell> cells = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      cells.add(new KeyValue(("row" + i).getBytes(), "f".getBytes(), "q".getBytes(), new byte[1_000]));
+    }
+    Result result = Result.create(cells);
+    MultiResponse response = MultiResponse.newBuilder().addRegionActionResult(RegionActionResult.newBuilder()
+        .addResultOrException(ResultOrException.newBuilder().setIndex(0)
+            .setResult(ProtobufUtil.toResultNoData(result)))).build();
+    int size = CellBlockBody.encode(response, result.cellScanner()).length;
+
+    assertThat(CellBlockBody.encode(response, Result.create(cells).cellScanner(), size)).hasSize(size);
+    assertThatThrownBy(() -> CellBlockBody.encode(response, Result.create(cells).cellScanner(), size - 1))
+        .isInstanceOfSatisfying(BodyTooLargeException.class, e -> assertThat(e.bytes()).isEqualTo(size))
+        .hasMessage("a fast-path body of " + size + " bytes is larger than its limit of " + (size - 1));
+  }
+
+  @Test
   void aBodyShorterThanItsMessageLengthIsRefused() {
     ByteBuffer body = ByteBuffer.allocate(10).putInt(0, 7);
 
