@@ -174,14 +174,15 @@ public class FastPathServer implements RegionServerCoprocessor {
     if (settings != null) {
       settings.close();
     }
-    if (workers != null) {
-      workers.stop();
-    }
+    boolean workersClosed = workers == null || workers.stop();
     if (lease != null) {
       lease.close();
     }
-    if (context != null) {
+    if (context != null && workersClosed) {
       context.close();
+    } else if (context != null) {
+      // Freed under a thread still in one of its workers, UCX crashes the JVM; the process ends soon anyway.
+      LOG.warn("the fast path's UCX context is left open: a worker thread is still running");
     }
   }
 

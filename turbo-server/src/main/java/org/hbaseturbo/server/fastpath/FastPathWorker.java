@@ -49,8 +49,10 @@ final class FastPathWorker implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(FastPathWorker.class);
   private static final long EAGER = UcpConstants.UCP_AM_SEND_FLAG_EAGER;
   /**
-   * Replies a worker may have in flight at once, as a multiple of the largest reply: a client that stops
-   * reading its replies holds that much memory of the worker at most; further replies to it are dropped.
+   * Direct memory a worker's replies in flight may pin at once, as a multiple of the largest reply (or of the reply
+   * buffer, where larger): a client that stops reading its replies holds that much memory of the worker at most;
+   * further replies are dropped. A reply whose send did not complete at once pins its whole buffer, which is at
+   * least as large as the largest reply so far.
    */
   private static final int REPLY_BACKLOG = 16;
 
@@ -135,26 +137,40 @@ final class FastPathWorker implements Runnable {
   }
 
   /**
-   * Stops the thread and closes the worker; requests still queued get no reply (their clients time out). On the
-   * worker's own thread (a dying worker the server gives up on), it only tells the thread to end.
+   * Tells the thread to end; requests still queued get no reply (their clients time out). {@link #awaitStop} then
+   * closes the worker.
    */
-  void stop() throws InterruptedException {
+  void requestStop() {
     running = false;
     if (Thread.currentThread() == thread) {
       return;
     }
     synchronized (this) {
-      if (closed) {
-        return;
+      if (!closed) {
+        worker.signal();
       }
-      worker.signal();
     }
-    thread.join(10_000);
-    if (!thread.isAlive()) {
-      close();
-    } else {
-      LOG.warn("fast-path worker thread {} did not stop within 10 s; its UCX worker is left open", thread.getName());
+  }
+
+  /**
+   * Waits, until {@code deadlineNanos} at most, for the thread to end, and closes the worker once it has. On the
+   * worker's own thread (a dying worker the server gives up on) it closes nothing: the thread is still in it.
+   *
+   * @return whether the UCX worker is closed; if not, the UCX context must stay open, as a thread still uses it (a
+   *     request waiting on a row lock or a WAL sync)
+   */
+  boolean awaitStop(long deadlineNanos) throws InterruptedException {
+    if (Thread.currentThread() == thread) {
+      return false;
     }
+    long leftMillis = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000);
+    thread.join(leftMillis);
+    if (thread.isAlive()) {
+      LOG.warn("fast-path worker thread {} did not stop in time; its UCX worker is left open", thread.getName());
+      return false;
+    }
+    close();
+    return true;
   }
 
   /** Closes the UCX worker of a thread that has ended; its clients' endpoints fail, and they open new sessions. */
@@ -322,22 +338,24 @@ final class FastPathWorker implements Runnable {
   /** Answers an authenticated request over the endpoint to its sender, signed with its session's key. */
   private void reply(UcpEndpoint replyTo, Authenticated to, FastPathStatus status, byte[] body) {
     int length = FastPathFrames.REPLY_HEADER_BYTES + body.length;
-    if (replyBytesInFlight + length > REPLY_BACKLOG * settings.get().maxReplyBytes()) {
+    if (replyBuffer.capacity() < length) {
+      replyBuffer = ByteBuffer.allocateDirect(Math.max(length, 2 * replyBuffer.capacity()));
+      frame = new byte[replyBuffer.capacity()];
+    }
+    // A send that does not complete at once pins the whole buffer, whatever the reply's length.
+    long backlog = REPLY_BACKLOG * Math.max(settings.get().maxReplyBytes(), replyBuffer.capacity());
+    if (replyBytesInFlight + replyBuffer.capacity() > backlog) {
       // A client that does not take its replies.
       counters.unanswered.increment();
       return;
     }
     counters.bytesSent.add(length);
-    if (replyBuffer.capacity() < length) {
-      replyBuffer = ByteBuffer.allocateDirect(Math.max(length, 2 * replyBuffer.capacity()));
-      frame = new byte[replyBuffer.capacity()];
-    }
     ByteBuffer signed = ByteBuffer.wrap(frame, 0, length);
     FastPathFrames.putReplyHeader(signed, status, to.request().stream(), to.request().sequence(), System.nanoTime());
     signed.put(body).flip();
     to.session().mac().sign(signed, FastPathFrames.REPLY_MAC);
     ByteBuffer out = replyBuffer.clear().put(signed).flip();
-    ReplySent sent = new ReplySent(replyBuffer, length);
+    ReplySent sent = new ReplySent(replyBuffer);
     UcpRequest send;
     try {
       // getAddress is the address of the buffer's position: the flip above put it at the message's start.
@@ -350,7 +368,7 @@ final class FastPathWorker implements Runnable {
     }
     if (!send.isCompleted()) {
       sent.inFlight = true;
-      replyBytesInFlight += length;
+      replyBytesInFlight += sent.pinned;
       // The send still reads this buffer (ReplySent keeps it reachable until then): the next reply takes a new one.
       replyBuffer = ByteBuffer.allocateDirect(replyBuffer.capacity());
     }
@@ -367,13 +385,14 @@ final class FastPathWorker implements Runnable {
    */
   private final class ReplySent extends UcxCallback {
     private ByteBuffer buffer;
-    private final int length;
+    /** The buffer's capacity: what it pins while the send reads it. */
+    private final int pinned;
     /** Whether the send did not complete at once, and so counts in {@link #replyBytesInFlight}. */
     private boolean inFlight;
 
-    ReplySent(ByteBuffer buffer, int length) {
+    ReplySent(ByteBuffer buffer) {
       this.buffer = buffer;
-      this.length = length;
+      this.pinned = buffer.capacity();
     }
 
     @Override
@@ -390,7 +409,7 @@ final class FastPathWorker implements Runnable {
 
     private void done() {
       if (inFlight) {
-        replyBytesInFlight -= length;
+        replyBytesInFlight -= pinned;
         inFlight = false;
       }
       buffer = null;

@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.fastpath;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +24,11 @@ final class FastPathWorkers {
   private static final Logger LOG = LoggerFactory.getLogger(FastPathWorkers.class);
   static final int MAX_DEATHS = 5;
   private static final long DEATH_WINDOW_NANOS = 60_000_000_000L;
+  /**
+   * How long a stop waits for all the worker threads together: a request already in HBase's request path ends within
+   * it, one waiting on a row lock (30 s at most) may not.
+   */
+  static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
   /** Makes the worker of one slot; {@code onDeath} is the worker's to call when its thread ends. */
   interface Factory {
@@ -139,30 +145,48 @@ final class FastPathWorkers {
   private void giveUp(String why) {
     stopped = true;
     turnOff.accept(why);
-    stopAll();
+    stopAll(STOP_WAIT);
   }
 
   /**
-   * Stops every worker; requests still queued get no reply (their clients time out). Returns once no worker's UCX
-   * worker is open or closing, so the caller may close the UCX context.
+   * Stops every worker; requests still queued get no reply (their clients time out). Once it returns, no worker's
+   * UCX worker is closing.
+   *
+   * @return whether every worker's UCX worker is closed, so that the caller may close the UCX context: not where a
+   *     thread did not end within {@link #STOP_WAIT}
    */
-  void stop() {
+  boolean stop() {
+    return stop(STOP_WAIT);
+  }
+
+  /** As {@link #stop()}, waiting {@code wait} for the threads. */
+  boolean stop(Duration wait) {
     synchronized (recentDeaths) {
       stopped = true;
     }
-    stopAll();
+    return stopAll(wait);
   }
 
-  private void stopAll() {
+  /** Tells every thread to end at once, then waits for them all within one bound, not one bound each. */
+  private boolean stopAll(Duration wait) {
+    List<FastPathWorker> stopping = new ArrayList<>();
+    for (int i = 0; i < workers.length(); i++) {
+      FastPathWorker worker = workers.getAndSet(i, null);
+      if (worker != null) {
+        worker.requestStop();
+        stopping.add(worker);
+      }
+    }
+    long deadline = System.nanoTime() + wait.toNanos();
+    boolean closed = true;
     try {
-      for (int i = 0; i < workers.length(); i++) {
-        FastPathWorker worker = workers.getAndSet(i, null);
-        if (worker != null) {
-          worker.stop();
-        }
+      for (FastPathWorker worker : stopping) {
+        closed &= worker.awaitStop(deadline);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
     }
+    return closed;
   }
 }

@@ -48,6 +48,10 @@ class TestFastPathWorkers {
   private final ServerCounters counters = new ServerCounters();
   private final List<String> executed = new ArrayList<>();
   private final AtomicReference<String> turnedOff = new AtomicReference<>();
+  /** Released as each slow request begins. */
+  private final Semaphore slowStarted = new Semaphore(0);
+  /** Every worker made, for a test that must close what a stop left open. */
+  private final List<FastPathWorker> made = new ArrayList<>();
   private UcpContext context;
   private Sessions sessions;
   private TestingSession session;
@@ -80,6 +84,7 @@ class TestFastPathWorkers {
     User user = session.user();
     String body = new String(request.body(), StandardCharsets.UTF_8);
     if (body.startsWith(SLOW)) {
+      slowStarted.release();
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Integer.parseInt(body.substring(SLOW.length()))));
     }
     if (body.equals("die")) {
@@ -104,10 +109,43 @@ class TestFastPathWorkers {
   private FastPathWorkers startWorkers(int size) {
     FastPathServerConfig config = FastPathServerConfig.from(new Configuration(false));
     Semaphore pollers = new Semaphore(1);
-    workers = new FastPathWorkers(size, (index, onDeath) -> new FastPathWorker(context, sessions, this::handle,
-        () -> config, counters, pollers, "FastPath-test-" + index, onDeath), counters, turnedOff::set);
+    workers = new FastPathWorkers(size, (index, onDeath) -> {
+      FastPathWorker worker = new FastPathWorker(context, sessions, this::handle, () -> config, counters, pollers,
+          "FastPath-test-" + index, onDeath);
+      made.add(worker);
+      return worker;
+    }, counters, turnedOff::set);
     workers.start();
     return workers;
+  }
+
+  @Test
+  void aStopWaitsForEveryThreadWithinOneBoundAndSaysWhenOneStillRuns() throws Exception {
+    List<ByteBuffer> addresses = startWorkers(3).addresses();
+    List<RawFastPathClient> clients = new ArrayList<>();
+    try {
+      for (int i = 0; i < addresses.size(); i++) {
+        RawFastPathClient raw = new RawFastPathClient(addresses.get(i));
+        clients.add(raw);
+        // Each worker held in the request path for 4 s, as by a row lock.
+        raw.fire(FastPathFrames.REQUEST_MESSAGE, session.request(FastPathOperation.GET, i, 1, bytes(SLOW + 4_000)),
+            REQUEST_FLAGS);
+      }
+      assertThat(slowStarted.tryAcquire(3, WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+      long start = System.nanoTime();
+
+      assertThat(workers.stop(Duration.ofSeconds(1))).as("every UCX worker closed").isFalse();
+      // One bound for the three, not one each (3 s and more).
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2_500));
+      // Once their requests end, the threads do, and their workers close: then the context may.
+      for (FastPathWorker worker : made) {
+        assertThat(worker.awaitStop(System.nanoTime() + WAIT.toNanos())).isTrue();
+      }
+    } finally {
+      for (RawFastPathClient raw : clients) {
+        raw.close();
+      }
+    }
   }
 
   @Test
