@@ -32,13 +32,22 @@ public final class Settings {
 
   /** @throws IllegalArgumentException naming the key when the value is no positive size */
   public static long bytes(Configuration conf, String key, long defaultValue) {
-    String expected = "a positive size in bytes (suffixes k, m, g allowed)";
+    return bytes(conf, key, defaultValue, Long.MAX_VALUE);
+  }
+
+  /** @throws IllegalArgumentException naming the key when the value is no positive size, or larger than {@code max} */
+  public static long bytes(Configuration conf, String key, long defaultValue, long max) {
+    String expected = "a positive size in bytes" + (max == Long.MAX_VALUE ? "" : " of at most " + max)
+        + " (suffixes k, m, g allowed)";
     long value;
     try {
       value = conf.getLongBytes(key, defaultValue);
     } catch (IllegalArgumentException e) {
       // NumberFormatException for "abc", IllegalArgumentException for a bad suffix.
       throw refused(conf, key, expected, e);
+    }
+    if (value > max) {
+      throw refused(conf, key, expected, null);
     }
     return atLeast(conf, key, value, 1, expected);
   }

@@ -11,6 +11,7 @@ import org.hbaseturbo.common.InvalidInputException;
 import org.hbaseturbo.wire.Settings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
 import org.hbaseturbo.wire.fastpath.FastPathOperation;
 
 /**
@@ -54,7 +55,7 @@ public record FastPathClientConfig(Set<FastPathOperation> operations, long maxRe
   public static FastPathClientConfig from(Configuration conf) {
     try {
       return new FastPathClientConfig(operations(conf.get(OPERATIONS_KEY, "get,put,prepared-scan")),
-          Settings.bytes(conf, MAX_REQUEST_KEY, 1L << 20),
+          Settings.bytes(conf, MAX_REQUEST_KEY, 1L << 20, FastPathFrames.MAX_MESSAGE_BYTES),
           // The RPC timeout bounds what a stock operation would wait; the fast path waits no longer than that.
           Settings.duration(conf, TIMEOUT_KEY, Duration.ofMillis(Math.min(5_000,
               conf.getLong(HConstants.HBASE_RPC_TIMEOUT_KEY, HConstants.DEFAULT_HBASE_RPC_TIMEOUT))),

@@ -129,7 +129,8 @@ public class FastPathServer implements RegionServerCoprocessor {
           config.workers(), UcxRuntime.describe(), config.transports().describe());
     } catch (FastPathUnavailableException | IllegalArgumentException e) {
       turnOff(e.getMessage());
-    } catch (Exception | LinkageError e) {
+    } catch (Exception | LinkageError | OutOfMemoryError e) {
+      // OutOfMemoryError: a worker thread that could not be made; a coprocessor that throws at start aborts the server.
       turnOff(e.toString());
     }
   }

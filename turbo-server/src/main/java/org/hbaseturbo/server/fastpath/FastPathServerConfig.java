@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.hbaseturbo.wire.Settings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings;
 import org.hbaseturbo.wire.fastpath.ChannelSettings.Transports;
+import org.hbaseturbo.wire.fastpath.FastPathFrames;
 
 /**
  * A RegionServer's fast-path settings, from its {@code hbase-site.xml}.
@@ -85,8 +86,8 @@ record FastPathServerConfig(int workers, long maxRequestBytes, long maxReplyByte
   static FastPathServerConfig from(Configuration conf) {
     return new FastPathServerConfig(
         (int) Math.min(Settings.count(conf, WORKERS_KEY, defaultWorkers(), 1), MAX_WORKERS),
-        Settings.bytes(conf, MAX_REQUEST_KEY, 4L << 20),
-        Settings.bytes(conf, MAX_REPLY_KEY, 4L << 20),
+        Settings.bytes(conf, MAX_REQUEST_KEY, 4L << 20, FastPathFrames.MAX_MESSAGE_BYTES),
+        Settings.bytes(conf, MAX_REPLY_KEY, 4L << 20, FastPathFrames.MAX_MESSAGE_BYTES),
         Settings.duration(conf, SPIN_KEY, Duration.ofNanos(50_000), TimeUnit.MICROSECONDS, Duration.ofNanos(1_000)),
         (int) Math.min(Settings.count(conf, POLLERS_KEY, ChannelSettings.defaultPollers(), 1), 64),
         Settings.duration(conf, SESSION_LIFETIME_KEY, Duration.ofHours(1), TimeUnit.MILLISECONDS,

@@ -132,7 +132,8 @@ final class FastPathWorkers {
           workers.set(index, fresh);
           fresh.start();
           counters.workersReplaced.increment();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError e) {
+          // OutOfMemoryError: a thread that could not be made. The fresh worker, in its slot, is closed with the rest.
           giveUp("a dead fast-path worker could not be replaced: " + e);
         }
       } finally {

@@ -1,6 +1,7 @@
 package org.hbaseturbo.server.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,17 @@ class TestFastPathServerConfig {
     assertThat(started.readAtStartChanges(FastPathServerConfig.from(conf)))
         .isEqualTo("turbo.fastpath.server.workers (2 to 3), turbo.fastpath.transports/turbo.fastpath.net-devices"
             + " (posix,cma (this host only) to ^sysv (network devices lo))");
+  }
+
+  @Test
+  void aMessageLimitOverOneGibibyteIsRefusedNamingItsKey() {
+    Configuration conf = new Configuration(false);
+    conf.set(FastPathServerConfig.MAX_REQUEST_KEY, "1g");
+    assertThat(FastPathServerConfig.from(conf).maxRequestBytes()).isEqualTo(1L << 30);
+    conf.set(FastPathServerConfig.MAX_REPLY_KEY, "3g");
+    assertThatThrownBy(() -> FastPathServerConfig.from(conf)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(FastPathServerConfig.MAX_REPLY_KEY + " is '3g'; expected a positive size in bytes of at most "
+            + (1L << 30) + " (suffixes k, m, g allowed)");
   }
 
   @Test

@@ -38,6 +38,8 @@ import java.util.Arrays;
  */
 public final class FastPathFrames {
   public static final byte VERSION = 5;
+  /** The largest request or reply a limit may allow: a message is one Java array on either side. */
+  public static final long MAX_MESSAGE_BYTES = 1L << 30;
   public static final int SESSION_BYTES = 16;
   public static final int MAC_BYTES = FrameMac.BYTES;
   static final int REQUEST_SESSION = 2;
