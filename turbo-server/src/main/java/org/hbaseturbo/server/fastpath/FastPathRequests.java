@@ -108,7 +108,7 @@ final class FastPathRequests {
           ExecuteRequest execute = ExecuteRequest.parseFrom(request.body());
           // The user's name picks their prepared scans, as the RPC's user does on the other routes.
           String name = caller.user().getName();
-          yield CellBlockBody.encode(as(caller, () -> preparedExecutes.execute(name, execute, maxReply)));
+          yield CellBlockBody.encode(as(caller, () -> preparedExecutes.execute(name, execute, maxReply)), maxReply);
         }
       };
     } catch (InvalidProtocolBufferException | com.google.protobuf.InvalidProtocolBufferException
@@ -121,9 +121,6 @@ final class FastPathRequests {
     }
     if (reply == null) {
       return Answer.refused(FastPathStatus.MALFORMED, "only Gets and unconditional Puts travel the fast path");
-    }
-    if (reply.length > maxReply) {
-      return Answer.refused(FastPathStatus.REPLY_TOO_LARGE, reply.length + " bytes");
     }
     return new Answer(FastPathStatus.OK, reply);
   }

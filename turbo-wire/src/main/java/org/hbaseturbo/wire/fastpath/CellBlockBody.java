@@ -61,13 +61,18 @@ public final class CellBlockBody {
     }, cells, maxBytes);
   }
 
-  /** A body of a coprocessor endpoint's response (HBase's endpoints speak unshaded protobuf), without cells. */
-  public static byte[] encode(com.google.protobuf.Message response) throws IOException {
+  /**
+   * A body of a coprocessor endpoint's response (HBase's endpoints speak unshaded protobuf), without cells, refused
+   * where it would be larger than {@code maxBytes}.
+   *
+   * @throws BodyTooLargeException where the body would be larger than {@code maxBytes}
+   */
+  public static byte[] encode(com.google.protobuf.Message response, long maxBytes) throws IOException {
     return encode(response.getSerializedSize(), (into, at, length) -> {
       com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(into, at, length);
       response.writeTo(out);
       out.checkNoSpaceLeft();
-    }, null, MAX_ARRAY_BYTES);
+    }, null, maxBytes);
   }
 
   private interface MessageWriter {
@@ -91,8 +96,9 @@ public final class CellBlockBody {
       }
     }
     long total = LENGTH_BYTES + messageBytes + blockBytes;
-    if (total > Math.min(maxBytes, MAX_ARRAY_BYTES)) {
-      throw new BodyTooLargeException(total, Math.min(maxBytes, MAX_ARRAY_BYTES));
+    long limit = Math.min(maxBytes, MAX_ARRAY_BYTES);
+    if (total > limit) {
+      throw new BodyTooLargeException(total, limit);
     }
     byte[] body = new byte[(int) total];
     ByteBuffer out = ByteBuffer.wrap(body).putInt(messageBytes);

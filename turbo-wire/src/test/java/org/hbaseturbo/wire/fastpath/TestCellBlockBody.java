@@ -89,7 +89,7 @@ class TestCellBlockBody {
     NameBytesPair response = NameBytesPair.newBuilder().setName("rows")
         .setValue(com.google.protobuf.ByteString.copyFromUtf8("payload")).build();
 
-    byte[] body = CellBlockBody.encode(response);
+    byte[] body = CellBlockBody.encode(response, Long.MAX_VALUE);
 
     assertThat(NameBytesPair.parseFrom(com.google.protobuf.ByteString.copyFrom(
         CellBlockBody.message(ByteBuffer.wrap(body))))).isEqualTo(response);
